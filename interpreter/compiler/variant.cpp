@@ -1,0 +1,286 @@
+#include "compiler/variant.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace palace {
+
+namespace {
+
+// Directions are written for a side moving up the board; a side moving down sees ranks flipped.
+int orient(int dir, int forward) {
+  if (forward > 0) return dir;
+  for (int d = 0; d < DirectionCount; ++d)
+    if (DirFile[d] == DirFile[dir] && DirRank[d] == -DirRank[dir]) return d;
+  return dir;
+}
+
+std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+Variant::Variant(RuleSet rules) : rules_(std::move(rules)) {
+  kinds_ = int(rules_.pieces.size());
+  squares_ = rules_.board.size();
+  build_lines();
+  build_moves();
+  build_attacks();
+  build_keys();
+}
+
+Square Variant::offset(Square s, int file, int rank) const {
+  const int f = board().file_of(s) + file, r = board().rank_of(s) + rank;
+  if (f < 0 || f >= board().files || r < 0 || r >= board().ranks) return NoSquare;
+  return board().square(f, r);
+}
+
+bool Variant::is_line(Square a, int dir) const {
+  if (offset(a, DirFile[dir], DirRank[dir]) == NoSquare) return false;
+  return dir % 2 == 0 || diagonal_line_[a * DirectionCount + dir];
+}
+
+Square Variant::step(Square s, int dir) const {
+  return is_line(s, dir) ? offset(s, DirFile[dir], DirRank[dir]) : NoSquare;
+}
+
+void Variant::build_lines() {
+  diagonal_line_.assign(std::size_t(squares_) * DirectionCount, rules_.board.all_diagonals);
+  for (const auto& [a, b] : rules_.board.diagonal_lines) {
+    for (int d = 1; d < DirectionCount; d += 2) {
+      if (offset(a, DirFile[d], DirRank[d]) == b) diagonal_line_[a * DirectionCount + d] = true;
+      if (offset(b, DirFile[d], DirRank[d]) == a) diagonal_line_[b * DirectionCount + d] = true;
+    }
+  }
+  line_spans_.resize(std::size_t(squares_) * DirectionCount);
+  for (Square s = 0; s < squares_; ++s) {
+    for (int d = 0; d < DirectionCount; ++d) {
+      Span& span = line_spans_[s * DirectionCount + d];
+      span.begin = std::uint32_t(line_points_.size());
+      for (Square t = step(s, d); t != NoSquare; t = step(t, d)) line_points_.push_back(t);
+      span.end = std::uint32_t(line_points_.size());
+    }
+  }
+}
+
+void Variant::build_moves() {
+  const std::size_t cells = std::size_t(SideCount) * kinds_ * squares_;
+  leap_spans_.resize(cells);
+  ray_spans_.resize(cells);
+  promotes_.assign(cells, false);
+  royal_.resize(kinds_);
+  capture_ok_.resize(std::size_t(kinds_) * kinds_);
+  screen_ok_.resize(std::size_t(kinds_) * kinds_);
+  for (int k = 0; k < kinds_; ++k) {
+    const PieceDef& piece = rules_.pieces[k];
+    royal_[k] = piece.royal;
+    for (int v = 0; v < kinds_; ++v) {
+      capture_ok_[k * kinds_ + v] = piece.may_capture[v];
+      screen_ok_[k * kinds_ + v] = piece.may_screen[v];
+    }
+  }
+
+  for (Side side = 0; side < SideCount; ++side) {
+    const SideDef& sd = rules_.sides[side];
+    for (int k = 0; k < kinds_; ++k) {
+      const PieceDef& piece = rules_.pieces[k];
+      for (Square s = 0; s < squares_; ++s) {
+        const std::size_t cell = index(side, k, s);
+        if (piece.promotion_zone >= 0) promotes_[cell] = sd.zones[piece.promotion_zone][s];
+        Span& leaps = leap_spans_[cell];
+        Span& rays = ray_spans_[cell];
+        leaps.begin = std::uint32_t(leap_targets_.size());
+        rays.begin = std::uint32_t(rays_.size());
+        for (const MovePart& part : piece.parts) {
+          if (part.from_zone >= 0 && !sd.zones[part.from_zone][s]) continue;
+          auto modes_at = [&](Square t) -> std::uint8_t {
+            const bool allowed = (piece.stay_in < 0 || sd.zones[piece.stay_in][t]) &&
+                                 (part.to_zone < 0 || sd.zones[part.to_zone][t]);
+            return allowed ? part.mode : 0;
+          };
+          const std::uint8_t flags = std::uint8_t((part.leaves_ghost ? LeavesGhost : 0) | (part.takes_ghost ? TakesGhost : 0));
+          auto add_leap = [&](LeapTarget target) {
+            if (!target.modes) return;
+            // Two parts reaching one point by the same path make one move, not two.
+            for (std::uint32_t i = leaps.begin; i < leap_targets_.size(); ++i) {
+              LeapTarget& other = leap_targets_[i];
+              if (other.to == target.to && other.block_count == target.block_count &&
+                  std::equal(other.blocks, other.blocks + other.block_count, target.blocks)) {
+                other.modes |= target.modes;
+                other.flags |= target.flags;
+                return;
+              }
+            }
+            leap_targets_.push_back(target);
+          };
+          switch (part.kind) {
+            case PartKind::Step:
+              for (int d : part.directions) {
+                const Square t = step(s, orient(d, sd.forward));
+                if (t != NoSquare) add_leap({t, modes_at(t), flags, 0, {}});
+              }
+              break;
+            case PartKind::Leap:
+              for (const LeapShape& shape : part.leaps) {
+                const Square t = offset(s, shape.file, shape.rank * sd.forward);
+                if (t == NoSquare) continue;
+                LeapTarget target{t, modes_at(t), flags, 0, {}};
+                bool on_board = true;
+                for (const auto& [bf, br] : shape.blocks) {
+                  const Square b = offset(s, bf, br * sd.forward);
+                  on_board = on_board && b != NoSquare;
+                  if (on_board) target.blocks[target.block_count++] = b;
+                }
+                if (on_board) add_leap(target);
+              }
+              break;
+            case PartKind::Slide:
+            case PartKind::Hop:
+              for (int d : part.directions) {
+                const int dir = orient(d, sd.forward);
+                const Span line = line_spans_[s * DirectionCount + dir];
+                std::uint32_t length = line.end - line.begin;
+                if (part.range) length = std::min<std::uint32_t>(length, part.range);
+                if (length == 0) continue;
+                Ray ray{std::uint32_t(ray_points_.size()), std::uint8_t(length), std::uint8_t(dir), part.kind == PartKind::Hop};
+                for (std::uint32_t i = 0; i < length; ++i) {
+                  const Square t = line_points_[line.begin + i];
+                  ray_points_.push_back({t, modes_at(t)});
+                }
+                rays_.push_back(ray);
+              }
+              break;
+          }
+        }
+        leaps.end = std::uint32_t(leap_targets_.size());
+        rays.end = std::uint32_t(rays_.size());
+      }
+    }
+  }
+
+  std::uint16_t bit = 1;
+  rights_mask_.assign(squares_, 0);
+  for (const CompoundMoveDef& def : rules_.compound_moves) {
+    CompoundMove m{def.side, def.piece, def.partner, def.from, def.to, def.partner_from, def.partner_to, {}, {}};
+    for (Square s = 0; s < squares_; ++s) {
+      if (def.must_be_empty[s]) m.must_be_empty.push_back(s);
+      if (def.must_be_safe[s]) m.must_be_safe.push_back(s);
+    }
+    compounds_.push_back(std::move(m));
+    // Moving either piece away, or capturing it where it stands, gives up the right for good.
+    rights_mask_[def.from] |= bit;
+    rights_mask_[def.partner_from] |= bit;
+    bit = std::uint16_t(bit << 1);
+  }
+}
+
+void Variant::build_attacks() {
+  reverse_spans_.resize(std::size_t(SideCount) * squares_);
+  slide_reach_.assign(leap_spans_.size() * DirectionCount, 0);
+  hop_reach_.assign(leap_spans_.size() * DirectionCount, 0);
+  for (Side by = 0; by < SideCount; ++by) {
+    std::vector<std::vector<ReverseLeap>> per_target(squares_);
+    for (int k = 0; k < kinds_; ++k) {
+      for (Square s = 0; s < squares_; ++s) {
+        const Span leaps = leap_spans_[index(by, k, s)];
+        for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
+          const LeapTarget& t = leap_targets_[i];
+          if (!(t.modes & CanCapture)) continue;
+          auto& list = per_target[t.to];
+          auto same = std::find_if(list.begin(), list.end(), [&](const ReverseLeap& r) {
+            return r.from == s && r.block_count == t.block_count && std::equal(r.blocks, r.blocks + r.block_count, t.blocks);
+          });
+          if (same == list.end()) {
+            ReverseLeap r{s, t.block_count, {}, 0};
+            std::copy(t.blocks, t.blocks + t.block_count, r.blocks);
+            list.push_back(r);
+            same = list.end() - 1;
+          }
+          same->kinds |= 1u << k;
+        }
+        const Span rays = ray_spans_[index(by, k, s)];
+        for (std::uint32_t i = rays.begin; i < rays.end; ++i) {
+          const Ray& ray = rays_[i];
+          std::uint16_t reach = 0;
+          for (std::uint32_t p = 0; p < ray.length; ++p)
+            if (ray_points_[ray.first + p].modes & CanCapture) reach |= std::uint16_t(1u << p);
+          if (!reach) continue;
+          auto& table = ray.hop ? hop_reach_ : slide_reach_;
+          table[index(by, k, s) * DirectionCount + ray.direction] |= reach;
+          attack_dirs_[by] |= std::uint8_t(1u << ray.direction);
+          if (ray.hop) hop_dirs_[by] |= std::uint8_t(1u << ray.direction);
+        }
+      }
+    }
+    for (Square t = 0; t < squares_; ++t) {
+      Span& span = reverse_spans_[by * squares_ + t];
+      span.begin = std::uint32_t(reverse_leaps_.size());
+      reverse_leaps_.insert(reverse_leaps_.end(), per_target[t].begin(), per_target[t].end());
+      span.end = std::uint32_t(reverse_leaps_.size());
+    }
+  }
+
+  // A move that touches none of these points cannot expose the royal on `s`, so legality needs
+  // no make/unmake for it: the fast path of legal move generation.
+  sensitive_.assign(std::size_t(SideCount) * squares_, SquareSet());
+  const bool facing_matters = rules_.rules.facing_royals != FacingRule::Allowed;
+  for (Side by = 0; by < SideCount; ++by) {
+    for (Square s = 0; s < squares_; ++s) {
+      SquareSet& set = sensitive_[by * squares_ + s];
+      for (int d = 0; d < DirectionCount; ++d) {
+        const bool slid_into = attack_dirs_[by] & (1u << reverse_direction(d));
+        const bool facing_line = facing_matters && DirFile[d] == 0 && DirRank[d] != 0;
+        if (!slid_into && !facing_line) continue;
+        const Span line = line_spans_[s * DirectionCount + d];
+        for (std::uint32_t i = line.begin; i < line.end; ++i) set.set(line_points_[i]);
+      }
+      const Span rev = reverse_spans_[by * squares_ + s];
+      for (std::uint32_t i = rev.begin; i < rev.end; ++i) {
+        set.set(reverse_leaps_[i].from);
+        for (int b = 0; b < reverse_leaps_[i].block_count; ++b) set.set(reverse_leaps_[i].blocks[b]);
+      }
+    }
+  }
+}
+
+void Variant::build_keys() {
+  std::uint64_t seed = 0x5041'4C41'4345ull;  // "PALACE"
+  piece_keys_.resize(std::size_t(PieceCodes) * squares_);
+  for (auto& key : piece_keys_) key = splitmix64(seed);
+  ghost_keys_.resize(squares_);
+  for (auto& key : ghost_keys_) key = splitmix64(seed);
+  rights_keys_.resize(16);
+  for (auto& key : rights_keys_) key = splitmix64(seed);
+  side_key_ = splitmix64(seed);
+}
+
+std::uint64_t Variant::rights_key(std::uint16_t rights) const {
+  std::uint64_t key = 0;
+  for (int b = 0; b < 16; ++b)
+    if (rights & (1u << b)) key ^= rights_keys_[b];
+  return key;
+}
+
+char Variant::letter(Piece p) const {
+  const char upper = rules_.pieces[kind_of(p)].letter;
+  return rules_.sides[side_of(p)].upper_case ? upper : char(std::tolower(static_cast<unsigned char>(upper)));
+}
+
+Piece Variant::piece_from_letter(char c) const {
+  const bool upper = std::isupper(static_cast<unsigned char>(c));
+  const int kind = rules_.kind_by_letter(char(std::toupper(static_cast<unsigned char>(c))));
+  if (kind < 0) return NoPiece;
+  for (Side s = 0; s < SideCount; ++s)
+    if (rules_.sides[s].upper_case == upper) return make_piece(s, kind);
+  return NoPiece;
+}
+
+std::shared_ptr<const Variant> load_variant(const std::string& path) {
+  return std::make_shared<const Variant>(load_rules(path));
+}
+
+}  // namespace palace

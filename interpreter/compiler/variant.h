@@ -1,0 +1,147 @@
+// A game compiled to flat per-square tables. Built once at load time; move generation, attack
+// tests and make/unmake only read it, and never ask which game they are playing.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+#include "loader/rule_set.h"
+
+namespace palace {
+
+enum TargetFlags : std::uint8_t { LeavesGhost = 1, TakesGhost = 2 };
+constexpr int MaxBlocks = 3;
+
+// A destination reached in one jump: a step, or a leap with the points that must be empty.
+struct LeapTarget {
+  Square to;
+  std::uint8_t modes;  // ModeBits allowed on arrival
+  std::uint8_t flags;  // TargetFlags
+  std::uint8_t block_count;
+  Square blocks[MaxBlocks];
+};
+
+// A slide or hop along one line, as a run of points with the modes allowed on each.
+struct Ray {
+  std::uint32_t first;  // into Variant::ray_points
+  std::uint8_t length;
+  std::uint8_t direction;
+  bool hop;
+};
+struct RayPoint {
+  Square square;
+  std::uint8_t modes;
+};
+
+// The mirror image of a LeapTarget: who could land on a square, from where, if what is empty.
+struct ReverseLeap {
+  Square from;
+  std::uint8_t block_count;
+  Square blocks[MaxBlocks];
+  std::uint32_t kinds;  // bit k: a piece of kind k on `from` attacks the square
+};
+
+struct Span {
+  std::uint32_t begin = 0, end = 0;
+};
+
+struct CompoundMove {
+  Side side;
+  int piece, partner;
+  Square from, to, partner_from, partner_to;
+  std::vector<Square> must_be_empty, must_be_safe;
+};
+
+class Variant {
+ public:
+  // Compiles validated rules. Throws RuleError for rules that only turn out wrong in combination.
+  explicit Variant(RuleSet rules);
+
+  const RuleSet& rules() const { return rules_; }
+  const BoardDef& board() const { return rules_.board; }
+  int kinds() const { return kinds_; }
+  int squares() const { return squares_; }
+  const GameRules& game_rules() const { return rules_.rules; }
+
+  // Move tables of a piece of `side` and `kind` standing on `s`.
+  Span leaps(Side side, int kind, Square s) const { return leap_spans_[index(side, kind, s)]; }
+  Span rays(Side side, int kind, Square s) const { return ray_spans_[index(side, kind, s)]; }
+  const LeapTarget& leap(std::uint32_t i) const { return leap_targets_[i]; }
+  const Ray& ray(std::uint32_t i) const { return rays_[i]; }
+  const RayPoint* ray_points(const Ray& r) const { return &ray_points_[r.first]; }
+
+  bool may_capture(int attacker, int victim) const { return capture_ok_[attacker * kinds_ + victim]; }
+  bool may_screen(int hopper, int screen) const { return screen_ok_[hopper * kinds_ + screen]; }
+  bool royal(int kind) const { return royal_[kind]; }
+  bool promotes(Side side, int kind, Square to) const { return promotes_[index(side, kind, to)]; }
+  const std::vector<int>& promotion_kinds(int kind) const { return rules_.pieces[kind].promotion_kinds; }
+
+  // Attack tables, indexed by the square attacked and the attacking side.
+  Span reverse_leaps(Side by, Square target) const { return reverse_spans_[by * squares_ + target]; }
+  const ReverseLeap& reverse_leap(std::uint32_t i) const { return reverse_leaps_[i]; }
+  std::uint8_t attack_directions(Side by) const { return attack_dirs_[by]; }
+  std::uint8_t hop_directions(Side by) const { return hop_dirs_[by]; }
+  // Bit n-1 set: a `kind` of `side` on `s` captures n points away in direction `dir` by slide/hop.
+  std::uint16_t slide_reach(Side side, int kind, Square s, int dir) const { return slide_reach_[index(side, kind, s) * 8 + dir]; }
+  std::uint16_t hop_reach(Side side, int kind, Square s, int dir) const { return hop_reach_[index(side, kind, s) * 8 + dir]; }
+  // Points along the lines from `s` in direction `dir`, nearest first, to the board's edge.
+  Span line(Square s, int dir) const { return line_spans_[s * 8 + dir]; }
+  Square line_point(std::uint32_t i) const { return line_points_[i]; }
+  // Points whose change of occupant can alter whether `by` attacks a royal standing on `s`.
+  bool sensitive(Side by, Square s, Square changed) const { return sensitive_[by * squares_ + s][changed]; }
+
+  const std::vector<CompoundMove>& compound_moves() const { return compounds_; }
+  std::uint16_t rights_lost_at(Square s) const { return rights_mask_[s]; }
+
+  // Zobrist keys, fixed for a variant so that hashes are reproducible.
+  std::uint64_t piece_key(Piece p, Square s) const { return piece_keys_[p * squares_ + s]; }
+  std::uint64_t side_key() const { return side_key_; }
+  std::uint64_t ghost_key(Square s) const { return ghost_keys_[s]; }
+  std::uint64_t rights_key(std::uint16_t rights) const;
+
+  // Names and letters.
+  char letter(Piece p) const;
+  Piece piece_from_letter(char c) const;  // NoPiece if unknown
+  const std::string& side_name(Side s) const { return rules_.sides[s].name; }
+  const std::string& kind_name(int kind) const { return rules_.pieces[kind].name; }
+
+ private:
+  std::size_t index(Side side, int kind, Square s) const { return (std::size_t(side) * kinds_ + kind) * squares_ + s; }
+  bool is_line(Square a, int dir) const;
+  Square step(Square s, int dir) const;  // along the lines, NoSquare at an edge or where no line runs
+  Square offset(Square s, int file, int rank) const;
+  void build_lines();
+  void build_moves();
+  void build_attacks();
+  void build_keys();
+
+  RuleSet rules_;
+  int kinds_ = 0;
+  int squares_ = 0;
+  std::vector<bool> diagonal_line_;  // per square and diagonal direction
+  std::vector<Span> leap_spans_, ray_spans_;
+  std::vector<LeapTarget> leap_targets_;
+  std::vector<Ray> rays_;
+  std::vector<RayPoint> ray_points_;
+  std::vector<bool> capture_ok_, screen_ok_, royal_, promotes_;
+  std::vector<Span> reverse_spans_;
+  std::vector<ReverseLeap> reverse_leaps_;
+  std::uint8_t attack_dirs_[SideCount] = {0, 0};
+  std::uint8_t hop_dirs_[SideCount] = {0, 0};
+  std::vector<std::uint16_t> slide_reach_, hop_reach_;
+  std::vector<Span> line_spans_;
+  std::vector<Square> line_points_;
+  std::vector<SquareSet> sensitive_;
+  std::vector<CompoundMove> compounds_;
+  std::vector<std::uint16_t> rights_mask_;
+  std::vector<std::uint64_t> piece_keys_, ghost_keys_, rights_keys_;
+  std::uint64_t side_key_ = 0;
+};
+
+// Loads, validates and compiles a variant file. Throws RuleError.
+std::shared_ptr<const Variant> load_variant(const std::string& path);
+
+}  // namespace palace

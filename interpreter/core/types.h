@@ -1,0 +1,81 @@
+// Vocabulary shared by every stage: squares, sides, pieces and moves as small integers.
+#pragma once
+
+#include <cstdint>
+
+namespace palace {
+
+// Boards up to 16 files by 15 ranks, so a square and "no square" both fit in one byte.
+constexpr int MaxFiles = 16;
+constexpr int MaxRanks = 15;
+constexpr int MaxSquares = MaxFiles * MaxRanks;
+using Square = std::uint8_t;
+constexpr Square NoSquare = 255;
+
+constexpr int SideCount = 2;
+using Side = std::uint8_t;
+constexpr Side opponent(Side s) { return Side(s ^ 1); }
+
+// A piece packs its side and kind: 0 is an empty point, otherwise (side << 5) | (kind + 1).
+constexpr int MaxKinds = 31;
+using Piece = std::uint8_t;
+constexpr Piece NoPiece = 0;
+constexpr Piece make_piece(Side s, int kind) { return Piece((s << 5) | (kind + 1)); }
+constexpr int kind_of(Piece p) { return (p & 31) - 1; }
+constexpr Side side_of(Piece p) { return Side(p >> 5); }
+constexpr int PieceCodes = 64;
+
+// The eight unit directions a slide or step can take, as (file, rank) deltas seen from the
+// first side. Index d and d ^ 4 are opposite directions.
+constexpr int DirectionCount = 8;
+constexpr int DirFile[DirectionCount] = {0, 1, 1, 1, 0, -1, -1, -1};
+constexpr int DirRank[DirectionCount] = {1, 1, 0, -1, -1, -1, 0, 1};
+constexpr int reverse_direction(int d) { return d ^ 4; }
+
+// A move in 32 bits: from, to, promotion kind + 1 (0 for none) and what kind of move it is.
+enum class MoveType : std::uint8_t {
+  Normal,
+  Pass,
+  CaptureGhost,   // lands on the point a leap skipped and removes the piece that made the leap
+  LeaveGhost,     // a leap that leaves the point it skipped capturable for one ply
+  Compound,       // carries a partner piece along
+};
+
+class Move {
+ public:
+  constexpr Move() = default;
+  constexpr Move(Square from, Square to, MoveType type = MoveType::Normal, std::uint8_t extra = 0)
+      : bits_(std::uint32_t(from) | std::uint32_t(to) << 8 | std::uint32_t(extra) << 16 |
+              std::uint32_t(type) << 24) {}
+  static constexpr Move pass() { return Move(NoSquare, NoSquare, MoveType::Pass); }
+  static constexpr Move promotion(Square from, Square to, int kind, MoveType type = MoveType::Normal) {
+    return Move(from, to, type, std::uint8_t(kind + 1));
+  }
+
+  constexpr Square from() const { return Square(bits_ & 0xFF); }
+  constexpr Square to() const { return Square(bits_ >> 8 & 0xFF); }
+  constexpr MoveType type() const { return MoveType(bits_ >> 24); }
+  constexpr bool is_pass() const { return type() == MoveType::Pass; }
+  // Kind a promotion turns the piece into, or -1.
+  constexpr int promotion_kind() const { return type() == MoveType::Normal ? int(bits_ >> 16 & 0xFF) - 1 : -1; }
+  // LeaveGhost: the point left capturable. Compound: which compound move.
+  constexpr int extra() const { return int(bits_ >> 16 & 0xFF); }
+  constexpr std::uint32_t raw() const { return bits_; }
+  constexpr bool operator==(const Move&) const = default;
+  constexpr explicit operator bool() const { return bits_ != 0; }
+
+ private:
+  std::uint32_t bits_ = 0;
+};
+
+// Fixed-capacity move list kept on the stack, so generating moves never allocates.
+constexpr int MaxMoves = 512;
+struct MoveList {
+  Move moves[MaxMoves];
+  int size = 0;
+  void add(Move m) { moves[size++] = m; }
+  const Move* begin() const { return moves; }
+  const Move* end() const { return moves + size; }
+};
+
+}  // namespace palace

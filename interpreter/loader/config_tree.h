@@ -1,0 +1,78 @@
+// A YAML document as a tree whose every node remembers the file, line and column it came from,
+// so that imported and overridden rule files still point users at the line they wrote.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace palace {
+
+struct SourceMark {
+  std::shared_ptr<const std::string> file;
+  int line = 0;    // 1-based
+  int column = 0;  // 1-based
+  std::string str() const;
+};
+
+// The one error type of loading: a single line "file:line:col: key: message".
+class RuleError : public std::runtime_error {
+ public:
+  RuleError(const SourceMark& mark, const std::string& key, const std::string& message);
+  explicit RuleError(const std::string& line) : std::runtime_error(line) {}
+};
+
+class ConfigNode {
+ public:
+  enum class Type { Null, Scalar, Sequence, Map };
+
+  // Reads a file and resolves its `import:` list (paths relative to the file), merging maps key by
+  // key: imports in order, then the file itself on top. Sequences and scalars are replaced whole.
+  static ConfigNode load_file(const std::string& path);
+  static ConfigNode parse_string(const std::string& text, const std::string& display_name);
+
+  Type type() const { return type_; }
+  bool is_map() const { return type_ == Type::Map; }
+  bool is_sequence() const { return type_ == Type::Sequence; }
+  bool is_scalar() const { return type_ == Type::Scalar; }
+  const SourceMark& mark() const { return mark_; }
+  const std::string& path() const { return path_; }  // "pieces.horse.moves[0]", for messages
+
+  // Typed reads; each throws RuleError naming this node when the value has the wrong shape.
+  const std::string& as_string() const;
+  int as_int(int min, int max) const;
+  double as_number() const;
+  bool as_bool() const;
+
+  // Map access.
+  const ConfigNode* find(const std::string& key) const;
+  const ConfigNode& at(const std::string& key) const;  // throws "missing key"
+  const std::vector<std::pair<std::string, ConfigNode>>& entries() const;
+  // Throws on the first key that is not in `allowed`.
+  void expect_keys(std::initializer_list<const char*> allowed) const;
+
+  // Sequence access; a scalar reads as a sequence of one, so `step: forward` and
+  // `step: [forward, left]` both work.
+  std::vector<const ConfigNode*> items() const;
+
+  [[noreturn]] void fail(const std::string& message) const;
+
+ private:
+  static ConfigNode load_file_chain(const std::string& path, std::vector<std::string>& chain);
+  void merge_from(const ConfigNode& overlay);
+  void set_path(const std::string& path);
+
+  Type type_ = Type::Null;
+  std::string scalar_;
+  std::vector<ConfigNode> sequence_;
+  std::vector<std::pair<std::string, ConfigNode>> map_;
+  SourceMark mark_;
+  SourceMark key_mark_;  // where the key naming this node was written, for "unknown key"
+  std::string path_;
+
+  friend struct ConfigBuilder;
+};
+
+}  // namespace palace

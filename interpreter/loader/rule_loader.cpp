@@ -1,0 +1,460 @@
+// Turns a merged ConfigNode tree into a validated RuleSet. Every check that can name the line a
+// user wrote happens here, so later stages can trust their input.
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "loader/rule_set.h"
+
+namespace palace {
+
+std::string BoardDef::square_name(Square s) const {
+  if (s == NoSquare) return "-";
+  return std::string(1, char('a' + file_of(s))) + std::to_string(rank_of(s) + 1);
+}
+
+Square BoardDef::parse_square(const std::string& text) const {
+  if (text.size() < 2 || text.size() > 3 || text[0] < 'a' || text[0] >= 'a' + files) return NoSquare;
+  int rank = 0;
+  for (std::size_t i = 1; i < text.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) return NoSquare;
+    rank = rank * 10 + (text[i] - '0');
+  }
+  if (text[1] == '0' || rank < 1 || rank > ranks) return NoSquare;
+  return square(text[0] - 'a', rank - 1);
+}
+
+int RuleSet::kind_by_name(const std::string& name) const {
+  for (std::size_t k = 0; k < pieces.size(); ++k)
+    if (pieces[k].name == name) return int(k);
+  return -1;
+}
+
+int RuleSet::kind_by_letter(char upper) const {
+  for (std::size_t k = 0; k < pieces.size(); ++k)
+    if (pieces[k].letter == upper) return int(k);
+  return -1;
+}
+
+namespace {
+
+// Directions by name, for a side moving towards higher ranks (see core/types.h for the indices).
+const std::map<std::string, std::vector<int>>& direction_words() {
+  static const std::map<std::string, std::vector<int>> words = {
+      {"forward", {0}},         {"forward-right", {1}}, {"right", {2}},
+      {"backward-right", {3}},  {"backward", {4}},      {"backward-left", {5}},
+      {"left", {6}},            {"forward-left", {7}},  {"orthogonal", {0, 2, 4, 6}},
+      {"diagonal", {1, 3, 5, 7}}, {"all", {0, 1, 2, 3, 4, 5, 6, 7}},
+  };
+  return words;
+}
+
+class Loader {
+ public:
+  Loader(const ConfigNode& root, const std::string& source) : root_(root) { rules_.source_file = source; }
+
+  RuleSet run() {
+    root_.expect_keys({"name", "description", "board", "sides", "pieces", "setup", "formations",
+                       "compound_moves", "rules", "scripts"});
+    rules_.name = root_.at("name").as_string();
+    read_board(root_.at("board"));
+    read_sides(root_.at("sides"));
+    read_piece_names(root_.at("pieces"));
+    for (const auto& [name, node] : root_.at("pieces").entries()) read_piece(rules_.pieces[kind(name, node)], node);
+    read_setup(root_.at("setup"));
+    if (const ConfigNode* c = root_.find("compound_moves")) read_compound_moves(*c);
+    if (const ConfigNode* r = root_.find("rules")) read_rules(*r);
+    if (const ConfigNode* s = root_.find("scripts"))
+      for (const ConfigNode* item : s->items()) rules_.scripts.push_back(item->as_string());
+    check_royals();
+    return std::move(rules_);
+  }
+
+ private:
+  const BoardDef& board() const { return rules_.board; }
+
+  Square square(const ConfigNode& node) const {
+    const Square s = board().parse_square(node.as_string());
+    if (s == NoSquare)
+      node.fail("'" + node.as_string() + "' is not a point of the " + std::to_string(board().files) + "x" +
+                std::to_string(board().ranks) + " board");
+    return s;
+  }
+
+  // "e2", "d1-f3" (a rectangle), or a list of those.
+  SquareSet square_set(const ConfigNode& node) const {
+    SquareSet set;
+    for (const ConfigNode* item : node.items()) {
+      const std::string& text = item->as_string();
+      const auto dash = text.find('-');
+      if (dash == std::string::npos) {
+        set.set(square(*item));
+        continue;
+      }
+      const Square a = board().parse_square(text.substr(0, dash));
+      const Square b = board().parse_square(text.substr(dash + 1));
+      if (a == NoSquare || b == NoSquare) item->fail("'" + text + "' is not a rectangle of points like d1-f3");
+      for (int f = std::min(board().file_of(a), board().file_of(b)); f <= std::max(board().file_of(a), board().file_of(b)); ++f)
+        for (int r = std::min(board().rank_of(a), board().rank_of(b)); r <= std::max(board().rank_of(a), board().rank_of(b)); ++r)
+          set.set(board().square(f, r));
+    }
+    return set;
+  }
+
+  void read_board(const ConfigNode& node) {
+    node.expect_keys({"files", "ranks", "diagonals"});
+    rules_.board.files = node.at("files").as_int(2, MaxFiles);
+    rules_.board.ranks = node.at("ranks").as_int(2, MaxRanks);
+    const ConfigNode* diagonals = node.find("diagonals");
+    if (!diagonals) return;
+    if (diagonals->is_scalar()) {
+      if (diagonals->as_string() == "all") rules_.board.all_diagonals = true;
+      else if (diagonals->as_string() != "none") diagonals->fail("expected all, none, or a list of lines like [d1, e2, f3]");
+      return;
+    }
+    for (const ConfigNode* line : diagonals->items()) {
+      const auto points = line->items();
+      if (points.size() < 2) line->fail("a line needs at least two points");
+      for (std::size_t i = 1; i < points.size(); ++i) {
+        const Square a = square(*points[i - 1]), b = square(*points[i]);
+        if (std::abs(board().file_of(a) - board().file_of(b)) != 1 || std::abs(board().rank_of(a) - board().rank_of(b)) != 1)
+          points[i]->fail("a diagonal line joins diagonal neighbours; " + points[i - 1]->as_string() + " and " +
+                          points[i]->as_string() + " are not");
+        rules_.board.diagonal_lines.emplace_back(a, b);
+      }
+    }
+  }
+
+  void read_sides(const ConfigNode& node) {
+    const auto& entries = node.entries();
+    if (entries.size() != SideCount) node.fail("expected exactly two sides, the first to move listed first");
+    // Every side declares the same zone names; a name one side lacks is an empty zone for it.
+    for (const auto& [name, side] : entries)
+      if (const ConfigNode* zones = side.find("zones"))
+        for (const auto& [zone, value] : zones->entries())
+          if (std::find(rules_.zone_names.begin(), rules_.zone_names.end(), zone) == rules_.zone_names.end())
+            rules_.zone_names.push_back(zone);
+    for (int s = 0; s < SideCount; ++s) {
+      const auto& [name, side] = entries[s];
+      side.expect_keys({"colour", "forward", "letters", "zones"});
+      SideDef& def = rules_.sides[s];
+      def.name = name;
+      def.colour = side.find("colour") ? side.at("colour").as_string() : name;
+      const std::string& forward = side.at("forward").as_string();
+      if (forward != "up" && forward != "down") side.at("forward").fail("expected up (towards higher ranks) or down");
+      def.forward = forward == "up" ? 1 : -1;
+      const std::string letters = side.find("letters") ? side.at("letters").as_string() : (s == 0 ? "upper" : "lower");
+      if (letters != "upper" && letters != "lower") side.at("letters").fail("expected upper or lower");
+      def.upper_case = letters == "upper";
+      def.zones.assign(rules_.zone_names.size(), SquareSet());
+      if (const ConfigNode* zones = side.find("zones"))
+        for (const auto& [zone, value] : zones->entries()) def.zones[zone_index(zone, value)] = square_set(value);
+    }
+    if (rules_.sides[0].upper_case == rules_.sides[1].upper_case)
+      node.fail("the two sides need different letter cases for FEN");
+  }
+
+  int zone_index(const std::string& name, const ConfigNode& node) const {
+    const auto it = std::find(rules_.zone_names.begin(), rules_.zone_names.end(), name);
+    if (it == rules_.zone_names.end()) node.fail("no zone named '" + name + "' (zones are declared under sides)");
+    return int(it - rules_.zone_names.begin());
+  }
+
+  int kind(const std::string& name, const ConfigNode& node) const {
+    const int k = rules_.kind_by_name(name);
+    if (k < 0) node.fail("no piece named '" + name + "'");
+    return k;
+  }
+
+  void read_piece_names(const ConfigNode& node) {
+    const auto& entries = node.entries();
+    if (entries.empty()) node.fail("a game needs at least one piece");
+    if (entries.size() > MaxKinds) node.fail("at most " + std::to_string(MaxKinds) + " kinds of piece");
+    for (const auto& [name, piece] : entries) {
+      PieceDef def;
+      def.name = name;
+      def.mark = piece.mark();
+      const std::string& letter = piece.at("letter").as_string();
+      if (letter.size() != 1 || !std::isalpha(static_cast<unsigned char>(letter[0])))
+        piece.at("letter").fail("expected one letter");
+      def.letter = char(std::toupper(static_cast<unsigned char>(letter[0])));
+      if (rules_.kind_by_letter(def.letter) >= 0) piece.at("letter").fail("letter '" + letter + "' is used by another piece");
+      rules_.pieces.push_back(std::move(def));
+    }
+    for (auto& def : rules_.pieces) {
+      def.may_screen.assign(rules_.pieces.size(), true);
+      def.may_capture.assign(rules_.pieces.size(), true);
+    }
+  }
+
+  void read_piece(PieceDef& def, const ConfigNode& node) {
+    node.expect_keys({"letter", "value", "royal", "stay_in", "moves", "promotion", "may_not_jump", "may_not_capture"});
+    if (const ConfigNode* v = node.find("value")) def.value = v->as_number();
+    if (const ConfigNode* r = node.find("royal")) def.royal = r->as_bool();
+    if (const ConfigNode* z = node.find("stay_in")) def.stay_in = zone_index(z->as_string(), *z);
+    for (const ConfigNode* part : node.at("moves").items()) def.parts.push_back(read_part(*part));
+    if (const ConfigNode* p = node.find("promotion")) {
+      p->expect_keys({"zone", "to"});
+      def.promotion_zone = zone_index(p->at("zone").as_string(), p->at("zone"));
+      for (const ConfigNode* k : p->at("to").items()) def.promotion_kinds.push_back(kind(k->as_string(), *k));
+      if (def.promotion_kinds.empty()) p->at("to").fail("name at least one piece to promote to");
+    }
+    if (const ConfigNode* list = node.find("may_not_jump"))
+      for (const ConfigNode* k : list->items()) def.may_screen[kind(k->as_string(), *k)] = false;
+    if (const ConfigNode* list = node.find("may_not_capture"))
+      for (const ConfigNode* k : list->items()) def.may_capture[kind(k->as_string(), *k)] = false;
+  }
+
+  std::pair<int, int> offset(const ConfigNode& node) const {
+    const auto xy = node.items();
+    if (!node.is_sequence() || xy.size() != 2) node.fail("expected [files, ranks], e.g. [1, 2]");
+    return {xy[0]->as_int(-MaxFiles, MaxFiles), xy[1]->as_int(-MaxRanks, MaxRanks)};
+  }
+
+  MovePart read_part(const ConfigNode& node) {
+    node.expect_keys({"step", "slide", "hop", "leap", "block", "symmetry", "range", "only", "from_zone", "to_zone",
+                      "leaves_ghost", "takes_ghost"});
+    MovePart part;
+    part.mark = node.mark();
+    int kinds_named = 0;
+    const std::pair<const char*, PartKind> forms[] = {
+        {"step", PartKind::Step}, {"slide", PartKind::Slide}, {"hop", PartKind::Hop}, {"leap", PartKind::Leap}};
+    for (const auto& [word, kind] : forms) {
+      const ConfigNode* value = node.find(word);
+      if (!value) continue;
+      ++kinds_named;
+      part.kind = kind;
+      if (kind == PartKind::Leap) continue;
+      for (const ConfigNode* d : value->items()) {
+        const auto it = direction_words().find(d->as_string());
+        if (it == direction_words().end())
+          d->fail("unknown direction '" + d->as_string() + "' (forward, backward, left, right, forward-left, "
+                  "forward-right, backward-left, backward-right, orthogonal, diagonal, all)");
+        for (int dir : it->second)
+          if (std::find(part.directions.begin(), part.directions.end(), dir) == part.directions.end())
+            part.directions.push_back(dir);
+      }
+    }
+    if (kinds_named != 1) node.fail("each move needs exactly one of step, slide, hop, leap");
+    if (part.kind == PartKind::Leap) read_leap(part, node);
+    else if (node.find("block") || node.find("symmetry")) node.fail("block and symmetry belong to a leap");
+    if (const ConfigNode* r = node.find("range")) {
+      if (part.kind != PartKind::Slide && part.kind != PartKind::Hop) r->fail("range belongs to a slide or hop");
+      part.range = r->as_int(1, std::max(MaxFiles, MaxRanks));
+    }
+    if (const ConfigNode* only = node.find("only")) {
+      const std::string& word = only->as_string();
+      if (word == "move") part.mode = CanMove;
+      else if (word == "capture") part.mode = CanCapture;
+      else only->fail("expected move or capture");
+    }
+    if (const ConfigNode* z = node.find("from_zone")) part.from_zone = zone_index(z->as_string(), *z);
+    if (const ConfigNode* z = node.find("to_zone")) part.to_zone = zone_index(z->as_string(), *z);
+    if (const ConfigNode* g = node.find("leaves_ghost")) {
+      part.leaves_ghost = g->as_bool();
+      if (part.leaves_ghost && (part.kind != PartKind::Leap || part.leaps.size() != 1 || part.leaps[0].blocks.size() != 1))
+        g->fail("leaves_ghost needs a leap with one direction (symmetry: none) and one blocking point");
+    }
+    if (const ConfigNode* g = node.find("takes_ghost")) part.takes_ghost = g->as_bool();
+    return part;
+  }
+
+  void read_leap(MovePart& part, const ConfigNode& node) {
+    LeapShape shape;
+    std::tie(shape.file, shape.rank) = offset(node.at("leap"));
+    if (shape.file == 0 && shape.rank == 0) node.at("leap").fail("a leap must go somewhere");
+    if (const ConfigNode* blocks = node.find("block"))
+      for (const ConfigNode* b : blocks->items()) shape.blocks.push_back(offset(*b));
+    const std::string symmetry = node.find("symmetry") ? node.at("symmetry").as_string() : "all";
+    // The eight ways to turn and mirror a shape; which apply depends on the symmetry asked for.
+    std::vector<std::pair<int, int>> transforms;  // (swap?, sign bits)
+    if (symmetry == "all") {
+      for (int swap = 0; swap < 2; ++swap)
+        for (int signs = 0; signs < 4; ++signs) transforms.emplace_back(swap, signs);
+    } else if (symmetry == "left-right") {
+      transforms = {{0, 0}, {0, 1}};
+    } else if (symmetry == "none") {
+      transforms = {{0, 0}};
+    } else {
+      node.at("symmetry").fail("expected all, left-right or none");
+    }
+    for (const auto& [swap, signs] : transforms) {
+      auto turn = [&](std::pair<int, int> p) {
+        if (swap) std::swap(p.first, p.second);
+        if (signs & 1) p.first = -p.first;
+        if (signs & 2) p.second = -p.second;
+        return p;
+      };
+      LeapShape out;
+      std::tie(out.file, out.rank) = turn({shape.file, shape.rank});
+      for (const auto& b : shape.blocks) out.blocks.push_back(turn(b));
+      const bool seen = std::any_of(part.leaps.begin(), part.leaps.end(), [&](const LeapShape& l) {
+        return l.file == out.file && l.rank == out.rank && l.blocks == out.blocks;
+      });
+      if (!seen) part.leaps.push_back(std::move(out));
+    }
+  }
+
+  void read_setup(const ConfigNode& node) {
+    std::map<std::string, std::vector<int>> formations;
+    if (const ConfigNode* f = root_.find("formations"))
+      for (const auto& [name, list] : f->entries())
+        for (const ConfigNode* k : list.items()) formations[name].push_back(kind(k->as_string(), *k));
+
+    for (const auto& [side_name, side_node] : node.entries()) {
+      const int side = side_index(side_name, side_node);
+      side_node.expect_keys({"pieces", "formation"});
+      std::vector<std::pair<Square, const ConfigNode*>> placed;
+      auto place = [&](Square s, int k, const ConfigNode& where) {
+        for (const auto& [other, other_node] : placed)
+          if (other == s) where.fail("two pieces on " + board().square_name(s));
+        const PieceDef& def = rules_.pieces[k];
+        if (def.stay_in >= 0 && !rules_.sides[side].zones[def.stay_in][s])
+          where.fail(def.name + " on " + board().square_name(s) + " is outside its zone '" +
+                     rules_.zone_names[def.stay_in] + "'");
+        placed.emplace_back(s, &where);
+        rules_.setup[side].push_back({s, k});
+      };
+      for (const auto& [piece, squares] : side_node.at("pieces").entries()) {
+        const int k = kind(piece, squares);
+        for (const ConfigNode* sq : squares.items()) place(square(*sq), k, *sq);
+      }
+      if (const ConfigNode* f = side_node.find("formation")) {
+        f->expect_keys({"name", "squares"});
+        const ConfigNode& name = f->at("name");
+        const auto it = formations.find(name.as_string());
+        if (it == formations.end()) {
+          std::string known;
+          for (const auto& [n, kinds] : formations) known += (known.empty() ? "" : ", ") + n;
+          name.fail("no formation named '" + name.as_string() + "' (known: " + known + ")");
+        }
+        const auto squares = f->at("squares").items();
+        if (squares.size() != it->second.size())
+          f->at("squares").fail("formation '" + it->first + "' places " + std::to_string(it->second.size()) +
+                                " pieces but " + std::to_string(squares.size()) + " squares are given");
+        for (std::size_t i = 0; i < squares.size(); ++i) place(square(*squares[i]), it->second[i], *squares[i]);
+      }
+    }
+  }
+
+  int side_index(const std::string& name, const ConfigNode& node) const {
+    for (int s = 0; s < SideCount; ++s)
+      if (rules_.sides[s].name == name) return s;
+    node.fail("no side named '" + name + "'");
+  }
+
+  void read_compound_moves(const ConfigNode& node) {
+    for (const auto& [name, m] : node.entries()) {
+      m.expect_keys({"side", "right", "piece", "from", "to", "partner", "partner_from", "partner_to", "empty", "safe"});
+      CompoundMoveDef def;
+      def.name = name;
+      def.side = Side(side_index(m.at("side").as_string(), m.at("side")));
+      const std::string& right = m.at("right").as_string();
+      if (right.size() != 1 || !std::isalpha(static_cast<unsigned char>(right[0]))) m.at("right").fail("expected one letter");
+      def.right = right[0];
+      def.piece = kind(m.at("piece").as_string(), m.at("piece"));
+      def.from = square(m.at("from"));
+      def.to = square(m.at("to"));
+      def.partner = kind(m.at("partner").as_string(), m.at("partner"));
+      def.partner_from = square(m.at("partner_from"));
+      def.partner_to = square(m.at("partner_to"));
+      if (const ConfigNode* e = m.find("empty")) def.must_be_empty = square_set(*e);
+      if (const ConfigNode* s = m.find("safe")) def.must_be_safe = square_set(*s);
+      for (const auto& other : rules_.compound_moves)
+        if (other.right == def.right) m.at("right").fail("right '" + right + "' is used by " + other.name);
+      rules_.compound_moves.push_back(def);
+    }
+    if (rules_.compound_moves.size() > 16) node.fail("at most 16 compound moves");
+  }
+
+  template <typename Enum>
+  Enum word(const ConfigNode& node, std::initializer_list<std::pair<const char*, Enum>> choices) const {
+    std::string list;
+    for (const auto& [text, value] : choices) {
+      if (node.as_string() == text) return value;
+      list += std::string(list.empty() ? "" : ", ") + text;
+    }
+    node.fail("expected one of: " + list);
+  }
+
+  void read_rules(const ConfigNode& node) {
+    node.expect_keys({"facing_royals", "pass", "stalemate", "repetition", "standoff_plies", "double_pass_ends",
+                      "counting", "move_limit", "insufficient_material"});
+    GameRules& r = rules_.rules;
+    if (const ConfigNode* f = node.find("facing_royals"))
+      r.facing_royals = word<FacingRule>(*f, {{"allowed", FacingRule::Allowed}, {"forbidden", FacingRule::Forbidden},
+                                              {"standoff", FacingRule::Standoff}});
+    if (const ConfigNode* p = node.find("pass"))
+      r.pass = word<PassRule>(*p, {{"never", PassRule::Never}, {"unless_in_check", PassRule::UnlessInCheck}});
+    if (const ConfigNode* s = node.find("stalemate"))
+      r.stalemate = word<Outcome>(*s, {{"loss", Outcome::Loss}, {"draw", Outcome::Draw}, {"win", Outcome::Win}});
+    if (const ConfigNode* rep = node.find("repetition")) {
+      rep->expect_keys({"count", "result", "perpetual_check"});
+      r.repetition_count = rep->at("count").as_int(2, 100);
+      if (const ConfigNode* res = rep->find("result"))
+        r.repetition_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
+      if (const ConfigNode* pc = rep->find("perpetual_check"))
+        r.perpetual_check_loses = word<bool>(*pc, {{"loss", true}, {"draw", false}});
+    }
+    if (const ConfigNode* s = node.find("standoff_plies")) r.standoff_plies = s->as_int(1, 100);
+    if (const ConfigNode* d = node.find("double_pass_ends")) r.passes_end_game = d->as_bool();
+    if (const ConfigNode* c = node.find("counting")) {
+      c->expect_keys({"bonus"});
+      r.counting = true;
+      if (const ConfigNode* bonus = c->find("bonus"))
+        for (const auto& [side, value] : bonus->entries()) r.count_bonus[side_index(side, value)] = value.as_number();
+    }
+    if (const ConfigNode* m = node.find("move_limit")) {
+      m->expect_keys({"plies", "reset_by"});
+      r.move_limit_plies = m->at("plies").as_int(1, 10000);
+      if (const ConfigNode* reset = m->find("reset_by"))
+        for (const ConfigNode* k : reset->items()) r.move_limit_resetters.push_back(kind(k->as_string(), *k));
+    }
+    if (const ConfigNode* im = node.find("insufficient_material")) {
+      if (!im->is_sequence()) im->fail("expected a list of piece lists, e.g. [[], [bishop], [knight]]");
+      for (const ConfigNode* set : im->items()) {
+        std::vector<int> kinds;
+        if (set->is_sequence())
+          for (const ConfigNode* k : set->items()) kinds.push_back(kind(k->as_string(), *k));
+        else if (set->type() != ConfigNode::Type::Null)
+          set->fail("expected a list of pieces");
+        std::sort(kinds.begin(), kinds.end());
+        r.insufficient_material.push_back(std::move(kinds));
+      }
+    }
+  }
+
+  // Check, mate and facing royals all need exactly one royal piece per side on the board.
+  void check_royals() const {
+    for (int s = 0; s < SideCount; ++s) {
+      int royals = 0;
+      for (const Placement& p : rules_.setup[s]) royals += rules_.pieces[p.kind].royal;
+      if (royals != 1) {
+        const ConfigNode& where = root_.at("setup").find(rules_.sides[s].name) ? root_.at("setup").at(rules_.sides[s].name)
+                                                                                : root_.at("setup");
+        where.fail(rules_.sides[s].name + (royals == 0 ? " has no royal piece" : " has more than one royal piece") +
+                   " (mark one piece `royal: true` and place exactly one)");
+      }
+    }
+    for (const PieceDef& p : rules_.pieces) {
+      if (p.stay_in < 0) continue;
+      for (int s = 0; s < SideCount; ++s)
+        if (rules_.sides[s].zones[p.stay_in].none())
+          throw RuleError(p.mark, "pieces." + p.name + ".stay_in",
+                          "zone '" + rules_.zone_names[p.stay_in] + "' is empty for " + rules_.sides[s].name);
+    }
+  }
+
+  const ConfigNode& root_;
+  RuleSet rules_;
+};
+
+}  // namespace
+
+RuleSet load_rules_from_tree(const ConfigNode& root, const std::string& source_file) {
+  return Loader(root, source_file).run();
+}
+
+RuleSet load_rules(const std::string& path) { return load_rules_from_tree(ConfigNode::load_file(path), path); }
+
+}  // namespace palace

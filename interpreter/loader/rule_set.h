@@ -1,0 +1,136 @@
+// A game's rules as the loader read them: plain values, validated, not yet compiled to tables.
+#pragma once
+
+#include <array>
+#include <bitset>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+#include "loader/config_tree.h"
+
+namespace palace {
+
+using SquareSet = std::bitset<MaxSquares>;
+
+struct BoardDef {
+  int files = 0;
+  int ranks = 0;
+  bool all_diagonals = false;                             // every diagonal neighbour pair is a line
+  std::vector<std::pair<Square, Square>> diagonal_lines;  // otherwise only these diagonal edges are
+
+  Square square(int file, int rank) const { return Square(rank * files + file); }
+  int file_of(Square s) const { return s % files; }
+  int rank_of(Square s) const { return s / files; }
+  int size() const { return files * ranks; }
+  std::string square_name(Square s) const;
+  // Parses "e2"; returns NoSquare when the text is not a square of this board.
+  Square parse_square(const std::string& text) const;
+};
+
+enum class PartKind : std::uint8_t { Step, Slide, Hop, Leap };
+enum ModeBits : std::uint8_t { CanMove = 1, CanCapture = 2 };
+
+struct LeapShape {
+  int file = 0, rank = 0;                    // destination offset
+  std::vector<std::pair<int, int>> blocks;   // points that must be empty, as offsets
+};
+
+// One line of a piece's `moves:` list. Directions and offsets are written for a side moving
+// towards higher ranks; the compiler mirrors them for a side whose forward is downwards.
+struct MovePart {
+  PartKind kind = PartKind::Step;
+  std::vector<int> directions;  // step, slide, hop
+  std::vector<LeapShape> leaps;  // leap, after symmetry expansion
+  int range = 0;                 // slide and hop: most points travelled, 0 for no limit
+  std::uint8_t mode = CanMove | CanCapture;
+  int from_zone = -1;            // the piece must start in this zone of its side
+  int to_zone = -1;              // and land in this one
+  bool leaves_ghost = false;     // a leap whose blocking point stays capturable for one ply
+  bool takes_ghost = false;      // may capture by landing on such a point
+  SourceMark mark;
+};
+
+struct PieceDef {
+  std::string name;
+  char letter = '?';  // upper case; each side's case comes from SideDef
+  double value = 0;
+  bool royal = false;
+  int stay_in = -1;  // zone of its own side it may never leave
+  std::vector<MovePart> parts;
+  int promotion_zone = -1;
+  std::vector<int> promotion_kinds;
+  // Pair rules for hops and captures, filled from YAML lists or load-time hooks: which kinds this
+  // piece may use as a screen, and which it may capture. Indexed by kind, default all true.
+  std::vector<bool> may_screen;
+  std::vector<bool> may_capture;
+  SourceMark mark;
+};
+
+struct SideDef {
+  std::string name;
+  std::string colour;
+  bool upper_case = true;
+  int forward = 1;               // +1: towards higher ranks
+  std::vector<SquareSet> zones;  // indexed like RuleSet::zone_names
+};
+
+// A move that carries a partner piece along (castling is one), allowed while its right is held.
+struct CompoundMoveDef {
+  std::string name;
+  Side side = 0;
+  char right = '?';  // its letter in a FEN's rights field
+  int piece = -1;    // kind that must stand on `from`
+  Square from = NoSquare, to = NoSquare;
+  int partner = -1;  // kind that must stand on `partner_from`
+  Square partner_from = NoSquare, partner_to = NoSquare;
+  SquareSet must_be_empty;
+  SquareSet must_be_safe;  // none of these may be attacked, the mover's own square included
+};
+
+struct Placement {
+  Square square;
+  int kind;
+};
+
+enum class FacingRule : std::uint8_t { Allowed, Forbidden, Standoff };
+enum class PassRule : std::uint8_t { Never, UnlessInCheck };
+enum class Outcome : std::uint8_t { Loss, Draw, Win };
+
+struct GameRules {
+  FacingRule facing_royals = FacingRule::Allowed;
+  PassRule pass = PassRule::Never;
+  Outcome stalemate = Outcome::Loss;       // for the side to move when it has no legal move
+  int repetition_count = 0;                // n-fold repetition ends the game; 0 = never
+  bool repetition_by_counting = false;      // otherwise a repetition is a draw
+  bool perpetual_check_loses = false;      // the side giving every check of the cycle loses
+  int standoff_plies = 2;                  // consecutive plies of facing royals that end the game
+  bool passes_end_game = false;            // two passes in a row end the game
+  bool counting = false;                   // games ended without mate are decided by points
+  std::array<double, SideCount> count_bonus{};
+  int move_limit_plies = 0;                // plies without capture or reset move; 0 = none
+  std::vector<int> move_limit_resetters;   // kinds whose every move resets the count
+  std::vector<std::vector<int>> insufficient_material;  // kind multisets (royal excluded) that cannot mate
+};
+
+struct RuleSet {
+  std::string name;
+  std::string source_file;
+  BoardDef board;
+  std::vector<std::string> zone_names;
+  std::array<SideDef, SideCount> sides;  // sides[0] moves first and is "w" in a FEN
+  std::vector<PieceDef> pieces;
+  std::vector<CompoundMoveDef> compound_moves;
+  std::array<std::vector<Placement>, SideCount> setup;
+  GameRules rules;
+  std::vector<std::string> scripts;  // Lua hook files, paths as written
+
+  int kind_by_name(const std::string& name) const;
+  int kind_by_letter(char upper) const;
+};
+
+// Reads and validates a variant file and everything it imports. Throws RuleError.
+RuleSet load_rules(const std::string& path);
+RuleSet load_rules_from_tree(const ConfigNode& root, const std::string& source_file);
+
+}  // namespace palace

@@ -1,0 +1,203 @@
+#include "movegen/movegen.h"
+
+#include <bit>
+
+namespace palace {
+
+namespace {
+
+bool path_clear(const Position& pos, const Square* blocks, int count) {
+  for (int b = 0; b < count; ++b)
+    if (pos.at(blocks[b])) return false;
+  return true;
+}
+
+void add_move(const Variant& v, MoveList& list, Side us, int kind, Square from, Square to) {
+  if (!v.promotes(us, kind, to)) {
+    list.add(Move(from, to));
+    return;
+  }
+  for (int k : v.promotion_kinds(kind)) list.add(Move::promotion(from, to, k));
+}
+
+void generate_piece_moves(const Position& pos, MoveList& list, Square from) {
+  const Variant& v = pos.variant();
+  const Side us = pos.side_to_move();
+  const int kind = kind_of(pos.at(from));
+
+  const Span leaps = v.leaps(us, kind, from);
+  for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
+    const LeapTarget& t = v.leap(i);
+    if (!path_clear(pos, t.blocks, t.block_count)) continue;
+    const Piece occupant = pos.at(t.to);
+    if (!occupant) {
+      if (t.modes & CanMove) {
+        if (t.flags & LeavesGhost) list.add(Move(from, t.to, MoveType::LeaveGhost, t.blocks[0]));
+        else add_move(v, list, us, kind, from, t.to);
+      } else if ((t.flags & TakesGhost) && t.to == pos.state().ghost &&
+                 v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) {
+        list.add(Move(from, t.to, MoveType::CaptureGhost));
+      }
+    } else if (side_of(occupant) != us && (t.modes & CanCapture) && v.may_capture(kind, kind_of(occupant))) {
+      add_move(v, list, us, kind, from, t.to);
+    }
+  }
+
+  const Span rays = v.rays(us, kind, from);
+  for (std::uint32_t i = rays.begin; i < rays.end; ++i) {
+    const Ray& ray = v.ray(i);
+    const RayPoint* point = v.ray_points(ray);
+    const RayPoint* end = point + ray.length;
+    if (ray.hop) {
+      // Find the screen, then every point behind it up to and including the next piece.
+      while (point < end && !pos.at(point->square)) ++point;
+      if (point == end || !v.may_screen(kind, kind_of(pos.at(point->square)))) continue;
+      ++point;
+    }
+    for (; point < end; ++point) {
+      const Piece occupant = pos.at(point->square);
+      if (!occupant) {
+        if (point->modes & CanMove) add_move(v, list, us, kind, from, point->square);
+        continue;
+      }
+      if (side_of(occupant) != us && (point->modes & CanCapture) && v.may_capture(kind, kind_of(occupant)))
+        add_move(v, list, us, kind, from, point->square);
+      break;
+    }
+  }
+}
+
+void generate_compound_moves(const Position& pos, MoveList& list) {
+  const Variant& v = pos.variant();
+  const Side us = pos.side_to_move();
+  const auto& compounds = v.compound_moves();
+  for (std::size_t i = 0; i < compounds.size(); ++i) {
+    const CompoundMove& c = compounds[i];
+    if (c.side != us || !(pos.state().rights & (1u << i))) continue;
+    bool ok = true;
+    for (Square s : c.must_be_empty) ok = ok && !pos.at(s);
+    for (Square s : c.must_be_safe) ok = ok && !attacked(pos, s, opponent(us), c.piece);
+    if (ok) list.add(Move(c.from, c.to, MoveType::Compound, std::uint8_t(i)));
+  }
+}
+
+}  // namespace
+
+bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
+  const Variant& v = pos.variant();
+  const Span leaps = v.reverse_leaps(by, target);
+  for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
+    const ReverseLeap& r = v.reverse_leap(i);
+    const Piece p = pos.at(r.from);
+    if (p && side_of(p) == by && (r.kinds >> kind_of(p) & 1) && path_clear(pos, r.blocks, r.block_count) &&
+        v.may_capture(kind_of(p), victim_kind))
+      return true;
+  }
+
+  // Walk outwards from the target against each direction `by` can slide or hop in: the first
+  // piece met may slide here, the second may hop here over the first.
+  const std::uint8_t hops = v.hop_directions(by);
+  for (unsigned dirs = v.attack_directions(by); dirs; dirs &= dirs - 1) {
+    const int dir = std::countr_zero(dirs);
+    const Span line = v.line(target, reverse_direction(dir));
+    int screen_kind = -1;
+    for (std::uint32_t i = line.begin; i < line.end; ++i) {
+      const Square s = v.line_point(i);
+      const Piece p = pos.at(s);
+      if (!p) continue;
+      const int distance_bit = int(i - line.begin);
+      const int kind = kind_of(p);
+      if (screen_kind < 0) {
+        if (side_of(p) == by && (v.slide_reach(by, kind, s, dir) >> distance_bit & 1) && v.may_capture(kind, victim_kind))
+          return true;
+        if (!(hops >> dir & 1)) break;
+        screen_kind = kind;
+        continue;
+      }
+      if (side_of(p) == by && (v.hop_reach(by, kind, s, dir) >> distance_bit & 1) && v.may_screen(kind, screen_kind) &&
+          v.may_capture(kind, victim_kind))
+        return true;
+      break;
+    }
+  }
+  return false;
+}
+
+bool in_check(const Position& pos) {
+  const Side us = pos.side_to_move();
+  const Square royal = pos.royal(us);
+  return royal != NoSquare && attacked(pos, royal, opponent(us), kind_of(pos.at(royal)));
+}
+
+void generate_pseudo_legal(const Position& pos, MoveList& list) {
+  const Side us = pos.side_to_move();
+  for (int i = 0; i < pos.piece_count(us); ++i) generate_piece_moves(pos, list, pos.piece_square(us, i));
+  if (!pos.variant().compound_moves().empty()) generate_compound_moves(pos, list);
+}
+
+bool leaves_royal_safe(Position& pos, Move m) {
+  const Side us = pos.side_to_move();
+  const FacingRule facing = pos.variant().game_rules().facing_royals;
+  const bool facing_before = pos.state().royals_facing;
+  pos.do_move(m);
+  const Square royal = pos.royal(us);
+  bool safe = royal == NoSquare || !attacked(pos, royal, opponent(us), kind_of(pos.at(royal)));
+  // Royals may never face (forbidden), or a standoff must be broken by the side to move.
+  if (pos.state().royals_facing && (facing == FacingRule::Forbidden || (facing == FacingRule::Standoff && facing_before)))
+    safe = false;
+  pos.undo_move();
+  return safe;
+}
+
+bool ended_by_rule(const Position& pos) {
+  const GameRules& rules = pos.variant().game_rules();
+  if (rules.facing_royals == FacingRule::Standoff && pos.plies_recorded() >= rules.standoff_plies) {
+    bool held = true;
+    for (int back = 0; back < rules.standoff_plies && held; ++back) held = pos.state_back(back).royals_facing;
+    if (held) return true;
+  }
+  return rules.passes_end_game && pos.plies_recorded() >= 2 && pos.state_back(0).move.is_pass() &&
+         pos.state_back(1).move.is_pass();
+}
+
+void generate_legal(Position& pos, MoveList& list) {
+  list.size = 0;
+  if (ended_by_rule(pos)) return;
+  const Variant& v = pos.variant();
+  const Side us = pos.side_to_move(), them = opponent(us);
+  const Square royal = pos.royal(us);
+  const bool checked = in_check(pos);
+  const bool standoff = v.game_rules().facing_royals == FacingRule::Standoff && pos.state().royals_facing;
+  const bool fast_path_ok = !checked && !standoff && royal != NoSquare;  // royal-less: every move is checked
+
+  generate_pseudo_legal(pos, list);
+  int kept = 0;
+  for (int i = 0; i < list.size; ++i) {
+    const Move m = list.moves[i];
+    // A plain move away from every line and leap that reaches the royal cannot expose it.
+    const bool surely_safe = fast_path_ok && m.type() == MoveType::Normal && !v.royal(kind_of(pos.at(m.from()))) &&
+                             !v.sensitive(them, royal, m.from()) && !v.sensitive(them, royal, m.to());
+    if (surely_safe || leaves_royal_safe(pos, m)) list.moves[kept++] = m;
+  }
+  list.size = kept;
+  // A pass is a piece standing still, so a side with no piece left cannot pass (as in the
+  // reference engine, which plays on after a royal is taken in a standoff).
+  if (v.game_rules().pass == PassRule::UnlessInCheck && pos.piece_count(us) > 0 && (!checked || standoff))
+    list.add(Move::pass());
+}
+
+std::uint64_t perft(Position& pos, int depth) {
+  if (depth <= 0) return 1;
+  MoveList list;
+  generate_legal(pos, list);
+  if (depth == 1) return std::uint64_t(list.size);
+  std::uint64_t nodes = 0;
+  for (const Move m : list) {
+    pos.do_move(m);
+    nodes += perft(pos, depth - 1);
+    pos.undo_move();
+  }
+  return nodes;
+}
+
+}  // namespace palace

@@ -1,0 +1,32 @@
+// Move generation from the compiled tables: pseudo-legal moves, attack tests, legality, perft.
+#pragma once
+
+#include <cstdint>
+
+#include "core/types.h"
+#include "position/position.h"
+
+namespace palace {
+
+// Whether a piece of `by` could capture a piece of kind `victim` standing on `target`.
+bool attacked(const Position& pos, Square target, Side by, int victim_kind);
+
+// Whether the side to move's royal piece is attacked.
+bool in_check(const Position& pos);
+
+// Every move the pieces' movement allows, before king safety and game rules.
+void generate_pseudo_legal(const Position& pos, MoveList& list);
+
+// Whether a pseudo-legal move keeps the mover's royal safe and obeys the facing-royals rule.
+bool leaves_royal_safe(Position& pos, Move m);
+
+// Every legal move, pass included where the rules allow it. Empty once a rule has ended the game.
+void generate_legal(Position& pos, MoveList& list);
+
+// Whether a rule that needs no search (standoff held too long, two passes) has ended the game.
+bool ended_by_rule(const Position& pos);
+
+// Leaf nodes of the legal move tree `depth` plies deep, counted in bulk at the last ply.
+std::uint64_t perft(Position& pos, int depth);
+
+}  // namespace palace

@@ -1,0 +1,293 @@
+#include "position/position.h"
+
+#include <cctype>
+#include <sstream>
+
+namespace palace {
+
+Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)) {
+  states_.reserve(1024);
+  set_start();
+}
+
+void Position::clear() {
+  board_.fill(NoPiece);
+  count_ = {0, 0};
+  royal_ = {NoSquare, NoSquare};
+  states_.clear();
+  states_.reserve(1024);
+  states_.emplace_back();
+}
+
+void Position::put(Piece p, Square s) {
+  const Side side = side_of(p);
+  board_[s] = p;
+  list_index_[s] = std::uint8_t(count_[side]);
+  list_[side][count_[side]++] = s;
+  if (variant_->royal(kind_of(p))) royal_[side] = s;
+}
+
+void Position::remove(Square s) {
+  const Piece p = board_[s];
+  const Side side = side_of(p);
+  const Square last = list_[side][--count_[side]];
+  list_[side][list_index_[s]] = last;
+  list_index_[last] = list_index_[s];
+  board_[s] = NoPiece;
+  if (royal_[side] == s) royal_[side] = NoSquare;
+}
+
+void Position::relocate(Square from, Square to) {
+  const Piece p = board_[from];
+  board_[to] = p;
+  board_[from] = NoPiece;
+  list_index_[to] = list_index_[from];
+  list_[side_of(p)][list_index_[to]] = to;
+  if (royal_[side_of(p)] == from) royal_[side_of(p)] = to;
+}
+
+std::uint64_t Position::compute_hash() const {
+  const StateRecord& st = states_.back();
+  std::uint64_t h = side_ ? variant_->side_key() : 0;
+  for (Square s = 0; s < variant_->squares(); ++s)
+    if (board_[s]) h ^= variant_->piece_key(board_[s], s);
+  if (st.ghost != NoSquare) h ^= variant_->ghost_key(st.ghost);
+  return h ^ variant_->rights_key(st.rights);
+}
+
+void Position::set_start() {
+  clear();
+  const RuleSet& rules = variant_->rules();
+  for (Side s = 0; s < SideCount; ++s)
+    for (const Placement& p : rules.setup[s]) put(make_piece(s, p.kind), p.square);
+  side_ = 0;
+  fullmove_base_ = 1;
+  start_side_ = 0;
+  StateRecord& st = states_.back();
+  // A compound move's right is held at the start whenever both its pieces stand ready.
+  const auto& compounds = variant_->compound_moves();
+  for (std::size_t i = 0; i < compounds.size(); ++i) {
+    const CompoundMove& c = compounds[i];
+    if (board_[c.from] == make_piece(c.side, c.piece) && board_[c.partner_from] == make_piece(c.side, c.partner))
+      st.rights |= std::uint16_t(1u << i);
+  }
+  st.royals_facing = royals_facing();
+  st.hash = compute_hash();
+}
+
+void Position::set_fen(const std::string& fen) {
+  const BoardDef& board = variant_->board();
+  std::istringstream in(fen);
+  std::string placement, side, rights = "-", ghost = "-", quiet = "0", fullmove = "1";
+  in >> placement >> side;
+  if (placement.empty()) throw FenError("FEN is empty");
+  if (side.empty()) throw FenError("FEN side to move: missing (expected w or b)");
+  in >> rights >> ghost >> quiet >> fullmove;
+  std::string extra;
+  if (in >> extra) throw FenError("FEN: unexpected text '" + extra + "' after the move number");
+
+  // Parse into a scratch copy so that a bad FEN leaves this position exactly as it was.
+  Position next(*this);
+  next.clear();
+  int rank = board.ranks - 1, file = 0;
+  for (std::size_t i = 0; i < placement.size(); ++i) {
+    const char c = placement[i];
+    if (c == '/') {
+      if (file != board.files)
+        throw FenError("FEN board: rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " points, expected " +
+                       std::to_string(board.files));
+      if (--rank < 0) throw FenError("FEN board: more than " + std::to_string(board.ranks) + " ranks");
+      file = 0;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      int run = 0;
+      while (i < placement.size() && std::isdigit(static_cast<unsigned char>(placement[i]))) run = run * 10 + (placement[i++] - '0');
+      --i;
+      if (run == 0) throw FenError("FEN board: empty run of 0 points on rank " + std::to_string(rank + 1));
+      file += run;
+      if (file > board.files) throw FenError("FEN board: rank " + std::to_string(rank + 1) + " has more than " + std::to_string(board.files) + " points");
+    } else {
+      const Piece p = variant_->piece_from_letter(c);
+      if (p == NoPiece) throw FenError(std::string("FEN board: unknown piece letter '") + c + "' on rank " + std::to_string(rank + 1));
+      if (file >= board.files) throw FenError("FEN board: rank " + std::to_string(rank + 1) + " has more than " + std::to_string(board.files) + " points");
+      const Square s = board.square(file++, rank);
+      const PieceDef& def = variant_->rules().pieces[kind_of(p)];
+      if (def.stay_in >= 0 && !variant_->rules().sides[side_of(p)].zones[def.stay_in][s])
+        throw FenError("FEN board: " + def.name + " on " + board.square_name(s) + " is outside its zone '" +
+                       variant_->rules().zone_names[def.stay_in] + "'");
+      if (def.royal && next.royal_[side_of(p)] != NoSquare)
+        throw FenError("FEN board: " + variant_->side_name(side_of(p)) + " has more than one " + def.name);
+      next.put(p, s);
+    }
+  }
+  if (rank != 0 || file != board.files)
+    throw FenError("FEN board: expected " + std::to_string(board.ranks) + " ranks of " + std::to_string(board.files) + " points");
+  // A side may lack its royal piece: where a standoff lets a player pass in check, the reference
+  // engine plays on after a royal is taken, and such positions must load.
+
+  if (side != "w" && side != "b") throw FenError("FEN side to move: expected w or b, got '" + side + "'");
+  next.side_ = side == "w" ? 0 : 1;
+
+  StateRecord& st = next.states_.back();
+  if (rights != "-") {
+    const auto& defs = variant_->rules().compound_moves;
+    for (char c : rights) {
+      std::size_t i = 0;
+      while (i < defs.size() && defs[i].right != c) ++i;
+      if (i == defs.size()) throw FenError(std::string("FEN rights: unknown right '") + c + "'");
+      const CompoundMove& m = variant_->compound_moves()[i];
+      if (next.board_[m.from] != make_piece(m.side, m.piece) || next.board_[m.partner_from] != make_piece(m.side, m.partner))
+        throw FenError(std::string("FEN rights: '") + c + "' needs the " + variant_->kind_name(m.piece) + " on " +
+                       board.square_name(m.from) + " and the " + variant_->kind_name(m.partner) + " on " +
+                       board.square_name(m.partner_from));
+      st.rights |= std::uint16_t(1u << i);
+    }
+  }
+  if (ghost != "-") {
+    const Square g = board.parse_square(ghost);
+    if (g == NoSquare) throw FenError("FEN ghost square: '" + ghost + "' is not a point of the board");
+    // The piece that skipped the point stands one step beyond it, seen from the side that moved.
+    const Side mover = opponent(next.side_);
+    const int victim_rank = board.rank_of(g) + variant_->rules().sides[mover].forward;
+    const Square victim = victim_rank >= 0 && victim_rank < board.ranks ? board.square(board.file_of(g), victim_rank) : NoSquare;
+    if (next.board_[g] != NoPiece || victim == NoSquare || next.board_[victim] == NoPiece || side_of(next.board_[victim]) != mover)
+      throw FenError("FEN ghost square: no " + variant_->side_name(mover) + " piece has just skipped " + ghost);
+    st.ghost = g;
+    st.ghost_victim = victim;
+  }
+  auto number = [](const std::string& text, const char* field, int min) {
+    int value = 0;
+    for (char c : text) {
+      if (!std::isdigit(static_cast<unsigned char>(c)) || value > 100000)
+        throw FenError(std::string("FEN ") + field + ": expected a number, got '" + text + "'");
+      value = value * 10 + (c - '0');
+    }
+    if (text.empty() || value < min) throw FenError(std::string("FEN ") + field + ": expected a number of at least " + std::to_string(min));
+    return value;
+  };
+  st.quiet_plies = std::uint16_t(number(quiet, "half-move clock", 0));
+  next.fullmove_base_ = number(fullmove, "move number", 1);
+  next.start_side_ = next.side_;
+  st.royals_facing = next.royals_facing();
+  st.hash = next.compute_hash();
+  *this = std::move(next);
+}
+
+std::string Position::fen() const {
+  const BoardDef& board = variant_->board();
+  std::string out;
+  for (int rank = board.ranks - 1; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < board.files; ++file) {
+      const Piece p = board_[board.square(file, rank)];
+      if (!p) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += std::to_string(empty);
+      empty = 0;
+      out += variant_->letter(p);
+    }
+    if (empty) out += std::to_string(empty);
+    if (rank) out += '/';
+  }
+  const StateRecord& st = state();
+  out += side_ == 0 ? " w " : " b ";
+  std::string rights;
+  for (std::size_t i = 0; i < variant_->compound_moves().size(); ++i)
+    if (st.rights & (1u << i)) rights += variant_->rules().compound_moves[i].right;
+  out += rights.empty() ? "-" : rights;
+  out += " " + board.square_name(st.ghost) + " " + std::to_string(st.quiet_plies) + " " + std::to_string(fullmove_number());
+  return out;
+}
+
+bool Position::royals_facing() const {
+  const Square a = royal_[0], b = royal_[1];
+  if (a == NoSquare || b == NoSquare) return false;
+  const int files = variant_->board().files;
+  if (a % files != b % files) return false;
+  for (int s = std::min(a, b) + files; s < std::max(a, b); s += files)
+    if (board_[s]) return false;
+  return true;
+}
+
+void Position::do_move(Move m) {
+  const Variant& v = *variant_;
+  states_.push_back(states_.back());
+  StateRecord& st = states_.back();
+  const StateRecord& prev = states_[states_.size() - 2];
+  std::uint64_t h = st.hash ^ v.side_key();
+  st.move = m;
+  st.captured = NoPiece;
+  st.moved = NoPiece;
+  if (st.ghost != NoSquare) h ^= v.ghost_key(st.ghost);
+  st.ghost = st.ghost_victim = NoSquare;
+  ++st.quiet_plies;
+
+  if (!m.is_pass()) {
+    const Square from = m.from(), to = m.to();
+    const Piece p = board_[from];
+    st.moved = p;
+    const Square victim = m.type() == MoveType::CaptureGhost ? prev.ghost_victim : to;
+    if (board_[victim]) {
+      st.captured = board_[victim];
+      h ^= v.piece_key(st.captured, victim);
+      remove(victim);
+      st.quiet_plies = 0;
+    }
+    h ^= v.piece_key(p, from) ^ v.piece_key(p, to);
+    relocate(from, to);
+    const auto& resetters = v.game_rules().move_limit_resetters;
+    for (int k : resetters)
+      if (k == kind_of(p)) st.quiet_plies = 0;
+    if (m.promotion_kind() >= 0) {
+      const Piece promoted = make_piece(side_, m.promotion_kind());
+      h ^= v.piece_key(p, to) ^ v.piece_key(promoted, to);
+      board_[to] = promoted;
+    } else if (m.type() == MoveType::LeaveGhost) {
+      st.ghost = Square(m.extra());
+      st.ghost_victim = to;
+      h ^= v.ghost_key(st.ghost);
+    } else if (m.type() == MoveType::Compound) {
+      const CompoundMove& c = v.compound_moves()[m.extra()];
+      const Piece partner = board_[c.partner_from];
+      h ^= v.piece_key(partner, c.partner_from) ^ v.piece_key(partner, c.partner_to);
+      relocate(c.partner_from, c.partner_to);
+    }
+    const std::uint16_t rights = std::uint16_t(st.rights & ~(v.rights_lost_at(from) | v.rights_lost_at(to)));
+    if (rights != st.rights) {
+      h ^= v.rights_key(st.rights) ^ v.rights_key(rights);
+      st.rights = rights;
+    }
+  }
+  side_ = opponent(side_);
+  st.hash = h;
+  st.royals_facing = royals_facing();
+}
+
+void Position::undo_move() {
+  const StateRecord& st = states_.back();
+  const Move m = st.move;
+  side_ = opponent(side_);
+  if (!m.is_pass()) {
+    const Square from = m.from(), to = m.to();
+    if (m.type() == MoveType::Compound) {
+      const CompoundMove& c = variant_->compound_moves()[m.extra()];
+      relocate(c.partner_to, c.partner_from);
+    }
+    board_[to] = st.moved;
+    relocate(to, from);
+    if (st.captured) put(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);
+  }
+  states_.pop_back();
+}
+
+std::string Position::move_text(Move m) const {
+  if (m.is_pass()) return "pass";
+  const BoardDef& board = variant_->board();
+  std::string text = board.square_name(m.from()) + board.square_name(m.to());
+  if (m.promotion_kind() >= 0)
+    text += char(std::tolower(static_cast<unsigned char>(variant_->rules().pieces[m.promotion_kind()].letter)));
+  return text;
+}
+
+}  // namespace palace

@@ -1,0 +1,83 @@
+// The board of one game: points, piece lists, side to move, hash, and a stack of per-move state
+// records so that undo restores everything without recomputing it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "compiler/variant.h"
+#include "core/types.h"
+
+namespace palace {
+
+// A FEN that does not describe a position of the variant: what() names the field and the reason.
+class FenError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct StateRecord {
+  std::uint64_t hash = 0;
+  Move move;                   // the move that led here
+  Piece moved = NoPiece;       // as it stood before the move, so undo can revert a promotion
+  Piece captured = NoPiece;
+  Square ghost = NoSquare;         // point a double step skipped, capturable this ply
+  Square ghost_victim = NoSquare;  // where the piece that made it stands
+  std::uint16_t rights = 0;
+  std::uint16_t quiet_plies = 0;   // since the last capture or reset move
+  bool royals_facing = false;      // the royals see each other down an open file
+};
+
+class Position {
+ public:
+  explicit Position(std::shared_ptr<const Variant> variant);  // the variant's set-up position
+
+  void set_fen(const std::string& fen);  // throws FenError; the position is unchanged then
+  std::string fen() const;
+  void set_start();
+
+  const Variant& variant() const { return *variant_; }
+  const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
+  Piece at(Square s) const { return board_[s]; }
+  Side side_to_move() const { return side_; }
+  Square royal(Side s) const { return royal_[s]; }
+  const StateRecord& state() const { return states_.back(); }
+  const StateRecord& state_back(int plies) const { return states_[states_.size() - 1 - plies]; }
+  int plies_recorded() const { return int(states_.size()) - 1; }  // moves made since set-up or FEN
+  int fullmove_number() const { return fullmove_base_ + (plies_recorded() + start_side_) / 2; }
+  int piece_count(Side s) const { return count_[s]; }
+  Square piece_square(Side s, int i) const { return list_[s][i]; }
+
+  void do_move(Move m);
+  void undo_move();
+
+  // Whether the royals of both sides stand on one file with nothing between them.
+  bool royals_facing() const;
+
+  // Text of a move in the project's notation: "b10c8", "e7e8q", "pass".
+  std::string move_text(Move m) const;
+
+ private:
+  void clear();
+  void put(Piece p, Square s);
+  void remove(Square s);
+  void relocate(Square from, Square to);
+  std::uint64_t compute_hash() const;
+
+  std::shared_ptr<const Variant> variant_;
+  std::array<Piece, MaxSquares> board_{};
+  std::array<std::array<Square, MaxSquares>, SideCount> list_{};
+  std::array<std::uint8_t, MaxSquares> list_index_{};
+  std::array<int, SideCount> count_{};
+  std::array<Square, SideCount> royal_{NoSquare, NoSquare};
+  Side side_ = 0;
+  int fullmove_base_ = 1;
+  int start_side_ = 0;  // side to move when the record began, for move numbers
+  std::vector<StateRecord> states_;
+};
+
+}  // namespace palace
