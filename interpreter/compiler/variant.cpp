@@ -8,7 +8,7 @@ namespace palace {
 namespace {
 
 // Directions are written for a side moving up the board; a side moving down sees ranks flipped.
-int orient(int dir, int forward) {
+int flip_for(int dir, int forward) {
   if (forward > 0) return dir;
   for (int d = 0; d < DirectionCount; ++d)
     if (DirFile[d] == DirFile[dir] && DirRank[d] == -DirRank[dir]) return d;
@@ -38,6 +38,8 @@ Square Variant::offset(Square s, int file, int rank) const {
   if (f < 0 || f >= board().files || r < 0 || r >= board().ranks) return NoSquare;
   return board().square(f, r);
 }
+
+int Variant::orient(int dir, Side side) const { return flip_for(dir, rules_.sides[side].forward); }
 
 bool Variant::is_line(Square a, int dir) const {
   if (offset(a, DirFile[dir], DirRank[dir]) == NoSquare) return false;
@@ -120,7 +122,7 @@ void Variant::build_moves() {
           switch (part.kind) {
             case PartKind::Step:
               for (int d : part.directions) {
-                const Square t = step(s, orient(d, sd.forward));
+                const Square t = step(s, flip_for(d, sd.forward));
                 if (t != NoSquare) add_leap({t, modes_at(t), flags, 0, {}});
               }
               break;
@@ -141,7 +143,7 @@ void Variant::build_moves() {
             case PartKind::Slide:
             case PartKind::Hop:
               for (int d : part.directions) {
-                const int dir = orient(d, sd.forward);
+                const int dir = flip_for(d, sd.forward);
                 const Span line = line_spans_[s * DirectionCount + dir];
                 std::uint32_t length = line.end - line.begin;
                 if (part.range) length = std::min<std::uint32_t>(length, part.range);
@@ -221,28 +223,6 @@ void Variant::build_attacks() {
       span.begin = std::uint32_t(reverse_leaps_.size());
       reverse_leaps_.insert(reverse_leaps_.end(), per_target[t].begin(), per_target[t].end());
       span.end = std::uint32_t(reverse_leaps_.size());
-    }
-  }
-
-  // A move that touches none of these points cannot expose the royal on `s`, so legality needs
-  // no make/unmake for it: the fast path of legal move generation.
-  sensitive_.assign(std::size_t(SideCount) * squares_, SquareSet());
-  const bool facing_matters = rules_.rules.facing_royals != FacingRule::Allowed;
-  for (Side by = 0; by < SideCount; ++by) {
-    for (Square s = 0; s < squares_; ++s) {
-      SquareSet& set = sensitive_[by * squares_ + s];
-      for (int d = 0; d < DirectionCount; ++d) {
-        const bool slid_into = attack_dirs_[by] & (1u << reverse_direction(d));
-        const bool facing_line = facing_matters && DirFile[d] == 0 && DirRank[d] != 0;
-        if (!slid_into && !facing_line) continue;
-        const Span line = line_spans_[s * DirectionCount + d];
-        for (std::uint32_t i = line.begin; i < line.end; ++i) set.set(line_points_[i]);
-      }
-      const Span rev = reverse_spans_[by * squares_ + s];
-      for (std::uint32_t i = rev.begin; i < rev.end; ++i) {
-        set.set(reverse_leaps_[i].from);
-        for (int b = 0; b < reverse_leaps_[i].block_count; ++b) set.set(reverse_leaps_[i].blocks[b]);
-      }
     }
   }
 }

@@ -90,8 +90,6 @@ class Variant {
   // Points along the lines from `s` in direction `dir`, nearest first, to the board's edge.
   Span line(Square s, int dir) const { return line_spans_[s * 8 + dir]; }
   Square line_point(std::uint32_t i) const { return line_points_[i]; }
-  // Points whose change of occupant can alter whether `by` attacks a royal standing on `s`.
-  bool sensitive(Side by, Square s, Square changed) const { return sensitive_[by * squares_ + s][changed]; }
 
   const std::vector<CompoundMove>& compound_moves() const { return compounds_; }
   std::uint16_t rights_lost_at(Square s) const { return rights_mask_[s]; }
@@ -102,6 +100,11 @@ class Variant {
   std::uint64_t ghost_key(Square s) const { return ghost_keys_[s]; }
   std::uint64_t rights_key(std::uint16_t rights) const;
 
+  // Geometry, for slow paths that reason about rules rather than read tables (explanations).
+  Square step(Square s, int dir) const;  // along the lines; NoSquare at an edge or where no line runs
+  Square offset(Square s, int file, int rank) const;  // NoSquare off the board
+  int orient(int dir, Side side) const;  // a direction written for an upward side, seen by `side`
+
   // Names and letters.
   char letter(Piece p) const;
   Piece piece_from_letter(char c) const;  // NoPiece if unknown
@@ -111,8 +114,6 @@ class Variant {
  private:
   std::size_t index(Side side, int kind, Square s) const { return (std::size_t(side) * kinds_ + kind) * squares_ + s; }
   bool is_line(Square a, int dir) const;
-  Square step(Square s, int dir) const;  // along the lines, NoSquare at an edge or where no line runs
-  Square offset(Square s, int file, int rank) const;
   void build_lines();
   void build_moves();
   void build_attacks();
@@ -134,7 +135,6 @@ class Variant {
   std::vector<std::uint16_t> slide_reach_, hop_reach_;
   std::vector<Span> line_spans_;
   std::vector<Square> line_points_;
-  std::vector<SquareSet> sensitive_;
   std::vector<CompoundMove> compounds_;
   std::vector<std::uint16_t> rights_mask_;
   std::vector<std::uint64_t> piece_keys_, ghost_keys_, rights_keys_;

@@ -81,6 +81,55 @@ void generate_compound_moves(const Position& pos, MoveList& list) {
   }
 }
 
+// Points whose change of occupant could expose `royal` to `them` in this position, which must not
+// be check: the blocking points of leapers aimed at it, each own piece pinned against a slider
+// (or, where royals may not face, against the other royal), and along lines where `them` has
+// hoppers everything up to the third piece, since adding or removing a screen there can open an
+// attack. A plain move touching none of them cannot leave the royal attacked.
+SquareSet exposure(const Position& pos, Square royal, Side them) {
+  const Variant& v = pos.variant();
+  SquareSet exposed;
+  const Span leaps = v.reverse_leaps(them, royal);
+  for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
+    const ReverseLeap& r = v.reverse_leap(i);
+    const Piece p = pos.at(r.from);
+    if (p && side_of(p) == them && (r.kinds >> kind_of(p) & 1))
+      for (int b = 0; b < r.block_count; ++b) exposed.set(r.blocks[b]);
+  }
+
+  const bool facing_forbidden = v.game_rules().facing_royals == FacingRule::Forbidden;
+  const unsigned file_dirs = facing_forbidden ? (1u << 0 | 1u << 4) : 0;
+  const std::uint8_t hops = v.hop_directions(them);
+  for (unsigned dirs = v.attack_directions(them) | file_dirs; dirs; dirs &= dirs - 1) {
+    const int dir = std::countr_zero(dirs);
+    const Span line = v.line(royal, reverse_direction(dir));
+    if (hops >> dir & 1) {
+      int pieces = 0;
+      for (std::uint32_t i = line.begin; i < line.end && pieces < 3; ++i) {
+        exposed.set(v.line_point(i));
+        pieces += pos.at(v.line_point(i)) != NoPiece;
+      }
+      continue;
+    }
+    Square shield = NoSquare;
+    for (std::uint32_t i = line.begin; i < line.end; ++i) {
+      const Square s = v.line_point(i);
+      const Piece p = pos.at(s);
+      if (!p) continue;
+      if (shield == NoSquare) {
+        if (side_of(p) == them) break;
+        shield = s;
+        continue;
+      }
+      const bool slider = side_of(p) == them && (v.slide_reach(them, kind_of(p), s, dir) >> (i - line.begin) & 1);
+      const bool facing = (file_dirs >> dir & 1) && side_of(p) == them && v.royal(kind_of(p));
+      if (slider || facing) exposed.set(shield);
+      break;
+    }
+  }
+  return exposed;
+}
+
 }  // namespace
 
 bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
@@ -168,15 +217,16 @@ void generate_legal(Position& pos, MoveList& list) {
   const Square royal = pos.royal(us);
   const bool checked = in_check(pos);
   const bool standoff = v.game_rules().facing_royals == FacingRule::Standoff && pos.state().royals_facing;
-  const bool fast_path_ok = !checked && !standoff && royal != NoSquare;  // royal-less: every move is checked
+  // Without a royal every move is tried by making it: there is nothing to be pinned against.
+  const bool fast_path_ok = !checked && !standoff && royal != NoSquare;
+  const SquareSet exposed = fast_path_ok ? exposure(pos, royal, them) : SquareSet();
 
   generate_pseudo_legal(pos, list);
   int kept = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
-    // A plain move away from every line and leap that reaches the royal cannot expose it.
     const bool surely_safe = fast_path_ok && m.type() == MoveType::Normal && !v.royal(kind_of(pos.at(m.from()))) &&
-                             !v.sensitive(them, royal, m.from()) && !v.sensitive(them, royal, m.to());
+                             !exposed[m.from()] && !exposed[m.to()];
     if (surely_safe || leaves_royal_safe(pos, m)) list.moves[kept++] = m;
   }
   list.size = kept;

@@ -1,0 +1,103 @@
+// Commands that analyse one position: perft, moves, validate.
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <vector>
+
+#include "cli/commands.h"
+#include "compiler/variant.h"
+#include "movegen/movegen.h"
+
+namespace palace::cli {
+
+Position load_position(const std::string& variant_file, const std::string& fen) {
+  Position pos(load_variant(variant_file));
+  if (!fen.empty()) pos.set_fen(fen);
+  return pos;
+}
+
+namespace {
+
+struct PositionOptions {
+  std::string file, fen;
+};
+
+void add_position_options(CLI::App& cmd, PositionOptions& o) {
+  cmd.add_option("VARIANT_FILE", o.file, "variant YAML file, e.g. variants/janggi.yaml")->required();
+  cmd.add_option("--fen", o.fen, "position to start from (default: the variant's set-up)");
+}
+
+int run_perft(const PositionOptions& o, int depth, bool divide) {
+  Position pos = load_position(o.file, o.fen);
+  if (!divide) {
+    std::cout << perft(pos, depth) << "\n";
+    return 0;
+  }
+  MoveList list;
+  generate_legal(pos, list);
+  std::vector<std::pair<std::string, std::uint64_t>> rows;
+  std::uint64_t total = 0;
+  for (const Move m : list) {
+    pos.do_move(m);
+    const std::uint64_t n = perft(pos, depth - 1);
+    pos.undo_move();
+    rows.emplace_back(pos.move_text(m), n);
+    total += n;
+  }
+  std::sort(rows.begin(), rows.end());
+  for (const auto& [move, n] : rows) std::cout << move << ": " << n << "\n";
+  std::cout << total << "\n";
+  return 0;
+}
+
+int run_moves(const PositionOptions& o) {
+  Position pos = load_position(o.file, o.fen);
+  MoveList list;
+  generate_legal(pos, list);
+  std::vector<std::string> texts;
+  for (const Move m : list) texts.push_back(pos.move_text(m));
+  std::sort(texts.begin(), texts.end());
+  for (std::size_t i = 0; i < texts.size(); ++i) std::cout << (i ? " " : "") << texts[i];
+  std::cout << "\n";
+  return 0;
+}
+
+int run_validate(const std::string& file) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto variant = load_variant(file);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const RuleSet& r = variant->rules();
+  std::cout << file << ": ok: " << r.name << ", " << r.board.files << "x" << r.board.ranks << " board, "
+            << r.pieces.size() << " kinds of piece, loaded and compiled in " << ms << " ms\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_perft_command(CLI::App& app, Action& action) {
+  auto o = std::make_shared<PositionOptions>();
+  auto depth = std::make_shared<int>(1);
+  auto divide = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal move tree; the count is the last line");
+  add_position_options(*cmd, *o);
+  cmd->add_option("--depth", *depth, "plies to search")->required()->check(CLI::Range(0, 64));
+  cmd->add_flag("--divide", *divide, "first print each root move with its count");
+  cmd->callback([&action, o, depth, divide] { action = [o, depth, divide] { return run_perft(*o, *depth, *divide); }; });
+}
+
+void add_moves_command(CLI::App& app, Action& action) {
+  auto o = std::make_shared<PositionOptions>();
+  CLI::App* cmd = app.add_subcommand("moves", "Print every legal move, sorted, space-separated on one line");
+  add_position_options(*cmd, *o);
+  cmd->callback([&action, o] { action = [o] { return run_moves(*o); }; });
+}
+
+void add_validate_command(CLI::App& app, Action& action) {
+  auto file = std::make_shared<std::string>();
+  CLI::App* cmd = app.add_subcommand("validate", "Load and compile a rule file; report the first error with its line");
+  cmd->add_option("FILE", *file, "variant YAML file")->required();
+  cmd->callback([&action, file] { action = [file] { return run_validate(*file); }; });
+}
+
+}  // namespace palace::cli

@@ -1,0 +1,26 @@
+// The `palace` subcommands. Each add_*_command registers one subcommand on the app; when the user
+// picks it, `action` is set to the code that runs it and returns the exit code.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+
+#include "position/position.h"
+
+namespace palace::cli {
+
+using Action = std::function<int()>;
+
+// Bad input of any kind (rules, FEN, move, script) is one line on stderr and this exit code.
+constexpr int BadInput = 2;
+
+void add_perft_command(CLI::App& app, Action& action);
+void add_moves_command(CLI::App& app, Action& action);
+void add_validate_command(CLI::App& app, Action& action);
+
+// The variant's set-up, or `fen` when it is not empty.
+Position load_position(const std::string& variant_file, const std::string& fen);
+
+}  // namespace palace::cli

@@ -1,0 +1,72 @@
+// A game people can play: moves by from/to with reasons when refused, undo, history, FEN, check
+// and the end-of-game state, for every variant. The interface of the method-design document,
+// in the python-chess spirit: short verbs, reasons as values.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compiler/variant.h"
+#include "position/position.h"
+
+namespace palace {
+
+struct GameState {
+  enum class Kind { Unfinished, Win, Draw };
+  Kind kind = Kind::Unfinished;
+  Side winner = 0;     // with Win
+  std::string reason;  // "checkmate", "stalemate", "repetition", "bikjang: 72 to 73.5", ...
+  // "unfinished", "draw: REASON" or "SIDE wins: REASON", SIDE as the variant names it.
+  std::string str(const Variant& variant) const;
+  bool finished() const { return kind != Kind::Unfinished; }
+};
+
+// What happened to a move request: accepted, or refused with a plain-words reason.
+struct MoveVerdict {
+  bool accepted = false;
+  std::string reason;  // empty when accepted: "horse on b10 is blocked at b9", "it is Han's turn"
+};
+
+class Game {
+ public:
+  explicit Game(std::shared_ptr<const Variant> variant);  // at the variant's set-up
+
+  const Variant& variant() const { return position_.variant(); }
+  const Position& position() const { return position_; }
+  Side side_to_move() const { return position_.side_to_move(); }
+
+  // Starts over from a FEN; throws FenError and keeps the game as it was when the FEN is bad.
+  void set_fen(const std::string& fen);
+  std::string fen() const { return position_.fen(); }
+
+  // Makes the move when it is legal and the game is not over. A refusal leaves the game unchanged;
+  // last_refusal() then says why. make_move(sq, sq) is a pass where the variant allows one.
+  bool make_move(Square from, Square to, int promotion_kind = -1);
+  bool pass();
+  // The same from text: "b10c8", "e7e8q", "pass". Garbled text is refused with a reason too.
+  MoveVerdict play(const std::string& move_text);
+  const std::string& last_refusal() const { return last_refusal_; }
+
+  bool undo();  // false when there is nothing to undo
+  const std::vector<Move>& history() const { return history_; }
+  std::vector<std::string> history_texts() const;
+
+  bool is_in_check(Side side) const;
+  GameState game_state() const;
+
+  std::vector<Move> legal_moves() const;
+  std::vector<Square> destinations(Square from) const;  // legal targets of the piece on `from`
+
+  // Why from->to is not a legal move now, in plain words; empty when it is legal.
+  std::string explain(Square from, Square to, int promotion_kind = -1) const;
+
+ private:
+  MoveVerdict try_move(Square from, Square to, int promotion_kind);
+
+  mutable Position position_;  // generation makes and unmakes moves, leaving it as it was
+  std::vector<Move> history_;
+  std::string last_refusal_;
+};
+
+}  // namespace palace
