@@ -13,12 +13,18 @@ int main(int argc, char** argv) {
   cli::add_perft_command(app, action);
   cli::add_moves_command(app, action);
   cli::add_validate_command(app, action);
+  cli::add_status_command(app, action);
+  cli::add_bench_command(app, action);
 
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : cli::BadInput;
+    std::cerr << "error: " << e.what() << " (see --help)\n";
+    return cli::BadInput;
   }
   try {
     return action();

@@ -13,7 +13,6 @@
 namespace palace {
 
 enum TargetFlags : std::uint8_t { LeavesGhost = 1, TakesGhost = 2 };
-constexpr int MaxBlocks = 3;
 
 // A destination reached in one jump: a step, or a leap with the points that must be empty.
 struct LeapTarget {
@@ -21,7 +20,7 @@ struct LeapTarget {
   std::uint8_t modes;  // ModeBits allowed on arrival
   std::uint8_t flags;  // TargetFlags
   std::uint8_t block_count;
-  Square blocks[MaxBlocks];
+  Square blocks[MaxLeapBlocks];
 };
 
 // A slide or hop along one line, as a run of points with the modes allowed on each.
@@ -40,7 +39,7 @@ struct RayPoint {
 struct ReverseLeap {
   Square from;
   std::uint8_t block_count;
-  Square blocks[MaxBlocks];
+  Square blocks[MaxLeapBlocks];
   std::uint32_t kinds;  // bit k: a piece of kind k on `from` attacks the square
 };
 

@@ -16,7 +16,7 @@ struct GameState {
   enum class Kind { Unfinished, Win, Draw };
   Kind kind = Kind::Unfinished;
   Side winner = 0;     // with Win
-  std::string reason;  // "checkmate", "stalemate", "repetition", "bikjang: 72 to 73.5", ...
+  std::string reason;  // "checkmate", "stalemate", "repetition", "standoff, 73.5 to 72 points", ... (evaluator.h)
   // "unfinished", "draw: REASON" or "SIDE wins: REASON", SIDE as the variant names it.
   std::string str(const Variant& variant) const;
   bool finished() const { return kind != Kind::Unfinished; }
@@ -58,15 +58,21 @@ class Game {
   std::vector<Move> legal_moves() const;
   std::vector<Square> destinations(Square from) const;  // legal targets of the piece on `from`
 
-  // Why from->to is not a legal move now, in plain words; empty when it is legal.
+  // Why from->to is not a legal move now, in plain words; empty when it is legal. from == to asks
+  // about a pass.
   std::string explain(Square from, Square to, int promotion_kind = -1) const;
 
+  // A move of this variant to quote when text is not a move, e.g. "b10c8".
+  const std::string& move_example() const { return move_example_; }
+
  private:
-  MoveVerdict try_move(Square from, Square to, int promotion_kind);
+  MoveVerdict try_move(Square from, Square to, int promotion_kind);  // from == to: a pass
+  MoveVerdict refuse(std::string reason);
 
   mutable Position position_;  // generation makes and unmakes moves, leaving it as it was
   std::vector<Move> history_;
   std::string last_refusal_;
+  std::string move_example_;
 };
 
 }  // namespace palace

@@ -24,8 +24,9 @@ RuleError::RuleError(const SourceMark& mark, const std::string& key, const std::
 struct ConfigBuilder {
   std::shared_ptr<const std::string> file;
 
-  ConfigNode convert(const YAML::Node& node) const {
+  ConfigNode convert(const YAML::Node& node, const std::string& path) const {
     ConfigNode out;
+    out.path_ = path;
     out.mark_ = SourceMark{file, node.Mark().line + 1, node.Mark().column + 1};
     switch (node.Type()) {
       case YAML::NodeType::Scalar:
@@ -34,7 +35,8 @@ struct ConfigBuilder {
         break;
       case YAML::NodeType::Sequence:
         out.type_ = ConfigNode::Type::Sequence;
-        for (const auto& item : node) out.sequence_.push_back(convert(item));
+        for (const auto& item : node)
+          out.sequence_.push_back(convert(item, path + "[" + std::to_string(out.sequence_.size()) + "]"));
         break;
       case YAML::NodeType::Map:
         out.type_ = ConfigNode::Type::Map;
@@ -44,13 +46,14 @@ struct ConfigBuilder {
                             "a key must be a plain word");
           }
           const std::string key = kv.first.Scalar();
+          const std::string key_path = path.empty() ? key : path + "." + key;
           const bool duplicate = std::any_of(out.map_.begin(), out.map_.end(),
                                              [&](const auto& e) { return e.first == key; });
           if (duplicate) {
-            throw RuleError(SourceMark{file, kv.first.Mark().line + 1, kv.first.Mark().column + 1}, key,
+            throw RuleError(SourceMark{file, kv.first.Mark().line + 1, kv.first.Mark().column + 1}, key_path,
                             "key appears twice");
           }
-          ConfigNode value = convert(kv.second);
+          ConfigNode value = convert(kv.second, key_path);
           value.key_mark_ = SourceMark{file, kv.first.Mark().line + 1, kv.first.Mark().column + 1};
           // An empty value (`key:`) has no mark of its own; point at its key instead.
           if (value.type_ == ConfigNode::Type::Null) value.mark_ = value.key_mark_;
@@ -72,7 +75,7 @@ static ConfigNode parse_yaml(const std::string& text, const std::shared_ptr<cons
   } catch (const YAML::Exception& e) {
     throw RuleError(SourceMark{file, e.mark.line + 1, e.mark.column + 1}, "", "malformed YAML: " + e.msg);
   }
-  ConfigNode tree = ConfigBuilder{file}.convert(root);
+  ConfigNode tree = ConfigBuilder{file}.convert(root, "");
   if (!tree.is_map()) tree.fail("a rule file must be a map of sections");
   return tree;
 }
@@ -85,21 +88,31 @@ ConfigNode ConfigNode::parse_string(const std::string& text, const std::string& 
 
 ConfigNode ConfigNode::load_file(const std::string& path) {
   std::vector<std::string> chain;
-  ConfigNode tree = load_file_chain(path, chain);
+  ConfigNode tree = load_file_chain(std::filesystem::path(path).lexically_normal().string(), chain, nullptr);
   tree.set_path("");
   return tree;
 }
 
-ConfigNode ConfigNode::load_file_chain(const std::string& path, std::vector<std::string>& chain) {
+// `importer` is the import line that named this file, to point at when the file is missing or
+// closes a cycle; null for the file the user asked for.
+ConfigNode ConfigNode::load_file_chain(const std::string& path, std::vector<std::string>& chain, const ConfigNode* importer) {
   namespace fs = std::filesystem;
-  const std::string canonical = fs::weakly_canonical(fs::path(path)).string();
+  auto refuse = [&](const std::string& message) {
+    if (importer) importer->fail(message);
+    throw RuleError(path + ": " + message);
+  };
+  std::error_code error;
+  const std::string canonical = fs::weakly_canonical(fs::path(path), error).string();
+  if (error || !fs::exists(path, error)) refuse(importer ? "no such file '" + path + "'" : "cannot open file");
+  if (fs::is_directory(path, error)) refuse("cannot open file: it is a directory");
   if (std::find(chain.begin(), chain.end(), canonical) != chain.end())
-    throw RuleError(path + ": import: the file imports itself through " + chain.back());
+    refuse("import cycle: " + path + " imports itself through " + *importer->mark().file);
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw RuleError(path + ": cannot open file");
+  if (!in) refuse("cannot open file");
   std::stringstream buffer;
   buffer << in.rdbuf();
   ConfigNode own = parse_yaml(buffer.str(), std::make_shared<const std::string>(path));
+  own.set_path("");
 
   chain.push_back(canonical);
   ConfigNode merged;
@@ -107,9 +120,8 @@ ConfigNode ConfigNode::load_file_chain(const std::string& path, std::vector<std:
   merged.mark_ = own.mark_;
   if (const ConfigNode* imports = own.find("import")) {
     for (const ConfigNode* item : imports->items()) {
-      const fs::path target = fs::path(path).parent_path() / item->as_string();
-      if (!fs::exists(target)) item->fail("no such file '" + target.string() + "'");
-      merged.merge_from(load_file_chain(target.string(), chain));
+      const fs::path target = (fs::path(path).parent_path() / item->as_string()).lexically_normal();
+      merged.merge_from(load_file_chain(target.string(), chain, item));
     }
   }
   chain.pop_back();
@@ -141,13 +153,15 @@ void ConfigNode::set_path(const std::string& path) {
 
 void ConfigNode::fail(const std::string& message) const { throw RuleError(mark_, path_, message); }
 
-const std::string& ConfigNode::as_string() const {
-  if (!is_scalar()) fail("expected a single value");
+const std::string& ConfigNode::scalar(const char* expected) const {
+  if (!is_scalar()) fail(std::string("expected ") + expected + ", got " + (is_map() ? "a map" : is_sequence() ? "a list" : "nothing"));
   return scalar_;
 }
 
+const std::string& ConfigNode::as_string() const { return scalar("a single value"); }
+
 int ConfigNode::as_int(int min, int max) const {
-  const std::string& s = as_string();
+  const std::string& s = scalar("a whole number");
   char* end = nullptr;
   errno = 0;
   const long value = std::strtol(s.c_str(), &end, 10);
@@ -158,7 +172,7 @@ int ConfigNode::as_int(int min, int max) const {
 }
 
 double ConfigNode::as_number() const {
-  const std::string& s = as_string();
+  const std::string& s = scalar("a number");
   char* end = nullptr;
   const double value = std::strtod(s.c_str(), &end);
   if (s.empty() || *end != '\0' || !std::isfinite(value)) fail("expected a number, got '" + s + "'");
@@ -166,7 +180,7 @@ double ConfigNode::as_number() const {
 }
 
 bool ConfigNode::as_bool() const {
-  const std::string& s = as_string();
+  const std::string& s = scalar("true or false");
   if (s == "true" || s == "yes") return true;
   if (s == "false" || s == "no") return false;
   fail("expected true or false, got '" + s + "'");

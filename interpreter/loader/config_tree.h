@@ -60,7 +60,8 @@ class ConfigNode {
   [[noreturn]] void fail(const std::string& message) const;
 
  private:
-  static ConfigNode load_file_chain(const std::string& path, std::vector<std::string>& chain);
+  static ConfigNode load_file_chain(const std::string& path, std::vector<std::string>& chain, const ConfigNode* importer);
+  const std::string& scalar(const char* expected) const;
   void merge_from(const ConfigNode& overlay);
   void set_path(const std::string& path);
 

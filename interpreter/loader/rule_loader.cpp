@@ -2,6 +2,7 @@
 // user wrote happens here, so later stages can trust their input.
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <map>
 
 #include "loader/rule_set.h"
@@ -59,14 +60,13 @@ class Loader {
     rules_.name = root_.at("name").as_string();
     read_board(root_.at("board"));
     read_sides(root_.at("sides"));
+    if (const ConfigNode* s = root_.find("scripts")) read_scripts(*s);
     read_piece_names(root_.at("pieces"));
     for (const auto& [name, node] : root_.at("pieces").entries()) read_piece(rules_.pieces[kind(name, node)], node);
     read_setup(root_.at("setup"));
     if (const ConfigNode* c = root_.find("compound_moves")) read_compound_moves(*c);
     if (const ConfigNode* r = root_.find("rules")) read_rules(*r);
-    if (const ConfigNode* s = root_.find("scripts"))
-      for (const ConfigNode* item : s->items()) rules_.scripts.push_back(item->as_string());
-    check_royals();
+    check_zones();
     return std::move(rules_);
   }
 
@@ -188,7 +188,7 @@ class Loader {
   }
 
   void read_piece(PieceDef& def, const ConfigNode& node) {
-    node.expect_keys({"letter", "value", "royal", "stay_in", "moves", "promotion", "may_not_jump", "may_not_capture"});
+    node.expect_keys({"letter", "value", "royal", "stay_in", "moves", "promotion", "may_not_jump", "may_not_capture", "hooks"});
     if (const ConfigNode* v = node.find("value")) def.value = v->as_number();
     if (const ConfigNode* r = node.find("royal")) def.royal = r->as_bool();
     if (const ConfigNode* z = node.find("stay_in")) def.stay_in = zone_index(z->as_string(), *z);
@@ -203,6 +203,40 @@ class Loader {
       for (const ConfigNode* k : list->items()) def.may_screen[kind(k->as_string(), *k)] = false;
     if (const ConfigNode* list = node.find("may_not_capture"))
       for (const ConfigNode* k : list->items()) def.may_capture[kind(k->as_string(), *k)] = false;
+    if (const ConfigNode* hooks = node.find("hooks")) {
+      hooks->expect_keys({"may_jump", "may_capture", "allow_move"});
+      if (const ConfigNode* h = hooks->find("may_jump")) def.may_jump_hook = hook(*h);
+      if (const ConfigNode* h = hooks->find("may_capture")) def.may_capture_hook = hook(*h);
+      if (const ConfigNode* h = hooks->find("allow_move")) def.allow_move_hook = hook(*h);
+    }
+  }
+
+  void read_scripts(const ConfigNode& node) {
+    namespace fs = std::filesystem;
+    for (const auto& [name, value] : node.entries()) {
+      // A script path is relative to the file that names it, which may be an imported one.
+      const fs::path declared_in = value.mark().file ? fs::path(*value.mark().file).parent_path() : fs::path();
+      const fs::path path = (declared_in / value.as_string()).lexically_normal();
+      std::error_code error;
+      if (!fs::is_regular_file(path, error)) value.fail("no such script '" + path.string() + "'");
+      rules_.scripts.push_back({name, path.string(), value.mark()});
+    }
+  }
+
+  // "script.function", naming a script declared under `scripts:`.
+  HookRef hook(const ConfigNode& node) const {
+    const std::string& text = node.as_string();
+    const auto dot = text.find('.');
+    HookRef ref;
+    ref.mark = node.mark();
+    if (dot != std::string::npos) {
+      ref.function = text.substr(dot + 1);
+      for (std::size_t i = 0; i < rules_.scripts.size(); ++i)
+        if (rules_.scripts[i].name == text.substr(0, dot)) ref.script = int(i);
+    }
+    if (ref.script < 0 || ref.function.empty())
+      node.fail("expected script.function naming a script under `scripts:`, got '" + text + "'");
+    return ref;
   }
 
   std::pair<int, int> offset(const ConfigNode& node) const {
@@ -263,8 +297,12 @@ class Loader {
     LeapShape shape;
     std::tie(shape.file, shape.rank) = offset(node.at("leap"));
     if (shape.file == 0 && shape.rank == 0) node.at("leap").fail("a leap must go somewhere");
-    if (const ConfigNode* blocks = node.find("block"))
+    if (const ConfigNode* blocks = node.find("block")) {
       for (const ConfigNode* b : blocks->items()) shape.blocks.push_back(offset(*b));
+      if (shape.blocks.size() > MaxLeapBlocks)
+        blocks->fail("a leap has at most " + std::to_string(MaxLeapBlocks) + " blocking points, got " +
+                     std::to_string(shape.blocks.size()));
+    }
     const std::string symmetry = node.find("symmetry") ? node.at("symmetry").as_string() : "all";
     // The eight ways to turn and mirror a shape; which apply depends on the symmetry asked for.
     std::vector<std::pair<int, int>> transforms;  // (swap?, sign bits)
@@ -305,10 +343,15 @@ class Loader {
       const int side = side_index(side_name, side_node);
       side_node.expect_keys({"pieces", "formation"});
       std::vector<std::pair<Square, const ConfigNode*>> placed;
+      // Check, mate and facing royals need exactly one royal piece per side.
+      const ConfigNode* royal_entry = nullptr;
+      bool royal_placed = false;
       auto place = [&](Square s, int k, const ConfigNode& where) {
         for (const auto& [other, other_node] : placed)
           if (other == s) where.fail("two pieces on " + board().square_name(s));
         const PieceDef& def = rules_.pieces[k];
+        if (def.royal && royal_placed) where.fail(side_name + " has more than one royal piece" + RoyalHint);
+        royal_placed = royal_placed || def.royal;
         if (def.stay_in >= 0 && !rules_.sides[side].zones[def.stay_in][s])
           where.fail(def.name + " on " + board().square_name(s) + " is outside its zone '" +
                      rules_.zone_names[def.stay_in] + "'");
@@ -317,6 +360,7 @@ class Loader {
       };
       for (const auto& [piece, squares] : side_node.at("pieces").entries()) {
         const int k = kind(piece, squares);
+        if (rules_.pieces[k].royal) royal_entry = &squares;
         for (const ConfigNode* sq : squares.items()) place(square(*sq), k, *sq);
       }
       if (const ConfigNode* f = side_node.find("formation")) {
@@ -334,8 +378,13 @@ class Loader {
                                 " pieces but " + std::to_string(squares.size()) + " squares are given");
         for (std::size_t i = 0; i < squares.size(); ++i) place(square(*squares[i]), it->second[i], *squares[i]);
       }
+      if (!royal_placed) (royal_entry ? *royal_entry : side_node).fail(side_name + " has no royal piece" + RoyalHint);
     }
+    for (int s = 0; s < SideCount; ++s)
+      if (!node.find(rules_.sides[s].name)) node.fail(rules_.sides[s].name + " has no royal piece" + RoyalHint);
   }
+
+  static constexpr const char* RoyalHint = " (mark one piece `royal: true` and place exactly one)";
 
   int side_index(const std::string& name, const ConfigNode& node) const {
     for (int s = 0; s < SideCount; ++s)
@@ -424,18 +473,7 @@ class Loader {
     }
   }
 
-  // Check, mate and facing royals all need exactly one royal piece per side on the board.
-  void check_royals() const {
-    for (int s = 0; s < SideCount; ++s) {
-      int royals = 0;
-      for (const Placement& p : rules_.setup[s]) royals += rules_.pieces[p.kind].royal;
-      if (royals != 1) {
-        const ConfigNode& where = root_.at("setup").find(rules_.sides[s].name) ? root_.at("setup").at(rules_.sides[s].name)
-                                                                                : root_.at("setup");
-        where.fail(rules_.sides[s].name + (royals == 0 ? " has no royal piece" : " has more than one royal piece") +
-                   " (mark one piece `royal: true` and place exactly one)");
-      }
-    }
+  void check_zones() const {
     for (const PieceDef& p : rules_.pieces) {
       if (p.stay_in < 0) continue;
       for (int s = 0; s < SideCount; ++s)

@@ -31,6 +31,8 @@ struct BoardDef {
 enum class PartKind : std::uint8_t { Step, Slide, Hop, Leap };
 enum ModeBits : std::uint8_t { CanMove = 1, CanCapture = 2 };
 
+constexpr std::size_t MaxLeapBlocks = 3;
+
 struct LeapShape {
   int file = 0, rank = 0;                    // destination offset
   std::vector<std::pair<int, int>> blocks;   // points that must be empty, as offsets
@@ -51,6 +53,20 @@ struct MovePart {
   SourceMark mark;
 };
 
+// A Lua function named in YAML as `script.function`.
+struct HookRef {
+  int script = -1;  // index into RuleSet::scripts; -1 when no hook is named
+  std::string function;
+  SourceMark mark;
+  explicit operator bool() const { return script >= 0; }
+};
+
+struct ScriptDef {
+  std::string name;  // as YAML calls it
+  std::string path;  // resolved against the file that declared it
+  SourceMark mark;
+};
+
 struct PieceDef {
   std::string name;
   char letter = '?';  // upper case; each side's case comes from SideDef
@@ -64,6 +80,10 @@ struct PieceDef {
   // piece may use as a screen, and which it may capture. Indexed by kind, default all true.
   std::vector<bool> may_screen;
   std::vector<bool> may_capture;
+  // Load-time hooks, asked once per pair of kinds: (this piece, screen) and (this piece, victim).
+  HookRef may_jump_hook, may_capture_hook;
+  // Runtime hook, asked for each generated move of this piece: may it be played here and now?
+  HookRef allow_move_hook;
   SourceMark mark;
 };
 
@@ -123,7 +143,7 @@ struct RuleSet {
   std::vector<CompoundMoveDef> compound_moves;
   std::array<std::vector<Placement>, SideCount> setup;
   GameRules rules;
-  std::vector<std::string> scripts;  // Lua hook files, paths as written
+  std::vector<ScriptDef> scripts;  // Lua hook files
 
   int kind_by_name(const std::string& name) const;
   int kind_by_letter(char upper) const;

@@ -79,10 +79,8 @@ void Position::set_fen(const std::string& fen) {
   const BoardDef& board = variant_->board();
   std::istringstream in(fen);
   std::string placement, side, rights = "-", ghost = "-", quiet = "0", fullmove = "1";
-  in >> placement >> side;
+  in >> placement >> side >> rights >> ghost >> quiet >> fullmove;
   if (placement.empty()) throw FenError("FEN is empty");
-  if (side.empty()) throw FenError("FEN side to move: missing (expected w or b)");
-  in >> rights >> ghost >> quiet >> fullmove;
   std::string extra;
   if (in >> extra) throw FenError("FEN: unexpected text '" + extra + "' after the move number");
 
@@ -92,23 +90,25 @@ void Position::set_fen(const std::string& fen) {
   int rank = board.ranks - 1, file = 0;
   for (std::size_t i = 0; i < placement.size(); ++i) {
     const char c = placement[i];
+    const std::string rank_name = "FEN board: rank " + std::to_string(rank + 1);
     if (c == '/') {
       if (file != board.files)
-        throw FenError("FEN board: rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " points, expected " +
-                       std::to_string(board.files));
+        throw FenError(rank_name + " has " + std::to_string(file) + " points, expected " + std::to_string(board.files));
       if (--rank < 0) throw FenError("FEN board: more than " + std::to_string(board.ranks) + " ranks");
       file = 0;
     } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      if (c == '0') throw FenError(rank_name + ": a run of empty points cannot start with 0");
       int run = 0;
-      while (i < placement.size() && std::isdigit(static_cast<unsigned char>(placement[i]))) run = run * 10 + (placement[i++] - '0');
+      for (; i < placement.size() && std::isdigit(static_cast<unsigned char>(placement[i])); ++i) {
+        run = run * 10 + (placement[i] - '0');
+        if (file + run > board.files) throw FenError(rank_name + " has more than " + std::to_string(board.files) + " points");
+      }
       --i;
-      if (run == 0) throw FenError("FEN board: empty run of 0 points on rank " + std::to_string(rank + 1));
       file += run;
-      if (file > board.files) throw FenError("FEN board: rank " + std::to_string(rank + 1) + " has more than " + std::to_string(board.files) + " points");
     } else {
       const Piece p = variant_->piece_from_letter(c);
       if (p == NoPiece) throw FenError(std::string("FEN board: unknown piece letter '") + c + "' on rank " + std::to_string(rank + 1));
-      if (file >= board.files) throw FenError("FEN board: rank " + std::to_string(rank + 1) + " has more than " + std::to_string(board.files) + " points");
+      if (file >= board.files) throw FenError(rank_name + " has more than " + std::to_string(board.files) + " points");
       const Square s = board.square(file++, rank);
       const PieceDef& def = variant_->rules().pieces[kind_of(p)];
       if (def.stay_in >= 0 && !variant_->rules().sides[side_of(p)].zones[def.stay_in][s])
@@ -119,11 +119,13 @@ void Position::set_fen(const std::string& fen) {
       next.put(p, s);
     }
   }
-  if (rank != 0 || file != board.files)
-    throw FenError("FEN board: expected " + std::to_string(board.ranks) + " ranks of " + std::to_string(board.files) + " points");
+  if (rank != 0) throw FenError("FEN board: " + std::to_string(board.ranks - rank) + " ranks, expected " + std::to_string(board.ranks));
+  if (file != board.files)
+    throw FenError("FEN board: rank 1 has " + std::to_string(file) + " points, expected " + std::to_string(board.files));
   // A side may lack its royal piece: where a standoff lets a player pass in check, the reference
   // engine plays on after a royal is taken, and such positions must load.
 
+  if (side.empty()) throw FenError("FEN side to move: missing (expected w or b)");
   if (side != "w" && side != "b") throw FenError("FEN side to move: expected w or b, got '" + side + "'");
   next.side_ = side == "w" ? 0 : 1;
 
@@ -154,18 +156,20 @@ void Position::set_fen(const std::string& fen) {
     st.ghost = g;
     st.ghost_victim = victim;
   }
-  auto number = [](const std::string& text, const char* field, int min) {
-    int value = 0;
+  auto number = [](const std::string& text, const char* field, int min, int max) {
+    const std::string range = std::string("FEN ") + field + ": expected a number from " + std::to_string(min) + " to " +
+                              std::to_string(max) + ", got '" + text + "'";
+    long value = 0;
     for (char c : text) {
-      if (!std::isdigit(static_cast<unsigned char>(c)) || value > 100000)
-        throw FenError(std::string("FEN ") + field + ": expected a number, got '" + text + "'");
+      if (!std::isdigit(static_cast<unsigned char>(c))) throw FenError(range);
       value = value * 10 + (c - '0');
+      if (value > max) throw FenError(range);
     }
-    if (text.empty() || value < min) throw FenError(std::string("FEN ") + field + ": expected a number of at least " + std::to_string(min));
-    return value;
+    if (text.empty() || value < min) throw FenError(range);
+    return int(value);
   };
-  st.quiet_plies = std::uint16_t(number(quiet, "half-move clock", 0));
-  next.fullmove_base_ = number(fullmove, "move number", 1);
+  st.quiet_plies = std::uint16_t(number(quiet, "half-move clock", 0, 65535));
+  next.fullmove_base_ = number(fullmove, "move number", 1, 1000000);
   next.start_side_ = next.side_;
   st.royals_facing = next.royals_facing();
   st.hash = next.compute_hash();
@@ -196,7 +200,10 @@ std::string Position::fen() const {
   for (std::size_t i = 0; i < variant_->compound_moves().size(); ++i)
     if (st.rights & (1u << i)) rights += variant_->rules().compound_moves[i].right;
   out += rights.empty() ? "-" : rights;
-  out += " " + board.square_name(st.ghost) + " " + std::to_string(st.quiet_plies) + " " + std::to_string(fullmove_number());
+  for (const std::string& field : {board.square_name(st.ghost), std::to_string(st.quiet_plies), std::to_string(fullmove_number())}) {
+    out += ' ';
+    out += field;
+  }
   return out;
 }
 

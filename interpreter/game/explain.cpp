@@ -1,0 +1,294 @@
+#include "game/explain.h"
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <vector>
+
+#include "movegen/movegen.h"
+
+namespace palace {
+
+namespace {
+
+constexpr const char* Unexplained = "that move is not allowed here";
+
+std::string capitalised(std::string word) {
+  if (!word.empty()) word[0] = char(std::toupper(static_cast<unsigned char>(word[0])));
+  return word;
+}
+
+std::string plural(const std::string& noun) {
+  const bool sibilant = !noun.empty() && (noun.back() == 's' || noun.back() == 'x' || noun.back() == 'z' ||
+                                          noun.ends_with("ch") || noun.ends_with("sh"));
+  return noun + (sibilant ? "es" : "s");
+}
+
+// YAML keys use underscores and dashes where a sentence has spaces.
+std::string spoken(std::string key) {
+  std::replace(key.begin(), key.end(), '_', ' ');
+  std::replace(key.begin(), key.end(), '-', ' ');
+  return key;
+}
+
+// What one request is about: the board, the piece on `from` and the point it wants to reach.
+struct Request {
+  Position& pos;
+  const Variant& v;
+  Side us;
+  Square from, to;
+  int kind;
+  const PieceDef& def;
+
+  std::string square(Square s) const { return v.board().square_name(s); }
+  std::string kind_name(int k) const { return v.kind_name(k); }
+  std::string piece_on(Square s) const { return kind_name(kind_of(pos.at(s))); }
+  std::string zone(int z) const { return v.rules().zone_names[z]; }
+  bool in_zone(int z, Square s) const { return v.rules().sides[us].zones[z][s]; }
+};
+
+// One way a part of the piece's movement reaches the target: the points it passes on the way
+// (a leap's blocking points, or the line walked by a slide or hop).
+struct Route {
+  const MovePart& part;
+  std::vector<Square> between;
+};
+
+std::string zone_reason(const Request& r, const MovePart& part) {
+  if (part.from_zone >= 0 && !r.in_zone(part.from_zone, r.from))
+    return "the " + r.def.name + " can make that move only from its " + r.zone(part.from_zone);
+  if (r.def.stay_in >= 0 && !r.in_zone(r.def.stay_in, r.to)) return "the " + r.def.name + " must stay in its " + r.zone(r.def.stay_in);
+  if (part.to_zone >= 0 && !r.in_zone(part.to_zone, r.to))
+    return "the " + r.def.name + " can make that move only into its " + r.zone(part.to_zone);
+  return "";
+}
+
+std::string path_reason(const Request& r, const Route& route) {
+  if (route.part.kind != PartKind::Hop) {
+    for (const Square s : route.between)
+      if (r.pos.at(s)) return r.def.name + " on " + r.square(r.from) + " is blocked at " + r.square(s);
+    return "";
+  }
+  std::vector<Square> screens;
+  for (const Square s : route.between)
+    if (r.pos.at(s)) screens.push_back(s);
+  if (screens.size() != 1) return "the " + r.def.name + " on " + r.square(r.from) + " needs exactly one piece to jump over";
+  if (!r.v.may_screen(r.kind, kind_of(r.pos.at(screens[0]))))
+    return with_article(r.def.name) + " cannot jump over " + with_article(r.piece_on(screens[0]));
+  return "";
+}
+
+std::string destination_reason(const Request& r, const MovePart& part) {
+  const Piece occupant = r.pos.at(r.to);
+  if (occupant && side_of(occupant) == r.us) return "your own " + r.piece_on(r.to) + " stands on " + r.square(r.to);
+  if (occupant) {
+    if (!(part.mode & CanCapture)) return "the " + r.def.name + " on " + r.square(r.from) + " cannot capture on " + r.square(r.to);
+    if (!r.v.may_capture(r.kind, kind_of(occupant))) return with_article(r.def.name) + " cannot capture " + with_article(r.piece_on(r.to));
+    return "";
+  }
+  if (part.mode & CanMove) return "";
+  const StateRecord& st = r.pos.state();
+  if (part.takes_ghost && r.to == st.ghost && r.v.may_capture(r.kind, kind_of(r.pos.at(st.ghost_victim)))) return "";
+  return "the " + r.def.name + " on " + r.square(r.from) + " can go to " + r.square(r.to) + " only by capturing";
+}
+
+// The ways each part of the piece's movement reaches the target, walked on the bare geometry.
+std::vector<Route> routes(const Request& r) {
+  std::vector<Route> out;
+  const int forward = r.v.rules().sides[r.us].forward;
+  for (const MovePart& part : r.def.parts) {
+    switch (part.kind) {
+      case PartKind::Step:
+        for (const int d : part.directions)
+          if (r.v.step(r.from, r.v.orient(d, r.us)) == r.to) out.push_back({part, {}});
+        break;
+      case PartKind::Leap:
+        for (const LeapShape& shape : part.leaps) {
+          if (r.v.offset(r.from, shape.file, shape.rank * forward) != r.to) continue;
+          Route route{part, {}};
+          for (const auto& [file, rank] : shape.blocks) route.between.push_back(r.v.offset(r.from, file, rank * forward));
+          // A leap whose blocking point lies off the board does not exist, as in the compiled tables.
+          if (std::find(route.between.begin(), route.between.end(), NoSquare) == route.between.end()) out.push_back(route);
+        }
+        break;
+      case PartKind::Slide:
+      case PartKind::Hop:
+        for (const int d : part.directions) {
+          const int dir = r.v.orient(d, r.us);
+          Route route{part, {}};
+          Square s = r.from;
+          for (int travelled = 1; part.range == 0 || travelled <= part.range; ++travelled) {
+            s = r.v.step(s, dir);
+            if (s == NoSquare) break;
+            if (s == r.to) {
+              out.push_back(route);
+              break;
+            }
+            route.between.push_back(s);
+          }
+        }
+        break;
+    }
+  }
+  return out;
+}
+
+std::string movement_reason(const Request& r) {
+  const std::vector<Route> reaching = routes(r);
+  if (reaching.empty())
+    return with_article(r.def.name) + " cannot move from " + r.square(r.from) + " to " + r.square(r.to);
+  std::string first;
+  for (const Route& route : reaching) {
+    std::string reason = zone_reason(r, route.part);
+    if (reason.empty()) reason = path_reason(r, route);
+    if (reason.empty()) reason = destination_reason(r, route.part);
+    // A route with nothing against it while movegen still refused: say so rather than guess.
+    if (reason.empty()) return Unexplained;
+    if (first.empty()) first = reason;
+  }
+  return first;
+}
+
+// Why a compound move (one that carries a partner along) starting and ending here is refused,
+// or nullopt when the request is not one.
+std::optional<std::string> compound_reason(const Request& r) {
+  const auto& compounds = r.v.compound_moves();
+  for (std::size_t i = 0; i < compounds.size(); ++i) {
+    const CompoundMove& c = compounds[i];
+    if (c.side != r.us || c.from != r.from || c.to != r.to || c.piece != r.kind) continue;
+    const std::string name = spoken(r.v.rules().compound_moves[i].name);
+    if (!(r.pos.state().rights & (1u << i)))
+      return name + " is no longer allowed: the " + r.kind_name(c.piece) + " or the " + r.kind_name(c.partner) +
+             " has left its starting point";
+    for (const Square s : c.must_be_empty)
+      if (r.pos.at(s)) return name + " needs " + r.square(s) + " to be empty";
+    for (const Square s : c.must_be_safe)
+      if (attacked(r.pos, s, opponent(r.us), c.piece)) return name + " is not allowed while " + r.square(s) + " is attacked";
+  }
+  return std::nullopt;
+}
+
+// The first enemy piece that could take the royal on `royal`, as the enemy's own moves show it.
+Square attacker_of(const Position& pos, Square royal) {
+  MoveList replies;
+  generate_pseudo_legal(pos, replies);
+  for (const Move m : replies)
+    if (!m.is_pass() && m.to() == royal) return m.from();
+  return NoSquare;
+}
+
+// A move the pieces allow, refused for what it does to the mover's royal.
+std::string safety_reason(const Request& r, Move m) {
+  const FacingRule facing = r.v.game_rules().facing_royals;
+  const bool facing_before = r.pos.state().royals_facing;
+  r.pos.do_move(m);
+  std::string reason;
+  const Square royal = r.pos.royal(r.us);
+  if (royal != NoSquare) {
+    const std::string royal_name = r.piece_on(royal);
+    if (attacked(r.pos, royal, opponent(r.us), kind_of(r.pos.at(royal)))) {
+      const Square by = attacker_of(r.pos, royal);
+      reason = "that leaves your " + royal_name + " in check";
+      if (by != NoSquare) reason += " from the " + r.piece_on(by) + " on " + r.square(by);
+    } else if (r.pos.state().royals_facing && facing == FacingRule::Forbidden) {
+      reason = "the " + plural(royal_name) + " would face each other on an open file";
+    } else if (r.pos.state().royals_facing && facing == FacingRule::Standoff && facing_before) {
+      reason = "the " + plural(royal_name) + " face each other: break the standoff or pass";
+    }
+  }
+  r.pos.undo_move();
+  return reason.empty() ? Unexplained : reason;
+}
+
+std::string promotion_reason(const Request& r, const MoveList& legal, int promotion_kind) {
+  std::vector<int> offered;
+  for (const Move m : legal)
+    if (!m.is_pass() && m.from() == r.from && m.to() == r.to) offered.push_back(m.promotion_kind());
+  const bool may_stay = std::find(offered.begin(), offered.end(), -1) != offered.end();
+  if (promotion_kind < 0) {
+    std::string letters;
+    for (const int k : offered)
+      letters += std::string(letters.empty() ? "" : ", ") + char(std::tolower(static_cast<unsigned char>(r.v.rules().pieces[k].letter)));
+    return with_article(r.def.name) + " must promote on " + r.square(r.to) + ": add one of " + letters;
+  }
+  if (may_stay && offered.size() == 1) return with_article(r.def.name) + " does not promote on " + r.square(r.to);
+  if (promotion_kind >= r.v.kinds()) return "there is no such piece to promote to";
+  return with_article(r.def.name) + " cannot promote to " + with_article(r.kind_name(promotion_kind));
+}
+
+}  // namespace
+
+std::string with_article(const std::string& noun) {
+  const bool vowel = !noun.empty() && std::string("aeiouAEIOU").find(noun[0]) != std::string::npos;
+  return (vowel ? "an " : "a ") + noun;
+}
+
+std::string explain_pass(Position& pos) {
+  MoveList legal;
+  generate_legal(pos, legal);
+  for (const Move m : legal)
+    if (m.is_pass()) return "";
+  if (pos.variant().game_rules().pass == PassRule::Never) return "passing is not allowed in this variant";
+  if (pos.piece_count(pos.side_to_move()) == 0) return "you have no piece left to pass with";
+  if (in_check(pos)) return "you cannot pass while in check";
+  return Unexplained;
+}
+
+std::string explain_move(Position& pos, Square from, Square to, int promotion_kind) {
+  if (from == to) return explain_pass(pos);
+  const Variant& v = pos.variant();
+  if (from >= v.squares() || to >= v.squares()) return "that is not a point of this board";
+
+  MoveList legal;
+  generate_legal(pos, legal);
+  bool other_promotion = false;
+  for (const Move m : legal) {
+    if (m.is_pass() || m.from() != from || m.to() != to) continue;
+    if (m.promotion_kind() == promotion_kind) return "";
+    other_promotion = true;
+  }
+
+  const Piece piece = pos.at(from);
+  if (!piece) return "there is no piece on " + v.board().square_name(from);
+  const Side us = pos.side_to_move();
+  if (side_of(piece) != us) return "it is " + capitalised(v.side_name(us)) + "'s turn";
+  const Request r{pos, v, us, from, to, kind_of(piece), v.rules().pieces[kind_of(piece)]};
+  if (other_promotion) return promotion_reason(r, legal, promotion_kind);
+
+  MoveList pseudo;
+  generate_pseudo_legal(pos, pseudo);
+  for (const Move m : pseudo)
+    if (!m.is_pass() && m.from() == from && m.to() == to) return safety_reason(r, m);
+  if (auto reason = compound_reason(r)) return *reason;
+  return movement_reason(r);
+}
+
+std::string example_move(const std::shared_ptr<const Variant>& variant) {
+  Position pos(variant);
+  MoveList legal;
+  generate_legal(pos, legal);
+  const BoardDef& board = variant->board();
+  auto leaps = [&](Square s) {
+    const auto& parts = variant->rules().pieces[kind_of(pos.at(s))].parts;
+    return std::any_of(parts.begin(), parts.end(), [](const MovePart& p) { return p.kind == PartKind::Leap; });
+  };
+  // Doubled coordinates keep the centre of an even-sized board on the grid.
+  auto off_centre = [&](Square s) {
+    const int df = 2 * board.file_of(s) - (board.files - 1), dr = 2 * board.rank_of(s) - (board.ranks - 1);
+    return df * df + dr * dr;
+  };
+  std::optional<std::pair<int, std::string>> best;
+  std::string first;
+  for (const Move m : legal) {
+    if (m.is_pass()) continue;
+    const std::string text = pos.move_text(m);
+    if (first.empty() || text < first) first = text;
+    if (!leaps(m.from())) continue;
+    const std::pair<int, std::string> rank{off_centre(m.to()), text};
+    if (!best || rank < *best) best = rank;
+  }
+  if (best) return best->second;
+  return first.empty() ? board.square_name(0) + board.square_name(board.square(0, 1)) : first;
+}
+
+}  // namespace palace

@@ -1,0 +1,31 @@
+// Why a move is refused, in plain words with the variant's own piece, side and zone names.
+//
+// Legality is movegen's alone: a request is explained only after movegen has turned it down, and
+// the explanation then looks for the first rule the request breaks, reading the pieces' parts as
+// the YAML wrote them. This is the slow path (one request at a time), written for clarity.
+#pragma once
+
+#include <string>
+
+#include "core/types.h"
+#include "position/position.h"
+
+namespace palace {
+
+// Why from->to (promoting to `promotion_kind`, or -1) is not a legal move in `pos`, or "" when it
+// is. from == to asks for a pass. `pos` is searched but left exactly as it was. Whether the game
+// is already over is the caller's question (see Game::explain).
+std::string explain_move(Position& pos, Square from, Square to, int promotion_kind = -1);
+
+// Why the side to move may not pass now, or "" when it may.
+std::string explain_pass(Position& pos);
+
+// A move text of the variant to show in "expected squares like b10c8": from the set-up, a leaping
+// piece's move that lands nearest the centre, because developing such a piece is a move every
+// player of the game knows.
+std::string example_move(const std::shared_ptr<const Variant>& variant);
+
+// "a horse", "an elephant".
+std::string with_article(const std::string& noun);
+
+}  // namespace palace

@@ -1,0 +1,137 @@
+#include "game/game.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "game/evaluator.h"
+#include "game/explain.h"
+#include "movegen/movegen.h"
+
+namespace palace {
+
+std::string GameState::str(const Variant& variant) const {
+  switch (kind) {
+    case Kind::Unfinished: return "unfinished";
+    case Kind::Draw: return "draw: " + reason;
+    case Kind::Win: return variant.side_name(winner) + " wins: " + reason;
+  }
+  return "unfinished";
+}
+
+Game::Game(std::shared_ptr<const Variant> variant) : position_(variant), move_example_(example_move(variant)) {}
+
+void Game::set_fen(const std::string& fen) {
+  position_.set_fen(fen);
+  history_.clear();
+  last_refusal_.clear();
+}
+
+MoveVerdict Game::refuse(std::string reason) {
+  // An empty reason would read as an acceptance; explain() only returns one for a legal move.
+  last_refusal_ = reason.empty() ? "that move is not allowed here" : std::move(reason);
+  return {false, last_refusal_};
+}
+
+MoveVerdict Game::try_move(Square from, Square to, int promotion_kind) {
+  // Movegen does not know every end (repetition, move limit, ...), so a finished game is refused
+  // here before any move is looked up.
+  if (const GameState state = game_state(); state.finished()) return refuse("the game is over: " + state.str(variant()));
+  const bool passing = from == to;
+  MoveList legal;
+  generate_legal(position_, legal);
+  for (const Move m : legal) {
+    const bool match = passing ? m.is_pass()
+                               : !m.is_pass() && m.from() == from && m.to() == to && m.promotion_kind() == promotion_kind;
+    if (!match) continue;
+    position_.do_move(m);
+    history_.push_back(m);
+    last_refusal_.clear();
+    return {true, ""};
+  }
+  return refuse(explain_move(position_, from, to, promotion_kind));
+}
+
+bool Game::make_move(Square from, Square to, int promotion_kind) { return try_move(from, to, promotion_kind).accepted; }
+
+bool Game::pass() { return try_move(NoSquare, NoSquare, -1).accepted; }
+
+MoveVerdict Game::play(const std::string& move_text) {
+  std::string text;
+  for (const char c : move_text)
+    if (!std::isspace(static_cast<unsigned char>(c))) text += char(std::tolower(static_cast<unsigned char>(c)));
+  if (text == "pass") return try_move(NoSquare, NoSquare, -1);
+
+  const BoardDef& board = variant().board();
+  std::size_t i = 0;
+  bool well_formed = true;
+  std::string off_board;
+  // A square is a file letter and a rank number; the digits run until the next letter.
+  auto read_square = [&]() -> Square {
+    const std::size_t start = i;
+    if (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+    if (i - start < 2 || !std::isdigit(static_cast<unsigned char>(text[start + 1]))) {
+      well_formed = false;
+      return NoSquare;
+    }
+    const Square s = board.parse_square(text.substr(start, i - start));
+    if (s == NoSquare && off_board.empty()) off_board = text.substr(start, i - start);
+    return s;
+  };
+  const Square from = read_square();
+  const Square to = read_square();
+  int promotion_kind = -1;
+  if (i + 1 == text.size()) {
+    promotion_kind = variant().rules().kind_by_letter(char(std::toupper(static_cast<unsigned char>(text[i]))));
+    well_formed = well_formed && promotion_kind >= 0;
+  } else if (i != text.size()) {
+    well_formed = false;
+  }
+  if (!well_formed) {
+    const bool may_pass = variant().game_rules().pass != PassRule::Never;
+    return refuse("'" + move_text + "' is not a move (expected squares like " + move_example_ + (may_pass ? ", or pass)" : ")"));
+  }
+  if (!off_board.empty()) return refuse("'" + off_board + "' is not a point of this board");
+  return try_move(from, to, promotion_kind);
+}
+
+bool Game::undo() {
+  if (history_.empty()) return false;
+  position_.undo_move();
+  history_.pop_back();
+  return true;
+}
+
+std::vector<std::string> Game::history_texts() const {
+  std::vector<std::string> texts;
+  for (const Move m : history_) texts.push_back(position_.move_text(m));
+  return texts;
+}
+
+bool Game::is_in_check(Side side) const {
+  const Square royal = position_.royal(side);
+  return royal != NoSquare && attacked(position_, royal, opponent(side), kind_of(position_.at(royal)));
+}
+
+GameState Game::game_state() const { return evaluate(position_); }
+
+std::vector<Move> Game::legal_moves() const {
+  MoveList list;
+  generate_legal(position_, list);
+  return {list.begin(), list.end()};
+}
+
+std::vector<Square> Game::destinations(Square from) const {
+  std::vector<Square> out;
+  for (const Move m : legal_moves())
+    if (!m.is_pass() && m.from() == from && std::find(out.begin(), out.end(), m.to()) == out.end()) out.push_back(m.to());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string Game::explain(Square from, Square to, int promotion_kind) const {
+  if (const GameState state = game_state(); state.finished()) return "the game is over: " + state.str(variant());
+  return explain_move(position_, from, to, promotion_kind);
+}
+
+}  // namespace palace

@@ -1,0 +1,112 @@
+// Sandboxed Lua 5.4 host for rule hooks.
+//
+// Rule scripts are untrusted input: a variant file may ship a script that loops forever, eats
+// memory or pokes at the host. Every script therefore runs in its own environment with only
+// the pure libraries, under an instruction budget and a heap cap, and every failure reaches C++
+// as a one-line HookError naming the script (and the line, when Lua can tell).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace palace::hooks {
+
+struct Limits {
+  std::uint64_t instructions = 1'000'000;  // per call (and for running a script's top level)
+  std::size_t memory_bytes = 16u << 20;    // cap on the Lua state's total heap
+};
+
+// what() is always a single line, so callers can put it straight into a log or a UI.
+class HookError : public std::runtime_error {
+  using runtime_error::runtime_error;
+};
+
+struct Value;
+// Key/value pairs in insertion order. Tables coming back from Lua list the integer keys in
+// ascending order, then floats, strings and booleans (each ascending): Lua's own traversal
+// order depends on a per-process hash seed, and rules must be reproducible.
+using Table = std::vector<std::pair<Value, Value>>;
+
+struct Value {
+  // The alternatives mirror Lua's types: std::int64_t is a Lua integer, double a Lua float.
+  std::variant<std::monostate, bool, std::int64_t, double, std::string, std::shared_ptr<Table>> v;
+
+  static Value nil();
+  static Value boolean(bool b);
+  static Value integer(std::int64_t i);
+  static Value number(double d);
+  static Value string(std::string s);
+  static Value table(Table entries = {});
+
+  bool is_nil() const;
+  bool is_bool() const;
+  bool is_integer() const;
+  bool is_number() const;   // a float (double) only
+  bool is_numeric() const;  // integer or float
+  bool is_string() const;
+  bool is_table() const;
+
+  // Throw HookError when the value has another type. as_number() accepts integers too.
+  bool as_bool() const;
+  std::int64_t as_integer() const;
+  double as_number() const;
+  const std::string& as_string() const;
+  const Table& as_table() const;
+  Table& as_table();
+
+  // Table lookup (last matching entry wins, as when the table is pushed into Lua);
+  // nullptr when this is not a table or the key is absent.
+  const Value* find(const Value& key) const;
+  const Value* find(std::string_view key) const;
+
+  const char* type_name() const;     // "nil", "boolean", "integer", "number", "string", "table"
+  std::string debug_string() const;  // Lua-like rendering, for logs and test output
+
+  // Deep, order-sensitive comparison; an integer never equals a float.
+  friend bool operator==(const Value& a, const Value& b);
+};
+
+using NativeFunction = std::function<Value(const std::vector<Value>& args)>;  // may throw HookError
+
+namespace detail {
+struct LuaHostState;
+}
+
+class LuaHost {
+ public:
+  explicit LuaHost(Limits limits = {});
+  ~LuaHost();
+  LuaHost(const LuaHost&) = delete;
+  LuaHost& operator=(const LuaHost&) = delete;
+
+  // Makes fn callable from every script as palace.NAME(...). Must be called before the first
+  // load_script: each script gets its own copy of the palace table when it is loaded.
+  void register_function(const std::string& name, NativeFunction fn);
+
+  // Loads and runs a script's top level in its own sandboxed environment; `display_name` is
+  // used in messages (e.g. "scripts/cannon.lua"). Text chunks only, never bytecode.
+  // Throws HookError("scripts/x.lua:3: <lua message>") on a syntax or runtime error or a limit.
+  void load_script(const std::string& path, const std::string& display_name);
+
+  // True when the script defined a global function of that name (library functions it merely
+  // inherited, such as print, do not count).
+  bool has_function(const std::string& display_name, const std::string& function) const;
+
+  // Calls a global function defined by that script and returns its first result.
+  // Throws HookError on any failure.
+  Value call(const std::string& display_name, const std::string& function,
+             const std::vector<Value>& args);
+
+ private:
+  std::unique_ptr<detail::LuaHostState> state_;
+};
+
+}  // namespace palace::hooks

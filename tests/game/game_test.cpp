@@ -1,0 +1,144 @@
+// The Game interface: moves by squares and by text, refusals that change nothing, undo, history,
+// check for either side, legal moves and destinations.
+#include <gtest/gtest.h>
+
+#include "game_test_support.h"
+
+namespace palace::test {
+namespace {
+
+// Everything a refusal must leave as it was.
+struct Snapshot {
+  std::string fen;
+  std::uint64_t hash;
+  std::vector<std::string> history;
+  int plies;
+  bool operator==(const Snapshot&) const = default;
+};
+
+Snapshot snapshot(const Game& game) {
+  return {game.fen(), game.position().state().hash, game.history_texts(), game.position().plies_recorded()};
+}
+
+TEST(GameMoves, StartsAtTheSetUp) {
+  Game game = game_of("janggi");
+  EXPECT_EQ(game.fen(), JanggiStart);
+  EXPECT_EQ(game.side_to_move(), 0);
+  EXPECT_TRUE(game.history().empty());
+  EXPECT_FALSE(game.undo());
+  EXPECT_EQ(state_of(game), "unfinished");
+  Position pos(load_variant(variant_path("janggi")));
+  EXPECT_EQ(game.legal_moves().size(), legal_move_texts(pos).size());
+}
+
+TEST(GameMoves, MakeMoveAndUndo) {
+  Game game = game_of("janggi");
+  const Snapshot before = snapshot(game);
+  ASSERT_TRUE(game.make_move(sq(game, "b10"), sq(game, "c8")));
+  EXPECT_EQ(game.last_refusal(), "");
+  EXPECT_EQ(game.side_to_move(), 1);
+  EXPECT_EQ(game.fen(), "R1BA1ABNR/4K4/1CN4C1/P1P1P1P1P/9/9/p1p1p1p1p/1c5c1/4k4/rnba1abnr b - - 1 1");
+  ASSERT_TRUE(game.play("b1c3").accepted);
+  EXPECT_EQ(game.history_texts(), (std::vector<std::string>{"b10c8", "b1c3"}));
+  EXPECT_TRUE(game.undo());
+  EXPECT_TRUE(game.undo());
+  EXPECT_FALSE(game.undo());
+  EXPECT_EQ(snapshot(game), before);
+}
+
+TEST(GameMoves, RefusalsLeaveEverythingUnchanged) {
+  Game game = game_of("janggi");
+  ASSERT_TRUE(game.play("b10c8").accepted);
+  const Snapshot before = snapshot(game);
+  struct Case {
+    std::string text, reason;
+  };
+  const Case cases[] = {
+      {"c8e7", "it is Han's turn"},
+      {"e5e6", "there is no piece on e5"},
+      {"b1b4", "a horse cannot move from b1 to b4"},
+      {"pass", "passing is not allowed in this variant"},
+      {"xyz", "'xyz' is not a move (expected squares like b10c8)"},
+      {"b1", "'b1' is not a move (expected squares like b10c8)"},
+      {"b1c3x", "'b1c3x' is not a move (expected squares like b10c8)"},
+      {"", "'' is not a move (expected squares like b10c8)"},
+      {"a11a12", "'a11' is not a point of this board"},
+      {"b1c3r", "a horse does not promote on c3"},
+  };
+  for (const Case& c : cases) {
+    const MoveVerdict v = game.play(c.text);
+    EXPECT_FALSE(v.accepted) << c.text;
+    EXPECT_EQ(v.reason, c.reason) << c.text;
+    EXPECT_EQ(game.last_refusal(), c.reason) << c.text;
+    EXPECT_EQ(snapshot(game), before) << c.text;
+  }
+  EXPECT_FALSE(game.make_move(200, sq(game, "c3")));
+  EXPECT_EQ(game.last_refusal(), "that is not a point of this board");
+  EXPECT_FALSE(game.make_move(sq(game, "b1"), NoSquare));
+  EXPECT_FALSE(game.pass());
+  EXPECT_EQ(snapshot(game), before);
+}
+
+TEST(GameMoves, TextIsReadLeniently) {
+  Game game = game_of("janggi");
+  EXPECT_TRUE(game.play(" B10C8 ").accepted);
+  EXPECT_EQ(game.history_texts(), std::vector<std::string>{"b10c8"});
+}
+
+TEST(GameMoves, SameSquareTwiceIsAPass) {
+  Game game = game_of("janggi-casual");
+  const std::string fen = game.fen();
+  ASSERT_TRUE(game.make_move(sq(game, "e9"), sq(game, "e9")));
+  EXPECT_EQ(game.history_texts(), std::vector<std::string>{"pass"});
+  ASSERT_TRUE(game.pass());
+  EXPECT_EQ(game.history_texts(), (std::vector<std::string>{"pass", "pass"}));
+  // Two passes end this variant; a pass is undone like any move.
+  EXPECT_EQ(state_of(game), "draw: both sides passed");
+  EXPECT_TRUE(game.undo());
+  EXPECT_EQ(state_of(game), "unfinished");
+}
+
+TEST(GameMoves, SetFenKeepsTheGameWhenTheFenIsBad) {
+  Game game = game_of("janggi");
+  ASSERT_TRUE(game.play("b10c8").accepted);
+  const Snapshot before = snapshot(game);
+  EXPECT_THROW(game.set_fen("9/9/9 w - - 0 1"), FenError);
+  EXPECT_THROW(game.set_fen("RNBA1ABNR/4K4/1C5C1/P1P1P1P1P/9/9/p1p1p1p1p/1c5c1/4k4/rnba1abnr x"), FenError);
+  EXPECT_EQ(snapshot(game), before);
+  game.set_fen(JanggiStart);
+  EXPECT_TRUE(game.history().empty());
+  EXPECT_EQ(game.fen(), JanggiStart);
+}
+
+TEST(GameMoves, DestinationsAreTheLegalTargets) {
+  Game game = game_of("janggi");
+  EXPECT_EQ(game.destinations(sq(game, "b10")), (std::vector<Square>{sq(game, "a8"), sq(game, "c8")}));
+  EXPECT_TRUE(game.destinations(sq(game, "e5")).empty());
+  EXPECT_TRUE(game.destinations(sq(game, "b1")).empty());  // Han's horse: not Han's turn
+  std::size_t total = 0;
+  for (Square s = 0; s < game.variant().squares(); ++s) total += game.destinations(s).size();
+  EXPECT_EQ(total, game.legal_moves().size());
+}
+
+TEST(GameMoves, CheckForEitherSide) {
+  // Cho's general on e9 faces Han's chariot down the open e-file.
+  Game game = game_of("janggi", "9/4K4/9/9/9/9/9/9/3k5/4r4 w - - 0 1");
+  EXPECT_TRUE(game.is_in_check(0));
+  EXPECT_FALSE(game.is_in_check(1));
+  // Han, not to move, is the one attacked here: asking works for the side not to move too.
+  game.set_fen("9/4K4/9/9/9/9/9/9/3k5/3R5 w - - 0 1");
+  EXPECT_FALSE(game.is_in_check(0));
+  EXPECT_TRUE(game.is_in_check(1));
+}
+
+TEST(GameMoves, AFinishedGameRefusesMovesButCanBeUndone) {
+  // Han (to move) is mated; undoing from a FEN has nothing to undo.
+  Game game = game_of("janggi", "4K4/7R1/7C1/P7P/9/p1p2R3/8p/n4kr2/5n3/r1ba1a3 b - - 0 27");
+  EXPECT_EQ(state_of(game), "cho wins: checkmate");
+  EXPECT_FALSE(game.play("f3e2").accepted);
+  EXPECT_EQ(game.last_refusal(), "the game is over: cho wins: checkmate");
+  EXPECT_FALSE(game.undo());
+}
+
+}  // namespace
+}  // namespace palace::test

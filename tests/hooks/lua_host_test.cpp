@@ -1,0 +1,360 @@
+#include "hooks/lua_host.h"
+
+#include <gtest/gtest.h>
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#ifndef PALACE_SOURCE_DIR
+#error "PALACE_SOURCE_DIR must name the repository root"
+#endif
+
+namespace palace::hooks {
+// Lets GoogleTest print Values readably when an expectation fails.
+void PrintTo(const Value& value, std::ostream* os) { *os << value.debug_string(); }
+}  // namespace palace::hooks
+
+namespace {
+
+using palace::hooks::HookError;
+using palace::hooks::Limits;
+using palace::hooks::LuaHost;
+using palace::hooks::Table;
+using palace::hooks::Value;
+
+// Small limits keep the hostile scripts quick, also under the sanitizers.
+constexpr Limits kLimits{200'000, 4u << 20};
+
+std::string fixture(const std::string& name) {
+  return std::string(PALACE_SOURCE_DIR) + "/tests/hooks/scripts/" + name;
+}
+
+// Loads tests/hooks/scripts/NAME as "scripts/NAME".
+void load(LuaHost& host, const std::string& name) { host.load_script(fixture(name), "scripts/" + name); }
+
+// The message of the HookError thrown by f, or a note that nothing (or something else) was thrown.
+template <typename F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const HookError& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    return std::string("unexpected exception: ") + e.what();
+  }
+  return "no exception";
+}
+
+std::string call_error(LuaHost& host, const std::string& script, const std::string& function,
+                       const std::vector<Value>& args = {}) {
+  return error_of([&] { host.call("scripts/" + script, function, args); });
+}
+
+// After any failure the same host must still run well-behaved code.
+void expect_usable(LuaHost& host) {
+  if (!host.has_function("scripts/ok.lua", "answer")) load(host, "ok.lua");
+  EXPECT_EQ(host.call("scripts/ok.lua", "answer", {}), Value::integer(42));
+}
+
+Value str(const char* s) { return Value::string(s); }
+Value num(std::int64_t i) { return Value::integer(i); }
+
+TEST(LuaHost, InfiniteLoopHitsInstructionBudget) {
+  LuaHost host(kLimits);
+  load(host, "loop.lua");
+  EXPECT_EQ(call_error(host, "loop.lua", "spin"),
+            "scripts/loop.lua:3: instruction budget of 200000 exceeded in spin");
+  expect_usable(host);
+  // The budget is per call, not per host.
+  EXPECT_EQ(call_error(host, "loop.lua", "spin"),
+            "scripts/loop.lua:3: instruction budget of 200000 exceeded in spin");
+  expect_usable(host);
+}
+
+TEST(LuaHost, PcallCannotSwallowTheBudget) {
+  LuaHost host(kLimits);
+  load(host, "loop.lua");
+  EXPECT_EQ(call_error(host, "loop.lua", "spin_in_pcall"),
+            "scripts/loop.lua:7: instruction budget of 200000 exceeded in spin_in_pcall");
+  expect_usable(host);
+}
+
+TEST(LuaHost, XpcallHandlerCannotSwallowTheBudget) {
+  LuaHost host(kLimits);
+  load(host, "loop.lua");
+  EXPECT_EQ(call_error(host, "loop.lua", "spin_in_xpcall"),
+            "scripts/loop.lua:11: instruction budget of 200000 exceeded in spin_in_xpcall");
+  expect_usable(host);
+}
+
+TEST(LuaHost, CloseHandlerCannotExtendTheBudget) {
+  LuaHost host(kLimits);
+  load(host, "loop.lua");
+  EXPECT_EQ(call_error(host, "loop.lua", "spin_after_close"),
+            "scripts/loop.lua:16: instruction budget of 200000 exceeded in spin_after_close");
+  expect_usable(host);
+}
+
+TEST(LuaHost, TopLevelLoopHitsInstructionBudget) {
+  LuaHost host(kLimits);
+  EXPECT_EQ(error_of([&] { load(host, "toplevel_loop.lua"); }),
+            "scripts/toplevel_loop.lua:2: instruction budget of 200000 exceeded in main chunk");
+  EXPECT_FALSE(host.has_function("scripts/toplevel_loop.lua", "anything"));
+  EXPECT_EQ(call_error(host, "toplevel_loop.lua", "anything"),
+            "scripts/toplevel_loop.lua: script not loaded");
+  expect_usable(host);
+}
+
+TEST(LuaHost, TableGrowthHitsMemoryCap) {
+  LuaHost host(kLimits);
+  load(host, "memory.lua");
+  EXPECT_EQ(call_error(host, "memory.lua", "grow"),
+            "scripts/memory.lua:4: memory cap of 4194304 bytes exceeded in grow");
+  expect_usable(host);
+  // The garbage of the failed call was collected: the bomb gets as far the second time.
+  EXPECT_EQ(call_error(host, "memory.lua", "grow"),
+            "scripts/memory.lua:4: memory cap of 4194304 bytes exceeded in grow");
+  expect_usable(host);
+}
+
+TEST(LuaHost, HugeStringRepHitsMemoryCap) {
+  LuaHost host(kLimits);
+  load(host, "memory.lua");
+  EXPECT_EQ(call_error(host, "memory.lua", "huge_rep"),
+            "scripts/memory.lua:8: memory cap of 4194304 bytes exceeded in huge_rep");
+  expect_usable(host);
+  // Lua itself refuses strings over INT_MAX bytes before asking for memory.
+  EXPECT_EQ(call_error(host, "memory.lua", "too_large_rep"),
+            "scripts/memory.lua:13: resulting string too large");
+  expect_usable(host);
+}
+
+TEST(LuaHost, PcallCannotSwallowTheMemoryCap) {
+  LuaHost host(kLimits);
+  load(host, "memory.lua");
+  EXPECT_EQ(call_error(host, "memory.lua", "grow_in_pcall"),
+            "scripts/memory.lua:4: memory cap of 4194304 bytes exceeded in grow_in_pcall");
+  expect_usable(host);
+}
+
+TEST(LuaHost, ConcatenationHitsMemoryCap) {
+  LuaHost host(kLimits);
+  load(host, "memory.lua");
+  EXPECT_EQ(call_error(host, "memory.lua", "concat"),
+            "scripts/memory.lua:23: memory cap of 4194304 bytes exceeded in concat");
+  expect_usable(host);
+}
+
+TEST(LuaHost, SingleLargeAllocationHitsMemoryCap) {
+  LuaHost host(kLimits);
+  load(host, "memory.lua");
+  EXPECT_EQ(call_error(host, "memory.lua", "jump"),
+            "scripts/memory.lua:28: memory cap of 4194304 bytes exceeded in jump");
+  expect_usable(host);
+}
+
+TEST(LuaHost, MemoryCapWithoutKnownLineNamesTheScript) {
+  // A buffer inside one library call growing from under half the cap to over it fails in a
+  // reallocation, where the call stack may not be read, and no instruction ran in between.
+  LuaHost host(kLimits);
+  load(host, "memory.lua");
+  EXPECT_EQ(call_error(host, "memory.lua", "gsub_growth"),
+            "scripts/memory.lua: memory cap of 4194304 bytes exceeded in gsub_growth");
+  expect_usable(host);
+}
+
+TEST(LuaHost, RuntimeErrorsNameScriptAndLine) {
+  LuaHost host(kLimits);
+  load(host, "errors.lua");
+  EXPECT_EQ(call_error(host, "errors.lua", "boom"), "scripts/errors.lua:3: boom");
+  expect_usable(host);
+  EXPECT_EQ(call_error(host, "errors.lua", "index_nil"),
+            "scripts/errors.lua:8: attempt to index a nil value (local 't')");
+  EXPECT_EQ(call_error(host, "errors.lua", "multiline"),
+            "scripts/errors.lua:12: first line second line");
+  EXPECT_EQ(call_error(host, "errors.lua", "table_error"),
+            "scripts/errors.lua:16: (error object is a table value)");
+  EXPECT_EQ(call_error(host, "errors.lua", "level_zero"), "scripts/errors.lua: no position");
+  expect_usable(host);
+}
+
+TEST(LuaHost, UnsupportedResultsAreErrors) {
+  LuaHost host(kLimits);
+  load(host, "errors.lua");
+  EXPECT_EQ(call_error(host, "errors.lua", "returns_function"),
+            "scripts/errors.lua: returns_function returned an unsupported value (function)");
+  EXPECT_EQ(call_error(host, "errors.lua", "returns_deep"),
+            "scripts/errors.lua: returns_deep returned a table nested deeper than 32 levels");
+  expect_usable(host);
+}
+
+TEST(LuaHost, SyntaxErrorNamesScriptAndLine) {
+  LuaHost host(kLimits);
+  EXPECT_EQ(error_of([&] { load(host, "syntax.lua"); }),
+            "scripts/syntax.lua:6: <name> or '...' expected near 'return'");
+  EXPECT_FALSE(host.has_function("scripts/syntax.lua", "fine"));
+  expect_usable(host);
+}
+
+TEST(LuaHost, BinaryChunksAreRejected) {
+  LuaHost host(kLimits);
+  EXPECT_EQ(error_of([&] { load(host, "binary_chunk.lua"); }),
+            "scripts/binary_chunk.lua: attempt to load a binary chunk (mode is 't')");
+  expect_usable(host);
+}
+
+TEST(LuaHost, MissingFileAndDuplicateLoad) {
+  LuaHost host(kLimits);
+  const std::string path = fixture("does_not_exist.lua");
+  EXPECT_EQ(error_of([&] { host.load_script(path, "scripts/nope.lua"); }),
+            "scripts/nope.lua: cannot read '" + path + "'");
+  load(host, "ok.lua");
+  EXPECT_EQ(error_of([&] { load(host, "ok.lua"); }), "scripts/ok.lua: script already loaded");
+  expect_usable(host);
+}
+
+TEST(LuaHost, ForbiddenGlobalsAreNil) {
+  LuaHost host(kLimits);
+  load(host, "sandbox.lua");
+  for (const char* name : {"io", "os", "debug", "package", "require", "dofile", "loadfile", "load",
+                           "loadstring", "collectgarbage", "coroutine", "warn"}) {
+    EXPECT_EQ(host.call("scripts/sandbox.lua", "global_type", {str(name)}), str("nil")) << name;
+  }
+  for (const char* name : {"string", "table", "math", "utf8", "palace"}) {
+    EXPECT_EQ(host.call("scripts/sandbox.lua", "global_type", {str(name)}), str("table")) << name;
+  }
+  for (const char* name : {"print", "pairs", "pcall", "xpcall", "setmetatable", "tostring"}) {
+    EXPECT_EQ(host.call("scripts/sandbox.lua", "global_type", {str(name)}), str("function")) << name;
+  }
+  EXPECT_EQ(host.call("scripts/sandbox.lua", "field_type", {str("string"), str("dump")}), str("nil"));
+  EXPECT_EQ(host.call("scripts/sandbox.lua", "field_type", {str("_G"), str("global_type")}),
+            str("function"));
+  EXPECT_EQ(host.call("scripts/sandbox.lua", "string_metatable", {}), Value::boolean(false));
+  EXPECT_EQ(call_error(host, "sandbox.lua", "string_methods_table"),
+            "scripts/sandbox.lua:19: attempt to index a boolean value");
+  EXPECT_EQ(call_error(host, "sandbox.lua", "finalizer"),
+            "scripts/sandbox.lua:15: __gc metamethods are not allowed");
+  expect_usable(host);
+}
+
+TEST(LuaHost, ScriptCannotChangeLibrariesOfAnotherScript) {
+  LuaHost host(kLimits);
+  host.register_function("echo", [](const std::vector<Value>&) { return Value::nil(); });
+  load(host, "tamper.lua");
+  load(host, "victim.lua");
+  // The string method table is shared and out of reach; the global copy is per script.
+  EXPECT_EQ(host.call("scripts/tamper.lua", "rep", {}), str("hackedabab"));
+  EXPECT_EQ(host.call("scripts/victim.lua", "rep", {}), str("abababab"));
+  EXPECT_EQ(host.call("scripts/victim.lua", "has_echo", {}), Value::boolean(true));
+}
+
+TEST(LuaHost, HasFunctionAndMissingFunction) {
+  LuaHost host(kLimits);
+  load(host, "ok.lua");
+  EXPECT_TRUE(host.has_function("scripts/ok.lua", "answer"));
+  EXPECT_FALSE(host.has_function("scripts/ok.lua", "question"));
+  EXPECT_FALSE(host.has_function("scripts/ok.lua", "print"));  // inherited, not defined
+  EXPECT_FALSE(host.has_function("scripts/unknown.lua", "answer"));
+  EXPECT_EQ(call_error(host, "ok.lua", "question"), "scripts/ok.lua: no function 'question'");
+  EXPECT_EQ(call_error(host, "ok.lua", "print"), "scripts/ok.lua: no function 'print'");
+  expect_usable(host);
+}
+
+class NativeTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    host_.register_function("echo", [](const std::vector<Value>& args) {
+      Table t;
+      for (std::size_t i = 0; i < args.size(); ++i)
+        t.emplace_back(Value::integer(static_cast<std::int64_t>(i + 1)), args[i]);
+      return Value::table(std::move(t));
+    });
+    host_.register_function("sum", [](const std::vector<Value>& args) {
+      std::int64_t total = 0;
+      for (const auto& [key, value] : args.at(0).as_table()) total += value.as_integer();
+      return Value::integer(total);
+    });
+    host_.register_function("make", [](const std::vector<Value>&) {
+      return Value::table({{str("board"), Value::table({{num(1), str("a1")}, {num(2), str("b2")}})},
+                           {str("meta"), Value::table({{str("size"), num(8)}})}});
+    });
+    host_.register_function("fail", [](const std::vector<Value>& args) -> Value {
+      throw HookError(args.at(0).as_string());
+    });
+    load(host_, "natives.lua");
+  }
+  LuaHost host_{kLimits};
+};
+
+TEST_F(NativeTest, ArgumentsAndResultsRoundTrip) {
+  const Value nested = Value::table({{str("deep"), Value::table({{num(1), Value::number(2.5)},
+                                                                  {num(2), Value::boolean(true)}})},
+                                     {str("s"), Value::string(std::string("a\0b", 3))}});
+  const std::vector<Value> args = {num(7), Value::number(-0.5), str("text"), Value::boolean(false),
+                                   nested, Value::string(std::string("nul\0inside", 10))};
+  Table expected;
+  for (std::size_t i = 0; i < args.size(); ++i)
+    expected.emplace_back(num(static_cast<std::int64_t>(i + 1)), args[i]);
+  EXPECT_EQ(host_.call("scripts/natives.lua", "roundtrip", args), Value::table(expected));
+}
+
+TEST_F(NativeTest, TablesComeBackInDeterministicOrder) {
+  const Value arg = Value::table({{str("name"), str("cannon")},
+                                  {str("values"), Value::table({{num(1), num(3)}, {num(2), num(4)}})},
+                                  {str("nested"), Value::table({{str("inner"), Value::table({{num(1), num(1)}})}})},
+                                  {str("flag"), Value::boolean(false)}});
+  const Value expected = Value::table({{str("flipped"), Value::boolean(true)},
+                                       {str("inner"), Value::table({{num(1), num(1)}})},
+                                       {str("name"), str("cannon")},
+                                       {str("total"), num(7)}});
+  EXPECT_EQ(host_.call("scripts/natives.lua", "summarize", {arg}), expected);
+  EXPECT_EQ(host_.call("scripts/natives.lua", "read_native_table", {}), str("b2:8"));
+}
+
+TEST_F(NativeTest, NativeExceptionBecomesLuaErrorAtScriptLine) {
+  EXPECT_EQ(call_error(host_, "natives.lua", "throws"), "scripts/natives.lua:17: palace.fail: bad square");
+  EXPECT_EQ(call_error(host_, "natives.lua", "throws_tail"), "scripts/natives.lua:22: palace.fail: tail");
+  EXPECT_EQ(host_.call("scripts/natives.lua", "catches", {}), str("false palace.fail: caught"));
+  expect_usable(host_);
+}
+
+TEST_F(NativeTest, UnsupportedNativeArgument) {
+  EXPECT_EQ(call_error(host_, "natives.lua", "bad_argument"),
+            "scripts/natives.lua:26: palace.echo: argument #1 is an unsupported value (function)");
+  expect_usable(host_);
+}
+
+TEST_F(NativeTest, InvalidHostArguments) {
+  Value deep = Value::table();
+  for (int i = 0; i < 40; ++i) deep = Value::table({{num(1), deep}});
+  EXPECT_EQ(call_error(host_, "natives.lua", "roundtrip", {deep}),
+            "scripts/natives.lua: argument #1 to roundtrip is a table nested deeper than 32 levels");
+  EXPECT_EQ(call_error(host_, "natives.lua", "roundtrip", {Value::table({{Value::nil(), num(1)}})}),
+            "scripts/natives.lua: argument #1 to roundtrip is a table with a nil key");
+  expect_usable(host_);
+}
+
+TEST_F(NativeTest, RegistrationRules) {
+  EXPECT_EQ(error_of([&] { host_.register_function("late", [](const std::vector<Value>&) { return Value(); }); }),
+            "register_function('late'): must be called before load_script");
+}
+
+TEST(LuaHost, ValueHelpers) {
+  const Value t = Value::table({{str("a"), num(1)}, {num(1), Value::number(1.5)}});
+  ASSERT_NE(t.find("a"), nullptr);
+  EXPECT_EQ(t.find("a")->as_integer(), 1);
+  EXPECT_EQ(t.find(num(1))->as_number(), 1.5);
+  EXPECT_EQ(t.find("missing"), nullptr);
+  EXPECT_TRUE(Value().is_nil());
+  EXPECT_FALSE(num(1) == Value::number(1.0));
+  EXPECT_EQ(num(3).as_number(), 3.0);
+  EXPECT_EQ(error_of([&] { (void)str("x").as_integer(); }), "expected integer value, got string");
+}
+
+TEST(LuaHost, TooSmallMemoryCapIsReported) {
+  EXPECT_EQ(error_of([] { LuaHost host(Limits{1000, 1024}); }),
+            "LuaHost: memory cap of 1024 bytes is too small for a Lua state");
+}
+
+}  // namespace
