@@ -32,6 +32,8 @@ int main(int argc, char** argv) {
     std::cerr << "error: " << e.what() << "\n";
   } catch (const FenError& e) {
     std::cerr << "error: " << e.what() << "\n";
+  } catch (const hooks::HookError& e) {
+    std::cerr << "error: " << e.what() << "\n";
   }
   return cli::BadInput;
 }

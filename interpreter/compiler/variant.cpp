@@ -27,10 +27,26 @@ std::uint64_t splitmix64(std::uint64_t& state) {
 Variant::Variant(RuleSet rules) : rules_(std::move(rules)) {
   kinds_ = int(rules_.pieces.size());
   squares_ = rules_.board.size();
+  if (!rules_.scripts.empty()) {
+    hooks_ = std::make_shared<RuleHooks>(rules_);
+    ask_load_time_hooks();
+  }
   build_lines();
   build_moves();
   build_attacks();
   build_keys();
+}
+
+// Hooks whose answer depends only on the kinds involved are asked once per pair here, and their
+// answers land in the same tables the YAML lists fill, so move generation never calls Lua for them.
+void Variant::ask_load_time_hooks() {
+  for (int a = 0; a < kinds_; ++a) {
+    PieceDef& piece = rules_.pieces[a];
+    for (int b = 0; b < kinds_; ++b) {
+      if (piece.may_jump_hook && !hooks_->ask_pair(piece.may_jump_hook, a, b)) piece.may_screen[b] = false;
+      if (piece.may_capture_hook && !hooks_->ask_pair(piece.may_capture_hook, a, b)) piece.may_capture[b] = false;
+    }
+  }
 }
 
 Square Variant::offset(Square s, int file, int rank) const {
@@ -75,11 +91,13 @@ void Variant::build_moves() {
   ray_spans_.resize(cells);
   promotes_.assign(cells, false);
   royal_.resize(kinds_);
+  move_hooked_.resize(kinds_);
   capture_ok_.resize(std::size_t(kinds_) * kinds_);
   screen_ok_.resize(std::size_t(kinds_) * kinds_);
   for (int k = 0; k < kinds_; ++k) {
     const PieceDef& piece = rules_.pieces[k];
     royal_[k] = piece.royal;
+    move_hooked_[k] = bool(piece.allow_move_hook);
     for (int v = 0; v < kinds_; ++v) {
       capture_ok_[k * kinds_ + v] = piece.may_capture[v];
       screen_ok_[k * kinds_ + v] = piece.may_screen[v];

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "hooks/rule_hooks.h"
 #include "loader/rule_set.h"
 
 namespace palace {
@@ -58,6 +59,8 @@ class Variant {
  public:
   // Compiles validated rules. Throws RuleError for rules that only turn out wrong in combination.
   explicit Variant(RuleSet rules);
+  Variant(const Variant&) = delete;  // its hooks hold a reference to its rules
+  Variant& operator=(const Variant&) = delete;
 
   const RuleSet& rules() const { return rules_; }
   const BoardDef& board() const { return rules_.board; }
@@ -75,6 +78,11 @@ class Variant {
   bool may_capture(int attacker, int victim) const { return capture_ok_[attacker * kinds_ + victim]; }
   bool may_screen(int hopper, int screen) const { return screen_ok_[hopper * kinds_ + screen]; }
   bool royal(int kind) const { return royal_[kind]; }
+  // Whether moves of this kind must also pass its runtime hook, and asking it.
+  bool has_move_hook(int kind) const { return move_hooked_[kind]; }
+  bool hook_allows(const Position& pos, int kind, Move m) const {
+    return hooks_->allow_move(rules_.pieces[kind].allow_move_hook, pos, m);
+  }
   bool promotes(Side side, int kind, Square to) const { return promotes_[index(side, kind, to)]; }
   const std::vector<int>& promotion_kinds(int kind) const { return rules_.pieces[kind].promotion_kinds; }
 
@@ -113,6 +121,7 @@ class Variant {
  private:
   std::size_t index(Side side, int kind, Square s) const { return (std::size_t(side) * kinds_ + kind) * squares_ + s; }
   bool is_line(Square a, int dir) const;
+  void ask_load_time_hooks();
   void build_lines();
   void build_moves();
   void build_attacks();
@@ -126,7 +135,9 @@ class Variant {
   std::vector<LeapTarget> leap_targets_;
   std::vector<Ray> rays_;
   std::vector<RayPoint> ray_points_;
-  std::vector<bool> capture_ok_, screen_ok_, royal_, promotes_;
+  std::shared_ptr<RuleHooks> hooks_;  // shared: a Variant is immutable, but Lua calls are not
+  std::vector<bool> capture_ok_, screen_ok_, promotes_;
+  std::vector<std::uint8_t> royal_, move_hooked_;  // bytes, not bits: read for every generated move
   std::vector<Span> reverse_spans_;
   std::vector<ReverseLeap> reverse_leaps_;
   std::uint8_t attack_dirs_[SideCount] = {0, 0};

@@ -257,8 +257,16 @@ std::string explain_move(Position& pos, Square from, Square to, int promotion_ki
 
   MoveList pseudo;
   generate_pseudo_legal(pos, pseudo);
-  for (const Move m : pseudo)
-    if (!m.is_pass() && m.from() == from && m.to() == to) return safety_reason(r, m);
+  for (const Move m : pseudo) {
+    if (m.is_pass() || m.from() != from || m.to() != to) continue;
+    // In the order movegen asks: the piece's own runtime rule first, then the royal's safety.
+    if (v.has_move_hook(r.kind) && !v.hook_allows(pos, r.kind, m)) {
+      const HookRef& hook = r.def.allow_move_hook;
+      return v.rules().scripts[hook.script].name + "." + hook.function + " does not allow that move of the " + r.def.name +
+             " on " + r.square(from);
+    }
+    return safety_reason(r, m);
+  }
   if (auto reason = compound_reason(r)) return *reason;
   return movement_reason(r);
 }

@@ -239,6 +239,7 @@ struct LuaHostState {
   std::uint64_t remaining = 0;  // instructions left in the budget
   int hook_count = 0;           // the count the hook was last armed with by on_count
   bool count_disturbed = false;  // the allocator re-armed the hook with a count of 1 since
+  std::size_t churn = 0;         // bytes allocated since the hook last charged them
   // Near the memory cap the hook fires on every instruction and records the position here:
   // an allocation failure inside the VM unwinds without calling any message handler, so this
   // is the only way to name the line of a plain `t[#t+1] = ...` memory bomb. The pointers
@@ -274,6 +275,12 @@ using detail::NativeEntry;
 
 constexpr int kMaxDepth = 32;
 constexpr int kHookGranularity = 1000;
+// One instruction can copy megabytes (`s = s .. s`, string.rep), so counting instructions
+// alone would let quadratic string building run for minutes inside the budget. Allocation is
+// therefore charged against the instruction budget too, at one instruction per this many bytes.
+constexpr std::size_t kBytesPerInstruction = 256;
+// Allocating this much makes the hook run at the next instruction to charge it.
+constexpr std::size_t kChurnCheck = kBytesPerInstruction * kHookGranularity;
 constexpr std::size_t kMaxMessage = 1000;
 constexpr const char* kTopLevel = "main chunk";
 
@@ -373,6 +380,9 @@ void* host_alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
     // Crossing into the upper half starts position tracking now rather than up to
     // kHookGranularity instructions later, by which time the cap may already be hit.
     if (was_low && h.used > h.limits.memory_bytes / 2 && h.track_source == nullptr) fire_hook_soon(h);
+    const std::size_t before = h.churn;
+    h.churn += nsize - old;
+    if (before < kChurnCheck && h.churn >= kChurnCheck) fire_hook_soon(h);
     return p;
   }
   if (retry) {
@@ -437,7 +447,8 @@ bool on_count(State& h, lua_State* L, lua_Debug* ar) {
   }
   // After the allocator re-armed the hook, fewer instructions than hook_count may have run;
   // charging the full count errs on the side of stopping early.
-  const auto spent = static_cast<std::uint64_t>(h.hook_count);
+  const std::uint64_t spent = static_cast<std::uint64_t>(h.hook_count) + h.churn / kBytesPerInstruction;
+  h.churn %= kBytesPerInstruction;
   if (spent >= h.remaining) {
     h.remaining = 0;
     lua_getinfo(L, "Sl", ar);
@@ -966,6 +977,7 @@ class Operation {
     h.remaining = h.limits.instructions;
     h.running = true;
     h.count_disturbed = false;
+    h.churn = 0;
     lua_settop(h.L, 0);
     if (arm) {
       h.hook_count = static_cast<int>(
@@ -1072,20 +1084,25 @@ LuaHost::~LuaHost() {
 
 void LuaHost::register_function(const std::string& name, NativeFunction fn) {
   State& h = *state_;
+  if (h.running) throw HookError("LuaHost: re-entrant use from a native function is not supported");
   if (name.empty() || !fn) throw HookError("register_function: empty name or function");
   if (!h.scripts.empty())
     throw HookError(one_line("register_function('" + name + "'): must be called before load_script"));
   if (h.natives.count(name) != 0) throw HookError(one_line("palace." + name + " is already registered"));
-  auto entry = std::make_unique<NativeEntry>(NativeEntry{name, std::move(fn)});
+  // The entry is owned by the map before Lua holds a pointer to it.
+  const auto it = h.natives.emplace(name, std::make_unique<NativeEntry>(NativeEntry{name, std::move(fn)})).first;
   Operation op(h, "LuaHost", "register_function", false);
-  if (op.run(&do_register, entry.get(), 0) != LUA_OK)
-    throw HookError(one_line("register_function('" + name + "'): " + op.error_message()));
-  h.natives.emplace(name, std::move(entry));
+  if (op.run(&do_register, it->second.get(), 0) != LUA_OK) {
+    const std::string message = op.error_message();
+    h.natives.erase(it);  // the closure was not stored: rawset is the last thing that can fail
+    throw HookError(one_line("register_function('" + name + "'): " + message));
+  }
 }
 
 void LuaHost::load_script(const std::string& path, const std::string& display_name) {
   State& h = *state_;
   if (h.running) throw HookError("LuaHost: re-entrant use from a native function is not supported");
+  if (display_name.empty()) throw HookError("load_script('" + one_line(path) + "'): empty display name");
   if (h.scripts.count(display_name) != 0)
     throw HookError(one_line(display_name + ": script already loaded"));
   std::ifstream in(path, std::ios::binary);
@@ -1094,17 +1111,16 @@ void LuaHost::load_script(const std::string& path, const std::string& display_na
   if (in.bad()) throw HookError(one_line(display_name + ": cannot read '" + path + "'"));
 
   const std::string chunkname = "@" + display_name;
-  h.scripts.insert(display_name);
   Operation op(h, display_name, kTopLevel, true);
   LoadContext ctx{&text, &chunkname, &display_name};
   if (op.run(&do_load, &ctx, 0) != LUA_OK) {
     const std::string message = op.error_message();  // before unpinning the chunk
-    h.scripts.erase(display_name);
     lua_pushcfunction(h.L, &do_forget);
     lua_pushlightuserdata(h.L, const_cast<std::string*>(&display_name));
     lua_pcall(h.L, 1, 0, 0);  // failing to forget only leaves an unreachable entry behind
     throw HookError(message);
   }
+  h.scripts.insert(display_name);
 }
 
 bool LuaHost::has_function(const std::string& display_name, const std::string& function) const {

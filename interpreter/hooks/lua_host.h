@@ -20,8 +20,10 @@
 namespace palace::hooks {
 
 struct Limits {
-  std::uint64_t instructions = 1'000'000;  // per call (and for running a script's top level)
-  std::size_t memory_bytes = 16u << 20;    // cap on the Lua state's total heap
+  // Per call (and for running a script's top level). Allocation is charged too, one
+  // instruction per 256 bytes, since a single instruction can copy megabytes.
+  std::uint64_t instructions = 1'000'000;
+  std::size_t memory_bytes = 16u << 20;  // cap on the Lua state's total heap
 };
 
 // what() is always a single line, so callers can put it straight into a log or a UI.
@@ -80,6 +82,8 @@ namespace detail {
 struct LuaHostState;
 }
 
+// One Lua state shared by all scripts of a game; not thread-safe. Native functions must not
+// call back into the host (that throws HookError, which the calling script sees as an error).
 class LuaHost {
  public:
   explicit LuaHost(Limits limits = {});

@@ -225,8 +225,10 @@ void generate_legal(Position& pos, MoveList& list) {
   int kept = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
-    const bool surely_safe = fast_path_ok && m.type() == MoveType::Normal && !v.royal(kind_of(pos.at(m.from()))) &&
-                             !exposed[m.from()] && !exposed[m.to()];
+    const int kind = kind_of(pos.at(m.from()));
+    if (v.has_move_hook(kind) && !v.hook_allows(pos, kind, m)) continue;
+    const bool surely_safe = fast_path_ok && m.type() == MoveType::Normal && !v.royal(kind) && !exposed[m.from()] &&
+                             !exposed[m.to()];
     if (surely_safe || leaves_royal_safe(pos, m)) list.moves[kept++] = m;
   }
   list.size = kept;

@@ -130,6 +130,13 @@ TEST(ExplainRefusals, NotAMove) {
   EXPECT_EQ(formal.move_example(), "b10c8");
 }
 
+TEST(ExplainRefusals, RuntimeHook) {
+  // The hook tests' house rule: no sideways soldier step while the enemy general holds its centre.
+  Game game(load_variant(source_path("tests/hooks/variants/house_rules.yaml")));
+  EXPECT_EQ(refusal(game, "a7", "b7"), "house.soldier_move does not allow that move of the soldier on a7");
+  EXPECT_TRUE(game.play("a7a6").accepted);
+}
+
 TEST(ExplainRefusals, Articles) {
   EXPECT_EQ(with_article("elephant"), "an elephant");
   EXPECT_EQ(with_article("horse"), "a horse");
@@ -169,7 +176,7 @@ TEST_P(ExplainAgreesWithMovegen, OnReferencePositions) {
 }
 
 INSTANTIATE_TEST_SUITE_P(ExplainVariants, ExplainAgreesWithMovegen,
-                         ::testing::Values("janggi", "janggi-casual", "janggi-modern"), [](const auto& info) {
+                         ::testing::Values("janggi", "janggi-casual", "janggi-modern", "xiangqi", "chess"), [](const auto& info) {
                            std::string name = info.param;
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;

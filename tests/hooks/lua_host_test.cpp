@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -261,33 +262,34 @@ TEST(LuaHost, HasFunctionAndMissingFunction) {
   expect_usable(host);
 }
 
-class NativeTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    host_.register_function("echo", [](const std::vector<Value>& args) {
-      Table t;
-      for (std::size_t i = 0; i < args.size(); ++i)
-        t.emplace_back(Value::integer(static_cast<std::int64_t>(i + 1)), args[i]);
-      return Value::table(std::move(t));
-    });
-    host_.register_function("sum", [](const std::vector<Value>& args) {
-      std::int64_t total = 0;
-      for (const auto& [key, value] : args.at(0).as_table()) total += value.as_integer();
-      return Value::integer(total);
-    });
-    host_.register_function("make", [](const std::vector<Value>&) {
-      return Value::table({{str("board"), Value::table({{num(1), str("a1")}, {num(2), str("b2")}})},
-                           {str("meta"), Value::table({{str("size"), num(8)}})}});
-    });
-    host_.register_function("fail", [](const std::vector<Value>& args) -> Value {
-      throw HookError(args.at(0).as_string());
-    });
-    load(host_, "natives.lua");
-  }
-  LuaHost host_{kLimits};
-};
+// A host with a few natives and natives.lua loaded.
+std::unique_ptr<LuaHost> native_host() {
+  auto host = std::make_unique<LuaHost>(kLimits);
+  host->register_function("echo", [](const std::vector<Value>& args) {
+    Table t;
+    for (std::size_t i = 0; i < args.size(); ++i)
+      t.emplace_back(Value::integer(static_cast<std::int64_t>(i + 1)), args[i]);
+    return Value::table(std::move(t));
+  });
+  host->register_function("sum", [](const std::vector<Value>& args) {
+    std::int64_t total = 0;
+    for (const auto& [key, value] : args.at(0).as_table()) total += value.as_integer();
+    return Value::integer(total);
+  });
+  host->register_function("make", [](const std::vector<Value>&) {
+    return Value::table({{str("board"), Value::table({{num(1), str("a1")}, {num(2), str("b2")}})},
+                         {str("meta"), Value::table({{str("size"), num(8)}})}});
+  });
+  host->register_function("fail", [](const std::vector<Value>& args) -> Value {
+    throw HookError(args.at(0).as_string());
+  });
+  load(*host, "natives.lua");
+  return host;
+}
 
-TEST_F(NativeTest, ArgumentsAndResultsRoundTrip) {
+TEST(LuaHost, NativeArgumentsAndResultsRoundTrip) {
+  auto owned = native_host();
+  LuaHost& host = *owned;
   const Value nested = Value::table({{str("deep"), Value::table({{num(1), Value::number(2.5)},
                                                                   {num(2), Value::boolean(true)}})},
                                      {str("s"), Value::string(std::string("a\0b", 3))}});
@@ -296,10 +298,12 @@ TEST_F(NativeTest, ArgumentsAndResultsRoundTrip) {
   Table expected;
   for (std::size_t i = 0; i < args.size(); ++i)
     expected.emplace_back(num(static_cast<std::int64_t>(i + 1)), args[i]);
-  EXPECT_EQ(host_.call("scripts/natives.lua", "roundtrip", args), Value::table(expected));
+  EXPECT_EQ(host.call("scripts/natives.lua", "roundtrip", args), Value::table(expected));
 }
 
-TEST_F(NativeTest, TablesComeBackInDeterministicOrder) {
+TEST(LuaHost, NativeTablesComeBackInDeterministicOrder) {
+  auto owned = native_host();
+  LuaHost& host = *owned;
   const Value arg = Value::table({{str("name"), str("cannon")},
                                   {str("values"), Value::table({{num(1), num(3)}, {num(2), num(4)}})},
                                   {str("nested"), Value::table({{str("inner"), Value::table({{num(1), num(1)}})}})},
@@ -308,35 +312,43 @@ TEST_F(NativeTest, TablesComeBackInDeterministicOrder) {
                                        {str("inner"), Value::table({{num(1), num(1)}})},
                                        {str("name"), str("cannon")},
                                        {str("total"), num(7)}});
-  EXPECT_EQ(host_.call("scripts/natives.lua", "summarize", {arg}), expected);
-  EXPECT_EQ(host_.call("scripts/natives.lua", "read_native_table", {}), str("b2:8"));
+  EXPECT_EQ(host.call("scripts/natives.lua", "summarize", {arg}), expected);
+  EXPECT_EQ(host.call("scripts/natives.lua", "read_native_table", {}), str("b2:8"));
 }
 
-TEST_F(NativeTest, NativeExceptionBecomesLuaErrorAtScriptLine) {
-  EXPECT_EQ(call_error(host_, "natives.lua", "throws"), "scripts/natives.lua:17: palace.fail: bad square");
-  EXPECT_EQ(call_error(host_, "natives.lua", "throws_tail"), "scripts/natives.lua:22: palace.fail: tail");
-  EXPECT_EQ(host_.call("scripts/natives.lua", "catches", {}), str("false palace.fail: caught"));
-  expect_usable(host_);
+TEST(LuaHost, NativeExceptionBecomesLuaErrorAtScriptLine) {
+  auto owned = native_host();
+  LuaHost& host = *owned;
+  EXPECT_EQ(call_error(host, "natives.lua", "throws"), "scripts/natives.lua:17: palace.fail: bad square");
+  EXPECT_EQ(call_error(host, "natives.lua", "throws_tail"), "scripts/natives.lua:22: palace.fail: tail");
+  EXPECT_EQ(host.call("scripts/natives.lua", "catches", {}), str("false palace.fail: caught"));
+  expect_usable(host);
 }
 
-TEST_F(NativeTest, UnsupportedNativeArgument) {
-  EXPECT_EQ(call_error(host_, "natives.lua", "bad_argument"),
+TEST(LuaHost, NativeUnsupportedArgument) {
+  auto owned = native_host();
+  LuaHost& host = *owned;
+  EXPECT_EQ(call_error(host, "natives.lua", "bad_argument"),
             "scripts/natives.lua:26: palace.echo: argument #1 is an unsupported value (function)");
-  expect_usable(host_);
+  expect_usable(host);
 }
 
-TEST_F(NativeTest, InvalidHostArguments) {
+TEST(LuaHost, InvalidHostArguments) {
+  auto owned = native_host();
+  LuaHost& host = *owned;
   Value deep = Value::table();
   for (int i = 0; i < 40; ++i) deep = Value::table({{num(1), deep}});
-  EXPECT_EQ(call_error(host_, "natives.lua", "roundtrip", {deep}),
+  EXPECT_EQ(call_error(host, "natives.lua", "roundtrip", {deep}),
             "scripts/natives.lua: argument #1 to roundtrip is a table nested deeper than 32 levels");
-  EXPECT_EQ(call_error(host_, "natives.lua", "roundtrip", {Value::table({{Value::nil(), num(1)}})}),
+  EXPECT_EQ(call_error(host, "natives.lua", "roundtrip", {Value::table({{Value::nil(), num(1)}})}),
             "scripts/natives.lua: argument #1 to roundtrip is a table with a nil key");
-  expect_usable(host_);
+  expect_usable(host);
 }
 
-TEST_F(NativeTest, RegistrationRules) {
-  EXPECT_EQ(error_of([&] { host_.register_function("late", [](const std::vector<Value>&) { return Value(); }); }),
+TEST(LuaHost, RegistrationAfterLoadIsRefused) {
+  auto owned = native_host();
+  LuaHost& host = *owned;
+  EXPECT_EQ(error_of([&] { host.register_function("late", [](const std::vector<Value>&) { return Value(); }); }),
             "register_function('late'): must be called before load_script");
 }
 

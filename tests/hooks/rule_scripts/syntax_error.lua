@@ -1,0 +1,3 @@
+function may_jump(a, b)
+  return not (a.name == "cannon"
+end

@@ -1,0 +1,81 @@
+// Hooks as variants use them: load-time hooks tabulated into the move tables, runtime hooks asked
+// per move, and a misbehaving script ending with one clear line naming the script and its line.
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace palace::test {
+namespace {
+
+std::string fixture(const std::string& name) { return source_path("tests/hooks/variants/" + name + ".yaml"); }
+std::string script() { return source_path("tests/hooks/rule_scripts/hostile.lua"); }
+
+std::string load_error(const std::string& name) {
+  try {
+    load_variant(fixture(name));
+  } catch (const RuleError& e) {
+    return e.what();
+  }
+  return "(loaded)";
+}
+
+TEST(VariantHooks, CannonRuleIsAskedOnceAndTabulated) {
+  const auto v = load_variant(variant_path("janggi"));
+  const int cannon = v->rules().kind_by_name("cannon"), horse = v->rules().kind_by_name("horse");
+  EXPECT_FALSE(v->may_screen(cannon, cannon));
+  EXPECT_TRUE(v->may_screen(cannon, horse));
+  EXPECT_FALSE(v->may_capture(cannon, cannon));
+  EXPECT_TRUE(v->may_capture(cannon, horse));
+  EXPECT_FALSE(v->has_move_hook(cannon));
+}
+
+TEST(VariantHooks, InfiniteLoopEndsWithTheBudget) {
+  EXPECT_EQ(load_error("loops"), fixture("loops") + ":7:17: " + script() + ":3: instruction budget of 1000000 exceeded in loops");
+}
+
+TEST(VariantHooks, MemoryBombEndsWithTheCap) {
+  EXPECT_EQ(load_error("eats_memory"),
+            fixture("eats_memory") + ":7:17: " + script() + ":8: memory cap of 16777216 bytes exceeded in eats_memory");
+}
+
+TEST(VariantHooks, RuntimeErrorNamesTheLine) {
+  EXPECT_EQ(load_error("fails"), fixture("fails") + ":7:17: " + script() + ":12: attempt to index a nil value (field 'nothing')");
+}
+
+TEST(VariantHooks, AnswerOfTheWrongType) {
+  EXPECT_EQ(load_error("answers_a_number"),
+            fixture("answers_a_number") + ":7:17: " + script() + ": answers_a_number must return true or false, not integer");
+}
+
+TEST(VariantHooks, SyntaxErrorNamesTheScriptAndLine) {
+  EXPECT_EQ(load_error("syntax_error"),
+            source_path("tests/hooks/rule_scripts/syntax_error.lua") + ":3: ')' expected (to close '(' at line 2) near 'end'");
+}
+
+TEST(VariantHooks, RuntimeHookFiltersMovesWithTheBoardInView) {
+  Position pos(load_variant(fixture("house_rules")));
+  // Han's general is on its palace centre, so Cho's soldiers may only go forward.
+  const auto moves = join(legal_move_texts(pos));
+  for (const char* sideways : {"a7b7", "c7b7", "c7d7", "e7d7", "e7f7", "g7f7", "g7h7", "i7h7"})
+    EXPECT_EQ(moves.find(sideways), std::string::npos) << sideways;
+  for (const char* forward : {"a7a6", "c7c6", "e7e6", "g7g6", "i7i6"}) EXPECT_NE(moves.find(forward), std::string::npos) << forward;
+  EXPECT_EQ(perft(pos, 1), 31u - 8u);
+}
+
+TEST(VariantHooks, RuntimeHookFailureLeavesThePositionAsItWas) {
+  Position pos(load_variant(fixture("loops_at_runtime")));
+  const std::string fen = pos.fen();
+  const auto hash = pos.state().hash;
+  MoveList list;
+  try {
+    generate_legal(pos, list);
+    FAIL() << "the looping hook returned";
+  } catch (const hooks::HookError& e) {
+    EXPECT_EQ(std::string(e.what()), script() + ":20: instruction budget of 1000000 exceeded in loops_at_runtime");
+  }
+  EXPECT_EQ(pos.fen(), fen);
+  EXPECT_EQ(pos.state().hash, hash);
+}
+
+}  // namespace
+}  // namespace palace::test
