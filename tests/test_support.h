@@ -1,6 +1,7 @@
 // Helpers shared by the test suites: where things are, and reading the reference vector files.
 #pragma once
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>

@@ -21,6 +21,8 @@ void add_moves_command(CLI::App& app, Action& action);
 void add_validate_command(CLI::App& app, Action& action);
 void add_status_command(CLI::App& app, Action& action);
 void add_bench_command(CLI::App& app, Action& action);
+void add_test_command(CLI::App& app, Action& action);
+void add_play_command(CLI::App& app, Action& action);
 
 // The variant's set-up, or `fen` when it is not empty.
 Position load_position(const std::string& variant_file, const std::string& fen);

@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
   cli::add_validate_command(app, action);
   cli::add_status_command(app, action);
   cli::add_bench_command(app, action);
+  cli::add_test_command(app, action);
+  cli::add_play_command(app, action);
 
   try {
     app.parse(argc, argv);

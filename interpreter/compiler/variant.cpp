@@ -92,6 +92,8 @@ void Variant::build_moves() {
   promotes_.assign(cells, false);
   royal_.resize(kinds_);
   move_hooked_.resize(kinds_);
+  resets_move_limit_.assign(kinds_, 0);
+  for (int k : rules_.rules.move_limit_resetters) resets_move_limit_[k] = 1;
   capture_ok_.resize(std::size_t(kinds_) * kinds_);
   screen_ok_.resize(std::size_t(kinds_) * kinds_);
   for (int k = 0; k < kinds_; ++k) {

@@ -78,6 +78,8 @@ class Variant {
   bool may_capture(int attacker, int victim) const { return capture_ok_[attacker * kinds_ + victim]; }
   bool may_screen(int hopper, int screen) const { return screen_ok_[hopper * kinds_ + screen]; }
   bool royal(int kind) const { return royal_[kind]; }
+  // Whether every move of this kind restarts the move-limit count (a capture always does).
+  bool resets_move_limit(int kind) const { return resets_move_limit_[kind]; }
   // Whether moves of this kind must also pass its runtime hook, and asking it.
   bool has_move_hook(int kind) const { return move_hooked_[kind]; }
   bool hook_allows(const Position& pos, int kind, Move m) const {
@@ -137,7 +139,7 @@ class Variant {
   std::vector<RayPoint> ray_points_;
   std::shared_ptr<RuleHooks> hooks_;  // shared: a Variant is immutable, but Lua calls are not
   std::vector<bool> capture_ok_, screen_ok_, promotes_;
-  std::vector<std::uint8_t> royal_, move_hooked_;  // bytes, not bits: read for every generated move
+  std::vector<std::uint8_t> royal_, move_hooked_, resets_move_limit_;  // bytes, not bits: read for every generated move
   std::vector<Span> reverse_spans_;
   std::vector<ReverseLeap> reverse_leaps_;
   std::uint8_t attack_dirs_[SideCount] = {0, 0};

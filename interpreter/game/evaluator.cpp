@@ -31,14 +31,6 @@ GameState counted_or_drawn(const Position& pos, const std::string& what) {
   return pos.variant().game_rules().counting ? by_points(pos, what) : draw(what);
 }
 
-// What movegen's ended_by_rule saw. Two passes end the game only where a rule says so, and a
-// standoff is the only other rule it applies, so the passes tell the two apart.
-std::string rule_that_ended(const Position& pos) {
-  const bool two_passes = pos.variant().game_rules().passes_end_game && pos.plies_recorded() >= 2 &&
-                          pos.state_back(0).move.is_pass() && pos.state_back(1).move.is_pass();
-  return two_passes ? "both sides passed" : "standoff";
-}
-
 std::vector<int> non_royal_kinds(const Position& pos, Side side) {
   std::vector<int> kinds;
   for (int i = 0; i < pos.piece_count(side); ++i) {
@@ -89,7 +81,11 @@ GameState evaluate(Position& pos) {
   const GameRules& rules = pos.variant().game_rules();
   const Side us = pos.side_to_move();
 
-  if (ended_by_rule(pos)) return counted_or_drawn(pos, rule_that_ended(pos));
+  switch (ended_by_rule(pos)) {
+    case RuleEnd::Standoff: return counted_or_drawn(pos, "standoff");
+    case RuleEnd::BothPassed: return counted_or_drawn(pos, "both sides passed");
+    case RuleEnd::None: break;
+  }
 
   // A royal can only be missing where a player may pass in check and the opponent took it; the
   // game ended with that capture, whether or not the loser could still move.

@@ -11,8 +11,6 @@ namespace palace {
 
 namespace {
 
-constexpr const char* Unexplained = "that move is not allowed here";
-
 std::string capitalised(std::string word) {
   if (!word.empty()) word[0] = char(std::toupper(static_cast<unsigned char>(word[0])));
   return word;
@@ -43,7 +41,7 @@ struct Request {
   std::string square(Square s) const { return v.board().square_name(s); }
   std::string kind_name(int k) const { return v.kind_name(k); }
   std::string piece_on(Square s) const { return kind_name(kind_of(pos.at(s))); }
-  std::string zone(int z) const { return v.rules().zone_names[z]; }
+  std::string zone(int z) const { return spoken(v.rules().zone_names[z]); }
   bool in_zone(int z, Square s) const { return v.rules().sides[us].zones[z][s]; }
 };
 
@@ -56,10 +54,10 @@ struct Route {
 
 std::string zone_reason(const Request& r, const MovePart& part) {
   if (part.from_zone >= 0 && !r.in_zone(part.from_zone, r.from))
-    return "the " + r.def.name + " can make that move only from its " + r.zone(part.from_zone);
+    return "the " + r.def.name + " can make that move only from within its " + r.zone(part.from_zone) + " zone";
   if (r.def.stay_in >= 0 && !r.in_zone(r.def.stay_in, r.to)) return "the " + r.def.name + " must stay in its " + r.zone(r.def.stay_in);
   if (part.to_zone >= 0 && !r.in_zone(part.to_zone, r.to))
-    return "the " + r.def.name + " can make that move only into its " + r.zone(part.to_zone);
+    return "the " + r.def.name + " can make that move only into its " + r.zone(part.to_zone) + " zone";
   return "";
 }
 
@@ -143,7 +141,7 @@ std::string movement_reason(const Request& r) {
     if (reason.empty()) reason = path_reason(r, route);
     if (reason.empty()) reason = destination_reason(r, route.part);
     // A route with nothing against it while movegen still refused: say so rather than guess.
-    if (reason.empty()) return Unexplained;
+    if (reason.empty()) return UnexplainedRefusal;
     if (first.empty()) first = reason;
   }
   return first;
@@ -197,7 +195,7 @@ std::string safety_reason(const Request& r, Move m) {
     }
   }
   r.pos.undo_move();
-  return reason.empty() ? Unexplained : reason;
+  return reason.empty() ? UnexplainedRefusal : reason;
 }
 
 std::string promotion_reason(const Request& r, const MoveList& legal, int promotion_kind) {
@@ -231,7 +229,7 @@ std::string explain_pass(Position& pos) {
   if (pos.variant().game_rules().pass == PassRule::Never) return "passing is not allowed in this variant";
   if (pos.piece_count(pos.side_to_move()) == 0) return "you have no piece left to pass with";
   if (in_check(pos)) return "you cannot pass while in check";
-  return Unexplained;
+  return UnexplainedRefusal;
 }
 
 std::string explain_move(Position& pos, Square from, Square to, int promotion_kind) {

@@ -12,6 +12,10 @@
 
 namespace palace {
 
+// Said only when movegen refuses a request for a reason none of the rules below covers: a sign
+// that an explanation is missing, which the tests look for.
+inline constexpr const char* UnexplainedRefusal = "that move is not allowed here";
+
 // Why from->to (promoting to `promotion_kind`, or -1) is not a legal move in `pos`, or "" when it
 // is. from == to asks for a pass. `pos` is searched but left exactly as it was. Whether the game
 // is already over is the caller's question (see Game::explain).

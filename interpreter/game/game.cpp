@@ -28,7 +28,7 @@ void Game::set_fen(const std::string& fen) {
 
 MoveVerdict Game::refuse(std::string reason) {
   // An empty reason would read as an acceptance; explain() only returns one for a legal move.
-  last_refusal_ = reason.empty() ? "that move is not allowed here" : std::move(reason);
+  last_refusal_ = reason.empty() ? UnexplainedRefusal : std::move(reason);
   return {false, last_refusal_};
 }
 
@@ -69,8 +69,9 @@ MoveVerdict Game::play(const std::string& move_text) {
   auto read_square = [&]() -> Square {
     const std::size_t start = i;
     if (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
+    const std::size_t digits = i;
     while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
-    if (i - start < 2 || !std::isdigit(static_cast<unsigned char>(text[start + 1]))) {
+    if (digits == start || i == digits) {
       well_formed = false;
       return NoSquare;
     }

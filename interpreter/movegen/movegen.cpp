@@ -198,20 +198,22 @@ bool leaves_royal_safe(Position& pos, Move m) {
   return safe;
 }
 
-bool ended_by_rule(const Position& pos) {
+RuleEnd ended_by_rule(const Position& pos) {
   const GameRules& rules = pos.variant().game_rules();
+  if (rules.passes_end_game && pos.plies_recorded() >= 2 && pos.state_back(0).move.is_pass() &&
+      pos.state_back(1).move.is_pass())
+    return RuleEnd::BothPassed;
   if (rules.facing_royals == FacingRule::Standoff && pos.plies_recorded() >= rules.standoff_plies) {
     bool held = true;
     for (int back = 0; back < rules.standoff_plies && held; ++back) held = pos.state_back(back).royals_facing;
-    if (held) return true;
+    if (held) return RuleEnd::Standoff;
   }
-  return rules.passes_end_game && pos.plies_recorded() >= 2 && pos.state_back(0).move.is_pass() &&
-         pos.state_back(1).move.is_pass();
+  return RuleEnd::None;
 }
 
 void generate_legal(Position& pos, MoveList& list) {
   list.size = 0;
-  if (ended_by_rule(pos)) return;
+  if (ended_by_rule(pos) != RuleEnd::None) return;
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move(), them = opponent(us);
   const Square royal = pos.royal(us);

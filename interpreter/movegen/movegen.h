@@ -23,8 +23,9 @@ bool leaves_royal_safe(Position& pos, Move m);
 // Every legal move, pass included where the rules allow it. Empty once a rule has ended the game.
 void generate_legal(Position& pos, MoveList& list);
 
-// Whether a rule that needs no search (standoff held too long, two passes) has ended the game.
-bool ended_by_rule(const Position& pos);
+// Rules that end a game whatever moves remain, checked before generating any.
+enum class RuleEnd { None, Standoff, BothPassed };
+RuleEnd ended_by_rule(const Position& pos);
 
 // Leaf nodes of the legal move tree `depth` plies deep, counted in bulk at the last ply.
 std::uint64_t perft(Position& pos, int depth);

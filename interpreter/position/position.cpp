@@ -71,7 +71,7 @@ void Position::set_start() {
     if (board_[c.from] == make_piece(c.side, c.piece) && board_[c.partner_from] == make_piece(c.side, c.partner))
       st.rights |= std::uint16_t(1u << i);
   }
-  st.royals_facing = royals_facing();
+  st.royals_facing = facing_flag();
   st.hash = compute_hash();
 }
 
@@ -171,7 +171,7 @@ void Position::set_fen(const std::string& fen) {
   st.quiet_plies = std::uint16_t(number(quiet, "half-move clock", 0, 65535));
   next.fullmove_base_ = number(fullmove, "move number", 1, 1000000);
   next.start_side_ = next.side_;
-  st.royals_facing = next.royals_facing();
+  st.royals_facing = next.facing_flag();
   st.hash = next.compute_hash();
   *this = std::move(next);
 }
@@ -217,6 +217,11 @@ bool Position::royals_facing() const {
   return true;
 }
 
+// Only the facing-royals rules read the flag; where facing is ordinary, skip the file walk.
+bool Position::facing_flag() const {
+  return variant_->game_rules().facing_royals != FacingRule::Allowed && royals_facing();
+}
+
 void Position::do_move(Move m) {
   const Variant& v = *variant_;
   states_.push_back(states_.back());
@@ -243,9 +248,7 @@ void Position::do_move(Move m) {
     }
     h ^= v.piece_key(p, from) ^ v.piece_key(p, to);
     relocate(from, to);
-    const auto& resetters = v.game_rules().move_limit_resetters;
-    for (int k : resetters)
-      if (k == kind_of(p)) st.quiet_plies = 0;
+    if (v.resets_move_limit(kind_of(p))) st.quiet_plies = 0;
     if (m.promotion_kind() >= 0) {
       const Piece promoted = make_piece(side_, m.promotion_kind());
       h ^= v.piece_key(p, to) ^ v.piece_key(promoted, to);
@@ -268,7 +271,7 @@ void Position::do_move(Move m) {
   }
   side_ = opponent(side_);
   st.hash = h;
-  st.royals_facing = royals_facing();
+  st.royals_facing = facing_flag();
 }
 
 void Position::undo_move() {

@@ -29,7 +29,8 @@ struct StateRecord {
   Square ghost_victim = NoSquare;  // where the piece that made it stands
   std::uint16_t rights = 0;
   std::uint16_t quiet_plies = 0;   // since the last capture or reset move
-  bool royals_facing = false;      // the royals see each other down an open file
+  bool royals_facing = false;      // the royals see each other down an open file (tracked only
+                                   // where the variant has a facing-royals rule)
 };
 
 class Position {
@@ -67,6 +68,7 @@ class Position {
   void remove(Square s);
   void relocate(Square from, Square to);
   std::uint64_t compute_hash() const;
+  bool facing_flag() const;
 
   std::shared_ptr<const Variant> variant_;
   std::array<Piece, MaxSquares> board_{};

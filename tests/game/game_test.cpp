@@ -62,6 +62,8 @@ TEST(GameMoves, RefusalsLeaveEverythingUnchanged) {
       {"b1", "'b1' is not a move (expected squares like b10c8)"},
       {"b1c3x", "'b1c3x' is not a move (expected squares like b10c8)"},
       {"", "'' is not a move (expected squares like b10c8)"},
+      {"1234", "'1234' is not a move (expected squares like b10c8)"},
+      {"b10c", "'b10c' is not a move (expected squares like b10c8)"},
       {"a11a12", "'a11' is not a point of this board"},
       {"b1c3r", "a horse does not promote on c3"},
   };

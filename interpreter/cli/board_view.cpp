@@ -1,0 +1,122 @@
+#include "cli/board_view.h"
+
+#include <cctype>
+#include <sstream>
+
+#include "game/evaluator.h"
+
+namespace palace::cli {
+
+namespace {
+
+// A point every four columns: the point, then "---" to the next one. Between two ranks a row of
+// "|" under the points, with a diagonal line's / or \ (or X where two cross) halfway between.
+constexpr int Pitch = 4;
+constexpr const char* Dim = "\x1b[2m";
+constexpr const char* Reset = "\x1b[0m";
+
+// The SGR code for a colour a side's YAML names; an unknown name is drawn bold.
+std::string sgr(const std::string& colour) {
+  static const std::pair<const char*, const char*> codes[] = {
+      {"black", "1;90"}, {"red", "1;31"},     {"green", "1;32"}, {"yellow", "1;33"},
+      {"blue", "1;34"},  {"magenta", "1;35"}, {"cyan", "1;36"},  {"white", "1;97"},
+  };
+  for (const auto& [name, code] : codes)
+    if (colour == name) return std::string("\x1b[") + code + "m";
+  return "\x1b[1m";
+}
+
+std::string upper(std::string word) {
+  for (char& c : word) c = char(std::toupper(static_cast<unsigned char>(c)));
+  return word;
+}
+
+class Painter {
+ public:
+  Painter(const Position& pos, bool colour) : pos_(pos), v_(pos.variant()), board_(v_.board()), colour_(colour) {
+    label_width_ = int(std::to_string(board_.ranks).size());
+  }
+
+  std::string draw() {
+    // The side moving down the board has its home at the top.
+    const Side top = v_.rules().sides[0].forward < 0 ? 0 : 1;
+    files_line(top);
+    for (int rank = board_.ranks - 1; rank >= 0; --rank) {
+      points_line(rank);
+      if (rank > 0) lines_between(rank);
+    }
+    files_line(opponent(top));
+    return out_.str();
+  }
+
+ private:
+  void margin() { out_ << std::string(label_width_ + 2, ' '); }
+
+  void lines(const std::string& text) {
+    if (colour_ && text.find_first_not_of(' ') != std::string::npos)
+      out_ << Dim << text << Reset;
+    else
+      out_ << text;
+  }
+
+  // File letters, then the points of the side whose home edge this is.
+  void files_line(Side side) {
+    margin();
+    for (int file = 0; file < board_.files; ++file) out_ << (file ? "   " : "") << char('a' + file);
+    std::ostringstream score;
+    score << points(pos_, side);
+    out_ << "     " << upper(v_.side_name(side)) << ": " << score.str() << "\n";
+  }
+
+  void points_line(int rank) {
+    const std::string label = std::to_string(rank + 1);
+    out_ << std::string(label_width_ - label.size(), ' ') << label << "  ";
+    for (int file = 0; file < board_.files; ++file) {
+      if (file) lines("---");
+      const Piece p = pos_.at(board_.square(file, rank));
+      if (!p) {
+        lines("+");
+      } else if (colour_) {
+        out_ << sgr(v_.rules().sides[side_of(p)].colour) << v_.letter(p) << Reset;
+      } else {
+        out_ << v_.letter(p);
+      }
+    }
+    out_ << "  " << label << "\n";
+  }
+
+  // The lines from `rank` down to the rank below it.
+  void lines_between(int rank) {
+    std::string row((board_.files - 1) * Pitch + 1, ' ');
+    for (int file = 0; file < board_.files; ++file) {
+      row[file * Pitch] = '|';
+      if (file + 1 == board_.files || board_.all_diagonals) continue;  // every diagonal drawn is noise
+      const bool falling = diagonal(board_.square(file, rank), 1);      // towards the lower right
+      const bool rising = diagonal(board_.square(file + 1, rank), -1);  // towards the lower left
+      if (falling || rising) row[file * Pitch + Pitch / 2] = falling && rising ? 'X' : falling ? '\\' : '/';
+    }
+    margin();
+    lines(row);
+    out_ << "\n";
+  }
+
+  // Whether a line runs from `s` one point down the board and `file_step` across.
+  bool diagonal(Square s, int file_step) const {
+    for (int dir = 0; dir < DirectionCount; ++dir)
+      if (DirFile[dir] == file_step && DirRank[dir] == -1) return v_.step(s, dir) != NoSquare;
+    return false;
+  }
+
+  const Position& pos_;
+  const Variant& v_;
+  const BoardDef& board_;
+  bool colour_;
+  int label_width_ = 1;
+  std::ostringstream out_;
+};
+
+}  // namespace
+
+std::string draw_board(const Position& pos, bool colour) { return Painter(pos, colour).draw(); }
+
+}  // namespace palace::cli

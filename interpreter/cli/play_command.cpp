@@ -1,0 +1,226 @@
+// `palace play [VARIANT_FILE]`: a game at the terminal, one command a line. Everything goes to
+// stdout in the order it happens, so a game piped in reads back as a transcript; the prompt is
+// shown only when a person types.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli/board_view.h"
+#include "cli/commands.h"
+#include "compiler/variant.h"
+#include "game/game.h"
+
+namespace palace::cli {
+
+namespace {
+
+constexpr const char* DefaultVariant = "variants/janggi.yaml";
+
+constexpr const char* Help =
+    "commands:\n"
+    "  b10c8, e7e8q   play a move: from-point, to-point, and a promotion letter where one is due\n"
+    "  pass           pass, where the variant allows it\n"
+    "  undo           take back the last move\n"
+    "  moves [POINT]  legal moves, of the piece on POINT or all of them\n"
+    "  board          draw the board again\n"
+    "  fen            the position as a FEN\n"
+    "  save FILE      write the position to FILE as a FEN\n"
+    "  load FILE      start over from the FEN in FILE\n"
+    "  help           this list\n"
+    "  quit           leave the game\n";
+
+// The default file from the current directory, else from the source tree the program was built
+// from, so `palace play` works from anywhere.
+std::string variant_file(const std::string& given) {
+  if (!given.empty()) return given;
+  std::error_code error;
+  if (std::filesystem::exists(DefaultVariant, error)) return DefaultVariant;
+  return std::string(PALACE_SOURCE_DIR) + "/" + DefaultVariant;
+}
+
+std::string capitalised(std::string word) {
+  if (!word.empty()) word[0] = char(std::toupper(static_cast<unsigned char>(word[0])));
+  return word;
+}
+
+class Session {
+ public:
+  Session(Game game, bool colour) : game_(std::move(game)), colour_(colour) {}
+
+  // Reads commands until the game ends, the player quits or the input ends.
+  int run(std::istream& in, bool prompt) {
+    std::cout << "Palace: " << game_.variant().rules().name << ". Moves look like " << game_.move_example()
+              << "; type help for commands.\n";
+    show();
+    if (over()) return 0;
+    for (std::string line;;) {
+      if (prompt) std::cout << game_.variant().side_name(game_.side_to_move()) << "> " << std::flush;
+      if (!std::getline(in, line)) {
+        std::cout << (prompt ? "\n" : "") << "end of input: the game stops unfinished\n";
+        return 0;
+      }
+      std::istringstream words(line);
+      std::string command, argument, extra;
+      words >> command >> argument >> extra;
+      if (command.empty()) continue;
+      if (!extra.empty()) {
+        std::cout << "'" << line << "': too many words (type help for commands)\n";
+        continue;
+      }
+      if (command == "quit" || command == "exit") {
+        std::cout << "bye: the game stops unfinished\n";
+        return 0;
+      }
+      if (execute(command, argument) && over()) return 0;
+    }
+  }
+
+ private:
+  // Returns whether the position changed.
+  bool execute(const std::string& command, const std::string& argument) {
+    if (command == "help") {
+      std::cout << Help;
+    } else if (command == "board") {
+      show();
+    } else if (command == "fen") {
+      std::cout << game_.fen() << "\n";
+    } else if (command == "moves") {
+      list_moves(argument);
+    } else if (command == "save") {
+      save(argument);
+    } else if (command == "load") {
+      return load(argument);
+    } else if (command == "undo") {
+      return undo();
+    } else if (!argument.empty()) {
+      std::cout << "'" << command << " " << argument << "': unknown command (type help for commands)\n";
+    } else {
+      return play(command);
+    }
+    return false;
+  }
+
+  bool play(const std::string& move) {
+    const std::string mover = capitalised(game_.variant().side_name(game_.side_to_move()));
+    const MoveVerdict verdict = game_.play(move);
+    if (!verdict.accepted) {
+      std::cout << move << ": " << verdict.reason << "\n";
+      return false;
+    }
+    std::cout << mover << " plays " << game_.history_texts().back() << "\n";
+    show();
+    return true;
+  }
+
+  bool undo() {
+    if (game_.history().empty()) {
+      std::cout << "nothing to undo\n";
+      return false;
+    }
+    const std::string last = game_.history_texts().back();
+    game_.undo();
+    std::cout << "took back " << last << "\n";
+    show();
+    return true;
+  }
+
+  void list_moves(const std::string& point) {
+    std::vector<std::string> texts;
+    if (point.empty()) {
+      for (const Move m : game_.legal_moves()) texts.push_back(game_.position().move_text(m));
+      std::sort(texts.begin(), texts.end());
+    } else {
+      const BoardDef& board = game_.variant().board();
+      const Square from = board.parse_square(point);
+      if (from == NoSquare) {
+        std::cout << "'" << point << "' is not a point of this board\n";
+        return;
+      }
+      for (const Square to : game_.destinations(from)) texts.push_back(board.square_name(to));
+      std::cout << board.square_name(from) << ": ";
+    }
+    if (texts.empty()) std::cout << "no legal moves";
+    for (std::size_t i = 0; i < texts.size(); ++i) std::cout << (i ? " " : "") << texts[i];
+    std::cout << "\n";
+  }
+
+  void save(const std::string& file) {
+    if (file.empty()) {
+      std::cout << "save needs a file name: save FILE\n";
+      return;
+    }
+    std::ofstream out(file);
+    if (!(out << game_.fen() << "\n") || !out.flush()) {
+      std::cout << file << ": cannot write the file\n";
+      return;
+    }
+    std::cout << "saved to " << file << "\n";
+  }
+
+  // The file's first line is the FEN; a bad file changes nothing.
+  bool load(const std::string& file) {
+    if (file.empty()) {
+      std::cout << "load needs a file name: load FILE\n";
+      return false;
+    }
+    std::ifstream in(file);
+    std::string fen;
+    if (!in || !std::getline(in, fen)) {
+      std::cout << file << ": cannot read a FEN from the file\n";
+      return false;
+    }
+    try {
+      game_.set_fen(fen);
+    } catch (const FenError& e) {
+      std::cout << file << ": " << e.what() << "\n";
+      return false;
+    }
+    std::cout << "loaded " << file << "\n";
+    show();
+    return true;
+  }
+
+  // The board, then whose turn it is and whether that side is in check.
+  void show() {
+    std::cout << draw_board(game_.position(), colour_);
+    const Side side = game_.side_to_move();
+    const std::string name = capitalised(game_.variant().side_name(side));
+    std::cout << name << " to move" << (game_.is_in_check(side) ? ": " + name + " is in check!" : "") << "\n";
+  }
+
+  // Says how the game ended, if it has.
+  bool over() const {
+    const GameState state = game_.game_state();
+    if (!state.finished()) return false;
+    std::cout << "game over: " << state.str(game_.variant()) << "\n";
+    return true;
+  }
+
+  Game game_;
+  bool colour_;
+};
+
+int run_play(const std::string& file) {
+  const char* no_colour = std::getenv("NO_COLOR");
+  const bool colour = isatty(STDOUT_FILENO) && !(no_colour && *no_colour);
+  Session session(Game(load_variant(variant_file(file))), colour);
+  return session.run(std::cin, isatty(STDIN_FILENO));
+}
+
+}  // namespace
+
+void add_play_command(CLI::App& app, Action& action) {
+  auto file = std::make_shared<std::string>();
+  CLI::App* cmd = app.add_subcommand("play", "Play a game at the terminal, or from moves piped in one a line; type help for commands");
+  cmd->add_option("VARIANT_FILE", *file, std::string("variant YAML file (default: ") + DefaultVariant + ")");
+  cmd->callback([&action, file] { action = [file] { return run_play(*file); }; });
+}
+
+}  // namespace palace::cli
