@@ -48,6 +48,16 @@ inline std::vector<std::string> legal_move_texts(Position& pos) {
   return out;
 }
 
+// Test names from variant names: gtest allows no '-' in them.
+struct VariantParamName {
+  template <typename Info>
+  std::string operator()(const Info& info) const {
+    std::string name = info.param;
+    std::replace(name.begin(), name.end(), '-', '_');
+    return name;
+  }
+};
+
 inline std::string join(const std::vector<std::string>& parts) {
   std::string out;
   for (const auto& p : parts) out += (out.empty() ? "" : " ") + p;

@@ -24,7 +24,7 @@ struct PositionOptions {
 };
 
 void add_position_options(CLI::App& cmd, PositionOptions& o) {
-  cmd.add_option("VARIANT_FILE", o.file, "variant YAML file, e.g. variants/janggi.yaml")->required();
+  cmd.add_option("VARIANT_FILE", o.file, "variant YAML file from variants/")->required();
   cmd.add_option("--fen", o.fen, "position to start from (default: the variant's set-up)");
 }
 

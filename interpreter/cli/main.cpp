@@ -7,7 +7,7 @@
 
 int main(int argc, char** argv) {
   using namespace palace;
-  CLI::App app{"Palace: a data-driven rules interpreter for Janggi, Xiangqi, chess and their variants"};
+  CLI::App app{"Palace: a data-driven rules interpreter for board games described in YAML"};
   app.require_subcommand(1);
   cli::Action action;
   cli::add_perft_command(app, action);

@@ -46,7 +46,7 @@ int run_status(const StatusOptions& o) {
 void add_status_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<StatusOptions>();
   CLI::App* cmd = app.add_subcommand("status", "Play moves, then print check and the game's state; the state is the last line");
-  cmd->add_option("VARIANT_FILE", o->file, "variant YAML file, e.g. variants/janggi.yaml")->required();
+  cmd->add_option("VARIANT_FILE", o->file, "variant YAML file from variants/")->required();
   cmd->add_option("--fen", o->fen, "position to start from (default: the variant's set-up)");
   cmd->add_option("--moves", o->moves, "moves to play first, e.g. b10c8 b1c3 pass");
   cmd->callback([&action, o] { action = [o] { return run_status(*o); }; });

@@ -75,19 +75,19 @@ std::string joined(const std::vector<std::string>& words) {
   return out;
 }
 
-// "" when `got` holds exactly the words of `expected`; otherwise both, with the difference.
-std::string compare_sets(const std::vector<std::string>& expected, std::vector<std::string> got) {
-  std::vector<std::string> want = expected;
-  std::sort(want.begin(), want.end());
+// "" when `got` holds exactly the words of `expected`; otherwise the difference alone, as a whole
+// position's legal moves are too many to print twice.
+std::string compare_sets(std::vector<std::string> expected, std::vector<std::string> got) {
+  std::sort(expected.begin(), expected.end());
   std::sort(got.begin(), got.end());
-  if (want == got) return "";
+  if (expected == got) return "";
   std::vector<std::string> missing, unexpected;
-  std::set_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(missing));
-  std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(unexpected));
+  std::set_difference(expected.begin(), expected.end(), got.begin(), got.end(), std::back_inserter(missing));
+  std::set_difference(got.begin(), got.end(), expected.begin(), expected.end(), std::back_inserter(unexpected));
   std::string difference;
   if (!missing.empty()) difference += "missing " + joined(missing);
-  if (!unexpected.empty()) difference += (difference.empty() ? "" : "; ") + ("unexpected " + joined(unexpected));
-  return "expected " + joined(expected) + ", got " + joined(got) + " (" + difference + ")";
+  if (!unexpected.empty()) difference += (difference.empty() ? "" : ", ") + ("unexpected " + joined(unexpected));
+  return difference;
 }
 
 std::string quoted(const std::string& text) { return "\"" + text + "\""; }

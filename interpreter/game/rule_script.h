@@ -16,7 +16,7 @@ namespace palace {
 // One expectation that did not hold, at the line that states it.
 struct CaseFailure {
   SourceMark mark;
-  std::string message;  // "moves_from b10: expected a8 c8, got a8 c8 d9 (unexpected d9)"
+  std::string message;  // "moves_from b10: missing c8, unexpected d9"
 };
 
 struct CaseResult {

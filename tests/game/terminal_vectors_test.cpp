@@ -48,12 +48,7 @@ TEST_P(TerminalVectors, ResultForTheSideToMove) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(TerminalFiles, TerminalVectors, ::testing::ValuesIn(TerminalVariants),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(TerminalFiles, TerminalVectors, ::testing::ValuesIn(TerminalVariants), VariantParamName());
 
 }  // namespace
 }  // namespace palace::test

@@ -5,6 +5,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #ifndef PALACE_SOURCE_DIR
@@ -158,10 +159,82 @@ TEST(LuaHost, SingleLargeAllocationHitsMemoryCap) {
 TEST(LuaHost, MemoryCapWithoutKnownLineNamesTheScript) {
   // A buffer inside one library call growing from under half the cap to over it fails in a
   // reallocation, where the call stack may not be read, and no instruction ran in between.
-  LuaHost host(kLimits);
+  // gsub's matching is charged to the instruction budget, which must outlast the memory here.
+  LuaHost host(Limits{20'000'000, kLimits.memory_bytes});
   load(host, "memory.lua");
   EXPECT_EQ(call_error(host, "memory.lua", "gsub_growth"),
             "scripts/memory.lua: memory cap of 4194304 bytes exceeded in gsub_growth");
+  expect_usable(host);
+}
+
+TEST(LuaHost, RunawayPatternIsStopped) {
+  // ".-.-.-.-b" against 3000 'a's backtracks through ~n^5 paths inside C, where the count
+  // hook never fires; every spelling of the four matching functions must stop it.
+  LuaHost host(kLimits);
+  load(host, "patterns.lua");
+  EXPECT_EQ(call_error(host, "patterns.lua", "find_runaway"),
+            "scripts/patterns.lua:5: pattern too complex for a subject of 3000 characters in find_runaway");
+  expect_usable(host);
+  EXPECT_EQ(call_error(host, "patterns.lua", "method_match_runaway"),
+            "scripts/patterns.lua:10: pattern too complex for a subject of 3000 characters in "
+            "method_match_runaway");
+  expect_usable(host);
+  EXPECT_EQ(call_error(host, "patterns.lua", "gmatch_runaway"),
+            "scripts/patterns.lua:15: pattern too complex for a subject of 3000 characters in gmatch_runaway");
+  expect_usable(host);
+  EXPECT_EQ(call_error(host, "patterns.lua", "gsub_runaway"),
+            "scripts/patterns.lua:20: pattern too complex for a subject of 3000 characters in gsub_runaway");
+  expect_usable(host);
+  // Like the other limits, it cannot be caught.
+  EXPECT_EQ(call_error(host, "patterns.lua", "runaway_in_pcall"),
+            "scripts/patterns.lua:24: pattern too complex for a subject of 3000 characters in "
+            "runaway_in_pcall");
+  expect_usable(host);
+  // The same script still matches ordinary patterns afterwards.
+  EXPECT_EQ(host.call("scripts/patterns.lua", "ordinary", {str("square")}), str("e 4"));
+}
+
+TEST(LuaHost, PatternWorkIsChargedToTheBudget) {
+  // Each find is well within the budget, but its work is charged: the loop stops after a
+  // handful of calls (a few instructions per iteration would allow tens of thousands), and
+  // as the script was spending its budget rather than running one runaway match, the
+  // message is the usual one.
+  LuaHost host(kLimits);
+  load(host, "patterns.lua");
+  EXPECT_EQ(call_error(host, "patterns.lua", "many_quadratic_finds"),
+            "scripts/patterns.lua:34: instruction budget of 200000 exceeded in many_quadratic_finds");
+  const Value calls = host.call("scripts/patterns.lua", "call_count", {});
+  EXPECT_GT(calls.as_integer(), 1);
+  EXPECT_LT(calls.as_integer(), 20);
+  expect_usable(host);
+}
+
+TEST(LuaHost, OrdinaryPatternsWorkAsInLua) {
+  // The expected strings are what the stock Lua 5.4 string library returns.
+  LuaHost host(kLimits);
+  load(host, "patterns.lua");
+  const std::pair<const char*, const char*> cases[] = {
+      {"plain_long", "100001 100008 | 100001 100006 | nil"},
+      {"plain_worst_case", "nil"},
+      {"square", "e 4"},
+      {"anchored", "nil | 1 2"},
+      {"captures", "1 11 key value"},
+      {"positions", "3 5"},
+      {"balanced", "(a(b)c) | 1 5"},
+      {"frontier", "the (quick) fox 3"},
+      {"gmatch", "one,two,three | a=1,b=2"},
+      {"gsub_string", "<hello> <world> 2"},
+      {"gsub_table", "Ann is 7 2"},
+      {"gsub_function", "a#1b#2c 2 | aBc 3"},
+      {"gsub_limit", "bba 2 | -a-b-c- 4"},
+      {"trim", "padded | 1999"},
+      {"fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
+      {"malformed", "false malformed pattern (missing ']') | false invalid capture index %2"},
+      {"no_match", "nil | nil | nil"},
+  };
+  for (const auto& [name, expected] : cases) {
+    EXPECT_EQ(host.call("scripts/patterns.lua", "ordinary", {str(name)}), str(expected)) << name;
+  }
   expect_usable(host);
 }
 

@@ -50,12 +50,7 @@ TEST_P(Formations, EachNamedPairReproducesItsReferenceStartPosition) {
   EXPECT_EQ(pairs, 16);
 }
 
-INSTANTIATE_TEST_SUITE_P(Janggi, Formations, ::testing::Values("janggi", "janggi-casual", "janggi-modern"),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Janggi, Formations, ::testing::Values("janggi", "janggi-casual", "janggi-modern"), VariantParamName());
 
 }  // namespace
 }  // namespace palace::test

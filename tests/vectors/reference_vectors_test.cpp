@@ -79,12 +79,7 @@ TEST_P(ReferenceVectors, NoMoveLeftInTerminalPositions) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllVariants, ReferenceVectors, ::testing::Values("janggi", "janggi-casual", "janggi-modern", "xiangqi", "chess"),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(AllVariants, ReferenceVectors, ::testing::Values("janggi", "janggi-casual", "janggi-modern", "xiangqi", "chess"), VariantParamName());
 
 }  // namespace
 }  // namespace palace::test
