@@ -1,0 +1,90 @@
+// Internals shared by the Lua host (lua_host.cpp) and its bounded pattern matcher
+// (lua_patterns.cpp): the host state and the few helpers both need. Not a public interface.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "hooks/lua_host.h"
+
+struct lua_State;
+
+namespace palace::hooks::detail {
+
+struct NativeEntry {
+  std::string name;
+  NativeFunction fn;
+};
+
+struct LuaHostState {
+  enum class Failure { none, budget, memory, pattern };
+
+  explicit LuaHostState(Limits l) : limits(l) {}
+
+  Limits limits;
+  lua_State* L = nullptr;
+
+  // --- allocator bookkeeping (touched from inside Lua allocations: plain data only) ---
+  std::size_t used = 0;
+  // Lua retries a refused request once after an emergency collection, so a refusal is only
+  // "pending" until we see whether that retry succeeds.
+  bool refusal_pending = false;
+  const void* refused_ptr = nullptr;
+  std::size_t refused_osize = 0;
+  std::size_t refused_nsize = 0;
+  bool memory_exceeded = false;
+  // Where the script was when the first refusal happened (see `track_source`).
+  const char* memory_source = nullptr;
+  int memory_line = 0;
+
+  // --- per-operation state ---
+  bool running = false;
+  bool armed = false;           // the count hook is installed (script code may run)
+  std::uint64_t remaining = 0;  // instructions left in the budget
+  int hook_count = 0;           // the count the hook was last armed with by on_count
+  bool count_disturbed = false;  // the allocator re-armed the hook with a count of 1 since
+  std::size_t churn = 0;         // bytes allocated since the hook last charged them
+  // Near the memory cap the hook fires on every instruction and records the position here:
+  // an allocation failure inside the VM unwinds without calling any message handler, so this
+  // is the only way to name the line of a plain `t[#t+1] = ...` memory bomb. The pointers
+  // are the `source` strings of chunks pinned in the registry, so they outlive the error.
+  const char* track_source = nullptr;
+  int track_line = 0;
+  Failure failure = Failure::none;
+  const char* failure_source = nullptr;
+  int failure_line = 0;
+  std::size_t failure_subject = 0;  // subject length, for Failure::pattern
+  // Pattern matching work (see lua_patterns.cpp) not yet charged as a whole instruction.
+  std::uint64_t pattern_carry = 0;
+  std::string script;    // display name of the running script
+  std::string function;  // function being called, for messages
+
+  std::map<std::string, std::unique_ptr<NativeEntry>> natives;
+  std::set<std::string> scripts;
+  std::string native_error;  // message of the last failed native call (lives outside Lua frames)
+
+  bool memory_failed() const { return memory_exceeded || refusal_pending; }
+
+  void fail(Failure kind, const char* source, int line) {
+    if (failure != Failure::none) return;
+    failure = kind;
+    failure_source = source;
+    failure_line = line;
+  }
+};
+
+// The host state is the allocator's userdata, so every C function can reach it.
+LuaHostState& state_of(lua_State* L);
+
+// First Lua frame at or above `level`: C frames (string.rep, error, ...) have no line.
+bool locate(lua_State* L, int level, const char** source, int* line);
+
+// Stops the script once a limit is hit (the failure is recorded in the state first). Raises
+// a Lua error, i.e. longjmps: call it only from a frame that holds no objects with destructors.
+int raise_abort(lua_State* L, bool in_hook);
+
+}  // namespace palace::hooks::detail
