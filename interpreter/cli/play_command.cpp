@@ -15,13 +15,15 @@
 #include "cli/board_view.h"
 #include "cli/commands.h"
 #include "compiler/variant.h"
+#include "game/explain.h"
 #include "game/game.h"
 
 namespace palace::cli {
 
 namespace {
 
-constexpr const char* DefaultVariant = "variants/janggi.yaml";
+// The project's default game is a build setting (CMakeLists.txt), not interpreter code.
+constexpr const char* DefaultVariant = PALACE_DEFAULT_VARIANT;
 
 constexpr const char* Help =
     "commands:\n"
@@ -43,11 +45,6 @@ std::string variant_file(const std::string& given) {
   std::error_code error;
   if (std::filesystem::exists(DefaultVariant, error)) return DefaultVariant;
   return std::string(PALACE_SOURCE_DIR) + "/" + DefaultVariant;
-}
-
-std::string capitalised(std::string word) {
-  if (!word.empty()) word[0] = char(std::toupper(static_cast<unsigned char>(word[0])));
-  return word;
 }
 
 class Session {
@@ -218,7 +215,8 @@ int run_play(const std::string& file) {
 
 void add_play_command(CLI::App& app, Action& action) {
   auto file = std::make_shared<std::string>();
-  CLI::App* cmd = app.add_subcommand("play", "Play a game at the terminal, or from moves piped in one a line; type help for commands");
+  CLI::App* cmd =
+      app.add_subcommand("play", "Play a game at the terminal, or from moves piped in one a line; type help for commands");
   cmd->add_option("VARIANT_FILE", *file, std::string("variant YAML file (default: ") + DefaultVariant + ")");
   cmd->callback([&action, file] { action = [file] { return run_play(*file); }; });
 }

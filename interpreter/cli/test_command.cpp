@@ -30,15 +30,17 @@ int run_tests(const std::vector<std::string>& files) {
   // A malformed file is reported and skipped, so that one typo does not hide the other files' results.
   for (const std::string& file : files) {
     ScriptResult result;
+    auto report = [&malformed](const std::exception& e) {
+      std::cerr << "error: " << e.what() << "\n";
+      malformed = true;
+    };
     try {
       result = run_rule_script(file);
     } catch (const RuleError& e) {
-      std::cerr << "error: " << e.what() << "\n";
-      malformed = true;
+      report(e);
       continue;
-    } catch (const hooks::HookError& e) {
-      std::cerr << "error: " << e.what() << "\n";
-      malformed = true;
+    } catch (const hooks::HookError& e) {  // a variant's Lua hook failing as it loads
+      report(e);
       continue;
     }
     for (const CaseResult& c : result.cases)
@@ -56,8 +58,9 @@ int run_tests(const std::vector<std::string>& files) {
 void add_test_command(CLI::App& app, Action& action) {
   auto files = std::make_shared<std::vector<std::string>>();
   CLI::App* cmd = app.add_subcommand(
-      "test", "Run scripted rule tests: one line per failing case, then 'N passed, M failed'; exit 1 if any failed, 2 if a file is malformed");
-  cmd->add_option("FILE", *files, "rule test YAML files, e.g. tests/rules/janggi-pieces.yaml")->required();
+      "test",
+      "Run scripted rule tests: one line per failing case, then 'N passed, M failed'; exit 1 if any failed, 2 if a file is malformed");
+  cmd->add_option("FILE", *files, "scripted rule test YAML files (format: tests/rules/README.md)")->required();
   cmd->callback([&action, files] { action = [files] { return run_tests(*files); }; });
 }
 

@@ -11,11 +11,6 @@ namespace palace {
 
 namespace {
 
-std::string capitalised(std::string word) {
-  if (!word.empty()) word[0] = char(std::toupper(static_cast<unsigned char>(word[0])));
-  return word;
-}
-
 std::string plural(const std::string& noun) {
   const bool sibilant = !noun.empty() && (noun.back() == 's' || noun.back() == 'x' || noun.back() == 'z' ||
                                           noun.ends_with("ch") || noun.ends_with("sh"));
@@ -157,7 +152,7 @@ std::optional<std::string> compound_reason(const Request& r) {
     const std::string name = spoken(r.v.rules().compound_moves[i].name);
     if (!(r.pos.state().rights & (1u << i)))
       return name + " is no longer allowed: the " + r.kind_name(c.piece) + " or the " + r.kind_name(c.partner) +
-             " has left its starting point";
+             " has moved or been captured";
     for (const Square s : c.must_be_empty)
       if (r.pos.at(s)) return name + " needs " + r.square(s) + " to be empty";
     for (const Square s : c.must_be_safe)
@@ -215,6 +210,11 @@ std::string promotion_reason(const Request& r, const MoveList& legal, int promot
 }
 
 }  // namespace
+
+std::string capitalised(std::string word) {
+  if (!word.empty()) word[0] = char(std::toupper(static_cast<unsigned char>(word[0])));
+  return word;
+}
 
 std::string with_article(const std::string& noun) {
   const bool vowel = !noun.empty() && std::string("aeiouAEIOU").find(noun[0]) != std::string::npos;

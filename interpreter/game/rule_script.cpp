@@ -215,7 +215,8 @@ class ScriptReader {
               Game trial = game;
               const MoveVerdict verdict = trial.play(move);
               if (verdict.accepted) return "refused " + move + ": it was accepted";
-              if (verdict.reason != reason) return "refused " + move + ": reason " + quoted(verdict.reason) + ", expected " + quoted(reason);
+              if (verdict.reason != reason)
+                return "refused " + move + ": reason " + quoted(verdict.reason) + ", expected " + quoted(reason);
               if (trial.fen() != game.fen()) return "refused " + move + ": the refusal changed the position to " + trial.fen();
               return "";
             }};
@@ -257,8 +258,9 @@ class ScriptReader {
 std::optional<CaseFailure> play(Game& game, const std::vector<MoveText>& moves) {
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const MoveVerdict verdict = game.play(moves[i].text);
-    if (!verdict.accepted)
-      return CaseFailure{moves[i].mark, "moves: move " + std::to_string(i + 1) + " '" + moves[i].text + "' refused: " + verdict.reason};
+    if (verdict.accepted) continue;
+    const std::string number = std::to_string(i + 1);
+    return CaseFailure{moves[i].mark, "moves: move " + number + " '" + moves[i].text + "' refused: " + verdict.reason};
   }
   return std::nullopt;
 }

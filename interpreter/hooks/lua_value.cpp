@@ -151,7 +151,10 @@ std::string Value::debug_string() const {
       for (const auto& [k, val] : as_table()) {
         out += first ? "" : ", ";
         first = false;
-        out += "[" + k.debug_string() + "] = " + val.debug_string();
+        out += '[';
+        out += k.debug_string();
+        out += "] = ";
+        out += val.debug_string();
       }
       return out + "}";
     }

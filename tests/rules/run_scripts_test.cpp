@@ -115,7 +115,9 @@ std::vector<std::string> lines_of(const std::string& path) {
 
 // `palace test ARGS` from the source directory, so that paths read as a user types them.
 Output palace_test(const std::string& args) {
-  const std::string err_file = testing::TempDir() + "palace_test_stderr.txt";
+  // Named after the test: ctest runs tests side by side.
+  const std::string err_file =
+      testing::TempDir() + "palace_" + testing::UnitTest::GetInstance()->current_test_info()->name() + "_stderr.txt";
   const std::string command = "cd '" PALACE_SOURCE_DIR "' && '" PALACE_BINARY "' test " + args + " 2>'" + err_file + "'";
   Output run;
   FILE* pipe = popen(command.c_str(), "r");
