@@ -1,13 +1,19 @@
-// Helpers shared by the test suites: where things are, and reading the reference vector files.
+// Helpers shared by the test suites: where things are, reading the reference vector files, and
+// running the built `palace` executable as a user would.
 #pragma once
 
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "compiler/variant.h"
+#include "loader/config_tree.h"
 #include "movegen/movegen.h"
 #include "position/position.h"
 
@@ -62,6 +68,62 @@ inline std::string join(const std::vector<std::string>& parts) {
   std::string out;
   for (const auto& p : parts) out += (out.empty() ? "" : " ") + p;
   return out;
+}
+
+// The message of the RuleError that f() throws, file:line:col and all, or "no error" if it returns.
+template <typename F>
+std::string rule_error_of(F&& f) {
+  try {
+    f();
+  } catch (const RuleError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+// Every line of the file at `path`, as it is (data_lines leaves some out); none if it cannot be read.
+inline std::vector<std::string> file_lines(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// A path in the temporary directory, named after the running test: ctest runs tests side by side,
+// and a name shared between tests would let one overwrite another's file.
+inline std::string temp_path(const std::string& name) {
+  return testing::TempDir() + "palace_" + testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
+}
+
+// `s` in single quotes for the shell (paths here hold none of their own). Appended piece by piece:
+// GCC 12 warns falsely (-Wrestrict) on "'" + s + "'".
+inline std::string shell_quoted(const std::string& s) {
+  std::string q(1, '\'');
+  q += s;
+  q += '\'';
+  return q;
+}
+
+struct PalaceRun {
+  int status = -1;                 // exit status; -1 if palace did not start or did not exit normally
+  std::string out;                 // what reached the pipe: standard output, unless `args` redirected
+  std::vector<std::string> lines;  // `out` line by line
+};
+
+// `palace ARGS` through the shell, in `directory`: by default the source directory, so that relative
+// paths read as a user types them. `args` is shell text, so it may quote and redirect (2>&1, < file).
+inline PalaceRun run_palace(const std::string& args, const std::string& directory = PALACE_SOURCE_DIR) {
+  const std::string command = "cd " + shell_quoted(directory) + " && " + shell_quoted(PALACE_BINARY) + " " + args;
+  PalaceRun run;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return run;
+  char buffer[4096];
+  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
+  const int status = pclose(pipe);
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::istringstream text(run.out);
+  for (std::string line; std::getline(text, line);) run.lines.push_back(line);
+  return run;
 }
 
 }  // namespace palace::test

@@ -1,38 +1,18 @@
 // The `palace` binary on bad input: exit status 2 and exactly one line, "error: ...", naming the
 // file:line:col or the FEN field. Run from the source directory so paths read as a user types them.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-
-#include <cstdio>
 
 #include "test_support.h"
 
 namespace palace::test {
 namespace {
 
-struct Output {
-  int status = -1;
-  std::vector<std::string> lines;  // stdout and stderr together
-};
-
-Output palace(const std::string& args) {
-  const std::string command = "cd '" PALACE_SOURCE_DIR "' && '" PALACE_BINARY "' " + args + " 2>&1";
-  Output run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::string out;
-  char buffer[4096];
-  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  const int status = pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::stringstream in(out);
-  for (std::string line; std::getline(in, line);) run.lines.push_back(line);
-  return run;
-}
+// `palace ARGS`, its standard output and standard error together in `lines`.
+PalaceRun palace(const std::string& args) { return run_palace(args + " 2>&1"); }
 
 // One line, starting with `prefix`, and exit status 2.
 void expect_one_error(const std::string& args, const std::string& prefix) {
-  const Output run = palace(args);
+  const PalaceRun run = palace(args);
   EXPECT_EQ(run.status, 2) << "palace " << args;
   ASSERT_EQ(run.lines.size(), 1u) << "palace " << args << "\n" << join(run.lines);
   EXPECT_EQ(run.lines[0].rfind(prefix, 0), 0u) << "palace " << args << "\n  got: " << run.lines[0] << "\n  want: " << prefix
@@ -40,7 +20,7 @@ void expect_one_error(const std::string& args, const std::string& prefix) {
 }
 
 TEST(CliBadInput, ValidateGoodVariant) {
-  const Output run = palace("validate variants/janggi.yaml");
+  const PalaceRun run = palace("validate variants/janggi.yaml");
   EXPECT_EQ(run.status, 0);
   ASSERT_EQ(run.lines.size(), 1u) << join(run.lines);
   EXPECT_EQ(run.lines[0].rfind("variants/janggi.yaml: ok: janggi, 9x10 board", 0), 0u) << run.lines[0];

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
@@ -19,61 +18,26 @@ extern char** environ;
 namespace palace::test {
 namespace {
 
-struct Played {
-  int status = -1;
-  std::string out;
-  std::vector<std::string> lines;
-};
-
-// A path in the temporary directory of this test alone: ctest runs tests side by side.
-std::string temp_path(const std::string& name) {
-  return testing::TempDir() + "palace_" + testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
-}
-
+// A file at temp_path(name) holding `text`.
 std::string temp_file(const std::string& name, const std::string& text) {
   const std::string path = temp_path(name);
   std::ofstream(path) << text;
   return path;
 }
 
-std::vector<std::string> lines_of_file(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-std::string quoted(const std::string& s) {
-  std::string q(1, '\'');
-  q += s;
-  q += '\'';
-  return q;
-}
-
 // `palace play ARGS` in `directory`, its standard input the lines of `input`.
-Played play(const std::string& input, const std::string& args = "variants/janggi.yaml",
-            const std::string& directory = PALACE_SOURCE_DIR) {
+PalaceRun play(const std::string& input, const std::string& args = "variants/janggi.yaml",
+               const std::string& directory = PALACE_SOURCE_DIR) {
   const std::string in = temp_file("input.txt", input);
-  const std::string command =
-      "cd " + quoted(directory) + " && " + quoted(PALACE_BINARY) + " play " + args + " < " + quoted(in) + " 2>&1";
-  Played run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  char buffer[4096];
-  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
-  const int status = pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::stringstream lines(run.out);
-  for (std::string line; std::getline(lines, line);) run.lines.push_back(line);
-  return run;
+  return run_palace("play " + args + " < " + shell_quoted(in) + " 2>&1", directory);
 }
 
-bool has_line(const Played& run, const std::string& line) {
+bool has_line(const PalaceRun& run, const std::string& line) {
   return std::find(run.lines.begin(), run.lines.end(), line) != run.lines.end();
 }
 
 // The lines that are not part of a drawn board, in order: what the game said.
-std::vector<std::string> messages(const Played& run) {
+std::vector<std::string> messages(const PalaceRun& run) {
   std::vector<std::string> out;
   for (const std::string& line : run.lines) {
     const bool board_line = line.find("---") != std::string::npos || line.find("   |") != std::string::npos ||
@@ -108,7 +72,7 @@ const std::vector<std::string> JanggiSetUpBoard = {
 };
 
 TEST(PlayCommand, DrawsTheSetUpWithPalaceDiagonalsAndPoints) {
-  const Played run = play("quit\n");
+  const PalaceRun run = play("quit\n");
   EXPECT_EQ(run.status, 0);
   ASSERT_GE(run.lines.size(), JanggiSetUpBoard.size() + 3) << run.out;
   EXPECT_EQ(run.lines[0], "Palace: janggi. Moves look like b10c8; type help for commands.");
@@ -123,7 +87,7 @@ TEST(PlayCommand, DrawsTheSetUpWithPalaceDiagonalsAndPoints) {
 // Han's own guard, and no Han piece can take f1 or stand on e1 (the guard on d2 has no diagonal).
 // On the way Han tries a horse move that is not one, and Cho takes back a move.
 TEST(PlayCommand, AScriptedGameToCheckmate) {
-  const Played run = play("i10i9\nd1d2\ni9f9\nb1b4\ne2d1\nf9f8\nundo\nfen\nf9f1\n");
+  const PalaceRun run = play("i10i9\nd1d2\ni9f9\nb1b4\ne2d1\nf9f8\nundo\nfen\nf9f1\n");
   EXPECT_EQ(run.status, 0) << run.out;
   const std::vector<std::string> expected = {
       "Palace: janggi. Moves look like b10c8; type help for commands.",
@@ -152,14 +116,14 @@ TEST(PlayCommand, AScriptedGameToCheckmate) {
 }
 
 TEST(PlayCommand, EndOfInputEndsTheGamePolitely) {
-  const Played run = play("b10c8\n");
+  const PalaceRun run = play("b10c8\n");
   EXPECT_EQ(run.status, 0);
   EXPECT_EQ(run.lines.back(), "end of input: the game stops unfinished");
   EXPECT_EQ(run.out.find("cho>"), std::string::npos) << "no prompt when reading a pipe";
 }
 
 TEST(PlayCommand, ListsMovesAndAnswersBadCommands) {
-  const Played run = play("moves b10\nmoves e5\nmoves z9\nmoves\nundo\npass\nb10\nfly b10\n");
+  const PalaceRun run = play("moves b10\nmoves e5\nmoves z9\nmoves\nundo\npass\nb10\nfly b10\n");
   const std::vector<std::string> said = messages(run);
   const std::vector<std::string> expected = {
       "Palace: janggi. Moves look like b10c8; type help for commands.",
@@ -183,10 +147,10 @@ TEST(PlayCommand, SaveAndLoadAFenAndABadFileChangesNothing) {
   std::filesystem::remove(saved);
   const std::string garbage = temp_file("garbage.fen", "garbage\n");
   const std::string missing = temp_path("missing.fen");
-  const Played run = play("b10c8\nsave " + saved + "\nb1c3\nload " + saved + "\nfen\nload " + garbage + "\nload " + missing +
+  const PalaceRun run = play("b10c8\nsave " + saved + "\nb1c3\nload " + saved + "\nfen\nload " + garbage + "\nload " + missing +
                        "\nfen\n");
   const std::string after_b10c8 = "R1BA1ABNR/4K4/1CN4C1/P1P1P1P1P/9/9/p1p1p1p1p/1c5c1/4k4/rnba1abnr b - - 1 1";
-  EXPECT_EQ(lines_of_file(saved), std::vector<std::string>{after_b10c8});
+  EXPECT_EQ(file_lines(saved), std::vector<std::string>{after_b10c8});
   const std::vector<std::string> said = messages(run);
   const std::vector<std::string> expected = {
       "Palace: janggi. Moves look like b10c8; type help for commands.",
@@ -208,14 +172,14 @@ TEST(PlayCommand, SaveAndLoadAFenAndABadFileChangesNothing) {
 }
 
 TEST(PlayCommand, TheDefaultVariantIsFoundFromAnyDirectory) {
-  const Played run = play("quit\n", "", testing::TempDir());
+  const PalaceRun run = play("quit\n", "", testing::TempDir());
   EXPECT_EQ(run.status, 0);
   ASSERT_FALSE(run.lines.empty());
   EXPECT_EQ(run.lines[0], "Palace: janggi. Moves look like b10c8; type help for commands.");
 }
 
 TEST(PlayCommand, ChessBoardHasNoDiagonalMarks) {
-  const Played run = play("quit\n", "variants/chess.yaml");
+  const PalaceRun run = play("quit\n", "variants/chess.yaml");
   ASSERT_GE(run.lines.size(), 4u);
   EXPECT_EQ(run.lines[1], "   a   b   c   d   e   f   g   h     BLACK: 39");
   EXPECT_EQ(run.lines[2], "8  r---n---b---q---k---b---n---r  8");
@@ -285,7 +249,7 @@ TEST(PlayCommand, ColourOnATerminalUnlessNoColor) {
 }
 
 TEST(PlayCommand, NoEscapesThroughAPipe) {
-  const Played run = play("b10c8\nb1c3\n");
+  const PalaceRun run = play("b10c8\nb1c3\n");
   EXPECT_EQ(run.out.find('\x1b'), std::string::npos);
 }
 

@@ -1,9 +1,6 @@
 // `palace status` as a user runs it: the built executable, its output lines and exit code.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <string>
 
 #include "test_support.h"
@@ -11,21 +8,9 @@
 namespace palace::test {
 namespace {
 
-struct CommandRun {
-  std::string out;  // stdout, or stderr when asked for
-  int exit_code = -1;
-};
-
-CommandRun run_status(const std::string& args, bool read_stderr = false) {
-  const std::string command = std::string(PALACE_BINARY) + " status " + args + (read_stderr ? " 2>&1 >/dev/null" : " 2>/dev/null");
-  CommandRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  char buffer[4096];
-  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+// `palace status ARGS`; `out` holds its standard error instead of its standard output when asked.
+PalaceRun run_status(const std::string& args, bool read_stderr = false) {
+  return run_palace("status " + args + (read_stderr ? " 2>&1 >/dev/null" : " 2>/dev/null"));
 }
 
 std::string last_line(const std::string& text) {
@@ -35,48 +20,42 @@ std::string last_line(const std::string& text) {
   return "";
 }
 
-// Quoted for the shell. Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "'" + s + "'".
-std::string variant_arg(const std::string& name) {
-  std::string arg(1, '\'');
-  arg += variant_path(name);
-  arg += '\'';
-  return arg;
-}
+std::string variant_arg(const std::string& name) { return shell_quoted(variant_path(name)); }
 
 TEST(StatusCommand, SetUpIsUnfinished) {
-  const CommandRun run = run_status(variant_arg("janggi"));
-  EXPECT_EQ(run.exit_code, 0);
+  const PalaceRun run = run_status(variant_arg("janggi"));
+  EXPECT_EQ(run.status, 0);
   EXPECT_NE(run.out.find("\nin check: no\n"), std::string::npos) << run.out;
   EXPECT_EQ(last_line(run.out), "unfinished");
 }
 
 TEST(StatusCommand, Checkmate) {
-  const CommandRun run = run_status(variant_arg("janggi") + " --fen '4K4/7R1/7C1/P7P/9/p1p2R3/8p/n4kr2/5n3/r1ba1a3 b - - 0 27'");
-  EXPECT_EQ(run.exit_code, 0);
+  const PalaceRun run = run_status(variant_arg("janggi") + " --fen '4K4/7R1/7C1/P7P/9/p1p2R3/8p/n4kr2/5n3/r1ba1a3 b - - 0 27'");
+  EXPECT_EQ(run.status, 0);
   EXPECT_NE(run.out.find("\nin check: yes\n"), std::string::npos) << run.out;
   EXPECT_EQ(last_line(run.out), "cho wins: checkmate");
 }
 
 TEST(StatusCommand, MovesAsSeparateOrQuotedArguments) {
-  const CommandRun separate = run_status(variant_arg("janggi") + " --moves b10c8 b1c3 c8b10 c3b1 b10c8 b1c3 c8b10 c3b1");
-  EXPECT_EQ(separate.exit_code, 0);
+  const PalaceRun separate = run_status(variant_arg("janggi") + " --moves b10c8 b1c3 c8b10 c3b1 b10c8 b1c3 c8b10 c3b1");
+  EXPECT_EQ(separate.status, 0);
   EXPECT_EQ(last_line(separate.out), "draw: repetition");
-  const CommandRun quoted = run_status(variant_arg("janggi-modern") + " --moves 'pass pass'");
-  EXPECT_EQ(quoted.exit_code, 0);
+  const PalaceRun quoted = run_status(variant_arg("janggi-modern") + " --moves 'pass pass'");
+  EXPECT_EQ(quoted.status, 0);
   EXPECT_EQ(last_line(quoted.out), "han wins: both sides passed, 73.5 to 72 points");
 }
 
 TEST(StatusCommand, AnIllegalMoveIsOneLineOnStderr) {
-  const CommandRun err = run_status(variant_arg("janggi") + " --moves a7a6 a4a5 b10b7", true);
-  EXPECT_EQ(err.exit_code, 2);
+  const PalaceRun err = run_status(variant_arg("janggi") + " --moves a7a6 a4a5 b10b7", true);
+  EXPECT_EQ(err.status, 2);
   EXPECT_EQ(err.out, "error: move 3 'b10b7': a horse cannot move from b10 to b7\n");
-  const CommandRun out = run_status(variant_arg("janggi") + " --moves a7a6 a4a5 b10b7");
+  const PalaceRun out = run_status(variant_arg("janggi") + " --moves a7a6 a4a5 b10b7");
   EXPECT_EQ(out.out, "");
 }
 
 TEST(StatusCommand, ABadFenIsOneLineOnStderr) {
-  const CommandRun err = run_status(variant_arg("janggi") + " --fen '9/9 w'", true);
-  EXPECT_EQ(err.exit_code, 2);
+  const PalaceRun err = run_status(variant_arg("janggi") + " --fen '9/9 w'", true);
+  EXPECT_EQ(err.status, 2);
   EXPECT_EQ(err.out.rfind("error: FEN", 0), 0u) << err.out;
   EXPECT_EQ(err.out.find('\n'), err.out.size() - 1) << err.out;
 }

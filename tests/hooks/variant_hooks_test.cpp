@@ -11,12 +11,7 @@ std::string fixture(const std::string& name) { return source_path("tests/hooks/v
 std::string script() { return source_path("tests/hooks/rule_scripts/hostile.lua"); }
 
 std::string load_error(const std::string& name) {
-  try {
-    load_variant(fixture(name));
-  } catch (const RuleError& e) {
-    return e.what();
-  }
-  return "(loaded)";
+  return rule_error_of([&] { load_variant(fixture(name)); });
 }
 
 TEST(VariantHooks, CannonRuleIsAskedOnceAndTabulated) {

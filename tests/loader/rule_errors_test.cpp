@@ -11,12 +11,7 @@ std::string bad(const std::string& name) { return source_path("tests/loader/bad/
 
 // The RuleError text of loading and compiling `path`.
 std::string load_error(const std::string& path) {
-  try {
-    load_variant(path);
-  } catch (const RuleError& e) {
-    return e.what();
-  }
-  return "(loaded without error)";
+  return rule_error_of([&] { load_variant(path); });
 }
 
 const std::string RoyalHint = " (mark one piece `royal: true` and place exactly one)";

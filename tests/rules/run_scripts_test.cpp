@@ -2,9 +2,6 @@
 // kind of failing expectation, and the one error it raises for each kind of malformed file; then
 // `palace test` as a user runs it, its lines and exit codes.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-
-#include <cstdio>
 
 #include "game/rule_script.h"
 #include "test_support.h"
@@ -80,12 +77,7 @@ TEST(RuleScripts, ACaseRunsInEachVariantOfTheFile) {
 
 // The error a malformed fixture raises, with its file:line:col.
 std::string error_of(const std::string& name) {
-  try {
-    run_rule_script(fixture(name));
-  } catch (const RuleError& e) {
-    return e.what();
-  }
-  return "no error";
+  return rule_error_of([&] { run_rule_script(fixture(name)); });
 }
 
 TEST(RuleScripts, MalformedFilesAreOneErrorNamingTheLine) {
@@ -101,68 +93,49 @@ TEST(RuleScripts, MalformedFilesAreOneErrorNamingTheLine) {
   EXPECT_EQ(error_of("no-such-file"), fixture("no-such-file") + ": cannot open file");
 }
 
-struct Output {
-  int status = -1;
-  std::vector<std::string> out, err;
+struct TestRun : PalaceRun {
+  std::vector<std::string> err;  // standard error line by line, kept apart from `lines`
 };
 
-std::vector<std::string> lines_of(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 // `palace test ARGS` from the source directory, so that paths read as a user types them.
-Output palace_test(const std::string& args) {
-  // Named after the test: ctest runs tests side by side.
-  const std::string err_file =
-      testing::TempDir() + "palace_" + testing::UnitTest::GetInstance()->current_test_info()->name() + "_stderr.txt";
-  const std::string command = "cd '" PALACE_SOURCE_DIR "' && '" PALACE_BINARY "' test " + args + " 2>'" + err_file + "'";
-  Output run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::string out;
-  char buffer[4096];
-  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  const int status = pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::stringstream in(out);
-  for (std::string line; std::getline(in, line);) run.out.push_back(line);
-  run.err = lines_of(err_file);
-  return run;
+TestRun palace_test(const std::string& args) {
+  const std::string err_file = temp_path("stderr.txt");
+  // A braced list runs in order: the file is read once palace has exited.
+  return {run_palace("test " + args + " 2>" + shell_quoted(err_file)), file_lines(err_file)};
 }
 
 TEST(PalaceTestCommand, AllPassingExitsZero) {
-  const Output run = palace_test("tests/rules/fixtures/passing.yaml");
+  const TestRun run = palace_test("tests/rules/fixtures/passing.yaml");
   EXPECT_EQ(run.status, 0);
-  EXPECT_EQ(run.out, (std::vector<std::string>{"2 passed, 0 failed"}));
+  EXPECT_EQ(run.lines, (std::vector<std::string>{"2 passed, 0 failed"}));
   EXPECT_TRUE(run.err.empty()) << join(run.err);
 }
 
 TEST(PalaceTestCommand, OneLinePerFailingCaseThenTheTotals) {
-  const Output run = palace_test("tests/rules/fixtures/failing.yaml tests/rules/fixtures/passing.yaml");
+  const TestRun run = palace_test("tests/rules/fixtures/failing.yaml tests/rules/fixtures/passing.yaml");
   EXPECT_EQ(run.status, 1);
-  ASSERT_EQ(run.out.size(), 3u) << join(run.out);
-  EXPECT_EQ(run.out[0].rfind("tests/rules/fixtures/failing.yaml:10:17: every expectation wrong: moves_from b10: missing d9, "
-                             "unexpected c8; line 11: legal_moves: missing pass, unexpected a10a8 ",
-                             0),
+  ASSERT_EQ(run.lines.size(), 3u) << join(run.lines);
+  EXPECT_EQ(run.lines[0].rfind("tests/rules/fixtures/failing.yaml:10:17: every expectation wrong: moves_from b10: missing d9, "
+                               "unexpected c8; line 11: legal_moves: missing pass, unexpected a10a8 ",
+                               0),
             0u)
-      << run.out[0];
-  EXPECT_NE(run.out[0].find("; line 18: board: expected 9/9/9/9/9/9/9/9/9/9, got RNBA1ABNR/"), std::string::npos) << run.out[0];
-  EXPECT_EQ(run.out[1], "tests/rules/fixtures/failing.yaml:21:12: a move to play first is refused: moves: move 2 'c8c9' refused: "
-                        "it is Han's turn");
-  EXPECT_EQ(run.out[2], "3 passed, 2 failed");
+      << run.lines[0];
+  EXPECT_NE(run.lines[0].find("; line 18: board: expected 9/9/9/9/9/9/9/9/9/9, got RNBA1ABNR/"), std::string::npos)
+      << run.lines[0];
+  EXPECT_EQ(run.lines[1],
+            "tests/rules/fixtures/failing.yaml:21:12: a move to play first is refused: moves: move 2 'c8c9' refused: "
+            "it is Han's turn");
+  EXPECT_EQ(run.lines[2], "3 passed, 2 failed");
 }
 
 TEST(PalaceTestCommand, AMalformedFileExitsTwoAndTheOthersStillRun) {
-  const Output run = palace_test("tests/rules/fixtures/off-board.yaml tests/rules/fixtures/two-variants.yaml");
+  const TestRun run = palace_test("tests/rules/fixtures/off-board.yaml tests/rules/fixtures/two-variants.yaml");
   EXPECT_EQ(run.status, 2);
   EXPECT_EQ(run.err, (std::vector<std::string>{"error: tests/rules/fixtures/off-board.yaml:4:40: cases[0].moves_from.exactly: "
                                                "'j8' is not a point of the board"}));
-  EXPECT_EQ(run.out, (std::vector<std::string>{"tests/rules/fixtures/two-variants.yaml:7:17: a general steps onto the other "
-                                               "general's open file [janggi]: moves_from d2: missing e2",
-                                               "1 passed, 1 failed"}));
+  EXPECT_EQ(run.lines, (std::vector<std::string>{"tests/rules/fixtures/two-variants.yaml:7:17: a general steps onto the other "
+                                                 "general's open file [janggi]: moves_from d2: missing e2",
+                                                 "1 passed, 1 failed"}));
 }
 
 }  // namespace
