@@ -130,16 +130,24 @@ std::string movement_reason(const Request& r) {
   const std::vector<Route> reaching = routes(r);
   if (reaching.empty())
     return with_article(r.def.name) + " cannot move from " + r.square(r.from) + " to " + r.square(r.to);
-  std::string first;
+  // Each route is checked in the order a move is: zones, then the path, then the destination. The
+  // route that got furthest says the most: a piece that slides to move and hops to capture, asked
+  // to land beyond a screen on an empty point, is "blocked" as a slide but, truly, may go there
+  // "only by capturing".
+  std::string best;
+  int best_stage = -1;
   for (const Route& route : reaching) {
-    std::string reason = zone_reason(r, route.part);
-    if (reason.empty()) reason = path_reason(r, route);
-    if (reason.empty()) reason = destination_reason(r, route.part);
+    const std::string checks[] = {zone_reason(r, route.part), path_reason(r, route), destination_reason(r, route.part)};
+    const auto failed = std::find_if(std::begin(checks), std::end(checks), [](const std::string& s) { return !s.empty(); });
     // A route with nothing against it while movegen still refused: say so rather than guess.
-    if (reason.empty()) return UnexplainedRefusal;
-    if (first.empty()) first = reason;
+    if (failed == std::end(checks)) return UnexplainedRefusal;
+    const int stage = int(failed - std::begin(checks));
+    if (stage > best_stage) {
+      best_stage = stage;
+      best = *failed;
+    }
   }
-  return first;
+  return best;
 }
 
 // Why a compound move (one that carries a partner along) starting and ending here is refused,
