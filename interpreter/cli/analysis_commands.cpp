@@ -11,6 +11,11 @@
 
 namespace palace::cli {
 
+void add_position_options(CLI::App& cmd, PositionOptions& o) {
+  cmd.add_option("VARIANT_FILE", o.file, "variant YAML file from variants/")->required();
+  cmd.add_option("--fen", o.fen, "position to start from (default: the variant's set-up)");
+}
+
 Position load_position(const std::string& variant_file, const std::string& fen) {
   Position pos(load_variant(variant_file));
   if (!fen.empty()) pos.set_fen(fen);
@@ -18,15 +23,6 @@ Position load_position(const std::string& variant_file, const std::string& fen) 
 }
 
 namespace {
-
-struct PositionOptions {
-  std::string file, fen;
-};
-
-void add_position_options(CLI::App& cmd, PositionOptions& o) {
-  cmd.add_option("VARIANT_FILE", o.file, "variant YAML file from variants/")->required();
-  cmd.add_option("--fen", o.fen, "position to start from (default: the variant's set-up)");
-}
 
 int run_perft(const PositionOptions& o, int depth, bool divide) {
   Position pos = load_position(o.file, o.fen);

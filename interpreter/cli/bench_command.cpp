@@ -11,12 +11,12 @@ namespace palace::cli {
 namespace {
 
 struct BenchOptions {
-  std::string file, fen;
+  PositionOptions position;
   int depth = 5;
 };
 
 int run_bench(const BenchOptions& o) {
-  Position pos = load_position(o.file, o.fen);
+  Position pos = load_position(o.position.file, o.position.fen);
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t nodes = perft(pos, o.depth);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -32,8 +32,7 @@ int run_bench(const BenchOptions& o) {
 void add_bench_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand("bench", "Time a perft and report nodes per second; the node count is the last line");
-  cmd->add_option("VARIANT_FILE", o->file, "variant YAML file")->required();
-  cmd->add_option("--fen", o->fen, "position to start from (default: the variant's set-up)");
+  add_position_options(*cmd, o->position);
   cmd->add_option("--depth", o->depth, "plies to search (default 5)")->check(CLI::Range(0, 64));
   cmd->callback([&action, o] { action = [o] { return run_bench(*o); }; });
 }

@@ -24,6 +24,12 @@ void add_bench_command(CLI::App& app, Action& action);
 void add_test_command(CLI::App& app, Action& action);
 void add_play_command(CLI::App& app, Action& action);
 
+// The VARIANT_FILE argument and --fen option that every command on one position takes.
+struct PositionOptions {
+  std::string file, fen;
+};
+void add_position_options(CLI::App& cmd, PositionOptions& o);
+
 // The variant's set-up, or `fen` when it is not empty.
 Position load_position(const std::string& variant_file, const std::string& fen);
 

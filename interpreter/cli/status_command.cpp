@@ -13,13 +13,13 @@ namespace palace::cli {
 namespace {
 
 struct StatusOptions {
-  std::string file, fen;
+  PositionOptions position;
   std::vector<std::string> moves;
 };
 
 int run_status(const StatusOptions& o) {
-  Game game(load_variant(o.file));
-  if (!o.fen.empty()) game.set_fen(o.fen);
+  Game game(load_variant(o.position.file));
+  if (!o.position.fen.empty()) game.set_fen(o.position.fen);
   // Moves may come as separate arguments or as one quoted, space-separated list.
   int number = 0;
   for (const std::string& arg : o.moves) {
@@ -46,8 +46,7 @@ int run_status(const StatusOptions& o) {
 void add_status_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<StatusOptions>();
   CLI::App* cmd = app.add_subcommand("status", "Play moves, then print check and the game's state; the state is the last line");
-  cmd->add_option("VARIANT_FILE", o->file, "variant YAML file from variants/")->required();
-  cmd->add_option("--fen", o->fen, "position to start from (default: the variant's set-up)");
+  add_position_options(*cmd, o->position);
   cmd->add_option("--moves", o->moves, "moves to play first, e.g. b10c8 b1c3 pass");
   cmd->callback([&action, o] { action = [o] { return run_status(*o); }; });
 }
