@@ -90,25 +90,25 @@ void Position::set_fen(const std::string& fen) {
   int rank = board.ranks - 1, file = 0;
   for (std::size_t i = 0; i < placement.size(); ++i) {
     const char c = placement[i];
-    const std::string rank_name = "FEN board: rank " + std::to_string(rank + 1);
+    auto rank_name = [&] { return "FEN board: rank " + std::to_string(rank + 1); };
     if (c == '/') {
       if (file != board.files)
-        throw FenError(rank_name + " has " + std::to_string(file) + " points, expected " + std::to_string(board.files));
+        throw FenError(rank_name() + " has " + std::to_string(file) + " points, expected " + std::to_string(board.files));
       if (--rank < 0) throw FenError("FEN board: more than " + std::to_string(board.ranks) + " ranks");
       file = 0;
     } else if (std::isdigit(static_cast<unsigned char>(c))) {
-      if (c == '0') throw FenError(rank_name + ": a run of empty points cannot start with 0");
+      if (c == '0') throw FenError(rank_name() + ": a run of empty points cannot start with 0");
       int run = 0;
       for (; i < placement.size() && std::isdigit(static_cast<unsigned char>(placement[i])); ++i) {
         run = run * 10 + (placement[i] - '0');
-        if (file + run > board.files) throw FenError(rank_name + " has more than " + std::to_string(board.files) + " points");
+        if (file + run > board.files) throw FenError(rank_name() + " has more than " + std::to_string(board.files) + " points");
       }
       --i;
       file += run;
     } else {
       const Piece p = variant_->piece_from_letter(c);
       if (p == NoPiece) throw FenError(std::string("FEN board: unknown piece letter '") + c + "' on rank " + std::to_string(rank + 1));
-      if (file >= board.files) throw FenError(rank_name + " has more than " + std::to_string(board.files) + " points");
+      if (file >= board.files) throw FenError(rank_name() + " has more than " + std::to_string(board.files) + " points");
       const Square s = board.square(file++, rank);
       const PieceDef& def = variant_->rules().pieces[kind_of(p)];
       if (def.stay_in >= 0 && !variant_->rules().sides[side_of(p)].zones[def.stay_in][s])
@@ -157,15 +157,17 @@ void Position::set_fen(const std::string& fen) {
     st.ghost_victim = victim;
   }
   auto number = [](const std::string& text, const char* field, int min, int max) {
-    const std::string range = std::string("FEN ") + field + ": expected a number from " + std::to_string(min) + " to " +
-                              std::to_string(max) + ", got '" + text + "'";
+    auto out_of_range = [&] {
+      return FenError(std::string("FEN ") + field + ": expected a number from " + std::to_string(min) + " to " +
+                      std::to_string(max) + ", got '" + text + "'");
+    };
     long value = 0;
     for (char c : text) {
-      if (!std::isdigit(static_cast<unsigned char>(c))) throw FenError(range);
+      if (!std::isdigit(static_cast<unsigned char>(c))) throw out_of_range();
       value = value * 10 + (c - '0');
-      if (value > max) throw FenError(range);
+      if (value > max) throw out_of_range();
     }
-    if (text.empty() || value < min) throw FenError(range);
+    if (text.empty() || value < min) throw out_of_range();
     return int(value);
   };
   st.quiet_plies = std::uint16_t(number(quiet, "half-move clock", 0, 65535));
