@@ -10,12 +10,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
+
+#include "core/error.h"
 
 namespace palace::hooks {
 
@@ -27,8 +28,8 @@ struct Limits {
 };
 
 // what() is always a single line, so callers can put it straight into a log or a UI.
-class HookError : public std::runtime_error {
-  using runtime_error::runtime_error;
+class HookError : public Error {
+  using Error::Error;
 };
 
 struct Value;

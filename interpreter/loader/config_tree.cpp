@@ -19,7 +19,7 @@ std::string SourceMark::str() const {
 }
 
 RuleError::RuleError(const SourceMark& mark, const std::string& key, const std::string& message)
-    : std::runtime_error(mark.str() + ": " + (key.empty() ? "" : key + ": ") + message) {}
+    : Error(mark.str() + ": " + (key.empty() ? "" : key + ": ") + message) {}
 
 struct ConfigBuilder {
   std::shared_ptr<const std::string> file;

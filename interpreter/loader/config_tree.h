@@ -3,10 +3,11 @@
 #pragma once
 
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "core/error.h"
 
 namespace palace {
 
@@ -18,10 +19,10 @@ struct SourceMark {
 };
 
 // The one error type of loading: a single line "file:line:col: key: message".
-class RuleError : public std::runtime_error {
+class RuleError : public Error {
  public:
   RuleError(const SourceMark& mark, const std::string& key, const std::string& message);
-  explicit RuleError(const std::string& line) : std::runtime_error(line) {}
+  explicit RuleError(const std::string& line) : Error(line) {}
 };
 
 class ConfigNode {

@@ -2,16 +2,14 @@
 #pragma once
 
 #include <array>
-#include <bitset>
 #include <string>
 #include <vector>
 
+#include "core/square_set.h"
 #include "core/types.h"
 #include "loader/config_tree.h"
 
 namespace palace {
-
-using SquareSet = std::bitset<MaxSquares>;
 
 struct BoardDef {
   int files = 0;

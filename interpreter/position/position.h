@@ -5,19 +5,19 @@
 #include <array>
 #include <cstdint>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "compiler/variant.h"
+#include "core/error.h"
 #include "core/types.h"
 
 namespace palace {
 
 // A FEN that does not describe a position of the variant: what() names the field and the reason.
-class FenError : public std::runtime_error {
+class FenError : public Error {
  public:
-  using std::runtime_error::runtime_error;
+  using Error::Error;
 };
 
 struct StateRecord {

@@ -1,0 +1,12 @@
+// A set of points of one board, as a bit per square.
+#pragma once
+
+#include <bitset>
+
+#include "core/types.h"
+
+namespace palace {
+
+using SquareSet = std::bitset<MaxSquares>;
+
+}  // namespace palace

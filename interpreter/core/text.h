@@ -1,0 +1,14 @@
+// Echoing user input inside an error message: quoted, control characters escaped, and cut, so a
+// message stays one readable line whatever the input held (newlines, escape codes, megabytes).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace palace {
+
+// `text` in double quotes, with \n, \t, \", \\ and other control bytes as escapes, cut to about
+// `limit` characters with "..." when longer.
+std::string quoted(std::string_view text, std::size_t limit = 40);
+
+}  // namespace palace
