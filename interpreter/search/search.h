@@ -1,0 +1,55 @@
+// The engine: iterative-deepening alpha-beta over the legal moves of any loaded variant, scored by
+// the variant's own end rules and its evaluation from YAML. One Searcher per thread; the compiled
+// Variant it reads is shared and immutable.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "compiler/variant.h"
+#include "core/types.h"
+#include "position/position.h"
+
+namespace palace::search {
+
+// What bounds one search; zero means "not set". With none set the search runs until stop().
+struct Limits {
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  int movetime_ms = 0;
+  int time_left_ms[SideCount] = {0, 0};  // the clock of each side, indexed by Side
+  int increment_ms[SideCount] = {0, 0};
+  int moves_to_go = 0;
+  bool infinite = false;  // searches until stop(), whatever else is set
+};
+
+// After each completed iteration: what UCI's `info` line says.
+struct Report {
+  int depth = 0;
+  int seldepth = 0;
+  int score_cp = 0;  // from the side to move's view
+  int mate_in = 0;   // moves to mate: > 0 the side to move mates, < 0 it is mated, 0 no mate found
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  std::vector<Move> pv;
+};
+
+class Searcher {
+ public:
+  explicit Searcher(std::shared_ptr<const Variant> variant, std::size_t hash_mb = 16);
+  ~Searcher();
+
+  void set_hash_size(std::size_t mb);
+  void clear();  // forgets the transposition table and histories, for a new game
+
+  // Searches the position `pos` stands in, its recorded moves counting for repetition. Reports
+  // after each completed depth; returns the best move, or a null Move when the game is over.
+  // Deterministic for a fixed depth or node limit.
+  Move search(const Position& pos, const Limits& limits, const std::function<void(const Report&)>& on_report = {});
+  void stop();  // safe to call from another thread while search() runs
+};
+
+}  // namespace palace::search
