@@ -16,7 +16,7 @@ for target in "${targets[@]}"; do
   log=$dir/artifacts/$target/log
   echo "fuzz_$target: ${seconds}s"
   if ! "$dir/fuzz_$target" "$dir/corpus/$target" "$dir/seeds/$target" \
-      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+      -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 -max_len=16384 \
       -print_final_stats=1 -artifact_prefix="$dir/artifacts/$target/" >"$log" 2>&1; then
     tail -n 60 "$log"
     echo "fuzz_$target found a failure: $dir/artifacts/$target/" >&2
