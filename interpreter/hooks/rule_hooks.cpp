@@ -1,6 +1,7 @@
 #include "hooks/rule_hooks.h"
 
 #include <cstdlib>
+#include <filesystem>
 
 #include "position/position.h"
 
@@ -25,9 +26,13 @@ RuleHooks::RuleHooks(const RuleSet& rules) : rules_(rules) {
     return Value::string(rules_.sides[position().side_to_move()].name);
   });
 
+  // Scripts are named by their path from the variant file's folder: short, and still a path.
+  const auto folder = std::filesystem::path(rules_.source_file).parent_path();
   for (const ScriptDef& script : rules_.scripts) {
+    const std::string relative = std::filesystem::path(script.path).lexically_relative(folder).string();
+    script_names_.push_back(relative.empty() ? script.path : relative);
     try {
-      host_.load_script(script.path, script.path);
+      host_.load_script(script.path, script_names_.back());
     } catch (const HookError& e) {
       throw RuleError(e.what());
     }

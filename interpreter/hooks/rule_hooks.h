@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/types.h"
 #include "hooks/lua_host.h"
@@ -28,10 +29,11 @@ class RuleHooks {
  private:
   hooks::Value piece_value(Piece p) const;
   hooks::Value kind_value(int kind) const;
-  const std::string& display_name(const HookRef& hook) const { return rules_.scripts[hook.script].path; }
+  const std::string& display_name(const HookRef& hook) const { return script_names_[hook.script]; }
 
   const RuleSet& rules_;
   hooks::LuaHost host_;
+  std::vector<std::string> script_names_;  // as messages name them, by index into rules_.scripts
   const Position* position_ = nullptr;  // set only while a runtime hook runs
 };
 
