@@ -7,7 +7,7 @@
 // and only known then:
 //  * one instruction per element a table function reads, writes or moves, and per comparison a
 //    sort makes (through its own comparator, so a metamethod cannot change the count);
-//  * one instruction per kBytesPerInstruction bytes a function scans in its string arguments;
+//  * one instruction per kScannedBytesPerInstruction bytes a function scans in its strings;
 //  * one instruction per value a function returns.
 // Work that allocates (string.rep's copies, concatenation) is charged by the allocator as well.
 #include <cstdint>
@@ -54,7 +54,7 @@ int stock(lua_State* L, const char* name) {
 
 // For functions whose work is at most proportional to the strings they are given.
 int scanning(lua_State* L, const char* name) {
-  charge(L, 1 + string_argument_bytes(L) / kBytesPerInstruction);
+  charge(L, 1 + string_argument_bytes(L) / kScannedBytesPerInstruction);
   return stock(L, name);
 }
 
@@ -212,7 +212,7 @@ int charged_codes_step(lua_State* L) {
   const lua_Integer from = lua_tointeger(L, 2);
   const int results = lua_tocfunction(L, lua_upvalueindex(1))(L);
   const lua_Integer to = results == 2 ? lua_tointeger(L, -2) : static_cast<lua_Integer>(length);
-  charge(L, span(from, to) / kBytesPerInstruction);
+  charge(L, span(from, to) / kScannedBytesPerInstruction);
   return results;
 }
 

@@ -75,14 +75,16 @@ struct LuaHostState {
   }
 };
 
-// Work is charged to the instruction budget at one instruction per this many bytes: allocated
-// by the script, or read by a library function in one call.
+// Allocation is charged to the instruction budget at one instruction per this many bytes.
 constexpr std::size_t kBytesPerInstruction = 256;
+// A library function scanning a string is charged one instruction per this many bytes: decoding
+// UTF-8 runs at about 30 ns a byte, so a budget of scanning stays around half a second.
+constexpr std::size_t kScannedBytesPerInstruction = 16;
 
 // Strings longer than this are refused. Comparing two strings is one instruction however long they
-// are, so this bounds the time an instruction can take: a loop comparing two 16 KiB strings spends
-// its whole budget in well under a second, while 4 MiB strings took half a minute.
-constexpr std::size_t kMaxStringBytes = 16u << 10;
+// are, so this bounds the time an instruction can take: a loop comparing two 8 KiB strings spends
+// its whole budget in about half a second, while 4 MiB strings took half a minute.
+constexpr std::size_t kMaxStringBytes = 8u << 10;
 
 // The host state is the allocator's userdata, so every C function can reach it.
 LuaHostState& state_of(lua_State* L);

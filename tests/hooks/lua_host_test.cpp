@@ -120,18 +120,18 @@ TEST(LuaHost, TableGrowthHitsMemoryCap) {
   expect_usable(host);
 }
 
-TEST(LuaHost, StringsAreCappedAt16KiB) {
+TEST(LuaHost, StringsAreCappedAt8KiB) {
   LuaHost host(kLimits);
   load(host, "memory.lua");
-  EXPECT_EQ(call_error(host, "memory.lua", "long_rep"), "scripts/memory.lua:8: long_rep: string longer than 16384 bytes");
+  EXPECT_EQ(call_error(host, "memory.lua", "long_rep"), "scripts/memory.lua:8: long_rep: string longer than 8192 bytes");
   expect_usable(host);
-  EXPECT_EQ(call_error(host, "memory.lua", "concat"), "scripts/memory.lua:23: concat: string longer than 16384 bytes");
+  EXPECT_EQ(call_error(host, "memory.lua", "concat"), "scripts/memory.lua:23: concat: string longer than 8192 bytes");
   expect_usable(host);
   // string.rep is charged for its count before it allocates anything.
   EXPECT_EQ(call_error(host, "memory.lua", "too_large_rep"),
             "scripts/memory.lua:13: too_large_rep: instruction budget of 200000 exceeded");
   expect_usable(host);
-  EXPECT_EQ(host.call("scripts/memory.lua", "longest_string", {}), num(16384));
+  EXPECT_EQ(host.call("scripts/memory.lua", "longest_string", {}), num(8192));
 }
 
 TEST(LuaHost, PcallCannotSwallowTheMemoryCap) {

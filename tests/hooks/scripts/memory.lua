@@ -29,16 +29,16 @@ function jump()
   return #t
 end
 
--- One buffer, inside one call, grown from nothing to past the cap out of a 16 KB string.
+-- One buffer, inside one call, grown from nothing to past the cap out of an 8 KB string.
 function buffer_growth()
   local t = {}
-  local s = string.rep("x", 16000)
-  for i = 1, 300 do t[i] = s end
+  local s = string.rep("x", 8000)
+  for i = 1, 600 do t[i] = s end
   return #table.concat(t)
 end
 
 -- The longest string allowed, and its comparisons.
 function longest_string()
-  local s = string.rep("x", 16384)
+  local s = string.rep("x", 8192)
   return #s, s == s:sub(1, -2) .. "x"
 end
