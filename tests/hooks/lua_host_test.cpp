@@ -190,7 +190,7 @@ TEST(LuaHost, ChargedLibraryAnswersAsStockLua) {
 TEST(LuaHost, PatternFunctionsAreAbsent) {
   LuaHost host(kLimits);
   load(host, "library.lua");
-  EXPECT_EQ(host.call("scripts/library.lua", "pattern_functions", {}), str("nil"));
+  EXPECT_EQ(host.call("scripts/library.lua", "pattern_functions", {}), str("nil nil nil nil"));
   EXPECT_EQ(call_error(host, "library.lua", "method_find"),
             "scripts/library.lua:59: method_find: attempt to call a nil value (method 'find')");
 }

@@ -53,7 +53,7 @@ function ordinary()
 end
 
 function pattern_functions()
-  return type(string.find), type(string.match), type(string.gmatch), type(string.gsub)
+  return table.concat({type(string.find), type(string.match), type(string.gmatch), type(string.gsub)}, " ")
 end
 
 function method_find() return ("abc"):find("b") end
