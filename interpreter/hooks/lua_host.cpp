@@ -9,7 +9,7 @@
 #include <map>
 #include <set>
 
-#include "hooks/lua_patterns.h"
+#include "core/text.h"
 #include "hooks/lua_sandbox_internal.h"
 
 extern "C" {
@@ -30,7 +30,7 @@ extern "C" {
 namespace palace::hooks {
 
 // ---------------------------------------------------------------------------------------------
-// Host state (the struct itself is in lua_sandbox_internal.h, shared with the pattern matcher)
+// Host state (the struct itself is in lua_sandbox_internal.h, shared with the charged library)
 
 namespace detail {
 
@@ -60,18 +60,22 @@ namespace {
 using State = detail::LuaHostState;
 using detail::locate;
 using detail::NativeEntry;
+using detail::kBytesPerInstruction;
+using detail::kMaxStringBytes;
 using detail::state_of;
 
 constexpr int kMaxDepth = 32;
 constexpr int kHookGranularity = 1000;
-// One instruction can copy megabytes (`s = s .. s`, string.rep), so counting instructions
-// alone would let quadratic string building run for minutes inside the budget. Allocation is
-// therefore charged against the instruction budget too, at one instruction per this many bytes.
-constexpr std::size_t kBytesPerInstruction = 256;
+// One instruction can copy megabytes (`s = s .. s`), so counting instructions alone would let
+// quadratic string building run for minutes inside the budget: allocation is charged too, at
+// kBytesPerInstruction.
 // Allocating this much makes the hook run at the next instruction to charge it.
 constexpr std::size_t kChurnCheck = kBytesPerInstruction * kHookGranularity;
 constexpr std::size_t kMaxMessage = 1000;
+constexpr std::size_t kMaxQuoted = 300;  // paths are shown whole up to this length
 constexpr const char* kTopLevel = "main chunk";
+// A new string's block holds a header before its characters; this bounds the header's size.
+constexpr std::size_t kStringHeader = 64;
 
 // Registry keys: the addresses are what matters.
 char kTemplateKey;  // table of everything a fresh environment starts with
@@ -121,6 +125,21 @@ void fire_hook_soon(State& h) {
   lua_sethook(h.L, &count_hook, LUA_MASKCOUNT, 1);
 }
 
+// Records where the script was when the first refusal happened, while that can still be read.
+void note_refusal_position(State& h, const void* ptr) {
+  if (h.memory_exceeded || h.memory_source != nullptr) return;
+  if (h.track_source != nullptr) {
+    h.memory_source = h.track_source;
+    h.memory_line = h.track_line;
+  } else if (ptr == nullptr && h.armed) {
+    // Memory errors unwind without a message handler (even lauxlib's "not enough memory"
+    // is turned into one by lua_error), so the position must be read now. Reading the
+    // call stack is only safe when Lua is not in the middle of moving it: a stack
+    // reallocation always resizes an existing block, so fresh blocks are fine.
+    locate(h.L, 0, &h.memory_source, &h.memory_line);
+  }
+}
+
 void* host_alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
   State& h = *static_cast<State*>(ud);
   const std::size_t old = ptr != nullptr ? osize : 0;  // for new blocks osize is a type tag
@@ -134,6 +153,14 @@ void* host_alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
     void* p = std::realloc(ptr, nsize);
     h.used -= old - nsize;
     return p != nullptr ? p : ptr;
+  }
+  // A string too long is refused for good: no collection can make it fit.
+  if (ptr == nullptr && osize == LUA_TSTRING && nsize > kMaxStringBytes + kStringHeader) {
+    note_refusal_position(h, ptr);
+    h.string_too_long = h.string_too_long || !h.memory_failed();
+    h.memory_exceeded = true;
+    fire_hook_soon(h);
+    return nullptr;
   }
   const bool retry = h.refusal_pending && h.refused_ptr == ptr && h.refused_osize == osize &&
                      h.refused_nsize == nsize;
@@ -158,22 +185,11 @@ void* host_alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
   if (retry) {
     h.memory_exceeded = true;
   } else {
+    note_refusal_position(h, ptr);
     h.refusal_pending = true;
     h.refused_ptr = ptr;
     h.refused_osize = osize;
     h.refused_nsize = nsize;
-    if (!h.memory_exceeded && h.memory_source == nullptr) {
-      if (h.track_source != nullptr) {
-        h.memory_source = h.track_source;
-        h.memory_line = h.track_line;
-      } else if (ptr == nullptr && h.armed) {
-        // Memory errors unwind without a message handler (even lauxlib's "not enough memory"
-        // is turned into one by lua_error), so the position must be read now. Reading the
-        // call stack is only safe when Lua is not in the middle of moving it: a stack
-        // reallocation always resizes an existing block, so fresh blocks are fine.
-        locate(h.L, 0, &h.memory_source, &h.memory_line);
-      }
-    }
   }
   fire_hook_soon(h);  // whatever caught the error is stopped at its next instruction
   return nullptr;
@@ -195,6 +211,21 @@ int detail::raise_abort(lua_State* L, bool in_hook) {
   if (!in_hook && lua_checkstack(L, 1) == 0) lua_settop(L, 0);
   lua_rawgetp(L, LUA_REGISTRYINDEX, &kAbortKey);
   return lua_error(L);
+}
+
+void detail::charge(lua_State* L, std::uint64_t cost) {
+  State& h = state_of(L);
+  if (!h.armed) return;
+  if (cost < h.remaining) {
+    h.remaining -= cost;
+    return;
+  }
+  h.remaining = 0;
+  const char* source = nullptr;
+  int line = 0;
+  locate(L, 1, &source, &line);
+  h.fail(State::Failure::budget, source, line);
+  raise_abort(L, false);
 }
 
 namespace {
@@ -326,18 +357,6 @@ int safe_setmetatable(lua_State* L) {
   lua_setmetatable(L, 1);
   return 1;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Pattern matching: the bounded string.find, match, gmatch and gsub are in lua_patterns.cpp.
-
-struct LibraryFunction {
-  const char* name;
-  lua_CFunction fn;
-};
-const LibraryFunction kPatternFunctions[] = {{"find", &detail::pattern_find},
-                                             {"match", &detail::pattern_match},
-                                             {"gmatch", &detail::pattern_gmatch},
-                                             {"gsub", &detail::pattern_gsub}};
 
 // ---------------------------------------------------------------------------------------------
 // Value conversion
@@ -566,10 +585,17 @@ int message_handler(lua_State* L) {
   return 1;
 }
 
-const char* const kBaseNames[] = {"assert",   "error",    "getmetatable", "ipairs", "next",
-                                  "pairs",    "print",    "rawequal",     "rawget", "rawlen",
-                                  "rawset",   "select",   "tonumber",     "tostring", "type",
-                                  "_VERSION"};
+// Copied from the base library; print and tonumber are the charged ones (lua_library.cpp).
+const char* const kBaseNames[] = {"assert", "error",  "getmetatable", "ipairs", "next",     "pairs",
+                                  "print",  "rawequal", "rawget",     "rawlen", "rawset",   "select",
+                                  "tonumber", "tostring", "type",     "_VERSION"};
+const luaL_Reg kSafeBase[] = {{"pcall", &safe_pcall},
+                              {"xpcall", &safe_xpcall},
+                              {"setmetatable", &safe_setmetatable},
+                              {nullptr, nullptr}};
+// No script uses Lua patterns, and their matcher backtracks in C, out of the budget's sight: a
+// five-character pattern can run for hours. scripts/README.md says what to use instead.
+const char* const kAbsentStringFunctions[] = {"dump", "find", "match", "gmatch", "gsub"};
 const char* const kLibraries[] = {LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME};
 
 int do_setup(lua_State* L) {
@@ -580,18 +606,15 @@ int do_setup(lua_State* L) {
   luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
   lua_settop(L, 0);
 
-  // string.dump is useless without load, and the original string table stays reachable
-  // through the string metatable, so strip it there.
+  // The original string table stays reachable through the string metatable (s:find(...)), so
+  // functions are taken out there; string.dump is useless without load.
   lua_getglobal(L, LUA_STRLIBNAME);
-  lua_pushnil(L);
-  lua_setfield(L, -2, "dump");
-  // This is also the table behind s:find(...), so both spellings get the budgeted matcher
-  // (see lua_patterns.cpp); the originals stay out of reach of every script.
-  for (const LibraryFunction& f : kPatternFunctions) {
-    lua_pushcfunction(L, f.fn);
-    lua_setfield(L, -2, f.name);
+  for (const char* name : kAbsentStringFunctions) {
+    lua_pushnil(L);
+    lua_setfield(L, -2, name);
   }
   lua_pop(L, 1);
+  detail::install_charged_library(L);
   // Strings share one metatable whose __index is that original table; hiding it keeps one
   // script from rewriting ("x"):rep for all others.
   lua_pushliteral(L, "");
@@ -605,12 +628,7 @@ int do_setup(lua_State* L) {
     lua_getglobal(L, name);
     lua_setfield(L, -2, name);
   }
-  lua_pushcfunction(L, &safe_pcall);
-  lua_setfield(L, -2, "pcall");
-  lua_pushcfunction(L, &safe_xpcall);
-  lua_setfield(L, -2, "xpcall");
-  lua_pushcfunction(L, &safe_setmetatable);
-  lua_setfield(L, -2, "setmetatable");
+  luaL_setfuncs(L, kSafeBase, 0);
   for (const char* name : kLibraries) {
     lua_getglobal(L, name);
     lua_setfield(L, -2, name);
@@ -764,6 +782,7 @@ class Operation {
     h.function = function;
     h.refusal_pending = false;
     h.memory_exceeded = false;
+    h.string_too_long = false;
     h.memory_source = nullptr;
     h.track_source = nullptr;
     h.failure = State::Failure::none;
@@ -772,7 +791,6 @@ class Operation {
     h.running = true;
     h.count_disturbed = false;
     h.churn = 0;
-    h.pattern_carry = 0;
     lua_settop(h.L, 0);
     if (arm) {
       h.hook_count = static_cast<int>(
@@ -804,27 +822,35 @@ class Operation {
     return status;
   }
 
-  // The one-line message for a failed run(); the error value is on top of the stack.
+  // The one-line message for a failed run(); the error value is on top of the stack. It names
+  // the place once, then the function called (none when loading): "x.lua:3: may_jump: what".
   std::string error_message() const {
-    if (h_.failure == State::Failure::none && h_.memory_failed())
+    const auto [where, what] = h_.failure != State::Failure::none || h_.memory_failed() ? limit_failure()
+                                                                                      : lua_error();
+    const std::string function = h_.function == kTopLevel ? "" : h_.function + ": ";
+    return one_line(where + ": " + function + what);
+  }
+
+ private:
+  using Parts = std::pair<std::string, std::string>;  // where, what
+
+  Parts limit_failure() const {
+    if (h_.failure == State::Failure::none)
       h_.fail(State::Failure::memory, h_.memory_source, h_.memory_line);
-    std::string where;
-    if (h_.failure != State::Failure::none) {
-      if (h_.failure_source != nullptr) {
-        where = std::string(chunk_label(h_.failure_source));
-        if (h_.failure_line > 0) where += ":" + std::to_string(h_.failure_line);
-      } else {
-        where = h_.script;
-      }
-      if (h_.failure == State::Failure::pattern)
-        return one_line(where + ": pattern too complex for a subject of " +
-                        std::to_string(h_.failure_subject) + " characters in " + h_.function);
-      if (h_.failure == State::Failure::budget)
-        return one_line(where + ": instruction budget of " + std::to_string(h_.limits.instructions) +
-                        " exceeded in " + h_.function);
-      return one_line(where + ": memory cap of " + std::to_string(h_.limits.memory_bytes) +
-                      " bytes exceeded in " + h_.function);
+    std::string where = h_.script;
+    if (h_.failure_source != nullptr) {
+      where = std::string(chunk_label(h_.failure_source));
+      if (h_.failure_line > 0) where += ":" + std::to_string(h_.failure_line);
     }
+    if (h_.failure == State::Failure::budget)
+      return {where, "instruction budget of " + std::to_string(h_.limits.instructions) + " exceeded"};
+    if (h_.string_too_long) return {where, "string longer than " + std::to_string(kMaxStringBytes) + " bytes"};
+    return {where, "memory cap of " + std::to_string(h_.limits.memory_bytes) + " bytes exceeded"};
+  }
+
+  // Lua puts the chunk name in front of its messages, cut to LUA_IDSIZE: the script's name is cut
+  // here, the full one put back in its place.
+  Parts lua_error() const {
     lua_State* L = h_.L;
     std::string message;
     switch (lua_type(L, -1)) {
@@ -840,13 +866,14 @@ class Operation {
       default:
         message = std::string("(error object is a ") + luaL_typename(L, -1) + " value)";
     }
-    message = one_line(message);
-    if (message.compare(0, h_.script.size() + 1, h_.script + ":") != 0)
-      message = h_.script + ": " + message;
-    return one_line(message);
+    const std::string chunk_id = h_.script.substr(0, LUA_IDSIZE - 1) + ":";
+    if (message.compare(0, chunk_id.size(), chunk_id) != 0) return {h_.script, message};
+    const std::size_t digits = message.find_first_not_of("0123456789", chunk_id.size());
+    if (digits == std::string::npos || digits == chunk_id.size() || message.compare(digits, 2, ": ") != 0)
+      return {h_.script, message.substr(chunk_id.size() + (message[chunk_id.size()] == ' ' ? 1 : 0))};
+    return {h_.script + ":" + message.substr(chunk_id.size(), digits - chunk_id.size()), message.substr(digits + 2)};
   }
 
- private:
   State& h_;
   bool failed_ = false;
 };
@@ -885,30 +912,31 @@ void LuaHost::register_function(const std::string& name, NativeFunction fn) {
   if (h.running) throw HookError("LuaHost: re-entrant use from a native function is not supported");
   if (name.empty() || !fn) throw HookError("register_function: empty name or function");
   if (!h.scripts.empty())
-    throw HookError(one_line("register_function('" + name + "'): must be called before load_script"));
-  if (h.natives.count(name) != 0) throw HookError(one_line("palace." + name + " is already registered"));
+    throw HookError("register_function(" + quote(name) + "): must be called before load_script");
+  if (h.natives.count(name) != 0) throw HookError("register_function(" + quote(name) + "): already registered");
   // The entry is owned by the map before Lua holds a pointer to it.
   const auto it = h.natives.emplace(name, std::make_unique<NativeEntry>(NativeEntry{name, std::move(fn)})).first;
   Operation op(h, "LuaHost", "register_function", false);
   if (op.run(&do_register, it->second.get(), 0) != LUA_OK) {
     const std::string message = op.error_message();
     h.natives.erase(it);  // the closure was not stored: rawset is the last thing that can fail
-    throw HookError(one_line("register_function('" + name + "'): " + message));
+    throw HookError(one_line("register_function(" + quote(name) + "): " + message));
   }
 }
 
 void LuaHost::load_script(const std::string& path, const std::string& display_name) {
   State& h = *state_;
   if (h.running) throw HookError("LuaHost: re-entrant use from a native function is not supported");
-  if (display_name.empty()) throw HookError("load_script('" + one_line(path) + "'): empty display name");
+  if (display_name.empty()) throw HookError("load_script(" + quote(path, kMaxQuoted) + "): empty display name");
   if (h.scripts.count(display_name) != 0)
     throw HookError(one_line(display_name + ": script already loaded"));
   std::ifstream in(path, std::ios::binary);
-  if (!in.is_open()) throw HookError(one_line(display_name + ": cannot read '" + path + "'"));
+  if (!in.is_open()) throw HookError(one_line(display_name + ": cannot read " + quote(path, kMaxQuoted)));
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw HookError(one_line(display_name + ": cannot read '" + path + "'"));
+  if (in.bad()) throw HookError(one_line(display_name + ": cannot read " + quote(path, kMaxQuoted)));
 
-  const std::string chunkname = "@" + display_name;
+  // "=": Lua shows the name as it is, cut at the end if long (error_message puts it back whole).
+  const std::string chunkname = "=" + display_name;
   Operation op(h, display_name, kTopLevel, true);
   LoadContext ctx{&text, &chunkname, &display_name};
   if (op.run(&do_load, &ctx, 0) != LUA_OK) {
@@ -937,21 +965,20 @@ Value LuaHost::call(const std::string& display_name, const std::string& function
   if (h.running) throw HookError("LuaHost: re-entrant use from a native function is not supported");
   if (h.scripts.count(display_name) == 0)
     throw HookError(one_line(display_name + ": script not loaded"));
-  if (args.size() > 10000) throw HookError(one_line(display_name + ": too many arguments to " + function));
+  if (args.size() > 10000) throw HookError(one_line(display_name + ": " + function + ": too many arguments"));
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (const char* why = unpushable(args[i], 1))
-      throw HookError(one_line(display_name + ": argument #" + std::to_string(i + 1) + " to " +
-                               function + " is " + why));
+      throw HookError(one_line(display_name + ": " + function + ": argument #" + std::to_string(i + 1) + " is " + why));
   }
   Operation op(h, display_name, function, true);
   CallContext ctx{&display_name, &function, &args, false};
   if (op.run(&do_call, &ctx, 1) != LUA_OK) throw HookError(op.error_message());
-  if (!ctx.found) throw HookError(one_line(display_name + ": no function '" + function + "'"));
+  if (!ctx.found) throw HookError(one_line(display_name + ": no function " + quote(function)));
   Value out;
   const char* why = nullptr;
   const char* type = nullptr;
   if (!to_value(h.L, -1, 1, out, why, type))
-    throw HookError(one_line(display_name + ": " + function + " returned " + describe_failure(why, type)));
+    throw HookError(one_line(display_name + ": " + function + ": returned " + describe_failure(why, type)));
   return out;
 }
 

@@ -1,5 +1,5 @@
-// Internals shared by the Lua host (lua_host.cpp) and its bounded pattern matcher
-// (lua_patterns.cpp): the host state and the few helpers both need. Not a public interface.
+// Internals shared by the Lua host (lua_host.cpp) and its charged library (lua_library.cpp): the
+// host state and the few helpers both need. Not a public interface.
 #pragma once
 
 #include <cstddef>
@@ -21,7 +21,7 @@ struct NativeEntry {
 };
 
 struct LuaHostState {
-  enum class Failure { none, budget, memory, pattern };
+  enum class Failure { none, budget, memory };
 
   explicit LuaHostState(Limits l) : limits(l) {}
 
@@ -37,6 +37,7 @@ struct LuaHostState {
   std::size_t refused_osize = 0;
   std::size_t refused_nsize = 0;
   bool memory_exceeded = false;
+  bool string_too_long = false;  // the refusal was a string over kMaxStringBytes, not the cap
   // Where the script was when the first refusal happened (see `track_source`).
   const char* memory_source = nullptr;
   int memory_line = 0;
@@ -57,9 +58,6 @@ struct LuaHostState {
   Failure failure = Failure::none;
   const char* failure_source = nullptr;
   int failure_line = 0;
-  std::size_t failure_subject = 0;  // subject length, for Failure::pattern
-  // Pattern matching work (see lua_patterns.cpp) not yet charged as a whole instruction.
-  std::uint64_t pattern_carry = 0;
   std::string script;    // display name of the running script
   std::string function;  // function being called, for messages
 
@@ -77,6 +75,17 @@ struct LuaHostState {
   }
 };
 
+// Allocation is charged to the instruction budget at one instruction per this many bytes.
+constexpr std::size_t kBytesPerInstruction = 256;
+// A library function scanning a string is charged one instruction per this many bytes: decoding
+// UTF-8 runs at about 30 ns a byte, so a budget of scanning stays around half a second.
+constexpr std::size_t kScannedBytesPerInstruction = 16;
+
+// Strings longer than this are refused. Comparing two strings is one instruction however long they
+// are, so this bounds the time an instruction can take: a loop comparing two 8 KiB strings spends
+// its whole budget in about half a second, while 4 MiB strings took half a minute.
+constexpr std::size_t kMaxStringBytes = 8u << 10;
+
 // The host state is the allocator's userdata, so every C function can reach it.
 LuaHostState& state_of(lua_State* L);
 
@@ -86,5 +95,14 @@ bool locate(lua_State* L, int level, const char** source, int* line);
 // Stops the script once a limit is hit (the failure is recorded in the state first). Raises
 // a Lua error, i.e. longjmps: call it only from a frame that holds no objects with destructors.
 int raise_abort(lua_State* L, bool in_hook);
+
+// Charges `cost` instructions of work a library function does in C, where the count hook cannot
+// see it, and stops the script when that exhausts the budget. Only from a C function a script
+// called, under the same rule as raise_abort; does nothing when no budget is armed.
+void charge(lua_State* L, std::uint64_t cost);
+
+// Puts the charged library functions (lua_library.cpp) in place of the stock ones in the global
+// string, table and utf8 tables and the global table, before the sandbox template copies them.
+void install_charged_library(lua_State* L);
 
 }  // namespace palace::hooks::detail

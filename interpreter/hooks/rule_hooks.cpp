@@ -1,5 +1,7 @@
 #include "hooks/rule_hooks.h"
 
+#include <filesystem>
+
 #include "compiler/routes.h"
 #include "position/position.h"
 
@@ -10,23 +12,27 @@ using hooks::Value;
 
 namespace {
 
-void load_scripts(hooks::LuaHost& host, const RuleSet& rules) {
+// Loads every script of the rules, each named in messages by its path from the variant file's
+// folder: short, whatever the checkout's path, and still a path. Returns the names by index.
+std::vector<std::string> load_scripts(hooks::LuaHost& host, const RuleSet& rules) {
+  const auto folder = std::filesystem::path(rules.source_file).parent_path();
+  std::vector<std::string> names;
   for (const ScriptDef& script : rules.scripts) {
+    const std::string relative = std::filesystem::path(script.path).lexically_relative(folder).string();
+    names.push_back(relative.empty() ? script.path : relative);
     try {
-      host.load_script(script.path, script.path);
+      host.load_script(script.path, names.back());
     } catch (const HookError& e) {
       throw RuleError(e.what());
     }
   }
+  return names;
 }
 
-const std::string& display_name(const RuleSet& rules, const HookRef& hook) { return rules.scripts[hook.script].path; }
-
 // Calls a hook that must answer true or false.
-bool ask(hooks::LuaHost& host, const RuleSet& rules, const HookRef& hook, std::vector<Value> args) {
-  const Value answer = host.call(display_name(rules, hook), hook.function, std::move(args));
-  if (!answer.is_bool())
-    throw HookError(display_name(rules, hook) + ": " + hook.function + " must return true or false, not " + answer.type_name());
+bool ask(hooks::LuaHost& host, const std::string& script_name, const std::string& function, std::vector<Value> args) {
+  const Value answer = host.call(script_name, function, std::move(args));
+  if (!answer.is_bool()) throw HookError(script_name + ": " + function + ": must return true or false, not " + answer.type_name());
   return answer.as_bool();
 }
 
@@ -50,7 +56,7 @@ Value piece_value(const RuleSet& rules, Piece p) {
 // answers land in the same lists YAML fills, so move generation never calls Lua for them.
 void apply_load_time_hooks(RuleSet& rules) {
   hooks::LuaHost host;
-  load_scripts(host, rules);
+  const std::vector<std::string> names = load_scripts(host, rules);
   const int kinds = int(rules.pieces.size());
   for (int a = 0; a < kinds; ++a) {
     PieceDef& piece = rules.pieces[a];
@@ -58,7 +64,7 @@ void apply_load_time_hooks(RuleSet& rules) {
       if (!*hook) continue;
       for (int b = 0; b < kinds; ++b) {
         try {
-          if (!ask(host, rules, *hook, {kind_value(rules, a), kind_value(rules, b)})) (*answers)[b] = false;
+          if (!ask(host, names[hook->script], hook->function, {kind_value(rules, a), kind_value(rules, b)})) (*answers)[b] = false;
         } catch (const HookError& e) {
           throw RuleError(hook->mark, "", e.what());
         }
@@ -83,7 +89,7 @@ LuaMoveHooks::LuaMoveHooks(const Variant& variant) : variant_(variant) {
   host_.register_function("side_to_move", [&rules, position](const std::vector<Value>&) {
     return Value::string(rules.sides[position().side_to_move()].name);
   });
-  load_scripts(host_, rules);
+  script_names_ = load_scripts(host_, rules);
 }
 
 bool LuaMoveHooks::allows(const Position& pos, int kind, Move move) {
@@ -105,7 +111,8 @@ bool LuaMoveHooks::allows(const Position& pos, int kind, Move move) {
 
   position_ = &pos;
   try {
-    const bool answer = ask(host_, rules, rules.pieces[kind].allow_move_hook, {Value::table(std::move(m))});
+    const HookRef& hook = rules.pieces[kind].allow_move_hook;
+    const bool answer = ask(host_, script_names_[hook.script], hook.function, {Value::table(std::move(m))});
     position_ = nullptr;
     return answer;
   } catch (...) {

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "compiler/variant.h"
 #include "core/move_hooks.h"
@@ -26,6 +28,7 @@ class LuaMoveHooks final : public MoveHooks {
  private:
   const Variant& variant_;
   hooks::LuaHost host_;
+  std::vector<std::string> script_names_;  // as messages name them, by index into the rules' scripts
   const Position* position_ = nullptr;  // set only while a hook runs
 };
 

@@ -2,6 +2,9 @@
 // per move, and a misbehaving script ending with one clear line naming the script and its line.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "hooks/lua_host.h"
 #include "test_support.h"
 
@@ -9,7 +12,8 @@ namespace palace::test {
 namespace {
 
 std::string fixture(const std::string& name) { return source_path("tests/hooks/variants/" + name + ".yaml"); }
-std::string script() { return source_path("tests/hooks/rule_scripts/hostile.lua"); }
+// Scripts are named from the variant file's folder.
+std::string script() { return "../rule_scripts/hostile.lua"; }
 
 std::string load_error(const std::string& name) {
   return rule_error_of([&] { load_variant(fixture(name)); });
@@ -26,26 +30,26 @@ TEST(VariantHooks, CannonRuleIsAskedOnceAndTabulated) {
 }
 
 TEST(VariantHooks, InfiniteLoopEndsWithTheBudget) {
-  EXPECT_EQ(load_error("loops"), fixture("loops") + ":7:17: " + script() + ":3: instruction budget of 1000000 exceeded in loops");
+  EXPECT_EQ(load_error("loops"), fixture("loops") + ":7:17: " + script() + ":3: loops: instruction budget of 1000000 exceeded");
 }
 
 TEST(VariantHooks, MemoryBombEndsWithTheCap) {
   EXPECT_EQ(load_error("eats_memory"),
-            fixture("eats_memory") + ":7:17: " + script() + ":8: memory cap of 16777216 bytes exceeded in eats_memory");
+            fixture("eats_memory") + ":7:17: " + script() + ":8: eats_memory: memory cap of 16777216 bytes exceeded");
 }
 
 TEST(VariantHooks, RuntimeErrorNamesTheLine) {
-  EXPECT_EQ(load_error("fails"), fixture("fails") + ":7:17: " + script() + ":12: attempt to index a nil value (field 'nothing')");
+  EXPECT_EQ(load_error("fails"), fixture("fails") + ":7:17: " + script() + ":12: fails: attempt to index a nil value (field 'nothing')");
 }
 
 TEST(VariantHooks, AnswerOfTheWrongType) {
   EXPECT_EQ(load_error("answers_a_number"),
-            fixture("answers_a_number") + ":7:17: " + script() + ": answers_a_number must return true or false, not integer");
+            fixture("answers_a_number") + ":7:17: " + script() + ": answers_a_number: must return true or false, not integer");
 }
 
 TEST(VariantHooks, SyntaxErrorNamesTheScriptAndLine) {
   EXPECT_EQ(load_error("syntax_error"),
-            source_path("tests/hooks/rule_scripts/syntax_error.lua") + ":3: ')' expected (to close '(' at line 2) near 'end'");
+            "../rule_scripts/syntax_error.lua:3: ')' expected (to close '(' at line 2) near 'end'");
 }
 
 TEST(VariantHooks, RuntimeHookFiltersMovesWithTheBoardInView) {
@@ -67,10 +71,33 @@ TEST(VariantHooks, RuntimeHookFailureLeavesThePositionAsItWas) {
     generate_legal(pos, list);
     FAIL() << "the looping hook returned";
   } catch (const hooks::HookError& e) {
-    EXPECT_EQ(std::string(e.what()), script() + ":20: instruction budget of 1000000 exceeded in loops_at_runtime");
+    EXPECT_EQ(std::string(e.what()), script() + ":20: loops_at_runtime: instruction budget of 1000000 exceeded");
   }
   EXPECT_EQ(pos.fen(), fen);
   EXPECT_EQ(pos.state().hash, hash);
+}
+
+// Lua cuts chunk names to 60 characters; a checkout or install path is often longer.
+TEST(VariantHooks, ErrorsFromADeepFolderNameTheScriptOnce) {
+  namespace fs = std::filesystem;
+  const fs::path deep = fs::path(temp_path("")) / std::string(120, 'd') / "tests" / "hooks";
+  ASSERT_GT(deep.string().size(), 150u);
+  fs::create_directories(deep / "variants");
+  fs::create_directories(deep / "rule_scripts");
+  for (const char* name : {"fails", "syntax_error"}) {
+    std::ofstream out(deep / "variants" / (std::string(name) + ".yaml"));
+    for (const std::string& line : file_lines(fixture(name)))
+      out << (line.rfind("import:", 0) == 0 ? "import: [" + variant_path("janggi") + "]" : line) << "\n";
+  }
+  for (const char* name : {"hostile.lua", "syntax_error.lua"})
+    fs::copy_file(source_path("tests/hooks/rule_scripts/") + name, deep / "rule_scripts" / name,
+                  fs::copy_options::overwrite_existing);
+  const std::string fails = (deep / "variants" / "fails.yaml").string();
+  EXPECT_EQ(rule_error_of([&] { load_variant(fails); }),
+            fails + ":7:17: " + script() + ":12: fails: attempt to index a nil value (field 'nothing')");
+  EXPECT_EQ(rule_error_of([&] { load_variant((deep / "variants" / "syntax_error.yaml").string()); }),
+            "../rule_scripts/syntax_error.lua:3: ')' expected (to close '(' at line 2) near 'end'");
+  fs::remove_all(fs::path(temp_path("")) / std::string(120, 'd'));
 }
 
 }  // namespace

@@ -4,8 +4,8 @@ function loops(a, b)
 end
 
 function eats_memory(a, b)
-  local t = {}
-  while true do t[#t + 1] = string.rep("x", 4096) end
+  local t, s = {}, string.rep("x", 4096)
+  while true do t[#t + 1] = s .. #t end
 end
 
 function fails(a, b)
