@@ -66,7 +66,7 @@ int run_validate(const std::string& file) {
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   const RuleSet& r = variant->rules();
   std::cout << file << ": ok: " << r.name << ", " << r.board.files << "x" << r.board.ranks << " board, "
-            << r.pieces.size() << " kinds of piece, loaded and compiled in " << ms << " ms\n";
+            << r.pieces.size() << (r.pieces.size() == 1 ? " kind" : " kinds") << " of piece, loaded and compiled in " << ms << " ms\n";
   return 0;
 }
 

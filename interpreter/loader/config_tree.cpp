@@ -7,13 +7,26 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/text.h"
+#include "core/text_file.h"
 
 namespace palace {
 
+// What an echoed name may hold and still be shown as it is; anything else is shown quoted.
+static bool plain(const std::string& text) {
+  return !text.empty() && text.size() <= 40 && std::all_of(text.begin(), text.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte > 0x20 && byte != 0x7F && c != '"';
+  });
+}
+
 std::string SourceMark::str() const {
   std::string name = file ? *file : std::string("<input>");
+  const bool control = std::any_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; });
+  if (control) name = palace::quote(name, 200);
   if (line <= 0) return name;
   return name + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
@@ -21,13 +34,39 @@ std::string SourceMark::str() const {
 RuleError::RuleError(const SourceMark& mark, const std::string& key, const std::string& message)
     : Error(mark.str() + ": " + (key.empty() ? "" : key + ": ") + message) {}
 
+// A key as it appears in a path such as `pieces.horse.moves`: quoted when it holds a space, a
+// control character or a megabyte, so that a message naming it stays one readable line.
+static std::string path_word(const std::string& key) { return plain(key) ? key : palace::quote(key); }
+
+static SourceMark mark_of(const std::shared_ptr<const std::string>& file, const YAML::Mark& mark) {
+  return SourceMark{file, mark.line + 1, mark.column + 1};
+}
+
 struct ConfigBuilder {
   std::shared_ptr<const std::string> file;
+  // An alias (`*name`) is the very node its anchor names, so a node met twice is a repetition. A
+  // few hundred bytes of nested aliases can ask for billions of copies; the copies are weighed
+  // (text plus a fixed cost per value) and refused past MaxAliasBytes.
+  std::unordered_set<std::uint64_t> visited;
+  std::size_t repeated_bytes = 0;
 
-  ConfigNode convert(const YAML::Node& node, const std::string& path) const {
+  void weigh(const YAML::Node& node, const std::string& path, bool& repeating) {
+    if (node.Type() == YAML::NodeType::Null) return;
+    const std::uint64_t identity = std::uint64_t(node.Mark().pos) << 3 | std::uint64_t(node.Type());
+    repeating = repeating || !visited.insert(identity).second;
+    if (!repeating) return;
+    repeated_bytes += AliasValueCost + (node.IsScalar() ? node.Scalar().size() : 0);
+    if (repeated_bytes > MaxAliasBytes)
+      throw RuleError(mark_of(file, node.Mark()), path,
+                      "aliases repeat more than " + std::to_string(MaxAliasBytes) +
+                          " bytes of values (see Anchors and aliases in rules/README.md)");
+  }
+
+  ConfigNode convert(const YAML::Node& node, const std::string& path, bool repeating = false) {
+    weigh(node, path, repeating);
     ConfigNode out;
     out.path_ = path;
-    out.mark_ = SourceMark{file, node.Mark().line + 1, node.Mark().column + 1};
+    out.mark_ = mark_of(file, node.Mark());
     switch (node.Type()) {
       case YAML::NodeType::Scalar:
         out.type_ = ConfigNode::Type::Scalar;
@@ -36,30 +75,25 @@ struct ConfigBuilder {
       case YAML::NodeType::Sequence:
         out.type_ = ConfigNode::Type::Sequence;
         for (const auto& item : node)
-          out.sequence_.push_back(convert(item, path + "[" + std::to_string(out.sequence_.size()) + "]"));
+          out.sequence_.push_back(convert(item, path + "[" + std::to_string(out.sequence_.size()) + "]", repeating));
         break;
-      case YAML::NodeType::Map:
+      case YAML::NodeType::Map: {
         out.type_ = ConfigNode::Type::Map;
+        std::unordered_set<std::string> keys;
         for (const auto& kv : node) {
-          if (!kv.first.IsScalar()) {
-            throw RuleError(SourceMark{file, kv.first.Mark().line + 1, kv.first.Mark().column + 1}, "",
-                            "a key must be a plain word");
-          }
-          const std::string key = kv.first.Scalar();
-          const std::string key_path = path.empty() ? key : path + "." + key;
-          const bool duplicate = std::any_of(out.map_.begin(), out.map_.end(),
-                                             [&](const auto& e) { return e.first == key; });
-          if (duplicate) {
-            throw RuleError(SourceMark{file, kv.first.Mark().line + 1, kv.first.Mark().column + 1}, key_path,
-                            "key appears twice");
-          }
-          ConfigNode value = convert(kv.second, key_path);
-          value.key_mark_ = SourceMark{file, kv.first.Mark().line + 1, kv.first.Mark().column + 1};
+          const SourceMark key_mark = mark_of(file, kv.first.Mark());
+          if (!kv.first.IsScalar()) throw RuleError(key_mark, "", "a key must be a plain word");
+          const std::string& key = kv.first.Scalar();
+          const std::string key_path = path.empty() ? path_word(key) : path + "." + path_word(key);
+          if (!keys.insert(key).second) throw RuleError(key_mark, key_path, "key appears twice");
+          ConfigNode value = convert(kv.second, key_path, repeating);
+          value.key_mark_ = key_mark;
           // An empty value (`key:`) has no mark of its own; point at its key instead.
           if (value.type_ == ConfigNode::Type::Null) value.mark_ = value.key_mark_;
           out.map_.emplace_back(key, std::move(value));
         }
         break;
+      }
       default:
         out.type_ = ConfigNode::Type::Null;
         break;
@@ -75,80 +109,87 @@ static ConfigNode parse_yaml(const std::string& text, const std::shared_ptr<cons
   } catch (const YAML::Exception& e) {
     throw RuleError(SourceMark{file, e.mark.line + 1, e.mark.column + 1}, "", "malformed YAML: " + e.msg);
   }
-  ConfigNode tree = ConfigBuilder{file}.convert(root, "");
+  ConfigNode tree = ConfigBuilder{file, {}, 0}.convert(root, "");
   if (!tree.is_map()) tree.fail("a rule file must be a map of sections");
   return tree;
 }
 
 ConfigNode ConfigNode::parse_string(const std::string& text, const std::string& display_name) {
-  ConfigNode tree = parse_yaml(text, std::make_shared<const std::string>(display_name));
-  tree.set_path("");
-  return tree;
+  return parse_yaml(text, std::make_shared<const std::string>(display_name));
 }
+
+// One load: the files being read (an import of one of them closes a cycle), and every file read
+// so far, merged with its imports. A file imported by many others (a diamond) is read once.
+struct ConfigNode::ImportState {
+  std::vector<std::string> chain;
+  std::unordered_map<std::string, ConfigNode> loaded;
+};
 
 ConfigNode ConfigNode::load_file(const std::string& path) {
-  std::vector<std::string> chain;
-  ConfigNode tree = load_file_chain(std::filesystem::path(path).lexically_normal().string(), chain, nullptr);
+  ImportState state;
+  ConfigNode tree = load_file_chain(std::filesystem::path(path).lexically_normal().string(), state, nullptr);
   tree.set_path("");
   return tree;
 }
 
-// `importer` is the import line that named this file, to point at when the file is missing or
-// closes a cycle; null for the file the user asked for.
-ConfigNode ConfigNode::load_file_chain(const std::string& path, std::vector<std::string>& chain, const ConfigNode* importer) {
+// `importer` is the import line that named this file, to point at when the file cannot be read or
+// closes a cycle; null for the file the user asked for. The answer lives in `state`.
+const ConfigNode& ConfigNode::load_file_chain(const std::string& path, ImportState& state, const ConfigNode* importer) {
   namespace fs = std::filesystem;
-  auto refuse = [&](const std::string& message) {
-    if (importer) importer->fail(message);
-    throw RuleError(path + ": " + message);
-  };
   std::error_code error;
-  const std::string canonical = fs::weakly_canonical(fs::path(path), error).string();
-  if (error || !fs::exists(path, error)) refuse(importer ? "no such file '" + path + "'" : "cannot open file");
-  if (fs::is_directory(path, error)) refuse("cannot open file: it is a directory");
-  if (std::find(chain.begin(), chain.end(), canonical) != chain.end())
-    refuse("import cycle: " + path + " imports itself through " + *importer->mark().file);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) refuse("cannot open file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  ConfigNode own = parse_yaml(buffer.str(), std::make_shared<const std::string>(path));
-  own.set_path("");
+  std::string canonical = fs::weakly_canonical(fs::path(path), error).string();
+  if (error) canonical = path;
+  if (std::find(state.chain.begin(), state.chain.end(), canonical) != state.chain.end())
+    importer->fail("import cycle: " + palace::quote(path, 200) + " imports itself through " + palace::quote(*importer->mark().file, 200));
+  if (const auto done = state.loaded.find(canonical); done != state.loaded.end()) return done->second;
 
-  chain.push_back(canonical);
+  std::string text;
+  try {
+    text = read_text_file(path);
+  } catch (const FileError& e) {
+    if (importer) importer->fail("cannot import " + palace::quote(path, 200) + ": " + e.reason());
+    throw RuleError(SourceMark{std::make_shared<const std::string>(path), 0, 0}.str() + ": " + e.reason());
+  }
+  ConfigNode own = parse_yaml(text, std::make_shared<const std::string>(path));
+
+  state.chain.push_back(canonical);
   ConfigNode merged;
   merged.type_ = Type::Map;
-  merged.mark_ = own.mark_;
   if (const ConfigNode* imports = own.find("import")) {
     for (const ConfigNode* item : imports->items()) {
       const fs::path target = (fs::path(path).parent_path() / item->as_string()).lexically_normal();
-      merged.merge_from(load_file_chain(target.string(), chain, item));
+      merged.merge_from(load_file_chain(target.string(), state, item));
     }
   }
-  chain.pop_back();
+  state.chain.pop_back();
   own.map_.erase(std::remove_if(own.map_.begin(), own.map_.end(), [](const auto& e) { return e.first == "import"; }),
                  own.map_.end());
-  merged.merge_from(own);
-  return merged;
+  const SourceMark own_mark = own.mark_;  // a missing section is reported against this file
+  merged.merge_from(std::move(own));
+  merged.mark_ = own_mark;
+  return state.loaded.emplace(canonical, std::move(merged)).first->second;
 }
 
-void ConfigNode::merge_from(const ConfigNode& overlay) {
-  if (!is_map() || !overlay.is_map()) {
-    *this = overlay;
+void ConfigNode::merge_from(ConfigNode overlay) {
+  if (!is_map() || !overlay.is_map() || map_.empty()) {
+    *this = std::move(overlay);
     return;
   }
-  for (const auto& [key, value] : overlay.map_) {
-    auto it = std::find_if(map_.begin(), map_.end(), [&key = key](const auto& e) { return e.first == key; });
-    if (it == map_.end())
-      map_.emplace_back(key, value);
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < map_.size(); ++i) index.emplace(map_[i].first, i);
+  for (auto& [key, value] : overlay.map_) {
+    const auto [it, added] = index.emplace(key, map_.size());
+    if (added)
+      map_.emplace_back(key, std::move(value));
     else
-      it->second.merge_from(value);
+      map_[it->second].second.merge_from(std::move(value));
   }
 }
 
 void ConfigNode::set_path(const std::string& path) {
   path_ = path;
   for (std::size_t i = 0; i < sequence_.size(); ++i) sequence_[i].set_path(path + "[" + std::to_string(i) + "]");
-  for (auto& [key, value] : map_) value.set_path(path.empty() ? key : path + "." + key);
+  for (auto& [key, value] : map_) value.set_path(path.empty() ? path_word(key) : path + "." + path_word(key));
 }
 
 void ConfigNode::fail(const std::string& message) const { throw RuleError(mark_, path_, message); }
@@ -165,9 +206,9 @@ int ConfigNode::as_int(int min, int max) const {
   char* end = nullptr;
   errno = 0;
   const long value = std::strtol(s.c_str(), &end, 10);
-  if (s.empty() || *end != '\0' || errno != 0) fail("expected a whole number, got '" + s + "'");
+  if (s.empty() || *end != '\0' || errno != 0) fail("expected a whole number, got " + palace::quote(s));
   if (value < min || value > max)
-    fail("expected a number from " + std::to_string(min) + " to " + std::to_string(max) + ", got " + s);
+    fail("expected a number from " + std::to_string(min) + " to " + std::to_string(max) + ", got " + std::to_string(value));
   return int(value);
 }
 
@@ -175,7 +216,7 @@ double ConfigNode::as_number() const {
   const std::string& s = scalar("a number");
   char* end = nullptr;
   const double value = std::strtod(s.c_str(), &end);
-  if (s.empty() || *end != '\0' || !std::isfinite(value)) fail("expected a number, got '" + s + "'");
+  if (s.empty() || *end != '\0' || !std::isfinite(value)) fail("expected a number, got " + palace::quote(s));
   return value;
 }
 
@@ -183,7 +224,7 @@ bool ConfigNode::as_bool() const {
   const std::string& s = scalar("true or false");
   if (s == "true" || s == "yes") return true;
   if (s == "false" || s == "no") return false;
-  fail("expected true or false, got '" + s + "'");
+  fail("expected true or false, got " + palace::quote(s));
 }
 
 const ConfigNode* ConfigNode::find(const std::string& key) const {
@@ -194,9 +235,9 @@ const ConfigNode* ConfigNode::find(const std::string& key) const {
 }
 
 const ConfigNode& ConfigNode::at(const std::string& key) const {
-  if (!is_map()) fail("expected a map with key '" + key + "'");
+  if (!is_map()) fail("expected a map with key " + palace::quote(key));
   if (const ConfigNode* node = find(key)) return *node;
-  fail("missing key '" + key + "'");
+  fail("missing key " + palace::quote(key));
 }
 
 const std::vector<std::pair<std::string, ConfigNode>>& ConfigNode::entries() const {
@@ -211,7 +252,7 @@ void ConfigNode::expect_keys(std::initializer_list<const char*> allowed) const {
     if (known) continue;
     std::string list;
     for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
-    throw RuleError(value.key_mark_, value.path_, "unknown key '" + key + "' (expected one of: " + list + ")");
+    throw RuleError(value.key_mark_, value.path_, "unknown key " + palace::quote(key) + " (expected one of: " + list + ")");
   }
 }
 

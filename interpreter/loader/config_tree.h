@@ -2,6 +2,7 @@
 // so that imported and overridden rule files still point users at the line they wrote.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <utility>
@@ -10,6 +11,12 @@
 #include "core/error.h"
 
 namespace palace {
+
+// Anchors and aliases (`&name`, `*name`) may repeat at most this many bytes of values in one file,
+// each repeated value weighing its text plus AliasValueCost: room for any real reuse, none for an
+// alias bomb ("billion laughs") that asks for gigabytes from a few lines.
+constexpr std::size_t MaxAliasBytes = std::size_t(1) << 20;
+constexpr std::size_t AliasValueCost = 8;
 
 struct SourceMark {
   std::shared_ptr<const std::string> file;
@@ -31,6 +38,8 @@ class ConfigNode {
 
   // Reads a file and resolves its `import:` list (paths relative to the file), merging maps key by
   // key: imports in order, then the file itself on top. Sequences and scalars are replaced whole.
+  // Each file is read once per load however often it is imported, and read with read_text_file's
+  // limits (core/text_file.h).
   static ConfigNode load_file(const std::string& path);
   static ConfigNode parse_string(const std::string& text, const std::string& display_name);
 
@@ -61,9 +70,10 @@ class ConfigNode {
   [[noreturn]] void fail(const std::string& message) const;
 
  private:
-  static ConfigNode load_file_chain(const std::string& path, std::vector<std::string>& chain, const ConfigNode* importer);
+  struct ImportState;
+  static const ConfigNode& load_file_chain(const std::string& path, ImportState& state, const ConfigNode* importer);
   const std::string& scalar(const char* expected) const;
-  void merge_from(const ConfigNode& overlay);
+  void merge_from(ConfigNode overlay);
   void set_path(const std::string& path);
 
   Type type_ = Type::Null;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <map>
 
+#include "core/text.h"
 #include "loader/rule_set.h"
 
 namespace palace {
@@ -76,10 +77,23 @@ class Loader {
   Square square(const ConfigNode& node) const {
     const Square s = board().parse_square(node.as_string());
     if (s == NoSquare)
-      node.fail("'" + node.as_string() + "' is not a point of the " + std::to_string(board().files) + "x" +
-                std::to_string(board().ranks) + " board");
+      node.fail(palace::quote(node.as_string()) + " is not a point of the " + board_size() + " board");
     return s;
   }
+
+  // Names of sides, zones, pieces, formations and compound moves appear in messages and move
+  // texts as written, so they are held to words that print on one line.
+  static void check_name(const std::string& name, const ConfigNode& node, const char* what) {
+    const bool word = !name.empty() && name.size() <= 40 && std::all_of(name.begin(), name.end(), [](char c) {
+      const auto byte = static_cast<unsigned char>(c);
+      return std::isalnum(byte) || c == '-' || c == '_' || byte >= 0x80;
+    });
+    if (!word)
+      node.fail(std::string("a ") + what + " name is a word of letters, digits, - and _ (at most 40), got " +
+                palace::quote(name));
+  }
+
+  std::string board_size() const { return std::to_string(board().files) + "x" + std::to_string(board().ranks); }
 
   // "e2", "d1-f3" (a rectangle), or a list of those.
   SquareSet square_set(const ConfigNode& node) const {
@@ -91,9 +105,17 @@ class Loader {
         set.set(square(*item));
         continue;
       }
-      const Square a = board().parse_square(text.substr(0, dash));
-      const Square b = board().parse_square(text.substr(dash + 1));
-      if (a == NoSquare || b == NoSquare) item->fail("'" + text + "' is not a rectangle of points like d1-f3");
+      const std::string corners[] = {text.substr(0, dash), text.substr(dash + 1)};
+      const Square a = board().parse_square(corners[0]);
+      const Square b = board().parse_square(corners[1]);
+      // Name the corner at fault: a corner off the board usually means a wrong board size.
+      for (const Square corner : {a, b}) {
+        const std::string& name = corners[corner == a ? 0 : 1];
+        if (corner == NoSquare && !name.empty())
+          item->fail("rectangle " + palace::quote(text) + ": " + palace::quote(name) + " is not a point of the " +
+                     board_size() + " board");
+      }
+      if (a == NoSquare || b == NoSquare) item->fail(palace::quote(text) + " is not a rectangle of points like d1-f3");
       for (int f = std::min(board().file_of(a), board().file_of(b)); f <= std::max(board().file_of(a), board().file_of(b)); ++f)
         for (int r = std::min(board().rank_of(a), board().rank_of(b)); r <= std::max(board().rank_of(a), board().rank_of(b)); ++r)
           set.set(board().square(f, r));
@@ -129,11 +151,15 @@ class Loader {
     const auto& entries = node.entries();
     if (entries.size() != SideCount) node.fail("expected exactly two sides, the first to move listed first");
     // Every side declares the same zone names; a name one side lacks is an empty zone for it.
-    for (const auto& [name, side] : entries)
+    for (const auto& [name, side] : entries) {
+      check_name(name, side, "side");
       if (const ConfigNode* zones = side.find("zones"))
-        for (const auto& [zone, value] : zones->entries())
+        for (const auto& [zone, value] : zones->entries()) {
+          check_name(zone, value, "zone");
           if (std::find(rules_.zone_names.begin(), rules_.zone_names.end(), zone) == rules_.zone_names.end())
             rules_.zone_names.push_back(zone);
+        }
+    }
     for (int s = 0; s < SideCount; ++s) {
       const auto& [name, side] = entries[s];
       side.expect_keys({"colour", "forward", "letters", "zones"});
@@ -156,13 +182,13 @@ class Loader {
 
   int zone_index(const std::string& name, const ConfigNode& node) const {
     const auto it = std::find(rules_.zone_names.begin(), rules_.zone_names.end(), name);
-    if (it == rules_.zone_names.end()) node.fail("no zone named '" + name + "' (zones are declared under sides)");
+    if (it == rules_.zone_names.end()) node.fail("no zone named " + palace::quote(name) + " (zones are declared under sides)");
     return int(it - rules_.zone_names.begin());
   }
 
   int kind(const std::string& name, const ConfigNode& node) const {
     const int k = rules_.kind_by_name(name);
-    if (k < 0) node.fail("no piece named '" + name + "'");
+    if (k < 0) node.fail("no piece named " + palace::quote(name));
     return k;
   }
 
@@ -171,14 +197,17 @@ class Loader {
     if (entries.empty()) node.fail("a game needs at least one piece");
     if (entries.size() > MaxKinds) node.fail("at most " + std::to_string(MaxKinds) + " kinds of piece");
     for (const auto& [name, piece] : entries) {
+      check_name(name, piece, "piece");
       PieceDef def;
       def.name = name;
       def.mark = piece.mark();
+      // Read before any piece's promotion, which may not name a royal kind.
+      if (const ConfigNode* r = piece.find("royal")) def.royal = r->as_bool();
       const std::string& letter = piece.at("letter").as_string();
       if (letter.size() != 1 || !std::isalpha(static_cast<unsigned char>(letter[0])))
-        piece.at("letter").fail("expected one letter");
+        piece.at("letter").fail("expected one letter, got " + palace::quote(letter));
       def.letter = char(std::toupper(static_cast<unsigned char>(letter[0])));
-      if (rules_.kind_by_letter(def.letter) >= 0) piece.at("letter").fail("letter '" + letter + "' is used by another piece");
+      if (rules_.kind_by_letter(def.letter) >= 0) piece.at("letter").fail("letter " + palace::quote(letter) + " is used by another piece");
       rules_.pieces.push_back(std::move(def));
     }
     for (auto& def : rules_.pieces) {
@@ -190,13 +219,19 @@ class Loader {
   void read_piece(PieceDef& def, const ConfigNode& node) {
     node.expect_keys({"letter", "value", "royal", "stay_in", "moves", "promotion", "may_not_jump", "may_not_capture", "hooks"});
     if (const ConfigNode* v = node.find("value")) def.value = v->as_number();
-    if (const ConfigNode* r = node.find("royal")) def.royal = r->as_bool();
     if (const ConfigNode* z = node.find("stay_in")) def.stay_in = zone_index(z->as_string(), *z);
     for (const ConfigNode* part : node.at("moves").items()) def.parts.push_back(read_part(*part));
     if (const ConfigNode* p = node.find("promotion")) {
       p->expect_keys({"zone", "to"});
       def.promotion_zone = zone_index(p->at("zone").as_string(), p->at("zone"));
-      for (const ConfigNode* k : p->at("to").items()) def.promotion_kinds.push_back(kind(k->as_string(), *k));
+      // Each side holds exactly one royal piece from set-up to the end; a promotion may not add
+      // a second or take the only one away.
+      if (def.royal) p->fail(def.name + " is royal and may not promote");
+      for (const ConfigNode* k : p->at("to").items()) {
+        const int to = kind(k->as_string(), *k);
+        if (rules_.pieces[to].royal) k->fail("may not promote to " + rules_.pieces[to].name + ": it is royal");
+        def.promotion_kinds.push_back(to);
+      }
       if (def.promotion_kinds.empty()) p->at("to").fail("name at least one piece to promote to");
     }
     if (const ConfigNode* list = node.find("may_not_jump"))
@@ -214,11 +249,12 @@ class Loader {
   void read_scripts(const ConfigNode& node) {
     namespace fs = std::filesystem;
     for (const auto& [name, value] : node.entries()) {
+      check_name(name, value, "script");
       // A script path is relative to the file that names it, which may be an imported one.
       const fs::path declared_in = value.mark().file ? fs::path(*value.mark().file).parent_path() : fs::path();
       const fs::path path = (declared_in / value.as_string()).lexically_normal();
       std::error_code error;
-      if (!fs::is_regular_file(path, error)) value.fail("no such script '" + path.string() + "'");
+      if (!fs::is_regular_file(path, error)) value.fail("no such script " + palace::quote(path.string(), 200));
       rules_.scripts.push_back({name, path.string(), value.mark()});
     }
   }
@@ -235,7 +271,7 @@ class Loader {
         if (rules_.scripts[i].name == text.substr(0, dot)) ref.script = int(i);
     }
     if (ref.script < 0 || ref.function.empty())
-      node.fail("expected script.function naming a script under `scripts:`, got '" + text + "'");
+      node.fail("expected script.function naming a script under `scripts:`, got " + palace::quote(text));
     return ref;
   }
 
@@ -262,7 +298,7 @@ class Loader {
       for (const ConfigNode* d : value->items()) {
         const auto it = direction_words().find(d->as_string());
         if (it == direction_words().end())
-          d->fail("unknown direction '" + d->as_string() + "' (forward, backward, left, right, forward-left, "
+          d->fail("unknown direction " + palace::quote(d->as_string()) + " (forward, backward, left, right, forward-left, "
                   "forward-right, backward-left, backward-right, orthogonal, diagonal, all)");
         for (int dir : it->second)
           if (std::find(part.directions.begin(), part.directions.end(), dir) == part.directions.end())
@@ -280,7 +316,7 @@ class Loader {
       const std::string& word = only->as_string();
       if (word == "move") part.mode = CanMove;
       else if (word == "capture") part.mode = CanCapture;
-      else only->fail("expected move or capture");
+      else only->fail("expected move or capture, got " + palace::quote(word));
     }
     if (const ConfigNode* z = node.find("from_zone")) part.from_zone = zone_index(z->as_string(), *z);
     if (const ConfigNode* z = node.find("to_zone")) part.to_zone = zone_index(z->as_string(), *z);
@@ -336,26 +372,35 @@ class Loader {
   void read_setup(const ConfigNode& node) {
     std::map<std::string, std::vector<int>> formations;
     if (const ConfigNode* f = root_.find("formations"))
-      for (const auto& [name, list] : f->entries())
+      for (const auto& [name, list] : f->entries()) {
+        check_name(name, list, "formation");
         for (const ConfigNode* k : list.items()) formations[name].push_back(kind(k->as_string(), *k));
+      }
 
+    // Who stands on each point so far, both sides together: a second piece would silently replace it.
+    struct Occupant {
+      const ConfigNode* where = nullptr;
+      int side = 0, kind = 0;
+    };
+    std::vector<Occupant> occupants(std::size_t(board().size()));
     for (const auto& [side_name, side_node] : node.entries()) {
       const int side = side_index(side_name, side_node);
       side_node.expect_keys({"pieces", "formation"});
-      std::vector<std::pair<Square, const ConfigNode*>> placed;
       // Check, mate and facing royals need exactly one royal piece per side.
       const ConfigNode* royal_entry = nullptr;
       bool royal_placed = false;
       auto place = [&, &side_name = side_name](Square s, int k, const ConfigNode& where) {
-        for (const auto& [other, other_node] : placed)
-          if (other == s) where.fail("two pieces on " + board().square_name(s));
+        const Occupant& other = occupants[s];
+        if (other.where)
+          where.fail("two pieces on " + board().square_name(s) + ": the " + rules_.sides[other.side].name + " " +
+                     rules_.pieces[other.kind].name + " placed at " + other.where->mark().str() + " is already there");
         const PieceDef& def = rules_.pieces[k];
         if (def.royal && royal_placed) where.fail(side_name + " has more than one royal piece" + RoyalHint);
         royal_placed = royal_placed || def.royal;
         if (def.stay_in >= 0 && !rules_.sides[side].zones[def.stay_in][s])
-          where.fail(def.name + " on " + board().square_name(s) + " is outside its zone '" +
-                     rules_.zone_names[def.stay_in] + "'");
-        placed.emplace_back(s, &where);
+          where.fail(def.name + " on " + board().square_name(s) + " is outside its zone " +
+                     rules_.zone_names[def.stay_in]);
+        occupants[s] = {&where, side, k};
         rules_.setup[side].push_back({s, k});
       };
       for (const auto& [piece, squares] : side_node.at("pieces").entries()) {
@@ -370,11 +415,11 @@ class Loader {
         if (it == formations.end()) {
           std::string known;
           for (const auto& [n, kinds] : formations) known += (known.empty() ? "" : ", ") + n;
-          name.fail("no formation named '" + name.as_string() + "' (known: " + known + ")");
+          name.fail("no formation named " + palace::quote(name.as_string()) + " (known: " + known + ")");
         }
         const auto squares = f->at("squares").items();
         if (squares.size() != it->second.size())
-          f->at("squares").fail("formation '" + it->first + "' places " + std::to_string(it->second.size()) +
+          f->at("squares").fail("formation " + it->first + " places " + std::to_string(it->second.size()) +
                                 " pieces but " + std::to_string(squares.size()) + " squares are given");
         for (std::size_t i = 0; i < squares.size(); ++i) place(square(*squares[i]), it->second[i], *squares[i]);
       }
@@ -389,17 +434,19 @@ class Loader {
   int side_index(const std::string& name, const ConfigNode& node) const {
     for (int s = 0; s < SideCount; ++s)
       if (rules_.sides[s].name == name) return s;
-    node.fail("no side named '" + name + "'");
+    node.fail("no side named " + palace::quote(name));
   }
 
   void read_compound_moves(const ConfigNode& node) {
     for (const auto& [name, m] : node.entries()) {
+      check_name(name, m, "compound move");
       m.expect_keys({"side", "right", "piece", "from", "to", "partner", "partner_from", "partner_to", "empty", "safe"});
       CompoundMoveDef def;
       def.name = name;
       def.side = Side(side_index(m.at("side").as_string(), m.at("side")));
       const std::string& right = m.at("right").as_string();
-      if (right.size() != 1 || !std::isalpha(static_cast<unsigned char>(right[0]))) m.at("right").fail("expected one letter");
+      if (right.size() != 1 || !std::isalpha(static_cast<unsigned char>(right[0])))
+        m.at("right").fail("expected one letter, got " + palace::quote(right));
       def.right = right[0];
       def.piece = kind(m.at("piece").as_string(), m.at("piece"));
       def.from = square(m.at("from"));
@@ -409,11 +456,82 @@ class Loader {
       def.partner_to = square(m.at("partner_to"));
       if (const ConfigNode* e = m.find("empty")) def.must_be_empty = square_set(*e);
       if (const ConfigNode* s = m.find("safe")) def.must_be_safe = square_set(*s);
-      for (const auto& other : rules_.compound_moves)
-        if (other.right == def.right) m.at("right").fail("right '" + right + "' is used by " + other.name);
+      check_compound_move(def, m);
+      for (const auto& other : rules_.compound_moves) {
+        if (other.right == def.right) m.at("right").fail("right " + palace::quote(right) + " is used by " + other.name);
+        if (other.side == def.side && other.from == def.from && other.to == def.to)
+          m.at("to").fail("the move " + move_text(def) + " is " + other.name + " already");
+      }
       rules_.compound_moves.push_back(def);
     }
     if (rules_.compound_moves.size() > 16) node.fail("at most 16 compound moves");
+  }
+
+  std::string move_text(const CompoundMoveDef& def) const { return board().square_name(def.from) + board().square_name(def.to); }
+
+  // A compound move is played by naming its piece's from and to, and both pieces are lifted and
+  // put down again: so both must move, to different points, each landing where nothing stands
+  // (an `empty` point, or the point the other piece leaves, as in Chess960), and no ordinary move
+  // of the piece may share its text.
+  void check_compound_move(const CompoundMoveDef& def, const ConfigNode& m) const {
+    const auto point = [&](Square s) { return board().square_name(s); };
+    if (def.from == def.to) m.at("to").fail("the piece must move, but from and to are both " + point(def.from));
+    if (def.partner_from == def.partner_to)
+      m.at("partner_to").fail("the partner must move, but partner_from and partner_to are both " + point(def.partner_from));
+    if (def.from == def.partner_from) m.at("partner_from").fail("the piece and its partner cannot both start on " + point(def.from));
+    if (def.to == def.partner_to) m.at("partner_to").fail("the piece and its partner cannot both land on " + point(def.to));
+    const auto check_landing = [&](Square landing, Square left_by_other, const char* key) {
+      if (landing != left_by_other && !def.must_be_empty[landing])
+        m.at(key).fail(point(landing) + " must be listed under empty: a compound move lands only on an empty point "
+                       "or on the point the other piece leaves");
+    };
+    check_landing(def.to, def.partner_from, "to");
+    check_landing(def.partner_to, def.from, "partner_to");
+    // Landing on the partner's start is never an ordinary move: the partner stands there.
+    if (def.to != def.partner_from && reaches(def.piece, def.side, def.from, def.to))
+      m.at("to").fail(move_text(def) + " is also an ordinary move of the " + rules_.pieces[def.piece].name +
+                      "; a compound move needs a from and to of its own");
+  }
+
+  Square shifted(Square s, int files, int ranks) const {
+    const int f = board().file_of(s) + files, r = board().rank_of(s) + ranks;
+    if (f < 0 || f >= board().files || r < 0 || r >= board().ranks) return NoSquare;
+    return board().square(f, r);
+  }
+
+  // One point along a line of the board (orthogonal lines always exist, diagonal ones as declared).
+  Square line_step(Square s, int files, int ranks) const {
+    const Square t = shifted(s, files, ranks);
+    if (t == NoSquare || files == 0 || ranks == 0 || board().all_diagonals) return t;
+    for (const auto& [a, b] : board().diagonal_lines)
+      if ((a == s && b == t) || (a == t && b == s)) return t;
+    return NoSquare;
+  }
+
+  // Whether a non-capturing move of the piece's own could take it from `from` to `to` on an
+  // otherwise suitable board: blockers, screens and hooks aside, so the answer errs towards yes.
+  bool reaches(int kind, Side side, Square from, Square to) const {
+    const PieceDef& piece = rules_.pieces[kind];
+    const SideDef& sd = rules_.sides[side];
+    if (piece.stay_in >= 0 && !sd.zones[piece.stay_in][to]) return false;
+    for (const MovePart& part : piece.parts) {
+      if (!(part.mode & CanMove)) continue;
+      if (part.from_zone >= 0 && !sd.zones[part.from_zone][from]) continue;
+      if (part.to_zone >= 0 && !sd.zones[part.to_zone][to]) continue;
+      for (const LeapShape& leap : part.leaps)
+        if (shifted(from, leap.file, leap.rank * sd.forward) == to) return true;
+      const int reach = part.kind == PartKind::Step ? 1 : part.range ? part.range : std::max(MaxFiles, MaxRanks);
+      for (const int d : part.directions) {
+        Square s = from;
+        for (int travelled = 1; travelled <= reach; ++travelled) {
+          s = line_step(s, DirFile[d], DirRank[d] * sd.forward);
+          if (s == NoSquare) break;
+          // A hop needs its screen first, so it never lands on the first point of its line.
+          if (s == to && (part.kind != PartKind::Hop || travelled > 1)) return true;
+        }
+      }
+    }
+    return false;
   }
 
   template <typename Enum>

@@ -28,7 +28,7 @@ TEST(CliBadInput, ValidateGoodVariant) {
 
 TEST(CliBadInput, ValidateUnknownKey) {
   expect_one_error("validate tests/loader/bad/unknown_key.yaml",
-                   "error: tests/loader/bad/unknown_key.yaml:7:9: pieces.horse.moves[0].lep: unknown key 'lep'");
+                   "error: tests/loader/bad/unknown_key.yaml:7:9: pieces.horse.moves[0].lep: unknown key \"lep\"");
 }
 
 TEST(CliBadInput, ValidateMalformedYaml) {
@@ -38,7 +38,7 @@ TEST(CliBadInput, ValidateMalformedYaml) {
 
 TEST(CliBadInput, ValidatePieceOffBoard) {
   expect_one_error("validate tests/loader/bad/off_board_file.yaml",
-                   "error: tests/loader/bad/off_board_file.yaml:7:21: setup.han.pieces.chariot[1]: 'j1'");
+                   "error: tests/loader/bad/off_board_file.yaml:7:21: setup.han.pieces.chariot[1]: \"j1\"");
 }
 
 TEST(CliBadInput, PerftGarbageFen) {
