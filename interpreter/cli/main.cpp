@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   cli::add_bench_command(app, action);
   cli::add_test_command(app, action);
   cli::add_play_command(app, action);
+  cli::add_uci_command(app, action);
 
   try {
     app.parse(argc, argv);

@@ -22,9 +22,6 @@ namespace palace::cli {
 
 namespace {
 
-// The project's default game is a build setting (CMakeLists.txt), not interpreter code.
-constexpr const char* DefaultVariant = PALACE_DEFAULT_VARIANT;
-
 constexpr const char* Help =
     "commands:\n"
     "  b10c8, e7e8q   play a move: from-point, to-point, and a promotion letter where one is due\n"
@@ -37,15 +34,6 @@ constexpr const char* Help =
     "  load FILE      start over from the FEN in FILE\n"
     "  help           this list\n"
     "  quit           leave the game\n";
-
-// The default file from the current directory, else from the source tree the program was built
-// from, so `palace play` works from anywhere.
-std::string variant_file(const std::string& given) {
-  if (!given.empty()) return given;
-  std::error_code error;
-  if (std::filesystem::exists(DefaultVariant, error)) return DefaultVariant;
-  return std::string(PALACE_SOURCE_DIR) + "/" + DefaultVariant;
-}
 
 class Session {
  public:
@@ -207,11 +195,19 @@ class Session {
 int run_play(const std::string& file) {
   const char* no_colour = std::getenv("NO_COLOR");
   const bool colour = isatty(STDOUT_FILENO) && !(no_colour && *no_colour);
-  Session session(Game(load_variant(variant_file(file))), colour);
+  Session session(Game(load_variant(default_variant_file(file))), colour);
   return session.run(std::cin, isatty(STDIN_FILENO));
 }
 
 }  // namespace
+
+std::string source_file(const std::string& relative) {
+  std::error_code error;
+  if (std::filesystem::exists(relative, error)) return relative;
+  return std::string(PALACE_SOURCE_DIR) + "/" + relative;
+}
+
+std::string default_variant_file(const std::string& given) { return given.empty() ? source_file(DefaultVariant) : given; }
 
 void add_play_command(CLI::App& app, Action& action) {
   auto file = std::make_shared<std::string>();

@@ -56,7 +56,7 @@ class Loader {
 
   RuleSet run() {
     root_.expect_keys({"name", "description", "board", "sides", "pieces", "setup", "formations",
-                       "compound_moves", "rules", "scripts"});
+                       "compound_moves", "rules", "scripts", "uci"});
     rules_.name = root_.at("name").as_string();
     read_board(root_.at("board"));
     read_sides(root_.at("sides"));
@@ -66,6 +66,7 @@ class Loader {
     read_setup(root_.at("setup"));
     if (const ConfigNode* c = root_.find("compound_moves")) read_compound_moves(*c);
     if (const ConfigNode* r = root_.find("rules")) read_rules(*r);
+    if (const ConfigNode* u = root_.find("uci")) rules_.uci = read_uci_rules(*u);
     check_zones();
     return std::move(rules_);
   }
