@@ -56,7 +56,7 @@ class Loader {
 
   RuleSet run() {
     root_.expect_keys({"name", "description", "board", "sides", "pieces", "setup", "formations",
-                       "compound_moves", "rules", "scripts"});
+                       "compound_moves", "rules", "scripts", "eval"});
     rules_.name = root_.at("name").as_string();
     read_board(root_.at("board"));
     read_sides(root_.at("sides"));
@@ -67,6 +67,7 @@ class Loader {
     if (const ConfigNode* c = root_.find("compound_moves")) read_compound_moves(*c);
     if (const ConfigNode* r = root_.find("rules")) read_rules(*r);
     check_zones();
+    if (const ConfigNode* e = root_.find("eval")) rules_.eval = read_eval(*e, rules_);
     return std::move(rules_);
   }
 
