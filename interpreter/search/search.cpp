@@ -36,13 +36,12 @@ int mate_in(int score) {
 
 // The score of a finished game `ply` plies from the root, from the side to move's view, or
 // nothing while it goes on. The one place the search asks the game's end rules.
-std::optional<int> node_end(Position& pos, int ply) {
-  const GameState state = evaluate(pos);
-  if (!state.finished()) return std::nullopt;
-  if (state.kind == GameState::Kind::Draw) return 0;
-  const bool counted = state.reason.find("points") != std::string::npos;
-  const int score = (counted ? CountedWin : Mate) - ply;
-  return state.winner == pos.side_to_move() ? score : -score;
+std::optional<int> node_end(const Position& pos, int legal_move_count, int ply) {
+  const Termination end = judge(pos, legal_move_count);
+  if (!end.finished()) return std::nullopt;
+  if (end.kind == Termination::Kind::Draw) return 0;
+  const int score = (end.counted ? CountedWin : Mate) - ply;
+  return end.winner == pos.side_to_move() ? score : -score;
 }
 
 }  // namespace
@@ -123,7 +122,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
 
   MoveList list;
   generate_legal(*pos, list);
-  if (const std::optional<int> end = node_end(*pos, ply)) return *end;
+  if (const std::optional<int> end = node_end(*pos, list.size, ply)) return *end;
   if (ply >= MaxPly - 1) return static_eval();
 
   // No line from here can beat a mate already found nearer the root.
@@ -204,7 +203,7 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply) {
 
   MoveList list;
   generate_legal(*pos, list);
-  if (const std::optional<int> end = node_end(*pos, ply)) return *end;
+  if (const std::optional<int> end = node_end(*pos, list.size, ply)) return *end;
   if (ply >= MaxPly - 1) return static_eval();
 
   const bool checked = in_check(*pos);
@@ -260,7 +259,7 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
 
   MoveList moves;
   generate_legal(pos, moves);
-  if (node_end(pos, 0)) return Move();
+  if (node_end(pos, moves.size, 0)) return Move();
 
   const bool unbounded = limits.infinite || (!limits.depth && !limits.nodes && !time.timed());
   Move best;
