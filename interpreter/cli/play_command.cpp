@@ -228,7 +228,7 @@ class Session {
 
   // Says how the game ended, if it has.
   bool over() const {
-    const GameState state = game_.game_state();
+    const Termination& state = game_.game_state();
     if (!state.finished()) return false;
     std::cout << "game over: " << state.str(game_.variant()) << "\n";
     return true;

@@ -1,7 +1,6 @@
 #include "game/evaluator.h"
 
 #include <algorithm>
-#include <sstream>
 #include <vector>
 
 #include "movegen/movegen.h"
@@ -10,25 +9,23 @@ namespace palace {
 
 namespace {
 
-GameState win(Side winner, std::string reason) { return {GameState::Kind::Win, winner, std::move(reason)}; }
-GameState draw(std::string reason) { return {GameState::Kind::Draw, 0, std::move(reason)}; }
+Termination win(Side winner, EndReason reason) { return {Termination::Kind::Win, winner, reason}; }
+Termination draw(EndReason reason) { return {Termination::Kind::Draw, 0, reason}; }
 
-std::string number(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
-}
-
-GameState by_points(const Position& pos, const std::string& what) {
-  const double p0 = points(pos, 0), p1 = points(pos, 1);
-  if (p0 == p1) return draw(what + ", " + number(p0) + " to " + number(p1) + " points");
-  const Side winner = p0 > p1 ? 0 : 1;
-  return win(winner, what + ", " + number(std::max(p0, p1)) + " to " + number(std::min(p0, p1)) + " points");
+Termination by_points(const Position& pos, EndReason reason) {
+  Termination t = draw(reason);
+  t.counted = true;
+  t.points = {points(pos, 0), points(pos, 1)};
+  if (t.points[0] != t.points[1]) {
+    t.kind = Termination::Kind::Win;
+    t.winner = t.points[0] > t.points[1] ? 0 : 1;
+  }
+  return t;
 }
 
 // Ends that count points where the variant counts, and are drawn where it does not.
-GameState counted_or_drawn(const Position& pos, const std::string& what) {
-  return pos.variant().game_rules().counting ? by_points(pos, what) : draw(what);
+Termination counted_or_drawn(const Position& pos, EndReason reason) {
+  return pos.variant().game_rules().counting ? by_points(pos, reason) : draw(reason);
 }
 
 std::vector<int> non_royal_kinds(const Position& pos, Side side) {
@@ -77,50 +74,54 @@ double points(const Position& pos, Side side) {
   return total;
 }
 
-GameState evaluate(Position& pos) {
+Termination judge(const Position& pos, int legal_move_count) {
   const GameRules& rules = pos.variant().game_rules();
   const Side us = pos.side_to_move();
 
   switch (ended_by_rule(pos)) {
-    case RuleEnd::Standoff: return counted_or_drawn(pos, "standoff");
-    case RuleEnd::BothPassed: return counted_or_drawn(pos, "both sides passed");
+    case RuleEnd::Standoff: return counted_or_drawn(pos, EndReason::Standoff);
+    case RuleEnd::BothPassed: return counted_or_drawn(pos, EndReason::BothPassed);
     case RuleEnd::None: break;
   }
 
   // A royal can only be missing where a player may pass in check and the opponent took it; the
   // game ended with that capture, whether or not the loser could still move.
   for (const Side side : {us, opponent(us)})
-    if (pos.royal(side) == NoSquare) return win(opponent(side), "royal captured");
+    if (pos.royal(side) == NoSquare) return win(opponent(side), EndReason::RoyalCaptured);
 
-  MoveList list;
-  generate_legal(pos, list);
-  if (list.size == 0) {
-    if (in_check(pos)) return win(opponent(us), "checkmate");
+  if (legal_move_count == 0) {
+    if (in_check(pos)) return win(opponent(us), EndReason::Checkmate);
     switch (rules.stalemate) {
-      case Outcome::Loss: return win(opponent(us), "stalemate");
-      case Outcome::Win: return win(us, "stalemate");
+      case Outcome::Loss: return win(opponent(us), EndReason::Stalemate);
+      case Outcome::Win: return win(us, EndReason::Stalemate);
       case Outcome::Draw: break;
     }
-    return draw("stalemate");
+    return draw(EndReason::Stalemate);
   }
 
   if (rules.repetition_count > 0) {
     if (const int span = repetition_span(pos, rules.repetition_count)) {
       if (rules.perpetual_check_loses)
         if (const int checker = perpetual_checker(pos, span); checker >= 0)
-          return win(opponent(Side(checker)), "perpetual check");
-      return rules.repetition_by_counting ? by_points(pos, "repetition") : draw("repetition");
+          return win(opponent(Side(checker)), EndReason::PerpetualCheck);
+      return rules.repetition_by_counting ? by_points(pos, EndReason::Repetition) : draw(EndReason::Repetition);
     }
   }
 
-  if (rules.move_limit_plies > 0 && pos.state().quiet_plies >= rules.move_limit_plies) return draw("move limit");
+  if (rules.move_limit_plies > 0 && pos.state().quiet_plies >= rules.move_limit_plies) return draw(EndReason::MoveLimit);
 
   if (!rules.insufficient_material.empty()) {
     const auto& lists = rules.insufficient_material;
     auto cannot_mate = [&](Side side) { return std::find(lists.begin(), lists.end(), non_royal_kinds(pos, side)) != lists.end(); };
-    if (cannot_mate(0) && cannot_mate(1)) return draw("insufficient material");
+    if (cannot_mate(0) && cannot_mate(1)) return draw(EndReason::InsufficientMaterial);
   }
   return {};
+}
+
+Termination evaluate(Position& pos) {
+  MoveList list;
+  generate_legal(pos, list);
+  return judge(pos, list.size);
 }
 
 }  // namespace palace

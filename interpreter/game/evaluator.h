@@ -1,27 +1,29 @@
 // The end of a game, read from the variant's GameRules: whether a position is finished, who won
-// and why. Movement rules stay in movegen; this only adds the rules about a whole game.
+// and why. Movement rules stay in movegen; this only adds the rules about a whole game. The game
+// layer, the engine's search and the referee all ask here, so every end is decided in one place.
 #pragma once
 
-#include "game/game.h"
+#include "game/termination.h"
 #include "position/position.h"
 
 namespace palace {
 
-// The state of the game at `pos`, the moves that led there included (repetition needs them).
+// The state of the game at `pos`, the moves that led there included (repetition needs them),
+// given how many legal moves the side to move has (generate_legal's count; the caller has it).
 // Rules are tried in a fixed order, so that a position that ends several ways gets one answer:
-//   1. a rule movegen applies by itself: a standoff held too long ("standoff") or two passes in a
-//      row ("both sides passed"), decided by counting where the variant counts, else a draw;
-//   2. a side without its royal piece loses ("royal captured");
-//   3. no legal move: the side to move loses when in check ("checkmate"), otherwise the variant's
-//      stalemate outcome applies ("stalemate");
-//   4. the n-th occurrence of a position since the last irreversible move: "repetition", a draw or
+//   1. a rule movegen applies by itself: a standoff held too long or two passes in a row,
+//      decided by counting where the variant counts, else a draw;
+//   2. a side without its royal piece loses;
+//   3. no legal move: the side to move loses when in check (checkmate), otherwise the variant's
+//      stalemate outcome applies;
+//   4. the n-th occurrence of a position since the last irreversible move: repetition, a draw or
 //      decided by counting, unless a single side gave check with every one of its moves since the
-//      first of those occurrences and the variant punishes that ("perpetual check");
-//   5. the move limit ("move limit") and 6. mating material gone on both sides
-//      ("insufficient material"): draws.
-// Counted results append the points, winner first: "standoff, 73.5 to 72 points".
-// `pos` is searched but left exactly as it was.
-GameState evaluate(Position& pos);
+//      first of those occurrences and the variant punishes that (perpetual check);
+//   5. the move limit and 6. mating material gone on both sides: draws.
+Termination judge(const Position& pos, int legal_move_count);
+
+// judge() for a position whose legal moves the caller has not generated. `pos` is left as it was.
+Termination evaluate(Position& pos);
 
 // A side's points when a game is decided by counting: the values of its pieces plus its bonus.
 double points(const Position& pos, Side side);

@@ -9,21 +9,24 @@
 
 namespace palace {
 
-std::string GameState::str(const Variant& variant) const {
-  switch (kind) {
-    case Kind::Unfinished: return "unfinished";
-    case Kind::Draw: return "draw: " + reason;
-    case Kind::Win: return variant.side_name(winner) + " wins: " + reason;
-  }
-  return "unfinished";
+Game::Game(std::shared_ptr<const Variant> variant) : position_(variant), move_example_(example_move(variant)) {
+  work_out_ply();
 }
-
-Game::Game(std::shared_ptr<const Variant> variant) : position_(variant), move_example_(example_move(variant)) {}
 
 void Game::set_fen(const std::string& fen) {
   position_.set_fen(fen);
   history_.clear();
   last_refusal_.clear();
+  work_out_ply();
+}
+
+void Game::work_out_ply() {
+  MoveList list;
+  generate_legal(position_, list);
+  state_ = judge(position_, list.size);
+  // Movegen does not know every end (repetition, move limit, ...): a finished game has no moves.
+  if (state_.finished()) list.size = 0;
+  legal_.assign(list.begin(), list.end());
 }
 
 MoveVerdict Game::refuse(std::string reason) {
@@ -33,19 +36,16 @@ MoveVerdict Game::refuse(std::string reason) {
 }
 
 MoveVerdict Game::try_move(Square from, Square to, int promotion_kind) {
-  // Movegen does not know every end (repetition, move limit, ...), so a finished game is refused
-  // here before any move is looked up.
-  if (const GameState state = game_state(); state.finished()) return refuse("the game is over: " + state.str(variant()));
+  if (state_.finished()) return refuse("the game is over: " + state_.str(variant()));
   const bool passing = from == to;
-  MoveList legal;
-  generate_legal(position_, legal);
-  for (const Move m : legal) {
+  for (const Move m : legal_) {
     const bool match = passing ? m.is_pass()
                                : !m.is_pass() && m.from() == from && m.to() == to && m.promotion_kind() == promotion_kind;
     if (!match) continue;
     position_.do_move(m);
     history_.push_back(m);
     last_refusal_.clear();
+    work_out_ply();
     return {true, ""};
   }
   return refuse(explain_move(position_, from, to, promotion_kind));
@@ -100,6 +100,7 @@ bool Game::undo() {
   if (history_.empty()) return false;
   position_.undo_move();
   history_.pop_back();
+  work_out_ply();
   return true;
 }
 
@@ -114,14 +115,6 @@ bool Game::is_in_check(Side side) const {
   return royal != NoSquare && attacked(position_, royal, opponent(side), kind_of(position_.at(royal)));
 }
 
-GameState Game::game_state() const { return evaluate(position_); }
-
-std::vector<Move> Game::legal_moves() const {
-  MoveList list;
-  generate_legal(position_, list);
-  return {list.begin(), list.end()};
-}
-
 std::vector<Square> Game::destinations(Square from) const {
   std::vector<Square> out;
   for (const Move m : legal_moves())
@@ -131,7 +124,7 @@ std::vector<Square> Game::destinations(Square from) const {
 }
 
 std::string Game::explain(Square from, Square to, int promotion_kind) const {
-  if (const GameState state = game_state(); state.finished()) return "the game is over: " + state.str(variant());
+  if (state_.finished()) return "the game is over: " + state_.str(variant());
   return explain_move(position_, from, to, promotion_kind);
 }
 

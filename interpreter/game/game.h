@@ -8,19 +8,10 @@
 #include <vector>
 
 #include "compiler/variant.h"
+#include "game/termination.h"
 #include "position/position.h"
 
 namespace palace {
-
-struct GameState {
-  enum class Kind { Unfinished, Win, Draw };
-  Kind kind = Kind::Unfinished;
-  Side winner = 0;     // with Win
-  std::string reason;  // "checkmate", "stalemate", "repetition", "standoff, 73.5 to 72 points", ... (evaluator.h)
-  // "unfinished", "draw: REASON" or "SIDE wins: REASON", SIDE as the variant names it.
-  std::string str(const Variant& variant) const;
-  bool finished() const { return kind != Kind::Unfinished; }
-};
 
 // What happened to a move request: accepted, or refused with a plain-words reason.
 struct MoveVerdict {
@@ -53,9 +44,9 @@ class Game {
   std::vector<std::string> history_texts() const;
 
   bool is_in_check(Side side) const;
-  GameState game_state() const;
+  const Termination& game_state() const { return state_; }
 
-  std::vector<Move> legal_moves() const;
+  const std::vector<Move>& legal_moves() const { return legal_; }
   std::vector<Square> destinations(Square from) const;  // legal targets of the piece on `from`
 
   // Why from->to is not a legal move now, in plain words; empty when it is legal. from == to asks
@@ -68,9 +59,12 @@ class Game {
  private:
   MoveVerdict try_move(Square from, Square to, int promotion_kind);  // from == to: a pass
   MoveVerdict refuse(std::string reason);
+  void work_out_ply();  // legal moves and state of the position just reached
 
-  mutable Position position_;  // generation makes and unmakes moves, leaving it as it was
+  mutable Position position_;  // explanations make and unmake moves, leaving it as it was
   std::vector<Move> history_;
+  std::vector<Move> legal_;  // of the current ply; empty once the game is over
+  Termination state_;
   std::string last_refusal_;
   std::string move_example_;
 };

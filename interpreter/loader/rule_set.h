@@ -9,6 +9,7 @@
 #include "core/types.h"
 #include "loader/config_tree.h"
 #include "loader/uci_rules.h"
+#include "loader/eval_rules.h"
 
 namespace palace {
 
@@ -144,6 +145,7 @@ struct RuleSet {
   GameRules rules;
   std::vector<ScriptDef> scripts;  // Lua hook files
   UciRules uci;                    // how other engines write this variant
+  EvalDef eval;                    // the engine's piece values and square bonuses (eval_rules.h)
 
   int kind_by_name(const std::string& name) const;
   int kind_by_letter(char upper) const;

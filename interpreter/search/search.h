@@ -50,6 +50,11 @@ class Searcher {
   // Deterministic for a fixed depth or node limit.
   Move search(const Position& pos, const Limits& limits, const std::function<void(const Report&)>& on_report = {});
   void stop();  // safe to call from another thread while search() runs
+
+ private:
+  struct Impl;  // the tables and per-search state, in search.cpp
+  std::unique_ptr<Impl> impl_;
+  std::atomic<bool> stop_{false};
 };
 
 }  // namespace palace::search

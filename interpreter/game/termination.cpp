@@ -1,0 +1,51 @@
+#include "game/termination.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace palace {
+
+namespace {
+
+const char* reason_name(EndReason reason) {
+  switch (reason) {
+    case EndReason::None: return "";
+    case EndReason::Standoff: return "standoff";
+    case EndReason::BothPassed: return "both sides passed";
+    case EndReason::RoyalCaptured: return "royal captured";
+    case EndReason::Checkmate: return "checkmate";
+    case EndReason::Stalemate: return "stalemate";
+    case EndReason::Repetition: return "repetition";
+    case EndReason::PerpetualCheck: return "perpetual check";
+    case EndReason::MoveLimit: return "move limit";
+    case EndReason::InsufficientMaterial: return "insufficient material";
+  }
+  return "";
+}
+
+std::string number(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+}  // namespace
+
+std::string Termination::reason_text() const {
+  std::string text = reason_name(reason);
+  if (!counted) return text;
+  const double first = kind == Kind::Win ? points[winner] : points[0];
+  const double second = kind == Kind::Win ? points[opponent(winner)] : points[1];
+  return text + ", " + number(first) + " to " + number(second) + " points";
+}
+
+std::string Termination::str(const Variant& variant) const {
+  switch (kind) {
+    case Kind::Unfinished: return "unfinished";
+    case Kind::Draw: return "draw: " + reason_text();
+    case Kind::Win: return variant.side_name(winner) + " wins: " + reason_text();
+  }
+  return "unfinished";
+}
+
+}  // namespace palace

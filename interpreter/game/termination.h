@@ -1,0 +1,42 @@
+// How a game ended, as a value: the rule that ended it, the result, and the points where the
+// variant decided it by counting. The words users read are made from it only when printed.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "compiler/variant.h"
+#include "core/types.h"
+
+namespace palace {
+
+enum class EndReason : std::uint8_t {
+  None,
+  Standoff,              // the royals faced each other too long
+  BothPassed,            // two passes in a row
+  RoyalCaptured,
+  Checkmate,
+  Stalemate,
+  Repetition,
+  PerpetualCheck,
+  MoveLimit,
+  InsufficientMaterial,
+};
+
+struct Termination {
+  enum class Kind : std::uint8_t { Unfinished, Win, Draw };
+  Kind kind = Kind::Unfinished;
+  Side winner = 0;  // with Win
+  EndReason reason = EndReason::None;
+  bool counted = false;  // decided by counting: points holds each side's total
+  std::array<double, SideCount> points{};
+
+  bool finished() const { return kind != Kind::Unfinished; }
+  // "checkmate", "standoff, 73.5 to 72 points" (winner's points first).
+  std::string reason_text() const;
+  // "unfinished", "draw: REASON" or "SIDE wins: REASON", SIDE as the variant names it.
+  std::string str(const Variant& variant) const;
+};
+
+}  // namespace palace
