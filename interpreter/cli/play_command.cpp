@@ -17,9 +17,10 @@
 #include "cli/board_view.h"
 #include "cli/commands.h"
 #include "compiler/variant.h"
+#include "core/text.h"
 #include "game/explain.h"
 #include "game/game.h"
-#include "core/text.h"
+#include "hooks/load_variant.h"
 #include "search/search.h"
 
 namespace palace::cli {

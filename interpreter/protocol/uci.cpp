@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/text.h"
+#include "hooks/load_variant.h"
 #include "movegen/movegen.h"
 
 namespace palace::protocol {
