@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   cli::add_test_command(app, action);
   cli::add_play_command(app, action);
   cli::add_uci_command(app, action);
+  cli::add_match_command(app, action);
 
   try {
     app.parse(argc, argv);
