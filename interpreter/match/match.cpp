@@ -1,5 +1,7 @@
 #include "match/match.h"
 
+#include <unistd.h>
+
 #include <atomic>
 #include <cmath>
 #include <filesystem>
@@ -9,8 +11,6 @@
 #include <random>
 #include <sstream>
 #include <thread>
-
-#include <unistd.h>
 
 #include "core/text.h"
 #include "game/evaluator.h"
