@@ -19,9 +19,9 @@ namespace palace::search {
 namespace {
 
 constexpr int Infinite = 32001;
-constexpr int Mate = 32000;                      // mated now; Mate - ply: mates in ply plies
-constexpr int MateBound = Mate - MaxPly;         // scores beyond are mates
-constexpr int CountedWin = 20000;                // a game won on points, CountedWin - ply likewise
+constexpr int Mate = MateScore;
+constexpr int MateBound = Mate - MaxPly;            // scores beyond are mates
+constexpr int CountedWin = CountedWinScore;
 constexpr int DecisiveBound = CountedWin - MaxPly;  // scores beyond are won games, by mate or points
 
 // Decisive scores count plies from the node they belong to, not from the root, in the table.

@@ -15,6 +15,11 @@
 
 namespace palace::search {
 
+// Scores, in centipawns from the side to move's view: a mate `n` plies away is MateScore - n, a game
+// won `n` plies away by counting points CountedWinScore - n, a draw 0; losses are the negatives.
+constexpr int MateScore = 32000;
+constexpr int CountedWinScore = 20000;
+
 // What bounds one search; zero means "not set". With none set the search runs until stop().
 struct Limits {
   int depth = 0;
