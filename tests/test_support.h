@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "compiler/variant.h"
+#include "hooks/load_variant.h"
 #include "loader/config_tree.h"
 #include "movegen/movegen.h"
 #include "position/position.h"

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "compiler/variant.h"
+#include "hooks/load_variant.h"
 #include "movegen/movegen.h"
 
 namespace palace::cli {

@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "compiler/variant.h"
+#include "core/error.h"
 
 int main(int argc, char** argv) {
   using namespace palace;
@@ -30,11 +30,7 @@ int main(int argc, char** argv) {
   }
   try {
     return action();
-  } catch (const RuleError& e) {
-    std::cerr << "error: " << e.what() << "\n";
-  } catch (const FenError& e) {
-    std::cerr << "error: " << e.what() << "\n";
-  } catch (const hooks::HookError& e) {
+  } catch (const Error& e) {  // a rule file, a script, a FEN or a move: one line each
     std::cerr << "error: " << e.what() << "\n";
   }
   return cli::BadInput;

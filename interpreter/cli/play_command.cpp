@@ -17,6 +17,7 @@
 #include "compiler/variant.h"
 #include "game/explain.h"
 #include "game/game.h"
+#include "hooks/load_variant.h"
 
 namespace palace::cli {
 

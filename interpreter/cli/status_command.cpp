@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "compiler/variant.h"
 #include "game/game.h"
+#include "hooks/load_variant.h"
 
 namespace palace::cli {
 

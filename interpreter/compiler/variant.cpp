@@ -1,7 +1,10 @@
 #include "compiler/variant.h"
 
+#include "compiler/routes.h"
+
 #include <algorithm>
 #include <cctype>
+#include <functional>
 
 namespace palace {
 
@@ -24,29 +27,48 @@ std::uint64_t splitmix64(std::uint64_t& state) {
 
 }  // namespace
 
-Variant::Variant(RuleSet rules) : rules_(std::move(rules)) {
+Variant::Variant(RuleSet rules, MoveHooksFactory runtime_hooks) : rules_(std::move(rules)), runtime_hooks_(std::move(runtime_hooks)) {
   kinds_ = int(rules_.pieces.size());
   squares_ = rules_.board.size();
-  if (!rules_.scripts.empty()) {
-    hooks_ = std::make_shared<RuleHooks>(rules_);
-    ask_load_time_hooks();
-  }
   build_lines();
   build_moves();
   build_attacks();
   build_keys();
+  build_move_bound();
+  for (Side side = 0; side < SideCount; ++side) {
+    const int bound = most_moves(side, int(rules_.setup[side].size()));
+    if (bound > MaxMoves)
+      throw RuleError(rules_.source_file + ": setup: " + rules_.sides[side].name + " could have up to " + std::to_string(bound) +
+                      " moves in one position; Palace supports at most " + std::to_string(MaxMoves));
+  }
 }
 
-// Hooks whose answer depends only on the kinds involved are asked once per pair here, and their
-// answers land in the same tables the YAML lists fill, so move generation never calls Lua for them.
-void Variant::ask_load_time_hooks() {
-  for (int a = 0; a < kinds_; ++a) {
-    PieceDef& piece = rules_.pieces[a];
-    for (int b = 0; b < kinds_; ++b) {
-      if (piece.may_jump_hook && !hooks_->ask_pair(piece.may_jump_hook, a, b)) piece.may_screen[b] = false;
-      if (piece.may_capture_hook && !hooks_->ask_pair(piece.may_capture_hook, a, b)) piece.may_capture[b] = false;
+// For every point, the most moves any kind standing there could make (each promotion choice a
+// move of its own); n pieces can make at most the n largest of these, plus every compound move
+// and a pass.
+void Variant::build_move_bound() {
+  for (Side side = 0; side < SideCount; ++side) {
+    std::vector<int> per_square(squares_, 0);
+    for (int k = 0; k < kinds_; ++k) {
+      const int choices = std::max<int>(1, int(rules_.pieces[k].promotion_kinds.size()));
+      for (Square s = 0; s < squares_; ++s) {
+        const Span leaps = leap_spans_[index(side, k, s)], rays = ray_spans_[index(side, k, s)];
+        int targets = int(leaps.end - leaps.begin);
+        for (std::uint32_t i = rays.begin; i < rays.end; ++i) targets += rays_[i].length;
+        per_square[s] = std::max(per_square[s], targets * choices);
+      }
     }
+    std::sort(per_square.begin(), per_square.end(), std::greater<>());
+    const int fixed = 1 + int(std::count_if(compounds_.begin(), compounds_.end(), [&](const CompoundMove& c) { return c.side == side; }));
+    std::vector<int>& bound = most_moves_[side];
+    bound.assign(1, fixed);
+    for (const int moves : per_square) bound.push_back(bound.back() + moves);
   }
+}
+
+int Variant::most_moves(Side side, int pieces) const {
+  const std::vector<int>& bound = most_moves_[side];
+  return bound[std::min<std::size_t>(std::size_t(pieces), bound.size() - 1)];
 }
 
 Square Variant::offset(Square s, int file, int rank) const {
@@ -139,44 +161,21 @@ void Variant::build_moves() {
             }
             leap_targets_.push_back(target);
           };
-          switch (part.kind) {
-            case PartKind::Step:
-              for (int d : part.directions) {
-                const Square t = step(s, flip_for(d, sd.forward));
-                if (t != NoSquare) add_leap({t, modes_at(t), flags, 0, {}});
-              }
-              break;
-            case PartKind::Leap:
-              for (const LeapShape& shape : part.leaps) {
-                const Square t = offset(s, shape.file, shape.rank * sd.forward);
-                if (t == NoSquare) continue;
-                LeapTarget target{t, modes_at(t), flags, 0, {}};
-                bool on_board = true;
-                for (const auto& [bf, br] : shape.blocks) {
-                  const Square b = offset(s, bf, br * sd.forward);
-                  on_board = on_board && b != NoSquare;
-                  if (on_board) target.blocks[target.block_count++] = b;
-                }
-                if (on_board) add_leap(target);
-              }
-              break;
-            case PartKind::Slide:
-            case PartKind::Hop:
-              for (int d : part.directions) {
-                const int dir = flip_for(d, sd.forward);
-                const Span line = line_spans_[s * DirectionCount + dir];
-                std::uint32_t length = line.end - line.begin;
-                if (part.range) length = std::min<std::uint32_t>(length, part.range);
-                if (length == 0) continue;
-                Ray ray{std::uint32_t(ray_points_.size()), std::uint8_t(length), std::uint8_t(dir), part.kind == PartKind::Hop};
-                for (std::uint32_t i = 0; i < length; ++i) {
-                  const Square t = line_points_[line.begin + i];
-                  ray_points_.push_back({t, modes_at(t)});
-                }
-                rays_.push_back(ray);
-              }
-              break;
-          }
+          const bool hop = part.kind == PartKind::Hop;
+          const bool along_line = hop || part.kind == PartKind::Slide;
+          for_each_route(*this, side, part, s, [&](const RouteStep& route) {
+            if (!along_line) {
+              LeapTarget target{route.to, modes_at(route.to), flags, std::uint8_t(route.between.size()), {}};
+              std::copy(route.between.begin(), route.between.end(), target.blocks);
+              add_leap(target);
+              return;
+            }
+            // A slide or hop visits its line in order: the first point opens a new ray.
+            if (route.between.empty())
+              rays_.push_back({std::uint32_t(ray_points_.size()), 0, std::uint8_t(route.direction), hop});
+            ray_points_.push_back({route.to, modes_at(route.to)});
+            ++rays_.back().length;
+          });
         }
         leaps.end = std::uint32_t(leap_targets_.size());
         rays.end = std::uint32_t(rays_.size());
@@ -277,10 +276,6 @@ Piece Variant::piece_from_letter(char c) const {
   for (Side s = 0; s < SideCount; ++s)
     if (rules_.sides[s].upper_case == upper) return make_piece(s, kind);
   return NoPiece;
-}
-
-std::shared_ptr<const Variant> load_variant(const std::string& path) {
-  return std::make_shared<const Variant>(load_rules(path));
 }
 
 }  // namespace palace

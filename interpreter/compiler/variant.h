@@ -2,13 +2,14 @@
 // tests and make/unmake only read it, and never ask which game they are playing.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "core/types.h"
-#include "hooks/rule_hooks.h"
+#include "core/move_hooks.h"
 #include "loader/rule_set.h"
 
 namespace palace {
@@ -57,9 +58,11 @@ struct CompoundMove {
 
 class Variant {
  public:
-  // Compiles validated rules. Throws RuleError for rules that only turn out wrong in combination.
-  explicit Variant(RuleSet rules);
-  Variant(const Variant&) = delete;  // its hooks hold a reference to its rules
+  // Compiles validated rules, their load-time hooks already answered (hooks/load_variant.h).
+  // `runtime_hooks` makes each position's own runtime hooks. Throws RuleError for rules that only
+  // turn out wrong in combination.
+  explicit Variant(RuleSet rules, MoveHooksFactory runtime_hooks = {});
+  Variant(const Variant&) = delete;  // shared by pointer; runtime hooks refer to it
   Variant& operator=(const Variant&) = delete;
 
   const RuleSet& rules() const { return rules_; }
@@ -80,11 +83,10 @@ class Variant {
   bool royal(int kind) const { return royal_[kind]; }
   // Whether every move of this kind restarts the move-limit count (a capture always does).
   bool resets_move_limit(int kind) const { return resets_move_limit_[kind]; }
-  // Whether moves of this kind must also pass its runtime hook, and asking it.
+  // Whether moves of this kind must also pass its runtime hook (Position::move_hooks()).
   bool has_move_hook(int kind) const { return move_hooked_[kind]; }
-  bool hook_allows(const Position& pos, int kind, Move m) const {
-    return hooks_->allow_move(rules_.pieces[kind].allow_move_hook, pos, m);
-  }
+  // A new set of runtime hooks for one position, or null when no kind has one.
+  std::unique_ptr<MoveHooks> make_move_hooks() const { return runtime_hooks_ ? runtime_hooks_(*this) : nullptr; }
   bool promotes(Side side, int kind, Square to) const { return promotes_[index(side, kind, to)]; }
   const std::vector<int>& promotion_kinds(int kind) const { return rules_.pieces[kind].promotion_kinds; }
 
@@ -99,8 +101,14 @@ class Variant {
   // Points along the lines from `s` in direction `dir`, nearest first, to the board's edge.
   Span line(Square s, int dir) const { return line_spans_[s * 8 + dir]; }
   Square line_point(std::uint32_t i) const { return line_points_[i]; }
+  const Square* line_points(Span line) const { return line_points_.data() + line.begin; }
 
   const std::vector<CompoundMove>& compound_moves() const { return compounds_; }
+
+  // The most moves `side` could have with `pieces` pieces on the board, wherever they stand:
+  // what a MoveList must hold. Pieces are never added in play, so checking the set-up and every
+  // FEN against MaxMoves keeps every position within it.
+  int most_moves(Side side, int pieces) const;
   std::uint16_t rights_lost_at(Square s) const { return rights_mask_[s]; }
 
   // Zobrist keys, fixed for a variant so that hashes are reproducible.
@@ -123,11 +131,11 @@ class Variant {
  private:
   std::size_t index(Side side, int kind, Square s) const { return (std::size_t(side) * kinds_ + kind) * squares_ + s; }
   bool is_line(Square a, int dir) const;
-  void ask_load_time_hooks();
   void build_lines();
   void build_moves();
   void build_attacks();
   void build_keys();
+  void build_move_bound();
 
   RuleSet rules_;
   int kinds_ = 0;
@@ -137,7 +145,7 @@ class Variant {
   std::vector<LeapTarget> leap_targets_;
   std::vector<Ray> rays_;
   std::vector<RayPoint> ray_points_;
-  std::shared_ptr<RuleHooks> hooks_;  // shared: a Variant is immutable, but Lua calls are not
+  MoveHooksFactory runtime_hooks_;
   std::vector<bool> capture_ok_, screen_ok_, promotes_;
   std::vector<std::uint8_t> royal_, move_hooked_, resets_move_limit_;  // bytes, not bits: read for every generated move
   std::vector<Span> reverse_spans_;
@@ -149,11 +157,9 @@ class Variant {
   std::vector<Square> line_points_;
   std::vector<CompoundMove> compounds_;
   std::vector<std::uint16_t> rights_mask_;
+  std::array<std::vector<int>, SideCount> most_moves_;  // [n]: the most n pieces of a side could have
   std::vector<std::uint64_t> piece_keys_, ghost_keys_, rights_keys_;
   std::uint64_t side_key_ = 0;
 };
-
-// Loads, validates and compiles a variant file. Throws RuleError.
-std::shared_ptr<const Variant> load_variant(const std::string& path);
 
 }  // namespace palace

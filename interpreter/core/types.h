@@ -1,6 +1,7 @@
 // Vocabulary shared by every stage: squares, sides, pieces and moves as small integers.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 
 namespace palace {
@@ -68,12 +69,21 @@ class Move {
   std::uint32_t bits_ = 0;
 };
 
-// Fixed-capacity move list kept on the stack, so generating moves never allocates.
-constexpr int MaxMoves = 512;
+// Fixed-capacity move list kept on the stack, so generating moves never allocates. A variant
+// whose positions could hold more moves is refused when it loads, and a FEN that could, when it
+// is read (Variant::most_moves), so `add` needs no bounds check. The storage is left
+// uninitialised: a list is made at every node of a search and only its first `size` are read.
+constexpr int MaxMoves = 1024;
 struct MoveList {
-  Move moves[MaxMoves];
+  union {
+    Move moves[MaxMoves];  // a union member is not constructed, so not zeroed
+  };
   int size = 0;
-  void add(Move m) { moves[size++] = m; }
+  MoveList() {}
+  void add(Move m) {
+    assert(size < MaxMoves);
+    moves[size++] = m;
+  }
   const Move* begin() const { return moves; }
   const Move* end() const { return moves + size; }
 };

@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "compiler/routes.h"
 #include "movegen/movegen.h"
 
 namespace palace {
@@ -40,13 +41,6 @@ struct Request {
   bool in_zone(int z, Square s) const { return v.rules().sides[us].zones[z][s]; }
 };
 
-// One way a part of the piece's movement reaches the target: the points it passes on the way
-// (a leap's blocking points, or the line walked by a slide or hop).
-struct Route {
-  const MovePart& part;
-  std::vector<Square> between;
-};
-
 std::string zone_reason(const Request& r, const MovePart& part) {
   if (part.from_zone >= 0 && !r.in_zone(part.from_zone, r.from))
     return "the " + r.def.name + " can make that move only from within its " + r.zone(part.from_zone) + " zone";
@@ -57,7 +51,7 @@ std::string zone_reason(const Request& r, const MovePart& part) {
 }
 
 std::string path_reason(const Request& r, const Route& route) {
-  if (route.part.kind != PartKind::Hop) {
+  if (route.part->kind != PartKind::Hop) {
     for (const Square s : route.between)
       if (r.pos.at(s)) return r.def.name + " on " + r.square(r.from) + " is blocked at " + r.square(s);
     return "";
@@ -85,49 +79,8 @@ std::string destination_reason(const Request& r, const MovePart& part) {
   return "the " + r.def.name + " on " + r.square(r.from) + " can go to " + r.square(r.to) + " only by capturing";
 }
 
-// The ways each part of the piece's movement reaches the target, walked on the bare geometry.
-std::vector<Route> routes(const Request& r) {
-  std::vector<Route> out;
-  const int forward = r.v.rules().sides[r.us].forward;
-  for (const MovePart& part : r.def.parts) {
-    switch (part.kind) {
-      case PartKind::Step:
-        for (const int d : part.directions)
-          if (r.v.step(r.from, r.v.orient(d, r.us)) == r.to) out.push_back({part, {}});
-        break;
-      case PartKind::Leap:
-        for (const LeapShape& shape : part.leaps) {
-          if (r.v.offset(r.from, shape.file, shape.rank * forward) != r.to) continue;
-          Route route{part, {}};
-          for (const auto& [file, rank] : shape.blocks) route.between.push_back(r.v.offset(r.from, file, rank * forward));
-          // A leap whose blocking point lies off the board does not exist, as in the compiled tables.
-          if (std::find(route.between.begin(), route.between.end(), NoSquare) == route.between.end()) out.push_back(route);
-        }
-        break;
-      case PartKind::Slide:
-      case PartKind::Hop:
-        for (const int d : part.directions) {
-          const int dir = r.v.orient(d, r.us);
-          Route route{part, {}};
-          Square s = r.from;
-          for (int travelled = 1; part.range == 0 || travelled <= part.range; ++travelled) {
-            s = r.v.step(s, dir);
-            if (s == NoSquare) break;
-            if (s == r.to) {
-              out.push_back(route);
-              break;
-            }
-            route.between.push_back(s);
-          }
-        }
-        break;
-    }
-  }
-  return out;
-}
-
 std::string movement_reason(const Request& r) {
-  const std::vector<Route> reaching = routes(r);
+  const std::vector<Route> reaching = routes_between(r.v, r.us, r.kind, r.from, r.to);
   if (reaching.empty())
     return with_article(r.def.name) + " cannot move from " + r.square(r.from) + " to " + r.square(r.to);
   // Each route is checked in the order a move is: zones, then the path, then the destination. The
@@ -137,7 +90,7 @@ std::string movement_reason(const Request& r) {
   std::string best;
   int best_stage = -1;
   for (const Route& route : reaching) {
-    const std::string checks[] = {zone_reason(r, route.part), path_reason(r, route), destination_reason(r, route.part)};
+    const std::string checks[] = {zone_reason(r, *route.part), path_reason(r, route), destination_reason(r, *route.part)};
     const auto failed = std::find_if(std::begin(checks), std::end(checks), [](const std::string& s) { return !s.empty(); });
     // A route with nothing against it while movegen still refused: say so rather than guess.
     if (failed == std::end(checks)) return UnexplainedRefusal;
@@ -266,7 +219,7 @@ std::string explain_move(Position& pos, Square from, Square to, int promotion_ki
   for (const Move m : pseudo) {
     if (m.is_pass() || m.from() != from || m.to() != to) continue;
     // In the order movegen asks: the piece's own runtime rule first, then the royal's safety.
-    if (v.has_move_hook(r.kind) && !v.hook_allows(pos, r.kind, m)) {
+    if (v.has_move_hook(r.kind) && !pos.move_hooks()->allows(pos, r.kind, m)) {
       const HookRef& hook = r.def.allow_move_hook;
       return v.rules().scripts[hook.script].name + "." + hook.function + " does not allow that move of the " + r.def.name +
              " on " + r.square(from);

@@ -24,6 +24,7 @@ class Game {
   explicit Game(std::shared_ptr<const Variant> variant);  // at the variant's set-up
 
   const Variant& variant() const { return position_.variant(); }
+  const std::shared_ptr<const Variant>& variant_ptr() const { return position_.variant_ptr(); }
   const Position& position() const { return position_; }
   Side side_to_move() const { return position_.side_to_move(); }
 

@@ -9,6 +9,7 @@
 
 #include "compiler/variant.h"
 #include "game/game.h"
+#include "hooks/load_variant.h"
 
 namespace palace {
 

@@ -1,38 +1,32 @@
-// The Lua hooks a variant names, on one sandboxed host. Load-time hooks answer questions about
-// pairs of piece kinds once, while the variant compiles; runtime hooks see the position and are
-// asked only for moves of the pieces that name one. See scripts/README.md for the Lua side.
+// The Lua hooks a variant names. Load-time hooks answer questions about pairs of piece kinds
+// once, before the rules compile, and their answers become plain rule data. Runtime hooks see the
+// position and are asked only for moves of the pieces that name one. See scripts/README.md.
 #pragma once
 
 #include <memory>
-#include <string>
 
-#include "core/types.h"
+#include "compiler/variant.h"
+#include "core/move_hooks.h"
 #include "hooks/lua_host.h"
 #include "loader/rule_set.h"
 
 namespace palace {
 
-class Position;
+// Asks every load-time hook (may_jump, may_capture) about every pair of kinds and writes the
+// answers into the pieces' screen and capture lists. Throws RuleError naming the hook.
+void apply_load_time_hooks(RuleSet& rules);
 
-class RuleHooks {
+// The runtime hooks of one variant, on an interpreter of their own.
+class LuaMoveHooks final : public MoveHooks {
  public:
-  // Loads every script of the rules. Throws RuleError naming the script (and line) on failure.
-  explicit RuleHooks(const RuleSet& rules);
-
-  // A load-time question about two kinds, e.g. may_jump(hopper, screen). Throws RuleError.
-  bool ask_pair(const HookRef& hook, int first_kind, int second_kind);
-
-  // A runtime question: may this generated move be played in this position? Throws hooks::HookError.
-  bool allow_move(const HookRef& hook, const Position& pos, Move move);
+  explicit LuaMoveHooks(const Variant& variant);  // throws RuleError when a script fails to load
+  // Whether the move passes its piece's allow_move hook. Throws hooks::HookError.
+  bool allows(const Position& pos, int kind, Move move) override;
 
  private:
-  hooks::Value piece_value(Piece p) const;
-  hooks::Value kind_value(int kind) const;
-  const std::string& display_name(const HookRef& hook) const { return rules_.scripts[hook.script].path; }
-
-  const RuleSet& rules_;
+  const Variant& variant_;
   hooks::LuaHost host_;
-  const Position* position_ = nullptr;  // set only while a runtime hook runs
+  const Position* position_ = nullptr;  // set only while a hook runs
 };
 
 }  // namespace palace

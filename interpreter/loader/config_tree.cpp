@@ -137,7 +137,7 @@ void ConfigNode::merge_from(const ConfigNode& overlay) {
     return;
   }
   for (const auto& [key, value] : overlay.map_) {
-    auto it = std::find_if(map_.begin(), map_.end(), [&](const auto& e) { return e.first == key; });
+    auto it = std::find_if(map_.begin(), map_.end(), [&key = key](const auto& e) { return e.first == key; });
     if (it == map_.end())
       map_.emplace_back(key, value);
     else
@@ -207,7 +207,7 @@ const std::vector<std::pair<std::string, ConfigNode>>& ConfigNode::entries() con
 void ConfigNode::expect_keys(std::initializer_list<const char*> allowed) const {
   if (!is_map()) fail("expected a map");
   for (const auto& [key, value] : map_) {
-    const bool known = std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; });
+    const bool known = std::any_of(allowed.begin(), allowed.end(), [&key = key](const char* a) { return key == a; });
     if (known) continue;
     std::string list;
     for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;

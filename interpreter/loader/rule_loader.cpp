@@ -318,7 +318,7 @@ class Loader {
       node.at("symmetry").fail("expected all, left-right or none");
     }
     for (const auto& [swap, signs] : transforms) {
-      auto turn = [&](std::pair<int, int> p) {
+      auto turn = [swap = swap, signs = signs](std::pair<int, int> p) {
         if (swap) std::swap(p.first, p.second);
         if (signs & 1) p.first = -p.first;
         if (signs & 2) p.second = -p.second;
@@ -347,7 +347,7 @@ class Loader {
       // Check, mate and facing royals need exactly one royal piece per side.
       const ConfigNode* royal_entry = nullptr;
       bool royal_placed = false;
-      auto place = [&](Square s, int k, const ConfigNode& where) {
+      auto place = [&, &side_name = side_name](Square s, int k, const ConfigNode& where) {
         for (const auto& [other, other_node] : placed)
           if (other == s) where.fail("two pieces on " + board().square_name(s));
         const PieceDef& def = rules_.pieces[k];

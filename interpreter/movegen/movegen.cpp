@@ -12,6 +12,15 @@ bool path_clear(const Position& pos, const Square* blocks, int count) {
   return true;
 }
 
+// A runtime hook's say on a move of a kind that names one.
+bool hook_allows(const Position& pos, int kind, Move m) { return pos.move_hooks()->allows(pos, kind, m); }
+
+// Whether an attack the tables found is one the piece's runtime hook would allow as a move, so
+// that checks and moves agree.
+bool hook_permits(const Position& pos, int kind, Square from, Square target) {
+  return !pos.variant().has_move_hook(kind) || hook_allows(pos, kind, Move(from, target));
+}
+
 void add_move(const Variant& v, MoveList& list, Side us, int kind, Square from, Square to) {
   if (!v.promotes(us, kind, to)) {
     list.add(Move(from, to));
@@ -138,7 +147,7 @@ bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
     const ReverseLeap& r = v.reverse_leap(i);
     const Piece p = pos.at(r.from);
     if (p && side_of(p) == by && (r.kinds >> kind_of(p) & 1) && path_clear(pos, r.blocks, r.block_count) &&
-        v.may_capture(kind_of(p), victim_kind))
+        v.may_capture(kind_of(p), victim_kind) && hook_permits(pos, kind_of(p), r.from, target))
       return true;
   }
 
@@ -156,14 +165,15 @@ bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
       const int distance_bit = int(i - line.begin);
       const int kind = kind_of(p);
       if (screen_kind < 0) {
-        if (side_of(p) == by && (v.slide_reach(by, kind, s, dir) >> distance_bit & 1) && v.may_capture(kind, victim_kind))
+        if (side_of(p) == by && (v.slide_reach(by, kind, s, dir) >> distance_bit & 1) && v.may_capture(kind, victim_kind) &&
+            hook_permits(pos, kind, s, target))
           return true;
         if (!(hops >> dir & 1)) break;
         screen_kind = kind;
         continue;
       }
       if (side_of(p) == by && (v.hop_reach(by, kind, s, dir) >> distance_bit & 1) && v.may_screen(kind, screen_kind) &&
-          v.may_capture(kind, victim_kind))
+          v.may_capture(kind, victim_kind) && hook_permits(pos, kind, s, target))
         return true;
       break;
     }
@@ -202,7 +212,8 @@ RuleEnd ended_by_rule(const Position& pos) {
   if (rules.passes_end_game && pos.plies_recorded() >= 2 && pos.state_back(0).move.is_pass() &&
       pos.state_back(1).move.is_pass())
     return RuleEnd::BothPassed;
-  if (rules.facing_royals == FacingRule::Standoff && pos.plies_recorded() >= rules.standoff_plies) {
+  // The position the record starts from is a ply like any other: a standoff may already hold there.
+  if (rules.facing_royals == FacingRule::Standoff && pos.plies_recorded() + 1 >= rules.standoff_plies) {
     bool held = true;
     for (int back = 0; back < rules.standoff_plies && held; ++back) held = pos.state_back(back).royals_facing;
     if (held) return RuleEnd::Standoff;
@@ -227,7 +238,7 @@ void generate_legal(Position& pos, MoveList& list) {
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
     const int kind = kind_of(pos.at(m.from()));
-    if (v.has_move_hook(kind) && !v.hook_allows(pos, kind, m)) continue;
+    if (v.has_move_hook(kind) && !hook_allows(pos, kind, m)) continue;
     const bool surely_safe = fast_path_ok && m.type() == MoveType::Normal && !v.royal(kind) && !exposed[m.from()] &&
                              !exposed[m.to()];
     if (surely_safe || leaves_royal_safe(pos, m)) list.moves[kept++] = m;

@@ -1,11 +1,12 @@
 #include "position/position.h"
 
+#include <cassert>
 #include <cctype>
 #include <sstream>
 
 namespace palace {
 
-Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)) {
+Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)), hooks_(*variant_) {
   states_.reserve(1024);
   set_start();
 }
@@ -122,6 +123,13 @@ void Position::set_fen(const std::string& fen) {
   if (rank != 0) throw FenError("FEN board: " + std::to_string(board.ranks - rank) + " ranks, expected " + std::to_string(board.ranks));
   if (file != board.files)
     throw FenError("FEN board: rank 1 has " + std::to_string(file) + " points, expected " + std::to_string(board.files));
+  for (Side s = 0; s < SideCount; ++s) {
+    const int bound = variant_->most_moves(s, next.count_[s]);
+    if (bound > MaxMoves)
+      throw FenError("FEN board: " + variant_->side_name(s) + " has " + std::to_string(next.count_[s]) +
+                     " pieces, which could make up to " + std::to_string(bound) + " moves; at most " +
+                     std::to_string(MaxMoves) + " are supported");
+  }
   // A side may lack its royal piece: where a standoff lets a player pass in check, the reference
   // engine plays on after a royal is taken, and such positions must load.
 
@@ -211,12 +219,14 @@ std::string Position::fen() const {
 
 bool Position::royals_facing() const {
   const Square a = royal_[0], b = royal_[1];
-  if (a == NoSquare || b == NoSquare) return false;
-  const int files = variant_->board().files;
-  if (a % files != b % files) return false;
-  for (int s = std::min(a, b) + files; s < std::max(a, b); s += files)
-    if (board_[s]) return false;
-  return true;
+  if (a == NoSquare || b == NoSquare || variant_->board().file_of(a) != variant_->board().file_of(b)) return false;
+  // Up the file from the lower royal: the first piece met must be the other one.
+  constexpr int Up = 0;
+  const Span file = variant_->line(std::min(a, b), Up);
+  const Square* points = variant_->line_points(file);
+  for (std::uint32_t i = 0; i < file.end - file.begin; ++i)
+    if (board_[points[i]]) return points[i] == std::max(a, b);
+  return false;
 }
 
 // Only the facing-royals rules read the flag; where facing is ordinary, skip the file walk.
@@ -226,6 +236,7 @@ bool Position::facing_flag() const {
 
 void Position::do_move(Move m) {
   const Variant& v = *variant_;
+  assert(m.is_pass() || (board_[m.from()] && side_of(board_[m.from()]) == side_));
   states_.push_back(states_.back());
   StateRecord& st = states_.back();
   const StateRecord& prev = states_[states_.size() - 2];
@@ -237,7 +248,16 @@ void Position::do_move(Move m) {
   st.ghost = st.ghost_victim = NoSquare;
   ++st.quiet_plies;
 
-  if (!m.is_pass()) {
+  if (m.type() == MoveType::Compound) {
+    // Both pieces are lifted before either lands: each may land where the other stood.
+    const CompoundMove& c = v.compound_moves()[m.extra()];
+    const Piece p = board_[c.from], partner = board_[c.partner_from];
+    st.moved = p;
+    h ^= v.piece_key(p, c.from) ^ v.piece_key(p, c.to) ^ v.piece_key(partner, c.partner_from) ^ v.piece_key(partner, c.partner_to);
+    remove(c.partner_from);
+    relocate(c.from, c.to);
+    put(partner, c.partner_to);
+  } else if (!m.is_pass()) {
     const Square from = m.from(), to = m.to();
     const Piece p = board_[from];
     st.moved = p;
@@ -259,13 +279,10 @@ void Position::do_move(Move m) {
       st.ghost = Square(m.extra());
       st.ghost_victim = to;
       h ^= v.ghost_key(st.ghost);
-    } else if (m.type() == MoveType::Compound) {
-      const CompoundMove& c = v.compound_moves()[m.extra()];
-      const Piece partner = board_[c.partner_from];
-      h ^= v.piece_key(partner, c.partner_from) ^ v.piece_key(partner, c.partner_to);
-      relocate(c.partner_from, c.partner_to);
     }
-    const std::uint16_t rights = std::uint16_t(st.rights & ~(v.rights_lost_at(from) | v.rights_lost_at(to)));
+  }
+  if (!m.is_pass()) {
+    const std::uint16_t rights = std::uint16_t(st.rights & ~(v.rights_lost_at(m.from()) | v.rights_lost_at(m.to())));
     if (rights != st.rights) {
       h ^= v.rights_key(st.rights) ^ v.rights_key(rights);
       st.rights = rights;
@@ -276,16 +293,36 @@ void Position::do_move(Move m) {
   st.royals_facing = facing_flag();
 }
 
+bool Position::is_consistent() const {
+  int on_board[SideCount] = {0, 0};
+  Square royals[SideCount] = {NoSquare, NoSquare};
+  for (Square s = 0; s < variant_->squares(); ++s) {
+    const Piece p = board_[s];
+    if (!p) continue;
+    const Side side = side_of(p);
+    if (kind_of(p) < 0 || kind_of(p) >= variant_->kinds()) return false;
+    if (list_index_[s] >= count_[side] || list_[side][list_index_[s]] != s) return false;
+    ++on_board[side];
+    if (variant_->royal(kind_of(p))) royals[side] = s;
+  }
+  for (Side side = 0; side < SideCount; ++side)
+    if (on_board[side] != count_[side] || royals[side] != royal_[side]) return false;
+  return states_.back().hash == compute_hash();
+}
+
 void Position::undo_move() {
+  assert(states_.size() > 1);
   const StateRecord& st = states_.back();
   const Move m = st.move;
   side_ = opponent(side_);
-  if (!m.is_pass()) {
+  if (m.type() == MoveType::Compound) {
+    const CompoundMove& c = variant_->compound_moves()[m.extra()];
+    const Piece partner = board_[c.partner_to];
+    remove(c.partner_to);
+    relocate(c.to, c.from);
+    put(partner, c.partner_from);
+  } else if (!m.is_pass()) {
     const Square from = m.from(), to = m.to();
-    if (m.type() == MoveType::Compound) {
-      const CompoundMove& c = variant_->compound_moves()[m.extra()];
-      relocate(c.partner_to, c.partner_from);
-    }
     board_[to] = st.moved;
     relocate(to, from);
     if (st.captured) put(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);

@@ -42,6 +42,8 @@ class Position {
   void set_start();
 
   const Variant& variant() const { return *variant_; }
+  // This position's own runtime hooks (see core/move_hooks.h), or null where the variant has none.
+  MoveHooks* move_hooks() const { return hooks_.get(); }
   const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
   Piece at(Square s) const { return board_[s]; }
   Side side_to_move() const { return side_; }
@@ -55,6 +57,10 @@ class Position {
 
   void do_move(Move m);
   void undo_move();
+
+  // Whether the board, the piece lists, the royals and the hash agree; the tests check it after
+  // every make and unmake of a perft.
+  bool is_consistent() const;
 
   // Whether the royals of both sides stand on one file with nothing between them.
   bool royals_facing() const;
@@ -70,7 +76,26 @@ class Position {
   std::uint64_t compute_hash() const;
   bool facing_flag() const;
 
+  // Owns the runtime hooks; a copy makes its own, so no two positions share an interpreter.
+  class HooksSlot {
+   public:
+    explicit HooksSlot(const Variant& v) : variant_(&v), hooks_(v.make_move_hooks()) {}
+    HooksSlot(const HooksSlot& other) : HooksSlot(*other.variant_) {}
+    HooksSlot& operator=(const HooksSlot& other) {
+      if (variant_ != other.variant_) *this = HooksSlot(other);
+      return *this;
+    }
+    HooksSlot(HooksSlot&&) = default;
+    HooksSlot& operator=(HooksSlot&&) = default;
+    MoveHooks* get() const { return hooks_.get(); }
+
+   private:
+    const Variant* variant_;
+    std::unique_ptr<MoveHooks> hooks_;
+  };
+
   std::shared_ptr<const Variant> variant_;
+  HooksSlot hooks_;
   std::array<Piece, MaxSquares> board_{};
   std::array<std::array<Square, MaxSquares>, SideCount> list_{};
   std::array<std::uint8_t, MaxSquares> list_index_{};

@@ -2,6 +2,7 @@
 // per move, and a misbehaving script ending with one clear line naming the script and its line.
 #include <gtest/gtest.h>
 
+#include "hooks/lua_host.h"
 #include "test_support.h"
 
 namespace palace::test {

@@ -1,0 +1,204 @@
+#include "fuzz_inputs.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "compiler/variant.h"
+#include "core/error.h"
+#include "game/game.h"
+#include "game/rule_script.h"
+#include "hooks/lua_host.h"
+
+namespace palace::fuzz {
+namespace fs = std::filesystem;
+
+namespace {
+
+// A folder of this process under the system's temporary one, laid out like the repository: its
+// rules/, scripts/ and variants/ are links to the real ones, so inputs written beside them can
+// import the shipped files by the same relative paths the shipped files use.
+class Scratch {
+ public:
+  Scratch() {
+    std::string pattern = (fs::temp_directory_path() / "palace-fuzz-XXXXXX").string();
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot create a scratch folder");
+    root_ = pattern;
+    for (const char* shared : {"rules", "scripts", "variants"})
+      fs::create_directory_symlink(fs::path(PALACE_SOURCE_DIR) / shared, root_ / shared);
+  }
+  ~Scratch() { fs::remove_all(root_); }  // removes the links, not what they point to
+
+  // Empties a folder of the scratch, so no file of an earlier input is left to import.
+  void clear(const std::string& folder) { fs::remove_all(root_ / folder); }
+
+  std::string write(const std::string& relative, std::string_view text) {
+    const fs::path path = root_ / relative;
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary).write(text.data(), std::streamsize(text.size()));
+    return path.string();
+  }
+
+ private:
+  fs::path root_;
+};
+
+Scratch& scratch() {
+  static Scratch folder;
+  return folder;
+}
+
+std::vector<std::shared_ptr<const Variant>> shipped_variants() {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(fs::path(PALACE_SOURCE_DIR) / "variants"))
+    if (entry.path().extension() == ".yaml") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());  // the first input byte must pick the same one each run
+  std::vector<std::shared_ptr<const Variant>> variants;
+  for (const auto& file : files) variants.push_back(load_variant(file.string()));
+  return variants;
+}
+
+const std::vector<std::shared_ptr<const Variant>>& variants() {
+  static const auto loaded = shipped_variants();
+  return loaded;
+}
+
+std::vector<std::string_view> split(std::string_view text, std::string_view separator, std::size_t most) {
+  std::vector<std::string_view> parts;
+  while (parts.size() + 1 < most) {
+    const auto at = text.find(separator);
+    if (at == std::string_view::npos) break;
+    parts.push_back(text.substr(0, at));
+    text.remove_prefix(at + separator.size());
+  }
+  parts.push_back(text);
+  return parts;
+}
+
+// What every reader must do once it has accepted an input: move generation and the end-of-game
+// verdict work on whatever position it produced.
+void exercise(Game& game) {
+  for (const Move& move : game.legal_moves()) game.position().move_text(move);
+  game.game_state();
+}
+
+}  // namespace
+
+void rule_files(std::string_view input) {
+  scratch().clear("work");
+  const auto files = split(input, "\n#@@\n", 8);
+  std::string variant_file;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string path = scratch().write("work/fuzz" + std::to_string(i) + ".yaml", files[i]);
+    if (i == 0) variant_file = path;
+  }
+  try {
+    Game game(load_variant(variant_file));
+    exercise(game);
+  } catch (const Error&) {
+  }
+}
+
+void hook_script(std::string_view input) {
+  // The global functions the script defines, by the plain `function NAME(` form.
+  std::vector<std::string> functions;
+  for (std::size_t at = input.find("function "); at != std::string_view::npos;
+       at = input.find("function ", at + 1)) {
+    std::size_t end = at + 9;
+    while (end < input.size() && (std::isalnum(static_cast<unsigned char>(input[end])) || input[end] == '_')) ++end;
+    if (end > at + 9) functions.emplace_back(input.substr(at + 9, end - at - 9));
+  }
+  const auto defines = [&](const std::string& name) {
+    return std::find(functions.begin(), functions.end(), name) != functions.end();
+  };
+
+  const std::string script = scratch().write("work/fuzz.lua", input);
+  std::string pieces;
+  for (const char* hook : {"may_jump", "may_capture"})
+    if (defines(hook)) pieces += std::string("      ") + hook + ": fuzz." + hook + "\n";
+  if (!pieces.empty()) pieces = "  cannon:\n    hooks:\n" + pieces;
+  if (defines("allow_move"))
+    for (const char* piece : {"soldier", "chariot", "horse"})
+      pieces += std::string("  ") + piece + ":\n    hooks:\n      allow_move: fuzz.allow_move\n";
+  const std::string yaml = "import: [../variants/janggi.yaml]\nscripts:\n  fuzz: fuzz.lua\n" +
+                           (pieces.empty() ? "" : "pieces:\n" + pieces);
+  try {
+    Game game(load_variant(scratch().write("work/hooked.yaml", yaml)));
+    exercise(game);
+    if (const auto moves = game.legal_moves(); !moves.empty()) {
+      game.play(game.position().move_text(moves.front()));
+      exercise(game);
+    }
+  } catch (const Error&) {
+  }
+
+  hooks::LuaHost host;
+  try {
+    host.load_script(script, "fuzz.lua");
+    const hooks::Value piece = hooks::Value::table({{hooks::Value::string("name"), hooks::Value::string("cannon")},
+                                                    {hooks::Value::string("royal"), hooks::Value::boolean(false)}});
+    for (const auto& name : functions) {
+      try {
+        if (host.has_function("fuzz.lua", name)) host.call("fuzz.lua", name, {piece, hooks::Value::integer(1)});
+      } catch (const Error&) {
+      }
+    }
+  } catch (const Error&) {
+  }
+}
+
+void fen(std::string_view input) {
+  const std::string text(input);
+  for (const auto& variant : variants()) {
+    Game game(variant);
+    try {
+      game.set_fen(text);
+    } catch (const Error&) {
+      continue;
+    }
+    // What the position writes, it must read back as itself: an Error here escapes, a finding.
+    const std::string written = game.fen();
+    game.set_fen(written);
+    if (game.fen() != written) throw std::logic_error("FEN does not read back as itself: " + written);
+    exercise(game);
+  }
+}
+
+void move_text(std::string_view input) {
+  if (input.empty()) return;
+  Game game(variants()[static_cast<unsigned char>(input[0]) % variants().size()]);
+  input.remove_prefix(1);
+  int played = 0;
+  try {
+  while (!input.empty() && played < 64) {
+    const auto end = input.find_first_of(" \n");
+    const std::string_view text = input.substr(0, end);
+    input.remove_prefix(end == std::string_view::npos ? input.size() : end + 1);
+    if (text.empty()) continue;
+    ++played;
+    if (text == "undo")
+      game.undo();
+    else
+      game.play(std::string(text));
+    game.is_in_check(game.side_to_move());
+    exercise(game);
+  }
+  } catch (const Error&) {
+  }
+}
+
+void rule_script(std::string_view input) {
+  try {
+    run_rule_script(scratch().write("tests/rules/fuzz.yaml", input));
+  } catch (const Error&) {
+  }
+}
+
+}  // namespace palace::fuzz

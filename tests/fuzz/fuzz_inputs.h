@@ -1,0 +1,36 @@
+// The bodies of the fuzz targets: each feeds one input to one of Palace's readers. They are shared
+// by the libFuzzer entry points (targets/, built with PALACE_FUZZ) and by the regression test that
+// replays saved inputs in the normal build. palace::Error is the answer bad input deserves and is
+// swallowed; any other exception escapes, and a crash, leak or hang is a finding (README.md).
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace palace::fuzz {
+
+// Rule files: the input is the variant file, then files it may import, separated by lines `#@@`.
+// They are written as work/fuzz0.yaml, work/fuzz1.yaml, ... in a scratch folder that also holds
+// the repository's rules/, scripts/ and variants/, so `../rules/chess/board.yaml` resolves.
+void rule_files(std::string_view input);
+// A Lua script: named by a Janggi variant for each hook whose function it defines, then loaded
+// into a bare LuaHost with each of its global functions called once.
+void hook_script(std::string_view input);
+// A FEN, set in every variant of variants/, then legal moves and the game's state there.
+void fen(std::string_view input);
+// Move texts, one per line or space: the first byte chooses the variant; "undo" undoes.
+void move_text(std::string_view input);
+// A rule test script (tests/rules/README.md), written as tests/rules/fuzz.yaml of the scratch folder.
+void rule_script(std::string_view input);
+
+struct Target {
+  const char* name;  // its folder in tests/fuzz/regressions/ and its executable fuzz_NAME
+  void (*run)(std::string_view input);
+};
+inline constexpr std::array<Target, 5> targets{{{"rule_files", rule_files},
+                                                {"hook_script", hook_script},
+                                                {"fen", fen},
+                                                {"move_text", move_text},
+                                                {"rule_script", rule_script}}};
+
+}  // namespace palace::fuzz

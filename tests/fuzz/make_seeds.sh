@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Assembles the fuzz targets' seed corpora from the repository's own files:
+#   make_seeds.sh SOURCE_DIR VECTORS_DIR OUT_DIR
+# One folder per target under OUT_DIR, rebuilt from scratch. A missing VECTORS_DIR only means
+# fewer FEN and game seeds.
+set -euo pipefail
+src=$1 vectors=$2 out=$3
+rm -rf "$out"
+mkdir -p "$out"/{rule_files,hook_script,fen,move_text,rule_script}
+
+seed() {  # seed TARGET NAME < text
+  cat >"$out/$1/$2"
+}
+
+# Rule files: every shipped and test rule file as it is (written beside the repository's folders,
+# its relative imports still resolve), and each variant with its rules/ imports inlined as the
+# input's later files (fuzz_inputs.h).
+for file in "$src"/variants/*.yaml "$src"/rules/*/*.yaml "$src"/tests/loader/bad/*.yaml "$src"/tests/hooks/variants/*.yaml; do
+  seed rule_files "$(basename "$(dirname "$file")")-$(basename "$file")" <"$file"
+done
+for variant in "$src"/variants/*.yaml; do
+  text=$(cat "$variant") n=0 parts=()
+  for import in $(grep -o '\.\./rules/[A-Za-z0-9_/-]*\.yaml' "$variant"); do
+    n=$((n + 1))
+    text=${text//"$import"/fuzz$n.yaml}
+    parts+=("$(sed 's#\.\./\.\./scripts/#../scripts/#' "$src/variants/$import")")
+  done
+  for part in "${parts[@]}"; do text+=$'\n#@@\n'"$part"; done
+  printf '%s\n' "$text" | seed rule_files "inlined-$(basename "$variant")"
+done
+
+for file in "$src"/scripts/*.lua "$src"/tests/hooks/scripts/*.lua "$src"/tests/hooks/rule_scripts/*.lua; do
+  seed hook_script "$(basename "$file")" <"$file"
+done
+
+for file in "$src"/tests/rules/*.yaml "$src"/tests/rules/fixtures/*.yaml; do
+  seed rule_script "$(basename "$file")" <"$file"
+done
+
+# FENs: the first field of each vector line (a few per file), and those the rule tests use.
+n=0
+for file in "$vectors"/*.perft "$vectors"/*.moves "$vectors"/*.notation "$vectors"/*.terminal; do
+  [ -f "$file" ] || continue
+  awk '!/^#/ && n++ < 20' "$file" | sed 's/ *[;|].*//' | sort -u | while IFS= read -r fen; do
+    n=$((n + 1))
+    printf '%s' "$fen" | seed fen "$(basename "$file")-$n"
+  done
+done
+grep -ho 'fen: *"[^"]*"' "$src"/tests/rules/*.yaml | sed 's/fen: *"//; s/"$//' | sort -u | while IFS= read -r fen; do
+  n=$((n + 1))
+  printf '%s' "$fen" | seed fen "rules-$n"
+done
+
+# Move texts: games from the start, after the byte that picks the variant (its index in
+# variants/, sorted, is the byte modulo their count: A is the first).
+index=0
+for variant in $(cd "$src/variants" && ls *.yaml | LC_ALL=C sort); do
+  letter=$(printf "\\$(printf '%03o' $((65 + index)))")
+  index=$((index + 1))
+  file="$vectors/${variant%.yaml}.games"
+  [ -f "$file" ] || continue
+  awk '!/^#/ && n++ < 20' "$file" | sed 's/ *|.*//' | while IFS= read -r game; do
+    n=$((n + 1))
+    printf '%s%s' "$letter" "$game" | seed move_text "$(basename "$file")-$n"
+  done
+done
