@@ -5,6 +5,7 @@
 #include <string>
 
 #include "compiler/variant.h"
+#include "hooks/load_variant.h"
 #include "position/position.h"
 #include "search/search.h"
 
