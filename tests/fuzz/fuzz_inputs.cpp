@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "game/game.h"
 #include "game/rule_script.h"
+#include "hooks/load_variant.h"
 #include "hooks/lua_host.h"
 
 namespace palace::fuzz {
