@@ -54,7 +54,10 @@ class Searcher {
   // after each completed depth; returns the best move, or a null Move when the game is over.
   // Deterministic for a fixed depth or node limit.
   Move search(const Position& pos, const Limits& limits, const std::function<void(const Report&)>& on_report = {});
-  void stop();  // safe to call from another thread while search() runs
+  // Safe to call from another thread while search() runs; the search ends after its first
+  // iteration at the latest. The request holds until that search returns, so a stop() sent when
+  // no search runs cuts the next one short: send it only to a running search.
+  void stop();
 
  private:
   struct Impl;  // the tables and per-search state, in search.cpp

@@ -2,7 +2,9 @@
 // variant says (repetition, perpetual check, bikjang, passing), and the same answer every run.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <sstream>
+#include <thread>
 
 #include "game/evaluator.h"
 #include "search/search.h"
@@ -165,6 +167,35 @@ TEST(SearchDeterminism, SameMoveAndNodesEveryRun) {
     b.clear();
     EXPECT_EQ(a.search(pos, nodes_only), b.search(pos, nodes_only)) << variant;
   }
+}
+
+TEST(SearchLimits, StopFromAnotherThreadEndsAnInfiniteSearch) {
+  const auto v = load_variant(variant_path("xiangqi"));
+  const Position pos(v);
+  search::Searcher searcher(v);
+  int reports = 0;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    searcher.stop();
+  });
+  const Move best = searcher.search(pos, {.infinite = true}, [&](const search::Report&) { ++reports; });
+  stopper.join();
+  EXPECT_TRUE(best);
+  EXPECT_GE(reports, 1);
+  // The stop is spent: the next search runs to its own limit.
+  search::Report last;
+  searcher.search(pos, {.depth = 4}, [&](const search::Report& r) { last = r; });
+  EXPECT_EQ(last.depth, 4);
+}
+
+TEST(SearchLimits, MovetimeIsKept) {
+  const auto v = load_variant(variant_path("janggi-modern"));
+  const Position pos(v);
+  search::Searcher searcher(v);
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_TRUE(searcher.search(pos, {.movetime_ms = 150}));
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  EXPECT_LT(elapsed, std::chrono::milliseconds(1000));  // generous: the machine is shared
 }
 
 }  // namespace
