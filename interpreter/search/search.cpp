@@ -259,7 +259,10 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
 
   MoveList moves;
   generate_legal(pos, moves);
-  if (node_end(pos, moves.size, 0)) return Move();
+  if (node_end(pos, moves.size, 0)) {
+    stop_.store(false);
+    return Move();
+  }
 
   const bool unbounded = limits.infinite || (!limits.depth && !limits.nodes && !time.timed());
   Move best;
