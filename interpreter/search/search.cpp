@@ -215,7 +215,8 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply) {
   }
   MoveOrder order(*pos, list, Move(), *histories, ply, eval);
   for (Move m = order.next(); m; m = order.next()) {
-    if (!checked && !is_capture(*pos, m) && m.promotion_kind() < 0) continue;
+    // Captures and promotions are ordered before every quiet move: the first quiet one ends them.
+    if (!checked && !is_capture(*pos, m) && m.promotion_kind() < 0) break;
     pos->do_move(m);
     const int score = -quiesce(-beta, -alpha, ply + 1);
     pos->undo_move();
