@@ -15,6 +15,7 @@
 #include "cli/board_view.h"
 #include "cli/commands.h"
 #include "compiler/variant.h"
+#include "core/text.h"
 #include "game/explain.h"
 #include "game/game.h"
 #include "hooks/load_variant.h"
@@ -138,7 +139,7 @@ class Session {
       const BoardDef& board = game_.variant().board();
       const Square from = board.parse_square(point);
       if (from == NoSquare) {
-        std::cout << "'" << point << "' is not a point of this board\n";
+        std::cout << quote(point) << " is not a point of this board\n";
         return;
       }
       for (const Square to : game_.destinations(from)) texts.push_back(board.square_name(to));
