@@ -17,16 +17,16 @@ void add_position_options(CLI::App& cmd, PositionOptions& o) {
   cmd.add_option("--fen", o.fen, "position to start from (default: the variant's set-up)");
 }
 
-Position load_position(const std::string& variant_file, const std::string& fen) {
-  Position pos(load_variant(variant_file));
-  if (!fen.empty()) pos.set_fen(fen);
+Position load_position(const PositionOptions& o) {
+  Position pos(load_variant(o.file));
+  if (o.fen) set_played_fen(pos, *o.fen);
   return pos;
 }
 
 namespace {
 
 int run_perft(const PositionOptions& o, int depth, bool divide) {
-  Position pos = load_position(o.file, o.fen);
+  Position pos = load_position(o);
   if (!divide) {
     std::cout << perft(pos, depth) << "\n";
     return 0;
@@ -49,7 +49,7 @@ int run_perft(const PositionOptions& o, int depth, bool divide) {
 }
 
 int run_moves(const PositionOptions& o) {
-  Position pos = load_position(o.file, o.fen);
+  Position pos = load_position(o);
   MoveList list;
   generate_legal(pos, list);
   std::vector<std::string> texts;

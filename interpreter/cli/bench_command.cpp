@@ -16,7 +16,7 @@ struct BenchOptions {
 };
 
 int run_bench(const BenchOptions& o) {
-  Position pos = load_position(o.position.file, o.position.fen);
+  Position pos = load_position(o.position);
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t nodes = perft(pos, o.depth);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

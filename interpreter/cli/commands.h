@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "position/position.h"
@@ -36,11 +37,12 @@ std::string default_variant_file(const std::string& given);
 
 // The VARIANT_FILE argument and --fen option that every command on one position takes.
 struct PositionOptions {
-  std::string file, fen;
+  std::string file;
+  std::optional<std::string> fen;  // given, even empty, it must be a FEN
 };
 void add_position_options(CLI::App& cmd, PositionOptions& o);
 
-// The variant's set-up, or `fen` when it is not empty.
-Position load_position(const std::string& variant_file, const std::string& fen);
+// The variant's set-up, or `fen` when one was given.
+Position load_position(const PositionOptions& o);
 
 }  // namespace palace::cli

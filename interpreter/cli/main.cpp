@@ -1,9 +1,11 @@
 // The `palace` command line: thin wrappers over the library whose machine-readable outputs
 // (moves, perft, status) are a contract: extend them, don't change them.
+#include <algorithm>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "core/text.h"
 
 int main(int argc, char** argv) {
   using namespace palace;
@@ -20,6 +22,16 @@ int main(int argc, char** argv) {
   cli::add_uci_command(app, action);
   cli::add_match_command(app, action);
 
+  // CLI11 would answer an unknown command with "A subcommand is required".
+  const auto subcommands = app.get_subcommands([](const CLI::App*) { return true; });
+  const bool known = argc < 2 || argv[1][0] == '-' ||
+                     std::any_of(subcommands.begin(), subcommands.end(), [&](const CLI::App* sub) { return sub->check_name(argv[1]); });
+  if (!known) {
+    std::string names;
+    for (const CLI::App* sub : subcommands) names += (names.empty() ? "" : ", ") + sub->get_name();
+    std::cerr << "error: unknown command " << quote(argv[1]) << " (commands: " << names << ")\n";
+    return cli::BadInput;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

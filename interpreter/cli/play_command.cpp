@@ -172,7 +172,7 @@ class Session {
       const BoardDef& board = game_.variant().board();
       const Square from = board.parse_square(point);
       if (from == NoSquare) {
-        std::cout << "'" << point << "' is not a point of this board\n";
+        std::cout << quote(point) << " is not a point of this board\n";
         return;
       }
       for (const Square to : game_.destinations(from)) texts.push_back(board.square_name(to));

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "compiler/variant.h"
+#include "core/text.h"
 #include "game/game.h"
 #include "hooks/load_variant.h"
 
@@ -20,7 +21,7 @@ struct StatusOptions {
 
 int run_status(const StatusOptions& o) {
   Game game(load_variant(o.position.file));
-  if (!o.position.fen.empty()) game.set_fen(o.position.fen);
+  if (o.position.fen) game.set_fen(*o.position.fen);
   // Moves may come as separate arguments or as one quoted, space-separated list.
   int number = 0;
   for (const std::string& arg : o.moves) {
@@ -29,7 +30,7 @@ int run_status(const StatusOptions& o) {
       ++number;
       const MoveVerdict verdict = game.play(move);
       if (!verdict.accepted) {
-        std::cerr << "error: move " << number << " '" << move << "': " << verdict.reason << "\n";
+        std::cerr << "error: move " << number << " " << quote(move) << ": " << verdict.reason << "\n";
         return BadInput;
       }
     }

@@ -4,7 +4,7 @@
 
 namespace palace {
 
-std::string quoted(std::string_view text, std::size_t limit) {
+std::string quote(std::string_view text, std::size_t limit) {
   std::string out = "\"";
   std::size_t shown = 0;
   for (const char c : text) {

@@ -9,6 +9,6 @@ namespace palace {
 
 // `text` in double quotes, with \n, \t, \", \\ and other control bytes as escapes, cut to about
 // `limit` characters with "..." when longer.
-std::string quoted(std::string_view text, std::size_t limit = 40);
+std::string quote(std::string_view text, std::size_t limit = 40);
 
 }  // namespace palace

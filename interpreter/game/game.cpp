@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/text.h"
 #include "game/evaluator.h"
 #include "game/explain.h"
 #include "movegen/movegen.h"
@@ -14,7 +15,7 @@ Game::Game(std::shared_ptr<const Variant> variant) : position_(variant), move_ex
 }
 
 void Game::set_fen(const std::string& fen) {
-  position_.set_fen(fen);
+  set_played_fen(position_, fen);
   history_.clear();
   last_refusal_.clear();
   work_out_ply();
@@ -90,9 +91,9 @@ MoveVerdict Game::play(const std::string& move_text) {
   }
   if (!well_formed) {
     const bool may_pass = variant().game_rules().pass != PassRule::Never;
-    return refuse("'" + move_text + "' is not a move (expected squares like " + move_example_ + (may_pass ? ", or pass)" : ")"));
+    return refuse(quote(move_text) + " is not a move (expected squares like " + move_example_ + (may_pass ? ", or pass)" : ")"));
   }
-  if (!off_board.empty()) return refuse("'" + off_board + "' is not a point of this board");
+  if (!off_board.empty()) return refuse(quote(off_board) + " is not a point of this board");
   return try_move(from, to, promotion_kind);
 }
 

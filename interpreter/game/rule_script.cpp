@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "compiler/variant.h"
+#include "core/text.h"
 #include "game/game.h"
 #include "hooks/load_variant.h"
 
@@ -91,7 +92,6 @@ std::string compare_sets(std::vector<std::string> expected, std::vector<std::str
   return difference;
 }
 
-std::string quoted(const std::string& text) { return "\"" + text + "\""; }
 
 class ScriptReader {
  public:
@@ -118,7 +118,7 @@ class ScriptReader {
     namespace fs = std::filesystem;
     const fs::path file = (fs::path(path_).parent_path() / node.as_string()).lexically_normal();
     std::error_code error;
-    if (!fs::is_regular_file(file, error)) node.fail("no such file '" + file.string() + "'");
+    if (!fs::is_regular_file(file, error)) node.fail("no such file " + quote(file.string(), 200));
     return load_variant(file.string());
   }
 
@@ -137,7 +137,7 @@ class ScriptReader {
   // The point's name as the boards write it ("b10"); each variant's board reads it at run time.
   std::string square(const std::string& text, const ConfigNode& node) const {
     for (const auto& variant : variants_)
-      if (variant->board().parse_square(text) == NoSquare) node.fail("'" + text + "' is not a point of the board");
+      if (variant->board().parse_square(text) == NoSquare) node.fail(quote(text) + " is not a point of the board");
     return variants_.front()->board().square_name(variants_.front()->board().parse_square(text));
   }
 
@@ -217,7 +217,7 @@ class ScriptReader {
               const MoveVerdict verdict = trial.play(move);
               if (verdict.accepted) return "refused " + move + ": it was accepted";
               if (verdict.reason != reason)
-                return "refused " + move + ": reason " + quoted(verdict.reason) + ", expected " + quoted(reason);
+                return "refused " + move + ": reason " + quote(verdict.reason, 200) + ", expected " + quote(reason, 200);
               if (trial.fen() != game.fen()) return "refused " + move + ": the refusal changed the position to " + trial.fen();
               return "";
             }};
@@ -236,7 +236,7 @@ class ScriptReader {
     const std::string expected = node.as_string();
     return {node.mark(), [expected](const Game& game) {
               const std::string got = game.game_state().str(game.variant());
-              return got == expected ? "" : "state: expected " + quoted(expected) + ", got " + quoted(got);
+              return got == expected ? "" : "state: expected " + quote(expected, 200) + ", got " + quote(got, 200);
             }};
   }
 
@@ -261,7 +261,7 @@ std::optional<CaseFailure> play(Game& game, const std::vector<MoveText>& moves) 
     const MoveVerdict verdict = game.play(moves[i].text);
     if (verdict.accepted) continue;
     const std::string number = std::to_string(i + 1);
-    return CaseFailure{moves[i].mark, "moves: move " + number + " '" + moves[i].text + "' refused: " + verdict.reason};
+    return CaseFailure{moves[i].mark, "moves: move " + number + " " + quote(moves[i].text) + " refused: " + verdict.reason};
   }
   return std::nullopt;
 }

@@ -38,7 +38,7 @@ PieceEvalDef read_piece(const ConfigNode& node, const RuleSet& rules) {
   PieceEvalDef def;
   if (const ConfigNode* v = node.find("value")) def.value_cp = v->as_int(0, 100000);
   if (const ConfigNode* zones = node.find("zones")) {
-    if (!zones->is_map()) zones->fail("expected zone: centipawns pairs, e.g. across-river: 60");
+    if (!zones->is_map()) zones->fail("expected pairs of a zone name and centipawns, e.g. {palace: 20}");
     for (const auto& [name, bonus] : zones->entries())
       def.zone_bonus.emplace_back(zone_index(bonus, name, rules), bonus.as_int(-10000, 10000));
   }

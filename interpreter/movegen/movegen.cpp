@@ -250,6 +250,17 @@ void generate_legal(Position& pos, MoveList& list) {
     list.add(Move::pass());
 }
 
+void set_played_fen(Position& pos, const std::string& fen) {
+  Position next(pos);
+  next.set_fen(fen);
+  const Side mover = opponent(next.side_to_move());
+  const Square royal = next.royal(mover);
+  if (!next.royal_may_be_taken() && royal != NoSquare && attacked(next, royal, next.side_to_move(), kind_of(next.at(royal))))
+    throw FenError("FEN: " + next.variant().side_name(mover) + " is in check, but it is " +
+                   next.variant().side_name(next.side_to_move()) + "'s turn");
+  pos = std::move(next);
+}
+
 std::uint64_t perft(Position& pos, int depth) {
   if (depth <= 0) return 1;
   MoveList list;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "core/types.h"
 #include "position/position.h"
@@ -26,6 +27,10 @@ void generate_legal(Position& pos, MoveList& list);
 // Rules that end a game whatever moves remain, checked before generating any.
 enum class RuleEnd { None, Standoff, BothPassed };
 RuleEnd ended_by_rule(const Position& pos);
+
+// Position::set_fen, also refusing a FEN whose side not to move is in check where that cannot
+// arise in play. Throws FenError and leaves `pos` unchanged.
+void set_played_fen(Position& pos, const std::string& fen);
 
 // Leaf nodes of the legal move tree `depth` plies deep, counted in bulk at the last ply.
 std::uint64_t perft(Position& pos, int depth);

@@ -1,8 +1,11 @@
 #include "position/position.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cctype>
 #include <sstream>
+
+#include "core/text.h"
 
 namespace palace {
 
@@ -83,7 +86,7 @@ void Position::set_fen(const std::string& fen) {
   in >> placement >> side >> rights >> ghost >> quiet >> fullmove;
   if (placement.empty()) throw FenError("FEN is empty");
   std::string extra;
-  if (in >> extra) throw FenError("FEN: unexpected text '" + extra + "' after the move number");
+  if (in >> extra) throw FenError("FEN: unexpected text " + quote(extra) + " after the move number");
 
   // Parse into a scratch copy so that a bad FEN leaves this position exactly as it was.
   Position next(*this);
@@ -108,7 +111,7 @@ void Position::set_fen(const std::string& fen) {
       file += run;
     } else {
       const Piece p = variant_->piece_from_letter(c);
-      if (p == NoPiece) throw FenError(std::string("FEN board: unknown piece letter '") + c + "' on rank " + std::to_string(rank + 1));
+      if (p == NoPiece) throw FenError("FEN board: unknown piece letter " + quote(std::string(1, c)) + " on rank " + std::to_string(rank + 1));
       if (file >= board.files) throw FenError(rank_name() + " has more than " + std::to_string(board.files) + " points");
       const Square s = board.square(file++, rank);
       const PieceDef& def = variant_->rules().pieces[kind_of(p)];
@@ -130,11 +133,9 @@ void Position::set_fen(const std::string& fen) {
                      " pieces, which could make up to " + std::to_string(bound) + " moves; at most " +
                      std::to_string(MaxMoves) + " are supported");
   }
-  // A side may lack its royal piece: where a standoff lets a player pass in check, the reference
-  // engine plays on after a royal is taken, and such positions must load.
 
   if (side.empty()) throw FenError("FEN side to move: missing (expected w or b)");
-  if (side != "w" && side != "b") throw FenError("FEN side to move: expected w or b, got '" + side + "'");
+  if (side != "w" && side != "b") throw FenError("FEN side to move: expected w or b, got " + quote(side));
   next.side_ = side == "w" ? 0 : 1;
 
   StateRecord& st = next.states_.back();
@@ -143,7 +144,7 @@ void Position::set_fen(const std::string& fen) {
     for (char c : rights) {
       std::size_t i = 0;
       while (i < defs.size() && defs[i].right != c) ++i;
-      if (i == defs.size()) throw FenError(std::string("FEN rights: unknown right '") + c + "'");
+      if (i == defs.size()) throw FenError("FEN rights: unknown right " + quote(std::string(1, c)));
       const CompoundMove& m = variant_->compound_moves()[i];
       if (next.board_[m.from] != make_piece(m.side, m.piece) || next.board_[m.partner_from] != make_piece(m.side, m.partner))
         throw FenError(std::string("FEN rights: '") + c + "' needs the " + variant_->kind_name(m.piece) + " on " +
@@ -154,7 +155,7 @@ void Position::set_fen(const std::string& fen) {
   }
   if (ghost != "-") {
     const Square g = board.parse_square(ghost);
-    if (g == NoSquare) throw FenError("FEN ghost square: '" + ghost + "' is not a point of the board");
+    if (g == NoSquare) throw FenError("FEN ghost square: " + quote(ghost) + " is not a point of the board");
     // The piece that skipped the point stands one step beyond it, seen from the side that moved.
     const Side mover = opponent(next.side_);
     const int victim_rank = board.rank_of(g) + variant_->rules().sides[mover].forward;
@@ -167,7 +168,7 @@ void Position::set_fen(const std::string& fen) {
   auto number = [](const std::string& text, const char* field, int min, int max) {
     auto out_of_range = [&] {
       return FenError(std::string("FEN ") + field + ": expected a number from " + std::to_string(min) + " to " +
-                      std::to_string(max) + ", got '" + text + "'");
+                      std::to_string(max) + ", got " + quote(text));
     };
     long value = 0;
     for (char c : text) {
@@ -178,12 +179,28 @@ void Position::set_fen(const std::string& fen) {
     if (text.empty() || value < min) throw out_of_range();
     return int(value);
   };
+  next.check_royals_present();
   st.quiet_plies = std::uint16_t(number(quiet, "half-move clock", 0, 65535));
   next.fullmove_base_ = number(fullmove, "move number", 1, 1000000);
   next.start_side_ = next.side_;
   st.royals_facing = next.facing_flag();
   st.hash = next.compute_hash();
   *this = std::move(next);
+}
+
+bool Position::royal_may_be_taken() const {
+  const GameRules& rules = variant_->game_rules();
+  return rules.facing_royals == FacingRule::Standoff && rules.pass != PassRule::Never;
+}
+
+void Position::check_royals_present() const {
+  if (royal_may_be_taken()) return;
+  for (Side s = 0; s < SideCount; ++s) {
+    const auto& setup = variant_->rules().setup[s];
+    const auto royal = std::find_if(setup.begin(), setup.end(), [&](const Placement& p) { return variant_->royal(p.kind); });
+    if (royal != setup.end() && royal_[s] == NoSquare)
+      throw FenError("FEN board: " + variant_->side_name(s) + " has no " + variant_->kind_name(royal->kind));
+  }
 }
 
 std::string Position::fen() const {
@@ -340,3 +357,4 @@ std::string Position::move_text(Move m) const {
 }
 
 }  // namespace palace
+

@@ -38,6 +38,12 @@ class Position {
   explicit Position(std::shared_ptr<const Variant> variant);  // the variant's set-up position
 
   void set_fen(const std::string& fen);  // throws FenError; the position is unchanged then
+
+  // A royal can be captured, and a side left in check with the other to move, only where a
+  // player may pass while in check: in a standoff, where the reference engine plays on after a
+  // royal is taken. Anywhere else a FEN showing either cannot arise in play (see movegen's
+  // set_played_fen for the check test, which needs attack tables).
+  bool royal_may_be_taken() const;
   std::string fen() const;
   void set_start();
 
@@ -70,6 +76,7 @@ class Position {
 
  private:
   void clear();
+  void check_royals_present() const;
   void put(Piece p, Square s);
   void remove(Square s);
   void relocate(Square from, Square to);

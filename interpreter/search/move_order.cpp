@@ -29,13 +29,12 @@ void Histories::reward(Side side, Move m, int ply, int depth) {
   h = std::min(h + depth * depth, HistoryCap - 1);
 }
 
-MoveOrder::MoveOrder(const Position& pos, const MoveList& list, Move hash_move, const Histories& h, int ply,
+MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const Histories& h, int ply,
                      const Evaluation& eval)
     : list_(list) {
   const Side us = pos.side_to_move();
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
-    order_[i] = m;
     int score;
     if (m == hash_move) {
       score = HashMoveScore;
@@ -60,8 +59,8 @@ Move MoveOrder::next() {
   for (int i = done_ + 1; i < list_.size; ++i)
     if (scores_[i] > scores_[best]) best = i;
   std::swap(scores_[best], scores_[done_]);
-  std::swap(order_[best], order_[done_]);
-  return order_[done_++];
+  std::swap(list_.moves[best], list_.moves[done_]);
+  return list_.moves[done_++];
 }
 
 }  // namespace palace::search

@@ -1,5 +1,6 @@
 // The order moves are tried in: the hash move, captures by victim value then cheapest attacker,
-// killers, quiet moves by history, and a pass last. Scores live on the stack beside the list.
+// killers, quiet moves by history, and a pass last. Moves are picked in place in the caller's
+// list, their scores on the stack beside it.
 #pragma once
 
 #include <cstdint>
@@ -29,16 +30,15 @@ inline bool is_capture(const Position& pos, Move m) {
 
 class MoveOrder {
  public:
-  MoveOrder(const Position& pos, const MoveList& list, Move hash_move, const Histories& h, int ply,
+  MoveOrder(const Position& pos, MoveList& list, Move hash_move, const Histories& h, int ply,
             const Evaluation& eval);
   // The best move not yet returned, or a null Move when none is left.
   Move next();
 
  private:
-  const MoveList& list_;
+  MoveList& list_;
   int scores_[MaxMoves];
   int done_ = 0;
-  Move order_[MaxMoves];
 };
 
 }  // namespace palace::search

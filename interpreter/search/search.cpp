@@ -19,9 +19,9 @@ namespace palace::search {
 namespace {
 
 constexpr int Infinite = 32001;
-constexpr int Mate = 32000;                      // mated now; Mate - ply: mates in ply plies
-constexpr int MateBound = Mate - MaxPly;         // scores beyond are mates
-constexpr int CountedWin = 20000;                // a game won on points, CountedWin - ply likewise
+constexpr int Mate = MateScore;
+constexpr int MateBound = Mate - MaxPly;            // scores beyond are mates
+constexpr int CountedWin = CountedWinScore;
 constexpr int DecisiveBound = CountedWin - MaxPly;  // scores beyond are won games, by mate or points
 
 // Decisive scores count plies from the node they belong to, not from the root, in the table.
@@ -215,7 +215,8 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply) {
   }
   MoveOrder order(*pos, list, Move(), *histories, ply, eval);
   for (Move m = order.next(); m; m = order.next()) {
-    if (!checked && !is_capture(*pos, m) && m.promotion_kind() < 0) continue;
+    // Captures and promotions are ordered before every quiet move: the first quiet one ends them.
+    if (!checked && !is_capture(*pos, m) && m.promotion_kind() < 0) break;
     pos->do_move(m);
     const int score = -quiesce(-beta, -alpha, ply + 1);
     pos->undo_move();
@@ -259,7 +260,10 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
 
   MoveList moves;
   generate_legal(pos, moves);
-  if (node_end(pos, moves.size, 0)) return Move();
+  if (node_end(pos, moves.size, 0)) {
+    stop_.store(false);
+    return Move();
+  }
 
   const bool unbounded = limits.infinite || (!limits.depth && !limits.nodes && !time.timed());
   Move best;

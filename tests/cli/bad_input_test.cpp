@@ -42,13 +42,13 @@ TEST(CliBadInput, ValidatePieceOffBoard) {
 }
 
 TEST(CliBadInput, PerftGarbageFen) {
-  expect_one_error("perft variants/janggi.yaml --fen 'garbage' --depth 1", "error: FEN board: unknown piece letter 'g' on rank 10");
+  expect_one_error("perft variants/janggi.yaml --fen 'garbage' --depth 1", "error: FEN board: unknown piece letter \"g\" on rank 10");
 }
 
 TEST(CliBadInput, PerftFenWithBadBoard) {
   expect_one_error("perft variants/janggi.yaml --fen 'RNBA1ABNR/4K4/1C5C1/P1P1P1P1P/4Q4/9/p1p1p1p1p/1c5c1/4k4/rnba1abnr w - - 0 1' "
                    "--depth 1",
-                   "error: FEN board: unknown piece letter 'Q' on rank 6");
+                   "error: FEN board: unknown piece letter \"Q\" on rank 6");
 }
 
 TEST(CliBadInput, MovesMissingFile) { expect_one_error("moves missing.yaml", "error: missing.yaml: cannot open file"); }

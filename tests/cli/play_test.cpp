@@ -130,12 +130,12 @@ TEST(PlayCommand, ListsMovesAndAnswersBadCommands) {
       "Cho to move",
       "b10: a8 c8",
       "e5: no legal moves",
-      "'z9' is not a point of this board",
+      "\"z9\" is not a point of this board",
       "a10a8 a10a9 a7a6 a7b7 b10a8 b10c8 c7b7 c7c6 c7d7 d10d9 d10e10 e7d7 e7e6 e7f7 e9d8 e9d9 e9e10 e9e8 e9f8 e9f9 f10e10 "
       "f10f9 g7f7 g7g6 g7h7 h10g8 h10i8 i10i8 i10i9 i7h7 i7i6",
       "nothing to undo",
       "pass: passing is not allowed in this variant",
-      "b10: 'b10' is not a move (expected squares like b10c8)",
+      "b10: \"b10\" is not a move (expected squares like b10c8)",
       "'fly b10': unknown command (type help for commands)",
       "end of input: the game stops unfinished",
   };
@@ -163,7 +163,7 @@ TEST(PlayCommand, SaveAndLoadAFenAndABadFileChangesNothing) {
       "loaded " + saved,
       "Han to move",
       after_b10c8,
-      garbage + ": FEN board: unknown piece letter 'g' on rank 10",
+      garbage + ": FEN board: unknown piece letter \"g\" on rank 10",
       missing + ": cannot read a FEN from the file",
       after_b10c8,
       "end of input: the game stops unfinished",

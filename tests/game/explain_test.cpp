@@ -124,9 +124,9 @@ TEST(ExplainRefusals, GameOver) {
 
 TEST(ExplainRefusals, NotAMove) {
   Game casual = game_of("janggi-casual");
-  EXPECT_EQ(casual.play("xyz").reason, "'xyz' is not a move (expected squares like b10c8, or pass)");
+  EXPECT_EQ(casual.play("xyz").reason, "\"xyz\" is not a move (expected squares like b10c8, or pass)");
   Game formal = game_of("janggi");
-  EXPECT_EQ(formal.play("xyz").reason, "'xyz' is not a move (expected squares like b10c8)");
+  EXPECT_EQ(formal.play("xyz").reason, "\"xyz\" is not a move (expected squares like b10c8)");
   EXPECT_EQ(formal.move_example(), "b10c8");
 }
 

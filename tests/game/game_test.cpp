@@ -58,13 +58,13 @@ TEST(GameMoves, RefusalsLeaveEverythingUnchanged) {
       {"e5e6", "there is no piece on e5"},
       {"b1b4", "a horse cannot move from b1 to b4"},
       {"pass", "passing is not allowed in this variant"},
-      {"xyz", "'xyz' is not a move (expected squares like b10c8)"},
-      {"b1", "'b1' is not a move (expected squares like b10c8)"},
-      {"b1c3x", "'b1c3x' is not a move (expected squares like b10c8)"},
-      {"", "'' is not a move (expected squares like b10c8)"},
-      {"1234", "'1234' is not a move (expected squares like b10c8)"},
-      {"b10c", "'b10c' is not a move (expected squares like b10c8)"},
-      {"a11a12", "'a11' is not a point of this board"},
+      {"xyz", "\"xyz\" is not a move (expected squares like b10c8)"},
+      {"b1", "\"b1\" is not a move (expected squares like b10c8)"},
+      {"b1c3x", "\"b1c3x\" is not a move (expected squares like b10c8)"},
+      {"", "\"\" is not a move (expected squares like b10c8)"},
+      {"1234", "\"1234\" is not a move (expected squares like b10c8)"},
+      {"b10c", "\"b10c\" is not a move (expected squares like b10c8)"},
+      {"a11a12", "\"a11\" is not a point of this board"},
       {"b1c3r", "a horse does not promote on c3"},
   };
   for (const Case& c : cases) {
@@ -127,10 +127,29 @@ TEST(GameMoves, CheckForEitherSide) {
   Game game = game_of("janggi", "9/4K4/9/9/9/9/9/9/3k5/4r4 w - - 0 1");
   EXPECT_TRUE(game.is_in_check(0));
   EXPECT_FALSE(game.is_in_check(1));
-  // Han, not to move, is the one attacked here: asking works for the side not to move too.
-  game.set_fen("9/4K4/9/9/9/9/9/9/3k5/3R5 w - - 0 1");
-  EXPECT_FALSE(game.is_in_check(0));
-  EXPECT_TRUE(game.is_in_check(1));
+  // Han, not to move, is the one attacked here: asking works for the side not to move too. Only
+  // where a player may pass in check (a standoff) can such a position arise in play.
+  Game modern = game_of("janggi-modern", "9/4K4/9/9/9/9/9/9/3k5/3R5 w - - 0 1");
+  EXPECT_FALSE(modern.is_in_check(0));
+  EXPECT_TRUE(modern.is_in_check(1));
+  try {
+    game.set_fen("9/4K4/9/9/9/9/9/9/3k5/3R5 w - - 0 1");
+    FAIL() << "a position unreachable in play was accepted";
+  } catch (const FenError& e) {
+    EXPECT_STREQ(e.what(), "FEN: han is in check, but it is cho's turn");
+  }
+  EXPECT_TRUE(game.is_in_check(0));
+}
+
+TEST(GameMoves, AFenWithoutARoyalIsRefusedWhereNoneCanBeTaken) {
+  Game game = game_of("janggi");
+  try {
+    game.set_fen("9/4K4/9/9/9/9/9/9/9/4r4 w - - 0 1");
+    FAIL() << "a position without Han's general was accepted";
+  } catch (const FenError& e) {
+    EXPECT_STREQ(e.what(), "FEN board: han has no general");
+  }
+  EXPECT_EQ(game.fen(), game_of("janggi").fen());
 }
 
 TEST(GameMoves, AFinishedGameRefusesMovesButCanBeUndone) {

@@ -48,7 +48,7 @@ TEST(StatusCommand, MovesAsSeparateOrQuotedArguments) {
 TEST(StatusCommand, AnIllegalMoveIsOneLineOnStderr) {
   const PalaceRun err = run_status(variant_arg("janggi") + " --moves a7a6 a4a5 b10b7", true);
   EXPECT_EQ(err.status, 2);
-  EXPECT_EQ(err.out, "error: move 3 'b10b7': a horse cannot move from b10 to b7\n");
+  EXPECT_EQ(err.out, "error: move 3 \"b10b7\": a horse cannot move from b10 to b7\n");
   const PalaceRun out = run_status(variant_arg("janggi") + " --moves a7a6 a4a5 b10b7");
   EXPECT_EQ(out.out, "");
 }

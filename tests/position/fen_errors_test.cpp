@@ -79,19 +79,19 @@ TEST(FenErrors, TooFewPointsOnLastRank) {
 
 TEST(FenErrors, UnknownLetter) {
   EXPECT_EQ(fen_error("RNBA1ABNR/4K4/1C5C1/P1P1P1P1P/4Q4/9/p1p1p1p1p/1c5c1/4k4/rnba1abnr w - - 0 1"),
-            "FEN board: unknown piece letter 'Q' on rank 6");
+            "FEN board: unknown piece letter \"Q\" on rank 6");
 }
 
 TEST(FenErrors, BadSideToMove) {
-  EXPECT_EQ(fen_error(Board + " x - - 0 1"), "FEN side to move: expected w or b, got 'x'");
+  EXPECT_EQ(fen_error(Board + " x - - 0 1"), "FEN side to move: expected w or b, got \"x\"");
 }
 
 TEST(FenErrors, MissingSideToMove) { EXPECT_EQ(fen_error(Board), "FEN side to move: missing (expected w or b)"); }
 
-TEST(FenErrors, UnknownRight) { EXPECT_EQ(fen_error(Board + " w K - 0 1"), "FEN rights: unknown right 'K'"); }
+TEST(FenErrors, UnknownRight) { EXPECT_EQ(fen_error(Board + " w K - 0 1"), "FEN rights: unknown right \"K\""); }
 
 TEST(FenErrors, GhostSquareOffBoard) {
-  EXPECT_EQ(fen_error(Board + " w - z5 0 1"), "FEN ghost square: 'z5' is not a point of the board");
+  EXPECT_EQ(fen_error(Board + " w - z5 0 1"), "FEN ghost square: \"z5\" is not a point of the board");
 }
 
 TEST(FenErrors, GhostSquareNobodySkipped) {
@@ -99,28 +99,28 @@ TEST(FenErrors, GhostSquareNobodySkipped) {
 }
 
 TEST(FenErrors, HalfMoveClockNotNumber) {
-  EXPECT_EQ(fen_error(Board + " w - - x 1"), "FEN half-move clock: expected a number from 0 to 65535, got 'x'");
+  EXPECT_EQ(fen_error(Board + " w - - x 1"), "FEN half-move clock: expected a number from 0 to 65535, got \"x\"");
 }
 
 TEST(FenErrors, HalfMoveClockNegative) {
-  EXPECT_EQ(fen_error(Board + " w - - -1 1"), "FEN half-move clock: expected a number from 0 to 65535, got '-1'");
+  EXPECT_EQ(fen_error(Board + " w - - -1 1"), "FEN half-move clock: expected a number from 0 to 65535, got \"-1\"");
 }
 
 // The clock is kept in 16 bits: a bigger count must be refused, not cut down.
 TEST(FenErrors, HalfMoveClockTooBig) {
-  EXPECT_EQ(fen_error(Board + " w - - 70000 1"), "FEN half-move clock: expected a number from 0 to 65535, got '70000'");
+  EXPECT_EQ(fen_error(Board + " w - - 70000 1"), "FEN half-move clock: expected a number from 0 to 65535, got \"70000\"");
 }
 
 TEST(FenErrors, MoveNumberNotNumber) {
-  EXPECT_EQ(fen_error(Board + " w - - 0 y"), "FEN move number: expected a number from 1 to 1000000, got 'y'");
+  EXPECT_EQ(fen_error(Board + " w - - 0 y"), "FEN move number: expected a number from 1 to 1000000, got \"y\"");
 }
 
 TEST(FenErrors, MoveNumberZero) {
-  EXPECT_EQ(fen_error(Board + " w - - 0 0"), "FEN move number: expected a number from 1 to 1000000, got '0'");
+  EXPECT_EQ(fen_error(Board + " w - - 0 0"), "FEN move number: expected a number from 1 to 1000000, got \"0\"");
 }
 
 TEST(FenErrors, ExtraText) {
-  EXPECT_EQ(fen_error(Start + " extra"), "FEN: unexpected text 'extra' after the move number");
+  EXPECT_EQ(fen_error(Start + " extra"), "FEN: unexpected text \"extra\" after the move number");
 }
 
 TEST(FenErrors, Empty) {

@@ -63,7 +63,7 @@ TEST(RuleScripts, EachFailingExpectationIsReportedAtItsLine) {
   EXPECT_EQ(*wrong.failures[0].mark.file, fixture("failing"));
 
   // A refused move to play first fails the case there, and its expectations are not checked.
-  EXPECT_EQ(failures(result.cases[2]), (std::vector<Failure>{{21, "moves: move 2 'c8c9' refused: it is Han's turn"}}));
+  EXPECT_EQ(failures(result.cases[2]), (std::vector<Failure>{{21, "moves: move 2 \"c8c9\" refused: it is Han's turn"}}));
 }
 
 TEST(RuleScripts, ACaseRunsInEachVariantOfTheFile) {
@@ -84,10 +84,10 @@ TEST(RuleScripts, MalformedFilesAreOneErrorNamingTheLine) {
   EXPECT_EQ(error_of("unknown-key"), fixture("unknown-key") +
                                          ":4:5: cases[0].moves_form: unknown key 'moves_form' (expected one of: name, fen, "
                                          "moves, moves_from, legal_moves, accepted, refused, in_check, state, board)");
-  EXPECT_EQ(error_of("off-board"), fixture("off-board") + ":4:40: cases[0].moves_from.exactly: 'j8' is not a point of the board");
-  EXPECT_EQ(error_of("bad-fen"), fixture("bad-fen") + ":4:10: cases[0].fen: FEN board: unknown piece letter 'q' on rank 10");
+  EXPECT_EQ(error_of("off-board"), fixture("off-board") + ":4:40: cases[0].moves_from.exactly: \"j8\" is not a point of the board");
+  EXPECT_EQ(error_of("bad-fen"), fixture("bad-fen") + ":4:10: cases[0].fen: FEN board: unknown piece letter \"q\" on rank 10");
   EXPECT_EQ(error_of("missing-variant"),
-            fixture("missing-variant") + ":1:10: variant: no such file '" + source_path("variants/shogi.yaml") + "'");
+            fixture("missing-variant") + ":1:10: variant: no such file \"" + source_path("variants/shogi.yaml") + "\"");
   EXPECT_EQ(error_of("expects-nothing"),
             fixture("expects-nothing") + ":3:5: cases[0]: a case must expect something (moves_from, accepted, refused, ...)");
   EXPECT_EQ(error_of("no-such-file"), fixture("no-such-file") + ": cannot open file");
@@ -123,7 +123,7 @@ TEST(PalaceTestCommand, OneLinePerFailingCaseThenTheTotals) {
   EXPECT_NE(run.lines[0].find("; line 18: board: expected 9/9/9/9/9/9/9/9/9/9, got RNBA1ABNR/"), std::string::npos)
       << run.lines[0];
   EXPECT_EQ(run.lines[1],
-            "tests/rules/fixtures/failing.yaml:21:12: a move to play first is refused: moves: move 2 'c8c9' refused: "
+            "tests/rules/fixtures/failing.yaml:21:12: a move to play first is refused: moves: move 2 \"c8c9\" refused: "
             "it is Han's turn");
   EXPECT_EQ(run.lines[2], "3 passed, 2 failed");
 }
@@ -132,7 +132,7 @@ TEST(PalaceTestCommand, AMalformedFileExitsTwoAndTheOthersStillRun) {
   const TestRun run = palace_test("tests/rules/fixtures/off-board.yaml tests/rules/fixtures/two-variants.yaml");
   EXPECT_EQ(run.status, 2);
   EXPECT_EQ(run.err, (std::vector<std::string>{"error: tests/rules/fixtures/off-board.yaml:4:40: cases[0].moves_from.exactly: "
-                                               "'j8' is not a point of the board"}));
+                                               "\"j8\" is not a point of the board"}));
   EXPECT_EQ(run.lines, (std::vector<std::string>{"tests/rules/fixtures/two-variants.yaml:7:17: a general steps onto the other "
                                                  "general's open file [janggi]: moves_from d2: missing e2",
                                                  "1 passed, 1 failed"}));
