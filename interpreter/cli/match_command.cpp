@@ -57,7 +57,7 @@ int run_match_command(MatchOptions& o) {
     o.settings.players[0] = specs[0];
     o.settings.players[1] = specs[1];
     if (!o.tc.empty() && !parse_tc(o.tc, o.settings.referee.clock))
-      throw match::MatchError("--tc: " + palace::quoted(o.tc) + " is not SECONDS or SECONDS+INCREMENT");
+      throw match::MatchError("--tc: " + palace::quote(o.tc) + " is not SECONDS or SECONDS+INCREMENT");
     const auto has_limit = [](const match::PlayerSpec& p) { return p.depth || p.nodes || p.movetime_ms; };
     const bool limited = !o.tc.empty() || (has_limit(specs[0]) && has_limit(specs[1]));
     if (!limited) throw match::MatchError("give each player a limit: --tc, --movetime, --depth or --nodes");

@@ -253,7 +253,7 @@ int run_play(const PlayOptions& o) {
   if (!o.ai.empty()) {
     const auto side = variant->side_name(0) == o.ai ? 0 : variant->side_name(1) == o.ai ? 1 : -1;
     if (side < 0) {
-      std::cerr << "error: --ai: no side named " << quoted(o.ai) << " (" << variant->side_name(0) << ", "
+      std::cerr << "error: --ai: no side named " << quote(o.ai) << " (" << variant->side_name(0) << ", "
                 << variant->side_name(1) << ")\n";
       return BadInput;
     }

@@ -14,7 +14,7 @@ int zone_index(const ConfigNode& key_node, const std::string& name, const RuleSe
   if (it == rules.zone_names.end()) {
     std::string known;
     for (const std::string& z : rules.zone_names) known += (known.empty() ? "" : ", ") + z;
-    key_node.fail("no zone named " + quoted(name) + " (known: " + (known.empty() ? "none" : known) + ")");
+    key_node.fail("no zone named " + quote(name) + " (known: " + (known.empty() ? "none" : known) + ")");
   }
   return int(it - rules.zone_names.begin());
 }
@@ -56,7 +56,7 @@ EvalDef read_eval(const ConfigNode& node, const RuleSet& rules) {
     if (!pieces->is_map()) pieces->fail("expected piece names, each with its value, zones or table");
     for (const auto& [name, piece] : pieces->entries()) {
       const int kind = rules.kind_by_name(name);
-      if (kind < 0) piece.fail("no piece named " + quoted(name));
+      if (kind < 0) piece.fail("no piece named " + quote(name));
       def.pieces[kind] = read_piece(piece, rules);
     }
   }

@@ -16,7 +16,7 @@ UciRules read_uci_rules(const ConfigNode& node) {
     else if (word == "royal-square")
       uci.pass = WirePass::RoyalSquare;
     else
-      p->fail("unknown pass notation " + quoted(word) + " (null-move, royal-square)");
+      p->fail("unknown pass notation " + quote(word) + " (null-move, royal-square)");
   }
   return uci;
 }

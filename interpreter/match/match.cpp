@@ -46,7 +46,7 @@ std::string fen_of_line(const std::string& line) {
 
 std::vector<std::string> openings_from_file(const std::string& file, const std::shared_ptr<const Variant>& variant) {
   std::ifstream in(file);
-  if (!in) throw MatchError("cannot read openings file " + palace::quoted(file, 100));
+  if (!in) throw MatchError("cannot read openings file " + palace::quote(file, 100));
   std::vector<std::string> fens;
   int number = 0;
   for (std::string line; std::getline(in, line);) {
@@ -61,7 +61,7 @@ std::vector<std::string> openings_from_file(const std::string& file, const std::
     }
     fens.push_back(pos.fen());
   }
-  if (fens.empty()) throw MatchError("no openings in " + palace::quoted(file, 100));
+  if (fens.empty()) throw MatchError("no openings in " + palace::quote(file, 100));
   return fens;
 }
 
@@ -162,7 +162,7 @@ std::string run_match(const MatchSettings& settings, const std::function<void(co
   std::ofstream pgn_out;
   if (!settings.pgn_file.empty()) {
     pgn_out.open(settings.pgn_file);
-    if (!pgn_out) throw MatchError("cannot write PGN file " + palace::quoted(settings.pgn_file, 100));
+    if (!pgn_out) throw MatchError("cannot write PGN file " + palace::quote(settings.pgn_file, 100));
   }
   std::mutex mutex;
   Score score;

@@ -19,7 +19,7 @@ int read_number(const std::string& key, const std::string& value, long long max)
   }
   if (used != value.size() || n < 0 || n > max)
     throw MatchError("player " + key + " must be a number from 0 to " + std::to_string(max) + ", not " +
-                     palace::quoted(value));
+                     palace::quote(value));
   return int(n);
 }
 
@@ -139,7 +139,7 @@ class UciPlayer : public Player {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (const auto line = process_->receive(deadline))
       if (*line == word) return;
-    throw MatchError("engine " + palace::quoted(spec_.command, 100) + " did not answer " + word);
+    throw MatchError("engine " + palace::quote(spec_.command, 100) + " did not answer " + word);
   }
 
   std::shared_ptr<const Variant> variant_;
@@ -188,11 +188,11 @@ PlayerSpec parse_player_spec(const std::string& text) {
     else if (key.rfind("option.", 0) == 0 && eq != std::string::npos)
       spec.options[key.substr(7)] = value;
     else
-      throw MatchError("unknown player setting " + palace::quoted(part) +
+      throw MatchError("unknown player setting " + palace::quote(part) +
                        " (palace, engine=CMD, name, variant, option.NAME, eval, depth, nodes, movetime)");
   }
   if (palace == !spec.command.empty())
-    throw MatchError("a player is either palace or engine=CMD: " + palace::quoted(text, 100));
+    throw MatchError("a player is either palace or engine=CMD: " + palace::quote(text, 100));
   if (!palace && !spec.eval_file.empty()) throw MatchError("eval= is a setting of palace's own engine");
   if (palace && (!spec.variant.empty() || !spec.options.empty()))
     throw MatchError("variant= and option. are settings of an external engine");

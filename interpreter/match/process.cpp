@@ -43,7 +43,7 @@ Process::Process(const std::vector<std::string>& argv) {
     close(to_child_);
     close(from_child_);
     pid_ = -1;
-    throw MatchError("cannot start engine " + palace::quoted(argv[0], 100) + ": " + std::strerror(failed));
+    throw MatchError("cannot start engine " + palace::quote(argv[0], 100) + ": " + std::strerror(failed));
   }
   // A child that dies must not kill the referee with SIGPIPE on the next write.
   signal(SIGPIPE, SIG_IGN);

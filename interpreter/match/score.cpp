@@ -60,7 +60,7 @@ Sprt parse_sprt(const std::string& text) {
       used = 0;
     }
     if (eq == std::string::npos || used != word.size() - eq - 1)
-      throw MatchError("--sprt: " + palace::quoted(word) + " is not KEY=NUMBER");
+      throw MatchError("--sprt: " + palace::quote(word) + " is not KEY=NUMBER");
     if (key == "elo0")
       sprt.elo0 = value;
     else if (key == "elo1")
@@ -70,7 +70,7 @@ Sprt parse_sprt(const std::string& text) {
     else if (key == "beta" && value > 0 && value < 1)
       sprt.beta = value;
     else
-      throw MatchError("--sprt: " + palace::quoted(word) + " is not elo0=, elo1=, alpha= or beta= (0 to 1)");
+      throw MatchError("--sprt: " + palace::quote(word) + " is not elo0=, elo1=, alpha= or beta= (0 to 1)");
   }
   if (sprt.elo1 <= sprt.elo0) throw MatchError("--sprt: elo1 must be above elo0");
   return sprt;

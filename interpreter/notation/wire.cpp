@@ -52,7 +52,7 @@ Move WireNotation::parse_move(Position& pos, std::string_view text, std::string&
   if (!null_move && end + 1 == text.size())
     promotion = variant_.rules().kind_by_letter(char(std::toupper(static_cast<unsigned char>(text[end]))));
   if (!null_move && (from == NoSquare || to == NoSquare || (end != text.size() && promotion < 0))) {
-    why = palace::quoted(text) + " is not a move";
+    why = palace::quote(text) + " is not a move";
     return Move();
   }
   // Nothing moves from a point to itself, so that spelling is free to mean a pass.
@@ -64,7 +64,7 @@ Move WireNotation::parse_move(Position& pos, std::string_view text, std::string&
                                : !m.is_pass() && m.from() == from && m.to() == to && m.promotion_kind() == promotion;
     if (match) return m;
   }
-  why = palace::quoted(text) + " is not a legal move here";
+  why = palace::quote(text) + " is not a legal move here";
   return Move();
 }
 

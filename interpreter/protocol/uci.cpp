@@ -95,7 +95,7 @@ bool UciEngine::handle(const std::string& line) {
   } else if (command == "go") {
     go(words);
   } else {
-    say("info string unknown command " + palace::quoted(command));
+    say("info string unknown command " + palace::quote(command));
   }
   return true;
 }
@@ -127,7 +127,7 @@ void UciEngine::set_option(std::istringstream& words) {
       if (it == catalogue_.end()) {
         std::string known;
         for (const auto& [n, file] : catalogue_) known += (known.empty() ? "" : ", ") + n;
-        say("info string unknown variant " + palace::quoted(value) + " (known: " + known + ")");
+        say("info string unknown variant " + palace::quote(value) + " (known: " + known + ")");
         return;
       }
       use_variant(it->second);
@@ -138,7 +138,7 @@ void UciEngine::set_option(std::istringstream& words) {
       std::istringstream number(value);
       const auto mb = read_count(number);
       if (!mb || *mb < 1 || *mb > MaxHashMb) {
-        say("info string Hash must be 1 to " + std::to_string(MaxHashMb) + " MB, not " + palace::quoted(value));
+        say("info string Hash must be 1 to " + std::to_string(MaxHashMb) + " MB, not " + palace::quote(value));
         return;
       }
       hash_mb_ = std::size_t(*mb);
@@ -146,7 +146,7 @@ void UciEngine::set_option(std::istringstream& words) {
     } else if (name == "Threads") {
       if (value != "1") say("info string Threads stays 1: the search runs in one thread");
     } else {
-      say("info string unknown option " + palace::quoted(name));
+      say("info string unknown option " + palace::quote(name));
     }
   } catch (const Error& e) {
     // A variant that does not load leaves the current one in play.
@@ -166,11 +166,11 @@ void UciEngine::set_position(std::istringstream& words) {
     }
   } else if (word == "startpos") {
     if (words >> word && word != "moves") {
-      say("info string expected moves after startpos, not " + palace::quoted(word));
+      say("info string expected moves after startpos, not " + palace::quote(word));
       return;
     }
   } else {
-    say("info string position needs startpos or fen, not " + palace::quoted(word));
+    say("info string position needs startpos or fen, not " + palace::quote(word));
     return;
   }
   auto next = std::make_unique<Position>(variant_);
@@ -178,7 +178,7 @@ void UciEngine::set_position(std::istringstream& words) {
     try {
       next->set_fen(wire_->fen(fen));
     } catch (const FenError& e) {
-      say("info string bad fen " + palace::quoted(fen, 100) + ": " + e.what());
+      say("info string bad fen " + palace::quote(fen, 100) + ": " + e.what());
       return;
     }
   }
@@ -239,7 +239,7 @@ void UciEngine::go(std::istringstream& words) {
     else if (word == "mate")
       limits.depth = 2 * clipped;
     else {
-      say("info string unknown go parameter " + palace::quoted(word));
+      say("info string unknown go parameter " + palace::quote(word));
       return;
     }
   }
