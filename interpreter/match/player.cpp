@@ -78,7 +78,8 @@ class UciPlayer : public Player {
       Position pos(variant_);
       pos.set_fen(start_fen);
       for (const Move m : game.history()) {
-        position += " " + wire_.move(pos, m);
+        position += ' ';
+        position += wire_.move(pos, m);
         pos.do_move(m);
       }
     }
