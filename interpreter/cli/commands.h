@@ -24,6 +24,16 @@ void add_status_command(CLI::App& app, Action& action);
 void add_bench_command(CLI::App& app, Action& action);
 void add_test_command(CLI::App& app, Action& action);
 void add_play_command(CLI::App& app, Action& action);
+void add_uci_command(CLI::App& app, Action& action);
+void add_match_command(CLI::App& app, Action& action);
+
+// The project's default game is a build setting (CMakeLists.txt), not interpreter code.
+constexpr const char* DefaultVariant = PALACE_DEFAULT_VARIANT;
+// `relative` from the current directory when it is there, else from the source tree the program
+// was built from, so that commands work from anywhere.
+std::string source_file(const std::string& relative);
+// `given`, or the default game when it is empty.
+std::string default_variant_file(const std::string& given);
 
 // The VARIANT_FILE argument and --fen option that every command on one position takes.
 struct PositionOptions {

@@ -1,6 +1,6 @@
-// `palace play [VARIANT_FILE]`: a game at the terminal, one command a line. Everything goes to
-// stdout in the order it happens, so a game piped in reads back as a transcript; the prompt is
-// shown only when a person types.
+// `palace play [VARIANT_FILE] [--ai SIDE]`: a game at the terminal, one command a line, against a
+// person or the engine. Everything goes to stdout in the order it happens, so a game piped in reads
+// back as a transcript; the prompt is shown only when a person types.
 #include <unistd.h>
 
 #include <algorithm>
@@ -8,8 +8,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "cli/board_view.h"
@@ -19,13 +21,11 @@
 #include "game/explain.h"
 #include "game/game.h"
 #include "hooks/load_variant.h"
+#include "search/search.h"
 
 namespace palace::cli {
 
 namespace {
-
-// The project's default game is a build setting (CMakeLists.txt), not interpreter code.
-constexpr const char* DefaultVariant = PALACE_DEFAULT_VARIANT;
 
 constexpr const char* Help =
     "commands:\n"
@@ -40,25 +40,24 @@ constexpr const char* Help =
     "  help           this list\n"
     "  quit           leave the game\n";
 
-// The default file from the current directory, else from the source tree the program was built
-// from, so `palace play` works from anywhere.
-std::string variant_file(const std::string& given) {
-  if (!given.empty()) return given;
-  std::error_code error;
-  if (std::filesystem::exists(DefaultVariant, error)) return DefaultVariant;
-  return std::string(PALACE_SOURCE_DIR) + "/" + DefaultVariant;
-}
+// The engine's side of the board, when the player asked for one.
+struct Opponent {
+  Side side;
+  search::Limits limits;
+  std::unique_ptr<search::Searcher> searcher;
+};
 
 class Session {
  public:
-  Session(Game game, bool colour) : game_(std::move(game)), colour_(colour) {}
+  Session(Game game, bool colour, std::optional<Opponent> opponent)
+      : game_(std::move(game)), colour_(colour), opponent_(std::move(opponent)) {}
 
   // Reads commands until the game ends, the player quits or the input ends.
   int run(std::istream& in, bool prompt) {
     std::cout << "Palace: " << game_.variant().rules().name << ". Moves look like " << game_.move_example()
               << "; type help for commands.\n";
     show();
-    if (over()) return 0;
+    if (over() || (answer() && over())) return 0;
     for (std::string line;;) {
       if (prompt) std::cout << game_.variant().side_name(game_.side_to_move()) << "> " << std::flush;
       if (!std::getline(in, line)) {
@@ -77,7 +76,7 @@ class Session {
         std::cout << "bye: the game stops unfinished\n";
         return 0;
       }
-      if (execute(command, argument) && over()) return 0;
+      if (execute(command, argument) && (over() || (answer() && over()))) return 0;
     }
   }
 
@@ -118,16 +117,50 @@ class Session {
     return true;
   }
 
+  // Against the engine, its reply is taken back too, so that it is the player's turn again.
   bool undo() {
     if (game_.history().empty()) {
       std::cout << "nothing to undo\n";
       return false;
     }
-    const std::string last = game_.history_texts().back();
+    std::string taken = game_.history_texts().back();
     game_.undo();
-    std::cout << "took back " << last << "\n";
+    if (opponent_ && game_.side_to_move() == opponent_->side && !game_.history().empty()) {
+      taken = game_.history_texts().back() + " " + taken;
+      game_.undo();
+    }
+    std::cout << "took back " << taken << "\n";
     show();
     return true;
+  }
+
+  // The engine plays when it is its turn. Returns whether it moved.
+  bool answer() {
+    if (!opponent_ || game_.side_to_move() != opponent_->side || game_.game_state().finished()) return false;
+    search::Report report;
+    const Move best = opponent_->searcher->search(game_.position(), opponent_->limits,
+                                                  [&](const search::Report& r) { report = r; });
+    if (!best) return false;
+    const std::string mover = capitalised(game_.variant().side_name(game_.side_to_move()));
+    const std::string text = game_.position().move_text(best);
+    game_.play(text);
+    std::cout << mover << " plays " << text << " (" << evaluation(mover, report) << ")\n";
+    show();
+    return true;
+  }
+
+  // The engine's view of the game after its search, in words: "+0.35 for Han, depth 7".
+  static std::string evaluation(const std::string& mover, const search::Report& r) {
+    std::ostringstream text;
+    if (r.mate_in > 0)
+      text << mover << " mates in " << r.mate_in;
+    else if (r.mate_in < 0)
+      text << mover << " is mated in " << -r.mate_in;
+    else
+      text << (r.score_cp >= 0 ? "+" : "-") << std::abs(r.score_cp) / 100 << "." << std::setw(2) << std::setfill('0')
+           << std::abs(r.score_cp) % 100 << " for " << mover;
+    text << ", depth " << r.depth;
+    return text.str();
   }
 
   void list_moves(const std::string& point) {
@@ -204,23 +237,56 @@ class Session {
 
   Game game_;
   bool colour_;
+  std::optional<Opponent> opponent_;
 };
 
-int run_play(const std::string& file) {
+struct PlayOptions {
+  std::string file, ai;
+  int movetime_ms = 0, depth = 0;
+};
+
+int run_play(const PlayOptions& o) {
   const char* no_colour = std::getenv("NO_COLOR");
   const bool colour = isatty(STDOUT_FILENO) && !(no_colour && *no_colour);
-  Session session(Game(load_variant(variant_file(file))), colour);
+  const auto variant = load_variant(default_variant_file(o.file));
+  std::optional<Opponent> opponent;
+  if (!o.ai.empty()) {
+    const auto side = variant->side_name(0) == o.ai ? 0 : variant->side_name(1) == o.ai ? 1 : -1;
+    if (side < 0) {
+      std::cerr << "error: --ai: no side named " << quote(o.ai) << " (" << variant->side_name(0) << ", "
+                << variant->side_name(1) << ")\n";
+      return BadInput;
+    }
+    search::Limits limits;
+    limits.depth = o.depth;
+    // Without a limit the engine thinks a second a move: quick enough to play against.
+    limits.movetime_ms = o.movetime_ms || o.depth ? o.movetime_ms : 1000;
+    opponent = Opponent{Side(side), limits, std::make_unique<search::Searcher>(variant)};
+  }
+  Session session(Game(variant), colour, std::move(opponent));
   return session.run(std::cin, isatty(STDIN_FILENO));
 }
 
 }  // namespace
 
+std::string source_file(const std::string& relative) {
+  std::error_code error;
+  if (std::filesystem::exists(relative, error)) return relative;
+  return std::string(PALACE_SOURCE_DIR) + "/" + relative;
+}
+
+std::string default_variant_file(const std::string& given) { return given.empty() ? source_file(DefaultVariant) : given; }
+
 void add_play_command(CLI::App& app, Action& action) {
-  auto file = std::make_shared<std::string>();
+  auto o = std::make_shared<PlayOptions>();
   CLI::App* cmd =
       app.add_subcommand("play", "Play a game at the terminal, or from moves piped in one a line; type help for commands");
-  cmd->add_option("VARIANT_FILE", *file, std::string("variant YAML file (default: ") + DefaultVariant + ")");
-  cmd->callback([&action, file] { action = [file] { return run_play(*file); }; });
+  cmd->add_option("VARIANT_FILE", o->file, std::string("variant YAML file (default: ") + DefaultVariant + ")");
+  cmd->add_option("--ai", o->ai, "the side the engine plays, by the variant's name for it (han, black, ...)");
+  cmd->add_option("--movetime", o->movetime_ms, "the engine's time per move in milliseconds (default 1000)")
+      ->check(CLI::Range(1, 86'400'000));
+  cmd->add_option("--depth", o->depth, "the engine's search depth in plies")->check(CLI::Range(1, 128));
+  cmd->callback([&action, o] { action = [o] { return run_play(*o); }; });
 }
 
 }  // namespace palace::cli

@@ -57,7 +57,7 @@ class Loader {
 
   RuleSet run() {
     root_.expect_keys({"name", "description", "board", "sides", "pieces", "setup", "formations",
-                       "compound_moves", "rules", "scripts"});
+                       "compound_moves", "rules", "scripts", "uci", "eval"});
     rules_.name = root_.at("name").as_string();
     read_board(root_.at("board"));
     read_sides(root_.at("sides"));
@@ -67,7 +67,9 @@ class Loader {
     read_setup(root_.at("setup"));
     if (const ConfigNode* c = root_.find("compound_moves")) read_compound_moves(*c);
     if (const ConfigNode* r = root_.find("rules")) read_rules(*r);
+    if (const ConfigNode* u = root_.find("uci")) rules_.uci = read_uci_rules(*u);
     check_zones();
+    if (const ConfigNode* e = root_.find("eval")) rules_.eval = read_eval(*e, rules_);
     return std::move(rules_);
   }
 

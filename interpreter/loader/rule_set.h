@@ -8,6 +8,8 @@
 #include "core/square_set.h"
 #include "core/types.h"
 #include "loader/config_tree.h"
+#include "loader/uci_rules.h"
+#include "loader/eval_rules.h"
 
 namespace palace {
 
@@ -142,6 +144,8 @@ struct RuleSet {
   std::array<std::vector<Placement>, SideCount> setup;
   GameRules rules;
   std::vector<ScriptDef> scripts;  // Lua hook files
+  UciRules uci;                    // how other engines write this variant
+  EvalDef eval;                    // the engine's piece values and square bonuses (eval_rules.h)
 
   int kind_by_name(const std::string& name) const;
   int kind_by_letter(char upper) const;

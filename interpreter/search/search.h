@@ -15,6 +15,11 @@
 
 namespace palace::search {
 
+// Scores, in centipawns from the side to move's view: a mate `n` plies away is MateScore - n, a game
+// won `n` plies away by counting points CountedWinScore - n, a draw 0; losses are the negatives.
+constexpr int MateScore = 32000;
+constexpr int CountedWinScore = 20000;
+
 // What bounds one search; zero means "not set". With none set the search runs until stop().
 struct Limits {
   int depth = 0;
@@ -49,7 +54,15 @@ class Searcher {
   // after each completed depth; returns the best move, or a null Move when the game is over.
   // Deterministic for a fixed depth or node limit.
   Move search(const Position& pos, const Limits& limits, const std::function<void(const Report&)>& on_report = {});
-  void stop();  // safe to call from another thread while search() runs
+  // Safe to call from another thread while search() runs; the search ends after its first
+  // iteration at the latest. The request holds until that search returns, so a stop() sent when
+  // no search runs cuts the next one short: send it only to a running search.
+  void stop();
+
+ private:
+  struct Impl;  // the tables and per-search state, in search.cpp
+  std::unique_ptr<Impl> impl_;
+  std::atomic<bool> stop_{false};
 };
 
 }  // namespace palace::search

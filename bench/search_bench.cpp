@@ -1,0 +1,36 @@
+// Search speed from each variant's set-up: a fixed-depth search, so the node count is the same
+// every run; nodes per second are reported as items_per_second, the time to depth 8 as the time.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "compiler/variant.h"
+#include "hooks/load_variant.h"
+#include "position/position.h"
+#include "search/search.h"
+
+namespace {
+
+std::string search_variant_file(const std::string& name) {
+  return std::string(PALACE_SOURCE_DIR) + "/variants/" + name + ".yaml";
+}
+
+void BM_SearchToDepth(benchmark::State& state, const std::string& name, int depth) {
+  const auto variant = palace::load_variant(search_variant_file(name));
+  const palace::Position pos(variant);
+  palace::search::Limits limits;
+  limits.depth = depth;
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    palace::search::Searcher searcher(variant);
+    searcher.search(pos, limits, [&](const palace::search::Report& r) { if (r.depth == depth) nodes += r.nodes; });
+  }
+  state.SetItemsProcessed(std::int64_t(nodes));
+  state.counters["nodes"] = double(nodes) / double(state.iterations());
+}
+
+}  // namespace
+
+BENCHMARK_CAPTURE(BM_SearchToDepth, janggi_modern_d8, std::string("janggi-modern"), 8)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(BM_SearchToDepth, xiangqi_d8, std::string("xiangqi"), 8)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(BM_SearchToDepth, chess_d8, std::string("chess"), 8)->Unit(benchmark::kSecond)->Iterations(1);

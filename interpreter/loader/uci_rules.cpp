@@ -1,0 +1,24 @@
+#include "loader/uci_rules.h"
+
+#include "core/text.h"
+
+namespace palace {
+
+UciRules read_uci_rules(const ConfigNode& node) {
+  node.expect_keys({"variant", "mirror_ranks", "pass"});
+  UciRules uci;
+  if (const ConfigNode* v = node.find("variant")) uci.variant = v->as_string();
+  if (const ConfigNode* m = node.find("mirror_ranks")) uci.mirror_ranks = m->as_bool();
+  if (const ConfigNode* p = node.find("pass")) {
+    const std::string& word = p->as_string();
+    if (word == "null-move")
+      uci.pass = WirePass::NullMove;
+    else if (word == "royal-square")
+      uci.pass = WirePass::RoyalSquare;
+    else
+      p->fail("unknown pass notation " + quote(word) + " (null-move, royal-square)");
+  }
+  return uci;
+}
+
+}  // namespace palace

@@ -1,0 +1,23 @@
+// How the variant is written on the wire to other engines and GUIs (UCI): the optional `uci:`
+// section of a variant file. The protocol's notation is data here, so no game is named in code.
+#pragma once
+
+#include <string>
+
+#include "loader/config_tree.h"
+
+namespace palace {
+
+// How a pass goes on the wire: the UCI null move "0000", or the mover's royal square twice ("e2e2").
+enum class WirePass : std::uint8_t { NullMove, RoyalSquare };
+
+struct UciRules {
+  std::string variant;        // UCI_Variant name other engines know it by; empty: the variant's own name
+  bool mirror_ranks = false;  // the wire numbers ranks from the other edge (rank r is ranks + 1 - r)
+  WirePass pass = WirePass::NullMove;
+};
+
+// Reads `uci: {variant: NAME, mirror_ranks: BOOL, pass: null-move|royal-square}`. Throws RuleError.
+UciRules read_uci_rules(const ConfigNode& node);
+
+}  // namespace palace

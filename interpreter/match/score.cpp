@@ -1,0 +1,79 @@
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "core/text.h"
+#include "match/match.h"
+#include "match/match_error.h"
+
+namespace palace::match {
+
+namespace {
+
+double elo_of(double ratio) { return -400.0 * std::log10(1.0 / ratio - 1.0); }
+double ratio_of(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+
+// Per-game variance of the score around `mean`.
+double variance(const Score& s, double mean) {
+  const double n = s.games();
+  return (s.wins * std::pow(1 - mean, 2) + s.draws * std::pow(0.5 - mean, 2) + s.losses * std::pow(mean, 2)) / n;
+}
+
+}  // namespace
+
+double Score::ratio() const { return games() ? (wins + 0.5 * draws) / games() : 0.5; }
+
+// An all-win or all-loss score has no finite Elo; it is clipped just inside the ends.
+double Score::elo() const {
+  const double clip = 0.5 / std::max(games(), 1);
+  return elo_of(std::clamp(ratio(), clip, 1 - clip)) + 0.0;  // + 0.0: an even score prints as 0, not -0
+}
+
+double Score::elo_margin() const {
+  if (games() < 2) return INFINITY;
+  const double clip = 0.5 / games();
+  const double r = std::clamp(ratio(), clip, 1 - clip);
+  const double deviation = std::sqrt(variance(*this, ratio()) / games());
+  return (elo_of(std::min(r + 1.96 * deviation, 1 - clip)) - elo_of(std::max(r - 1.96 * deviation, clip))) / 2;
+}
+
+// The normal approximation of the generalised SPRT, as Fishtest uses it for trinomial results.
+double Score::llr(const Sprt& sprt) const {
+  if (!games()) return 0;
+  const double var = variance(*this, ratio());
+  if (var <= 0) return 0;
+  const double s0 = ratio_of(sprt.elo0), s1 = ratio_of(sprt.elo1);
+  return games() * (s1 - s0) * (2 * ratio() - s0 - s1) / (2 * var);
+}
+
+Sprt parse_sprt(const std::string& text) {
+  Sprt sprt;
+  std::istringstream words(text);
+  for (std::string word; words >> word;) {
+    const auto eq = word.find('=');
+    const std::string key = word.substr(0, eq);
+    double value = 0;
+    std::size_t used = 0;
+    try {
+      value = std::stod(word.substr(eq == std::string::npos ? word.size() : eq + 1), &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (eq == std::string::npos || used != word.size() - eq - 1)
+      throw MatchError("--sprt: " + palace::quote(word) + " is not KEY=NUMBER");
+    if (key == "elo0")
+      sprt.elo0 = value;
+    else if (key == "elo1")
+      sprt.elo1 = value;
+    else if (key == "alpha" && value > 0 && value < 1)
+      sprt.alpha = value;
+    else if (key == "beta" && value > 0 && value < 1)
+      sprt.beta = value;
+    else
+      throw MatchError("--sprt: " + palace::quote(word) + " is not elo0=, elo1=, alpha= or beta= (0 to 1)");
+  }
+  if (sprt.elo1 <= sprt.elo0) throw MatchError("--sprt: elo1 must be above elo0");
+  return sprt;
+}
+
+}  // namespace palace::match

@@ -1,0 +1,93 @@
+#include "notation/wire.h"
+
+#include <cctype>
+#include <sstream>
+#include <vector>
+
+#include "core/text.h"
+#include "movegen/movegen.h"
+
+namespace palace {
+
+WireNotation::WireNotation(const Variant& variant)
+    : variant_(variant),
+      name_(variant.rules().uci.variant.empty() ? variant.rules().name : variant.rules().uci.variant),
+      mirror_(variant.rules().uci.mirror_ranks),
+      pass_(variant.rules().uci.pass) {}
+
+std::string WireNotation::square(Square s) const {
+  const BoardDef& board = variant_.board();
+  if (!mirror_) return board.square_name(s);
+  return board.square_name(board.square(board.file_of(s), board.ranks - 1 - board.rank_of(s)));
+}
+
+Square WireNotation::parse_square(std::string_view text) const {
+  const BoardDef& board = variant_.board();
+  const Square s = board.parse_square(std::string(text));
+  if (s == NoSquare || !mirror_) return s;
+  return board.square(board.file_of(s), board.ranks - 1 - board.rank_of(s));
+}
+
+std::string WireNotation::move(const Position& pos, Move m) const {
+  if (m.is_pass()) {
+    const Square royal = pos.royal(pos.side_to_move());
+    return pass_ == WirePass::RoyalSquare && royal != NoSquare ? square(royal) + square(royal) : "0000";
+  }
+  std::string text = square(m.from()) + square(m.to());
+  if (m.promotion_kind() >= 0)
+    text += char(std::tolower(static_cast<unsigned char>(variant_.rules().pieces[m.promotion_kind()].letter)));
+  return text;
+}
+
+Move WireNotation::parse_move(Position& pos, std::string_view text, std::string& why) const {
+  // A square is a file letter and a rank number, so the from-square ends where the next letter starts.
+  std::size_t split = 1;
+  while (split < text.size() && std::isdigit(static_cast<unsigned char>(text[split]))) ++split;
+  std::size_t end = split + 1;
+  while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+  const bool null_move = text == "0000";
+  const Square from = null_move ? NoSquare : parse_square(text.substr(0, split));
+  const Square to = null_move || end > text.size() ? NoSquare : parse_square(text.substr(split, end - split));
+  int promotion = -1;
+  if (!null_move && end + 1 == text.size())
+    promotion = variant_.rules().kind_by_letter(char(std::toupper(static_cast<unsigned char>(text[end]))));
+  if (!null_move && (from == NoSquare || to == NoSquare || (end != text.size() && promotion < 0))) {
+    why = palace::quote(text) + " is not a move";
+    return Move();
+  }
+  // Nothing moves from a point to itself, so that spelling is free to mean a pass.
+  const bool passing = null_move || from == to;
+  MoveList legal;
+  generate_legal(pos, legal);
+  for (const Move m : legal) {
+    const bool match = passing ? m.is_pass()
+                               : !m.is_pass() && m.from() == from && m.to() == to && m.promotion_kind() == promotion;
+    if (match) return m;
+  }
+  why = palace::quote(text) + " is not a legal move here";
+  return Move();
+}
+
+std::string WireNotation::fen(const std::string& fen) const {
+  if (!mirror_) return fen;
+  std::istringstream in(fen);
+  std::vector<std::string> fields;
+  for (std::string field; in >> field;) fields.push_back(field);
+  if (fields.empty()) return fen;
+  std::vector<std::string> ranks;
+  std::istringstream board(fields[0]);
+  for (std::string rank; std::getline(board, rank, '/');) ranks.push_back(rank);
+  std::string mirrored;
+  for (auto r = ranks.rbegin(); r != ranks.rend(); ++r) mirrored += (mirrored.empty() ? "" : "/") + *r;
+  fields[0] = mirrored;
+  // The en-passant point, where a variant has one, is a square like any other.
+  if (fields.size() > 3 && fields[3] != "-") {
+    const Square s = parse_square(fields[3]);
+    if (s != NoSquare) fields[3] = variant_.board().square_name(s);
+  }
+  std::string out;
+  for (const auto& f : fields) out += (out.empty() ? "" : " ") + f;
+  return out;
+}
+
+}  // namespace palace

@@ -1,0 +1,61 @@
+#include "search/eval.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+namespace palace::search {
+
+namespace {
+
+// The row of a side's table that describes point `s`: tables are written far rank first.
+int table_row(const BoardDef& board, const SideDef& side, Square s) {
+  const int rank = board.rank_of(s);
+  return side.forward > 0 ? board.ranks - 1 - rank : rank;
+}
+
+}  // namespace
+
+Evaluation::Evaluation(const Variant& variant) : squares_(variant.squares()) {
+  const RuleSet& rules = variant.rules();
+  const BoardDef& board = rules.board;
+  const int kinds = variant.kinds();
+  value_.resize(kinds);
+  for (int k = 0; k < kinds; ++k) {
+    const bool tuned = k < int(rules.eval.pieces.size()) && rules.eval.pieces[k].value_cp >= 0;
+    value_[k] = variant.royal(k) ? 0 : tuned ? rules.eval.pieces[k].value_cp : int(std::lround(rules.pieces[k].value * 100));
+  }
+  int weakest = INT_MAX;
+  for (int k = 0; k < kinds; ++k)
+    if (!variant.royal(k)) weakest = std::min(weakest, value_[k]);
+  major_.resize(kinds);
+  for (int k = 0; k < kinds; ++k) major_[k] = !variant.royal(k) && value_[k] > weakest;
+
+  score_.assign(std::size_t(PieceCodes) * squares_, 0);
+  for (Side side = 0; side < SideCount; ++side)
+    for (int k = 0; k < kinds; ++k)
+      for (Square s = 0; s < squares_; ++s) {
+        int score = value_[k];
+        if (k < int(rules.eval.pieces.size())) {
+          const PieceEvalDef& def = rules.eval.pieces[k];
+          for (const auto& [zone, bonus] : def.zone_bonus)
+            if (rules.sides[side].zones[zone][s]) score += bonus;
+          if (!def.table.empty())
+            score += def.table[table_row(board, rules.sides[side], s) * board.files + board.file_of(s)];
+        }
+        score_[make_piece(side, k) * squares_ + s] = score;
+      }
+}
+
+int Evaluation::operator()(const Position& pos) const {
+  int total[SideCount] = {0, 0};
+  for (Side side = 0; side < SideCount; ++side)
+    for (int i = 0; i < pos.piece_count(side); ++i) {
+      const Square s = pos.piece_square(side, i);
+      total[side] += score_[pos.at(s) * squares_ + s];
+    }
+  const Side us = pos.side_to_move();
+  return total[us] - total[opponent(us)];
+}
+
+}  // namespace palace::search

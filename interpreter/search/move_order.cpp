@@ -1,0 +1,66 @@
+#include "search/move_order.h"
+
+#include <algorithm>
+
+namespace palace::search {
+
+namespace {
+
+constexpr int HashMoveScore = 1 << 30;
+constexpr int CaptureScore = 1 << 28;
+constexpr int KillerScore = 1 << 27;
+constexpr int HistoryCap = 1 << 26;
+constexpr int PassScore = -(1 << 29);
+
+}  // namespace
+
+void Histories::clear() {
+  std::fill(&killers[0][0], &killers[0][0] + MaxPly * 2, Move());
+  std::fill(&history[0][0][0], &history[0][0][0] + SideCount * MaxSquares * MaxSquares, 0);
+}
+
+void Histories::reward(Side side, Move m, int ply, int depth) {
+  if (m.is_pass()) return;
+  if (killers[ply][0] != m) {
+    killers[ply][1] = killers[ply][0];
+    killers[ply][0] = m;
+  }
+  int& h = history[side][m.from()][m.to()];
+  h = std::min(h + depth * depth, HistoryCap - 1);
+}
+
+MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const Histories& h, int ply,
+                     const Evaluation& eval)
+    : list_(list) {
+  const Side us = pos.side_to_move();
+  for (int i = 0; i < list.size; ++i) {
+    const Move m = list.moves[i];
+    int score;
+    if (m == hash_move) {
+      score = HashMoveScore;
+    } else if (m.is_pass()) {
+      score = PassScore;
+    } else if (is_capture(pos, m)) {
+      const Piece victim = m.type() == MoveType::CaptureGhost ? pos.at(pos.state().ghost_victim) : pos.at(m.to());
+      score = CaptureScore + 64 * eval.value(kind_of(victim)) - eval.value(kind_of(pos.at(m.from()))) / 16;
+    } else if (m == h.killers[ply][0] || m == h.killers[ply][1]) {
+      score = KillerScore + (m == h.killers[ply][0]);
+    } else {
+      score = h.history[us][m.from()][m.to()];
+    }
+    if (m.promotion_kind() >= 0 && m != hash_move) score += CaptureScore / 2 + eval.value(m.promotion_kind());
+    scores_[i] = score;
+  }
+}
+
+Move MoveOrder::next() {
+  if (done_ == list_.size) return Move();
+  int best = done_;
+  for (int i = done_ + 1; i < list_.size; ++i)
+    if (scores_[i] > scores_[best]) best = i;
+  std::swap(scores_[best], scores_[done_]);
+  std::swap(list_.moves[best], list_.moves[done_]);
+  return list_.moves[done_++];
+}
+
+}  // namespace palace::search

@@ -1,0 +1,298 @@
+// Principal-variation alpha-beta with iterative deepening. Every node first asks the game layer
+// whether the game is over there (node_end), so that each end rule of the variant scores the
+// tree exactly as it would end a game; then the usual prunings run on what is left.
+#include "search/search.h"
+
+#include <algorithm>
+#include <optional>
+#include <thread>
+
+#include "game/evaluator.h"
+#include "movegen/movegen.h"
+#include "search/eval.h"
+#include "search/move_order.h"
+#include "search/time_manager.h"
+#include "search/tt.h"
+
+namespace palace::search {
+
+namespace {
+
+constexpr int Infinite = 32001;
+constexpr int Mate = MateScore;
+constexpr int MateBound = Mate - MaxPly;            // scores beyond are mates
+constexpr int CountedWin = CountedWinScore;
+constexpr int DecisiveBound = CountedWin - MaxPly;  // scores beyond are won games, by mate or points
+
+// Decisive scores count plies from the node they belong to, not from the root, in the table.
+int to_tt(int score, int ply) { return score >= DecisiveBound ? score + ply : score <= -DecisiveBound ? score - ply : score; }
+int from_tt(int score, int ply) { return score >= DecisiveBound ? score - ply : score <= -DecisiveBound ? score + ply : score; }
+
+int mate_in(int score) {
+  if (score >= MateBound) return (Mate - score + 1) / 2;
+  if (score <= -MateBound) return -(Mate + score) / 2;
+  return 0;
+}
+
+// The score of a finished game `ply` plies from the root, from the side to move's view, or
+// nothing while it goes on. The one place the search asks the game's end rules.
+std::optional<int> node_end(const Position& pos, int legal_move_count, int ply) {
+  const Termination end = judge(pos, legal_move_count);
+  if (!end.finished()) return std::nullopt;
+  if (end.kind == Termination::Kind::Draw) return 0;
+  const int score = (end.counted ? CountedWin : Mate) - ply;
+  return end.winner == pos.side_to_move() ? score : -score;
+}
+
+}  // namespace
+
+struct Searcher::Impl {
+  Impl(std::shared_ptr<const Variant> v, std::size_t hash_mb)
+      : variant(std::move(v)), eval(*variant), tt(hash_mb), histories(std::make_unique<Histories>()) {
+    histories->clear();
+  }
+
+  std::shared_ptr<const Variant> variant;
+  Evaluation eval;
+  TranspositionTable tt;
+  std::unique_ptr<Histories> histories;  // large: on the heap, once
+
+  // The search under way.
+  Position* pos = nullptr;
+  const Limits* limits = nullptr;
+  const TimeManager* time = nullptr;
+  const std::atomic<bool>* stop_requested = nullptr;
+  std::uint64_t nodes = 0;
+  int seldepth = 0;
+  int root_depth = 0;
+  bool may_abort = false;  // never before the first iteration is complete, so a move is known
+  bool aborted = false;
+  Move root_move;          // best of the previous iteration, tried first
+  Move pv[MaxPly + 1][MaxPly + 1];
+  int pv_length[MaxPly + 1] = {};
+
+  bool out_of_budget();
+  int static_eval() const;
+  bool may_pass_for_null(bool checked) const;
+  void update_pv(int ply, Move m);
+  int search(int alpha, int beta, int depth, int ply, bool can_null);
+  int quiesce(int alpha, int beta, int ply);
+};
+
+bool Searcher::Impl::out_of_budget() {
+  if (aborted) return true;
+  if (!may_abort) return false;
+  if (limits->infinite) {
+    if ((nodes & 1023) == 0 && stop_requested->load(std::memory_order_relaxed)) aborted = true;
+    return aborted;
+  }
+  if (limits->nodes && nodes >= limits->nodes) aborted = true;
+  else if ((nodes & 1023) == 0 && (stop_requested->load(std::memory_order_relaxed) || time->out_of_time())) aborted = true;
+  return aborted;
+}
+
+int Searcher::Impl::static_eval() const {
+  return std::clamp(eval(*pos), -DecisiveBound + 1, DecisiveBound - 1);
+}
+
+// Null-move pruning lets the side to move pass. Unsound in zugzwang, which needs little more than
+// pawns on the board; and a pass that ends the game (a second pass, or breaking nothing in a
+// standoff) is no null move at all.
+bool Searcher::Impl::may_pass_for_null(bool checked) const {
+  if (checked || pos->state().royals_facing) return false;
+  if (pos->plies_recorded() > 0 && pos->state().move.is_pass()) return false;
+  const Side us = pos->side_to_move();
+  for (int i = 0; i < pos->piece_count(us); ++i)
+    if (eval.major(kind_of(pos->at(pos->piece_square(us, i))))) return true;
+  return false;
+}
+
+void Searcher::Impl::update_pv(int ply, Move m) {
+  pv[ply][ply] = m;
+  for (int i = ply + 1; i < pv_length[ply + 1]; ++i) pv[ply][i] = pv[ply + 1][i];
+  pv_length[ply] = std::max(pv_length[ply + 1], ply + 1);
+}
+
+int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_null) {
+  if (depth <= 0) return quiesce(alpha, beta, ply);
+  pv_length[ply] = ply;
+  if (out_of_budget()) return 0;
+  ++nodes;
+  seldepth = std::max(seldepth, ply);
+
+  MoveList list;
+  generate_legal(*pos, list);
+  if (const std::optional<int> end = node_end(*pos, list.size, ply)) return *end;
+  if (ply >= MaxPly - 1) return static_eval();
+
+  // No line from here can beat a mate already found nearer the root.
+  alpha = std::max(alpha, -Mate + ply);
+  beta = std::min(beta, Mate - ply - 1);
+  if (alpha >= beta) return alpha;
+
+  const bool pv_node = beta - alpha > 1;
+  const std::uint64_t key = pos->state().hash;
+  const TTEntry* entry = tt.probe(key);
+  Move hash_move = ply == 0 ? root_move : entry ? entry->move : Move();
+  if (entry && !pv_node && entry->depth >= depth) {
+    const int score = from_tt(entry->score, ply);
+    if (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && score >= beta) ||
+        (entry->bound == Bound::Upper && score <= alpha))
+      return score;
+  }
+
+  const bool checked = in_check(*pos);
+  if (!pv_node && can_null && depth >= 3 && may_pass_for_null(checked) && static_eval() >= beta) {
+    const int reduction = depth >= 6 ? 3 : 2;
+    pos->do_move(Move::pass());
+    const int score = -search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false);
+    pos->undo_move();
+    if (aborted) return 0;
+    if (score >= beta) return score >= DecisiveBound ? beta : score;
+  }
+
+  MoveOrder order(*pos, list, hash_move, *histories, ply, eval);
+  const int original_alpha = alpha;
+  int best = -Infinite;
+  Move best_move;
+  int tried = 0;
+  for (Move m = order.next(); m; m = order.next()) {
+    const bool quiet = !is_capture(*pos, m) && m.promotion_kind() < 0;
+    const bool killer = m == histories->killers[ply][0] || m == histories->killers[ply][1];
+    pos->do_move(m);
+    const bool gives_check = in_check(*pos);
+    // Checks are searched a ply deeper, up to twice the nominal depth so that a long run of
+    // checks cannot run away.
+    const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth);
+    int score;
+    if (tried == 0) {
+      score = -search(-beta, -alpha, new_depth, ply + 1, true);
+    } else {
+      // Late quiet moves are searched shallower first; one that surprises gets its full depth.
+      const int reduction =
+          depth >= 3 && tried >= 3 && quiet && !killer && !checked && !gives_check ? 1 + (tried >= 8 && depth >= 6) : 0;
+      score = -search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
+      if (score > alpha && reduction) score = -search(-alpha - 1, -alpha, new_depth, ply + 1, true);
+      if (score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1, true);
+    }
+    pos->undo_move();
+    if (aborted) return 0;
+    ++tried;
+    if (score <= best) continue;
+    best = score;
+    best_move = m;
+    if (score <= alpha) continue;
+    alpha = score;
+    update_pv(ply, m);
+    if (alpha >= beta) {
+      if (quiet) histories->reward(pos->side_to_move(), m, ply, depth);
+      break;
+    }
+  }
+  const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
+  tt.store(key, best_move, to_tt(best, ply), depth, bound);
+  return best;
+}
+
+// Captures (and promotions) only, until the position is quiet; every reply when in check.
+int Searcher::Impl::quiesce(int alpha, int beta, int ply) {
+  pv_length[ply] = ply;
+  if (out_of_budget()) return 0;
+  ++nodes;
+  seldepth = std::max(seldepth, ply);
+
+  MoveList list;
+  generate_legal(*pos, list);
+  if (const std::optional<int> end = node_end(*pos, list.size, ply)) return *end;
+  if (ply >= MaxPly - 1) return static_eval();
+
+  const bool checked = in_check(*pos);
+  int best = -Mate + ply;
+  if (!checked) {
+    best = static_eval();
+    if (best >= beta) return best;
+    alpha = std::max(alpha, best);
+  }
+  MoveOrder order(*pos, list, Move(), *histories, ply, eval);
+  for (Move m = order.next(); m; m = order.next()) {
+    // Captures and promotions are ordered before every quiet move: the first quiet one ends them.
+    if (!checked && !is_capture(*pos, m) && m.promotion_kind() < 0) break;
+    pos->do_move(m);
+    const int score = -quiesce(-beta, -alpha, ply + 1);
+    pos->undo_move();
+    if (aborted) return 0;
+    if (score <= best) continue;
+    best = score;
+    if (score <= alpha) continue;
+    alpha = score;
+    update_pv(ply, m);
+    if (alpha >= beta) break;
+  }
+  return best;
+}
+
+Searcher::Searcher(std::shared_ptr<const Variant> variant, std::size_t hash_mb)
+    : impl_(std::make_unique<Impl>(std::move(variant), hash_mb)) {}
+
+Searcher::~Searcher() = default;
+
+void Searcher::set_hash_size(std::size_t mb) { impl_->tt.resize(mb); }
+
+void Searcher::clear() {
+  impl_->tt.clear();
+  impl_->histories->clear();
+}
+
+void Searcher::stop() { stop_.store(true, std::memory_order_relaxed); }
+
+Move Searcher::search(const Position& root, const Limits& limits, const std::function<void(const Report&)>& on_report) {
+  Impl& s = *impl_;
+  Position pos(root);
+  const TimeManager time(limits, pos.side_to_move());
+  s.pos = &pos;
+  s.limits = &limits;
+  s.time = &time;
+  s.stop_requested = &stop_;
+  s.nodes = 0;
+  s.may_abort = false;
+  s.aborted = false;
+  s.root_move = Move();
+
+  MoveList moves;
+  generate_legal(pos, moves);
+  if (node_end(pos, moves.size, 0)) {
+    stop_.store(false);
+    return Move();
+  }
+
+  const bool unbounded = limits.infinite || (!limits.depth && !limits.nodes && !time.timed());
+  Move best;
+  for (int depth = 1; depth < MaxPly; ++depth) {
+    if (!limits.infinite && limits.depth && depth > limits.depth) break;
+    s.root_depth = depth;
+    s.seldepth = 0;
+    const int score = s.search(-Infinite, Infinite, depth, 0, false);
+    if (s.aborted) break;
+    s.may_abort = true;
+    best = s.root_move = s.pv[0][0];
+    if (on_report) {
+      Report report;
+      report.depth = depth;
+      report.seldepth = s.seldepth;
+      report.score_cp = score;
+      report.mate_in = mate_in(score);
+      report.nodes = s.nodes;
+      report.time_ms = time.elapsed_ms();
+      report.pv.assign(s.pv[0], s.pv[0] + s.pv_length[0]);
+      on_report(report);
+    }
+    if (!limits.infinite && (stop_.load() || time.iteration_unaffordable())) break;
+  }
+  // UCI's `go infinite` answers only after `stop`, however soon the search ran out of depth.
+  if (unbounded)
+    while (!stop_.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  stop_.store(false);
+  return best;
+}
+
+}  // namespace palace::search

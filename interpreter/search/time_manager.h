@@ -1,0 +1,28 @@
+// How long one search may think: a fixed movetime, or a share of the side's clock. Only limits
+// that name a time consult the clock, so depth and node limits stay deterministic.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+
+#include "search/search.h"
+
+namespace palace::search {
+
+class TimeManager {
+ public:
+  TimeManager(const Limits& limits, Side us);
+
+  bool timed() const { return budget_ms_ > 0; }
+  std::int64_t elapsed_ms() const;
+  // Past the budget: stop now, mid-iteration.
+  bool out_of_time() const { return timed() && elapsed_ms() >= budget_ms_; }
+  // Another iteration would likely not finish within the budget.
+  bool iteration_unaffordable() const { return timed() && elapsed_ms() * 2 >= budget_ms_; }
+
+ private:
+  std::chrono::steady_clock::time_point start_;
+  std::int64_t budget_ms_ = 0;
+};
+
+}  // namespace palace::search

@@ -1,0 +1,129 @@
+// The referee: against a real UCI engine, against engines that misbehave, and its arithmetic.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "game/game.h"
+#include "hooks/load_variant.h"
+#include "match/match.h"
+#include "match/match_error.h"
+#include "test_support.h"
+
+namespace palace::test {
+namespace {
+
+bool installed(const char* path) { return std::filesystem::exists(path); }
+
+TEST(Match, AgainstARealUciEngine) {
+  std::string variant, engine;
+  if (installed("/usr/games/fairy-stockfish")) {
+    variant = "janggi-modern";
+    engine = "/usr/games/fairy-stockfish";
+  } else if (installed("/usr/games/stockfish")) {
+    variant = "chess";
+    engine = "/usr/games/stockfish";
+  } else {
+    GTEST_SKIP() << "neither fairy-stockfish nor stockfish is installed";
+  }
+  const std::string pgn = temp_path("games.pgn");
+  const auto run = run_palace("match variants/" + variant + ".yaml --player palace,depth=1 --engine '" + engine +
+                              "' --movetime 20 --max-plies 40 --pgn " + shell_quoted(pgn) + " 2>&1");
+  ASSERT_EQ(run.status, 0) << run.out;
+  ASSERT_EQ(run.lines.size(), 3u) << run.out;
+  EXPECT_EQ(run.lines[0].rfind("game ", 0), 0u);
+  EXPECT_EQ(run.lines[2].rfind("palace vs " + std::filesystem::path(engine).filename().string() + ": 2 games, +", 0), 0u)
+      << run.lines[2];
+  // The PGN: two games with colours swapped, every move legal by Palace's rules.
+  const auto lines = file_lines(pgn);
+  int variants = 0, whites = 0;
+  std::string fen;
+  std::vector<std::string> moves;
+  auto replay = [&] {
+    Game game(load_variant(variant_path(variant)));
+    game.set_fen(fen);
+    for (const auto& m : moves)
+      if (m.find('.') == std::string::npos && m.find('-') == std::string::npos) {
+        EXPECT_TRUE(game.play(m).accepted) << m;
+      }
+    moves.clear();
+  };
+  for (const auto& line : lines) {
+    variants += line == "[Variant \"" + variant + "\"]";
+    whites += line == "[White \"palace\"]";
+    if (line.rfind("[FEN \"", 0) == 0) {
+      if (!fen.empty()) replay();
+      fen = line.substr(6, line.size() - 8);
+    }
+    if (!line.empty() && line[0] != '[')
+      for (const auto& word : split(line, ' ')) moves.push_back(word);
+  }
+  replay();
+  EXPECT_EQ(variants, 2);
+  EXPECT_EQ(whites, 1);
+}
+
+// A stand-in engine written in shell: it answers the handshake, then `go` as `behaviour` says.
+std::string fake_engine(const std::string& name, const std::string& on_go) {
+  const std::string path = temp_path(name + ".sh");
+  std::ofstream out(path);
+  out << "#!/bin/sh\nwhile read line; do case \"$line\" in\n"
+      << "  uci) echo uciok;;\n  isready) echo readyok;;\n  go*) " << on_go << ";;\nesac; done\n";
+  out.close();
+  chmod(path.c_str(), 0755);
+  return path;
+}
+
+TEST(Match, AnEngineThatMisbehavesLosesThatGameAndTheMatchGoesOn) {
+  const std::string illegal = fake_engine("illegal", "echo bestmove a1a3");
+  const std::string crash = fake_engine("crash", "exit 3");
+  for (const auto& [engine, reason] : {std::pair{illegal, "made an illegal move: \"a1a3\" is not a legal move here"},
+                                       std::pair{crash, "crashed"}}) {
+    const auto run = run_palace("match variants/chess.yaml --depth 1 --engine " + shell_quoted(engine) + " --rounds 2 2>&1");
+    ASSERT_EQ(run.status, 0) << run.out;
+    ASSERT_EQ(run.lines.size(), 5u) << run.out;
+    const std::string name = std::filesystem::path(engine).filename().string();
+    const std::string summary = name + " vs palace: 4 games, +0 =0 -4, score 0.0%";
+    EXPECT_EQ(run.lines[4].substr(0, summary.size()), summary);
+    for (int i = 0; i < 4; ++i) EXPECT_NE(run.lines[std::size_t(i)].find(name + " " + reason + ")"), std::string::npos) << run.lines[std::size_t(i)];
+  }
+}
+
+TEST(Match, FormationsPlayEveryPairAndTabulateTheFirstSidesScore) {
+  const auto run = run_palace("match variants/janggi-modern.yaml --formations all --depth 1 --max-plies 4 -j 2 2>&1");
+  ASSERT_EQ(run.status, 0) << run.out;
+  ASSERT_EQ(run.lines.size(), 32u + 1 + 1 + 1 + 4) << run.out;
+  EXPECT_EQ(run.lines[33], "cho's score (rows: cho's formation, columns: han's)");
+  EXPECT_EQ(run.lines[34], "                  inner-elephant  outer-elephant   left-elephant  right-elephant");
+  EXPECT_EQ(run.lines[35].substr(0, 16), "  inner-elephant");
+}
+
+TEST(Match, BadSettingsAreOneLine) {
+  EXPECT_EQ(run_palace("match variants/chess.yaml --player palace,depht=3 --depth 1 2>&1").out,
+            "error: unknown player setting \"depht=3\" (palace, engine=CMD, name, variant, option.NAME, eval, depth, "
+            "nodes, movetime)\n");
+  EXPECT_EQ(run_palace("match variants/chess.yaml 2>&1").out,
+            "error: give each player a limit: --tc, --movetime, --depth or --nodes\n");
+  EXPECT_EQ(run_palace("match variants/chess.yaml --tc 10+x 2>&1").out,
+            "error: --tc: \"10+x\" is not SECONDS or SECONDS+INCREMENT\n");
+  EXPECT_EQ(run_palace("match variants/chess.yaml --depth 1 --engine /no/such/engine 2>&1").out,
+            "error: cannot start engine \"/no/such/engine\": No such file or directory\n");
+  EXPECT_EQ(run_palace("match variants/chess.yaml --depth 1 --sprt 'elo0=5 elo1=1' 2>&1").out,
+            "error: --sprt: elo1 must be above elo0\n");
+}
+
+TEST(Score, EloIntervalAndSprtFollowTheResults) {
+  match::Score even{10, 0, 10};
+  EXPECT_DOUBLE_EQ(even.elo(), 0.0);
+  match::Score three_quarters{15, 0, 5};
+  EXPECT_NEAR(three_quarters.elo(), 190.85, 0.01);
+  EXPECT_GT(three_quarters.elo_margin(), 100);
+  const match::Sprt sprt = match::parse_sprt("elo0=0 elo1=10 alpha=0.05 beta=0.05");
+  EXPECT_GT(match::Score({300, 100, 100}).llr(sprt), std::log(0.95 / 0.05));
+  EXPECT_LT(match::Score({100, 100, 300}).llr(sprt), std::log(0.05 / 0.95));
+  EXPECT_THROW(match::parse_sprt("alpha=2"), match::MatchError);
+}
+
+}  // namespace
+}  // namespace palace::test

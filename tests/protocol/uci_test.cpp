@@ -1,0 +1,176 @@
+// The UCI engine driven line by line as a GUI would: a whole short game, options, and bad input,
+// which must be answered by one `info string` naming the problem and change nothing.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "game/game.h"
+#include "notation/wire.h"
+#include "protocol/uci.h"
+#include "test_support.h"
+
+namespace palace::test {
+namespace {
+
+std::string last(const std::vector<std::string>& lines) { return lines.empty() ? "" : lines.back(); }
+
+// An engine and everything it said. After a `go`, tell() waits for the bestmove, as a GUI does.
+class Gui {
+ public:
+  explicit Gui(const std::string& variant = "janggi")
+      : engine_({source_path("variants"), variant_path(variant)}, [this](const std::string& line) {
+          std::lock_guard lock(mutex_);
+          lines_.push_back(line);
+        }) {}
+
+  // The lines the engine said in answer to `line`: after a search, up to its bestmove.
+  std::vector<std::string> tell(const std::string& line) {
+    const std::size_t before = said().size();
+    engine_.handle(line);
+    const bool searching = line.rfind("go", 0) == 0 && line.find("perft") == std::string::npos;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    for (;;) {
+      const auto all = said();
+      const std::vector<std::string> answer(all.begin() + std::ptrdiff_t(before), all.end());
+      const bool refused = !answer.empty() && answer.front().rfind("info string", 0) == 0;
+      if (!searching || refused || last(answer).rfind("bestmove", 0) == 0 || std::chrono::steady_clock::now() > deadline)
+        return answer;
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  }
+
+  std::vector<std::string> said() {
+    std::lock_guard lock(mutex_);
+    return lines_;
+  }
+
+  protocol::UciEngine& engine() { return engine_; }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::string> lines_;
+  protocol::UciEngine engine_;
+};
+
+TEST(Uci, HandshakeOffersEveryVariantFileByItsWireName) {
+  Gui gui;
+  const auto lines = gui.tell("uci");
+  ASSERT_EQ(lines.size(), 7u);
+  EXPECT_EQ(lines[0], "id name Palace");
+  EXPECT_EQ(lines[2],
+            "option name UCI_Variant type combo default janggitraditional var chess var janggi var janggicasual "
+            "var janggitraditional var xiangqi");
+  EXPECT_EQ(lines[3], "option name VariantFile type string default <empty>");
+  EXPECT_EQ(lines[6], "uciok");
+  EXPECT_EQ(gui.tell("isready"), std::vector<std::string>{"readyok"});
+}
+
+// A whole game to its end, each move fed back as a GUI does: the engine finds the mate and then,
+// in the mated position, has no move to give.
+TEST(Uci, TranscriptOfAShortChessGame) {
+  Gui gui;
+  gui.tell("setoption name UCI_Variant value chess");
+  gui.tell("ucinewgame");
+  EXPECT_EQ(gui.tell("position startpos moves f2f3 e7e5 g2g4"), std::vector<std::string>{});
+  const auto answer = gui.tell("go depth 2");
+  EXPECT_EQ(last(answer), "bestmove d8h4");
+  ASSERT_GE(answer.size(), 2u);
+  EXPECT_EQ(answer[answer.size() - 2].rfind("info depth ", 0), 0u) << answer[answer.size() - 2];
+  EXPECT_NE(answer[answer.size() - 2].find(" score mate 1 "), std::string::npos) << answer[answer.size() - 2];
+  EXPECT_NE(answer[answer.size() - 2].find(" pv d8h4"), std::string::npos) << answer[answer.size() - 2];
+  gui.tell("position startpos moves f2f3 e7e5 g2g4 d8h4");
+  EXPECT_EQ(gui.tell("go depth 1"), std::vector<std::string>{"bestmove (none)"});
+}
+
+// Engine against itself in mirrored Janggi: every bestmove is a legal wire move that Palace's own
+// game accepts, and the same depth gives the same game twice.
+std::vector<std::string> self_play(int plies) {
+  Gui gui("janggi-modern");
+  const auto variant = load_variant(variant_path("janggi-modern"));
+  const WireNotation wire(*variant);
+  Game game(variant);
+  std::vector<std::string> moves;
+  for (int ply = 0; ply < plies; ++ply) {
+    gui.tell("position startpos moves " + join(moves));
+    const std::string best = last(gui.tell("go depth 2"));
+    EXPECT_EQ(best.rfind("bestmove ", 0), 0u) << best;
+    moves.push_back(best.substr(9));
+    Position pos = game.position();
+    std::string why;
+    const Move m = wire.parse_move(pos, moves.back(), why);
+    EXPECT_TRUE(m) << why;
+    EXPECT_TRUE(game.play(game.position().move_text(m)).accepted);
+  }
+  return moves;
+}
+
+TEST(Uci, SelfPlayInJanggiIsLegalAndDeterministic) {
+  const auto first = self_play(8);
+  EXPECT_EQ(first, self_play(8));
+}
+
+TEST(Uci, PerftCountsInWireNotation) {
+  Gui gui("janggi-modern");
+  gui.tell("position startpos");
+  const auto lines = gui.tell("go perft 2");
+  EXPECT_EQ(last(lines), "Nodes searched: 1024");
+  EXPECT_NE(std::find(lines.begin(), lines.end(), "e2e2: 32"), lines.end());  // the pass, as the general's square
+}
+
+TEST(Uci, StopEndsAnInfiniteSearchWithABestmove) {
+  Gui gui("xiangqi");
+  gui.tell("position startpos");
+  gui.engine().handle("go infinite");
+  EXPECT_EQ(gui.tell("isready"), std::vector<std::string>{"readyok"});
+  const auto lines = gui.tell("stop");
+  EXPECT_EQ(last(lines).rfind("bestmove ", 0), 0u) << last(lines);
+}
+
+TEST(Uci, BadInputIsNamedAndChangesNothing) {
+  Gui gui("chess");
+  gui.tell("position startpos moves e2e4");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"frobnicate now", "info string unknown command \"frobnicate\""},
+      {"position startpos moves e2e4 e7e5 e1e3", "info string position unchanged: move 3: \"e1e3\" is not a legal move here"},
+      {"position startpos moves e2e4 zz", "info string position unchanged: move 2: \"zz\" is not a move"},
+      {"position fen rnbqkbnr/pppppppp/8/8 w KQkq - 0 1", ""},
+      {"position sideways", "info string position needs startpos or fen, not \"sideways\""},
+      {"position startpos e2e4", "info string expected moves after startpos, not \"e2e4\""},
+      {"position fen", "info string position fen needs a FEN"},
+      {"go depth many", "info string go depth needs a number"},
+      {"go sideways 3", "info string unknown go parameter \"sideways\""},
+      {"setoption name UCI_Variant value shogi",
+       "info string unknown variant \"shogi\" (known: chess, janggi, janggicasual, janggitraditional, xiangqi)"},
+      {"setoption name Hash value 0", "info string Hash must be 1 to 4096 MB, not \"0\""},
+      {"setoption name Colour value red", "info string unknown option \"Colour\""},
+      {"setoption name VariantFile value /no/such.yaml", ""},
+  };
+  for (const auto& [input, expected] : cases) {
+    const auto lines = gui.tell(input);
+    ASSERT_EQ(lines.size(), 1u) << input;
+    if (expected.empty())
+      EXPECT_EQ(lines[0].rfind("info string ", 0), 0u) << input << " -> " << lines[0];
+    else
+      EXPECT_EQ(lines[0], expected) << input;
+  }
+  // Still chess, still after 1. e4: perft 1 counts Black's 20 replies.
+  EXPECT_EQ(last(gui.tell("go perft 1")), "Nodes searched: 20");
+}
+
+TEST(Uci, VariantFileBecomesTheCurrentVariant) {
+  Gui gui("chess");
+  EXPECT_EQ(gui.tell("setoption name VariantFile value " + variant_path("xiangqi")), std::vector<std::string>{});
+  gui.tell("position startpos");
+  EXPECT_EQ(last(gui.tell("go perft 1")), "Nodes searched: 44");
+}
+
+TEST(Uci, QuitEndsTheConversation) {
+  Gui gui;
+  EXPECT_TRUE(gui.engine().handle("isready"));
+  EXPECT_FALSE(gui.engine().handle("quit"));
+}
+
+}  // namespace
+}  // namespace palace::test

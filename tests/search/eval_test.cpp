@@ -1,0 +1,67 @@
+// The evaluation compiled from pieces' values and `eval:` sections, and the loader's errors for a
+// bad `eval:` section.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "search/eval.h"
+#include "test_support.h"
+
+namespace palace::test {
+namespace {
+
+Position after(const std::shared_ptr<const Variant>& variant, const std::string& moves) {
+  Position pos(variant);
+  std::istringstream in(moves);
+  for (std::string text; in >> text;) {
+    MoveList list;
+    generate_legal(pos, list);
+    for (const Move m : list)
+      if (pos.move_text(m) == text) pos.do_move(m);
+  }
+  return pos;
+}
+
+TEST(Evaluation, TablesReadFromEachSidesView) {
+  const auto chess = load_variant(variant_path("chess"));
+  const search::Evaluation eval(*chess);
+  EXPECT_EQ(eval(Position(chess)), 0);
+  // e2 -20 to e4 +20 in the pawn table, seen by Black to move.
+  EXPECT_EQ(eval(after(chess, "e2e4")), -40);
+  // Black's e7e5 mirrors it: level again.
+  EXPECT_EQ(eval(after(chess, "e2e4 e7e5")), 0);
+  EXPECT_EQ(eval.value(chess->rules().kind_by_name("knight")), 320);
+  EXPECT_EQ(eval.value(chess->rules().kind_by_name("rook")), 500);
+}
+
+TEST(Evaluation, ZoneBonusAcrossTheRiver) {
+  const auto xiangqi = load_variant(variant_path("xiangqi"));
+  const search::Evaluation eval(*xiangqi);
+  Position pos(xiangqi);
+  // Red's lone soldier on e6, just across the river: 100 + 60 (zone) + 25 (table), Red to move.
+  pos.set_fen("4k4/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1");
+  EXPECT_EQ(eval(pos), 185);
+  pos.set_fen("4k4/9/9/9/9/4P4/9/9/9/4K4 w - - 0 1");  // e5, still at home: 100 + 0
+  EXPECT_EQ(eval(pos), 100);
+}
+
+// A chess variant with `eval_text` appended, loaded from a temporary file.
+std::string load_error(const std::string& eval_text) {
+  const std::string path = temp_path("variant.yaml");
+  std::ofstream(path) << "import: [" << source_path("variants/chess.yaml") << "]\n" << eval_text;
+  return rule_error_of([&] { load_variant(path); });
+}
+
+TEST(EvalRules, BadSectionsNameTheLine) {
+  const std::string file = temp_path("variant.yaml");
+  EXPECT_EQ(load_error("eval:\n  pieces:\n    dragon: {value: 5}\n"),
+            file + ":4:13: eval.pieces.dragon: no piece named \"dragon\"");
+  EXPECT_EQ(load_error("eval:\n  pieces:\n    pawn:\n      zones: {river: 10}\n"),
+            file + ":5:22: eval.pieces.pawn.zones.river: no zone named \"river\" (known: pawn-rank, last-rank)");
+  EXPECT_EQ(load_error("eval:\n  pieces:\n    pawn:\n      table: [[1, 2]]\n"),
+            file + ":5:14: eval.pieces.pawn.table: expected 8 rows, one per rank, far rank first");
+  EXPECT_EQ(load_error("eval:\n  weights: 3\n"), file + ":3:3: eval.weights: unknown key 'weights' (expected one of: pieces)");
+}
+
+}  // namespace
+}  // namespace palace::test

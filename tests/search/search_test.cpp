@@ -1,0 +1,202 @@
+// The engine on scripted positions: mates found at their distance, every end rule scored as the
+// variant says (repetition, perpetual check, bikjang, passing), and the same answer every run.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <sstream>
+#include <thread>
+
+#include "game/evaluator.h"
+#include "search/search.h"
+#include "test_support.h"
+
+namespace palace::test {
+namespace {
+
+struct Outcome {
+  std::string move;
+  search::Report last;  // of the deepest completed iteration
+};
+
+// The engine's answer at `depth` in the position reached from `fen` by the moves in `moves`.
+Outcome search_at(Position& pos, int depth) {
+  search::Searcher searcher(pos.variant_ptr());
+  Outcome out;
+  const Move best = searcher.search(pos, {.depth = depth}, [&](const search::Report& r) { out.last = r; });
+  out.move = best ? pos.move_text(best) : "none";
+  return out;
+}
+
+Position position_of(const std::string& variant, const std::string& fen, const std::string& moves = "") {
+  Position pos(load_variant(variant_path(variant)));
+  pos.set_fen(fen);
+  std::istringstream in(moves);
+  for (std::string text; in >> text;) {
+    MoveList list;
+    generate_legal(pos, list);
+    const Move* m = std::find_if(list.begin(), list.end(), [&](Move x) { return pos.move_text(x) == text; });
+    if (m == list.end()) throw std::invalid_argument(text + " is not legal in " + pos.fen());
+    pos.do_move(*m);
+  }
+  return pos;
+}
+
+// The game's state after the principal variation.
+Termination after_pv(Position pos, const std::vector<Move>& pv) {
+  for (const Move m : pv) pos.do_move(m);
+  return evaluate(pos);
+}
+
+struct MatePuzzle {
+  std::string variant, fen;
+  int mate_in;
+  std::string first_move;  // the reference engine's mating move, "" where several mate
+};
+
+class MatePuzzles : public ::testing::TestWithParam<MatePuzzle> {};
+
+// Positions checked with Fairy-Stockfish (Janggi FENs mirrored to its notation).
+const MatePuzzle Puzzles[] = {
+    {"chess", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 1, "a1a8"},
+    {"chess", "r6k/6pp/7N/8/8/1Q6/6PP/6K1 w - - 0 1", 2, "b3g8"},  // the smothered mate
+    {"xiangqi", "4k4/1R7/R8/9/9/9/9/9/9/3K5 w - - 0 1", 1, ""},
+    {"xiangqi", "4k4/9/1R7/R8/9/9/9/9/9/3K5 w - - 0 1", 2, ""},
+    {"janggi-modern", "9/3K5/9/9/9/9/9/1R7/R8/4k4 w - - 0 1", 1, "b3b1"},
+    {"janggi-modern", "9/3K5/9/9/9/9/1R7/R8/9/4k4 w - - 0 1", 2, ""},
+};
+
+void PrintTo(const MatePuzzle& p, std::ostream* out) { *out << p.variant << " " << p.fen; }
+
+TEST_P(MatePuzzles, MateFoundAtItsDistance) {
+  const MatePuzzle& p = GetParam();
+  Position pos = position_of(p.variant, p.fen);
+  const Outcome out = search_at(pos, 2 * p.mate_in + 1);
+  EXPECT_EQ(out.last.mate_in, p.mate_in);
+  EXPECT_EQ(out.last.score_cp, search::MateScore - (2 * p.mate_in - 1));
+  if (!p.first_move.empty()) {
+    EXPECT_EQ(out.move, p.first_move);
+  }
+  ASSERT_EQ(out.last.pv.size(), std::size_t(2 * p.mate_in - 1));
+  // Where a side without a move loses anyway (Xiangqi, Janggi), stalemating is mating too.
+  const Termination end = after_pv(pos, out.last.pv);
+  EXPECT_TRUE(end.reason == EndReason::Checkmate || end.reason == EndReason::Stalemate) << end.reason_text();
+  EXPECT_EQ(end.kind, Termination::Kind::Win);
+  EXPECT_EQ(end.winner, pos.side_to_move());
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, MatePuzzles, ::testing::ValuesIn(Puzzles));
+
+TEST(SearchEnds, MatedSideSeesItsLoss) {
+  // Black is mated already: no move to return.
+  Position pos = position_of("chess", "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
+  EXPECT_EQ(search_at(pos, 3).move, "none");
+}
+
+TEST(SearchEnds, RepetitionIsADrawTheLosingSideTakes) {
+  // White, a queen down, checks on a8 and a7; the next check on a8 repeats a position the third
+  // time, which chess draws.
+  Position pos = position_of("chess", "3k4/8/8/7q/8/R7/8/1K6 w - - 0 1", "a3a8 d8d7 a8a7 d7d8 a7a8 d8d7 a8a7 d7d8");
+  const Outcome out = search_at(pos, 3);
+  EXPECT_EQ(out.move, "a7a8");
+  EXPECT_EQ(out.last.score_cp, 0);
+}
+
+TEST(SearchEnds, PerpetualCheckLosesWhereTheVariantSaysSo) {
+  // The same cycle of checks in Janggi, where the side giving every check of a repetition loses:
+  // Cho, a chariot down, must not check on a1 a third time.
+  const std::string fen = "9/5K3/9/9/9/8r/9/R8/9/3k5 w - - 0 1";
+  Position pos = position_of("janggi", fen, "a3a1 d1d2 a1a2 d2d1 a2a1 d1d2 a1a2 d2d1");
+  const Outcome out = search_at(pos, 3);
+  EXPECT_NE(out.move, "a2a1");
+  EXPECT_GT(out.last.score_cp, -search::CountedWinScore);
+
+  Position checked = position_of("janggi", fen, "a3a1 d1d2 a1a2 d2d1 a2a1 d1d2 a1a2 d2d1 a2a1");
+  const Termination end = evaluate(checked);
+  EXPECT_EQ(end.reason, EndReason::PerpetualCheck);
+}
+
+// Janggi-modern: the generals facing on an open file for two plies end the game by counting,
+// 1.5 extra to Han. Cho has just faced them (d9e9); Han to move keeps the standoff when ahead on
+// points and breaks it when behind.
+TEST(SearchEnds, BikjangIsKeptWhenAheadOnPoints) {
+  Position pos = position_of("janggi-modern", "9/3K5/9/9/9/9/9/9/4k4/r8 w - - 0 1", "d9e9");
+  const Outcome out = search_at(pos, 3);
+  EXPECT_EQ(out.last.score_cp, search::CountedWinScore - 1);
+  pos.do_move(out.last.pv.front());
+  EXPECT_TRUE(pos.royals_facing());
+}
+
+TEST(SearchEnds, BikjangIsBrokenWhenBehindOnPoints) {
+  // Cho's soldier on Han's back rank is worth 2 points to Han's bonus of 1.5, and too slow to help.
+  Position pos = position_of("janggi-modern", "9/3K5/9/9/9/9/9/9/4k4/8P w - - 0 1", "d9e9");
+  const Outcome out = search_at(pos, 3);
+  EXPECT_GT(out.last.score_cp, -search::CountedWinScore / 2);
+  pos.do_move(out.last.pv.front());
+  EXPECT_FALSE(pos.royals_facing());
+}
+
+// Janggi-modern: two passes in a row end the game by counting. After Cho's pass, Han passes back
+// when that wins on points, and plays on when it would lose.
+TEST(SearchEnds, SecondPassTakenOnlyWhenItWinsOnPoints) {
+  Position ahead = position_of("janggi-modern", "9/4K4/9/9/9/9/9/9/3k5/r8 w - - 0 1", "pass");
+  const Outcome pass = search_at(ahead, 3);
+  EXPECT_EQ(pass.move, "pass");
+  EXPECT_EQ(pass.last.score_cp, search::CountedWinScore - 1);
+
+  Position behind = position_of("janggi-modern", "9/4K4/9/9/9/9/9/9/3k5/8P w - - 0 1", "pass");
+  const Outcome play_on = search_at(behind, 3);
+  EXPECT_NE(play_on.move, "pass");
+  EXPECT_GT(play_on.last.score_cp, -search::CountedWinScore / 2);
+}
+
+TEST(SearchDeterminism, SameMoveAndNodesEveryRun) {
+  for (const std::string variant : {"janggi-modern", "xiangqi", "chess"}) {
+    const auto v = load_variant(variant_path(variant));
+    const Position pos(v);
+    search::Report first, second;
+    search::Searcher a(v), b(v);
+    const Move ma = a.search(pos, {.depth = 5}, [&](const search::Report& r) { first = r; });
+    const Move mb = b.search(pos, {.depth = 5}, [&](const search::Report& r) { second = r; });
+    EXPECT_EQ(ma, mb) << variant;
+    EXPECT_EQ(first.nodes, second.nodes) << variant;
+    EXPECT_EQ(first.pv, second.pv) << variant;
+
+    search::Limits nodes_only;
+    nodes_only.nodes = 5000;
+    a.clear();
+    b.clear();
+    EXPECT_EQ(a.search(pos, nodes_only), b.search(pos, nodes_only)) << variant;
+  }
+}
+
+TEST(SearchLimits, StopFromAnotherThreadEndsAnInfiniteSearch) {
+  const auto v = load_variant(variant_path("xiangqi"));
+  const Position pos(v);
+  search::Searcher searcher(v);
+  int reports = 0;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    searcher.stop();
+  });
+  const Move best = searcher.search(pos, {.infinite = true}, [&](const search::Report&) { ++reports; });
+  stopper.join();
+  EXPECT_TRUE(best);
+  EXPECT_GE(reports, 1);
+  // The stop is spent: the next search runs to its own limit.
+  search::Report last;
+  searcher.search(pos, {.depth = 4}, [&](const search::Report& r) { last = r; });
+  EXPECT_EQ(last.depth, 4);
+}
+
+TEST(SearchLimits, MovetimeIsKept) {
+  const auto v = load_variant(variant_path("janggi-modern"));
+  const Position pos(v);
+  search::Searcher searcher(v);
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_TRUE(searcher.search(pos, {.movetime_ms = 150}));
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  EXPECT_LT(elapsed, std::chrono::milliseconds(1000));  // generous: the machine is shared
+}
+
+}  // namespace
+}  // namespace palace::test
