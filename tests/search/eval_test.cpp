@@ -60,7 +60,7 @@ TEST(EvalRules, BadSectionsNameTheLine) {
             file + ":5:22: eval.pieces.pawn.zones.river: no zone named \"river\" (known: pawn-rank, last-rank)");
   EXPECT_EQ(load_error("eval:\n  pieces:\n    pawn:\n      table: [[1, 2]]\n"),
             file + ":5:14: eval.pieces.pawn.table: expected 8 rows, one per rank, far rank first");
-  EXPECT_EQ(load_error("eval:\n  weights: 3\n"), file + ":3:3: eval.weights: unknown key 'weights' (expected one of: pieces)");
+  EXPECT_EQ(load_error("eval:\n  weights: 3\n"), file + ":3:3: eval.weights: unknown key \"weights\" (expected one of: pieces)");
 }
 
 }  // namespace
