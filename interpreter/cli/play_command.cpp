@@ -1,6 +1,7 @@
 // `palace play [VARIANT_FILE] [--ai SIDE]`: a game at the terminal, one command a line, against a
-// person or the engine. Everything goes to stdout in the order it happens, so a game piped in reads
-// back as a transcript; the prompt is shown only when a person types.
+// person or the engine. The game goes to stdout in the order it happens, so a game piped in reads
+// back as a transcript; refusals go to stderr, and a piped game with any exits with BadInput. The
+// prompt is shown only when a person types.
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include "cli/commands.h"
 #include "compiler/variant.h"
 #include "core/text.h"
+#include "core/text_file.h"
 #include "game/explain.h"
 #include "game/game.h"
 #include "hooks/load_variant.h"
@@ -35,8 +37,8 @@ constexpr const char* Help =
     "  moves [POINT]  legal moves, of the piece on POINT or all of them\n"
     "  board          draw the board again\n"
     "  fen            the position as a FEN\n"
-    "  save FILE      write the position to FILE as a FEN\n"
-    "  load FILE      start over from the FEN in FILE\n"
+    "  save FILE      write the game to FILE: the FEN it started from, then its moves\n"
+    "  load FILE      go on with the game saved in FILE\n"
     "  help           this list\n"
     "  quit           leave the game\n";
 
@@ -57,26 +59,27 @@ class Session {
     std::cout << "Palace: " << game_.variant().rules().name << ". Moves look like " << game_.move_example()
               << "; type help for commands.\n";
     show();
+    prompt_ = prompt;
     if (over() || (answer() && over())) return 0;
     for (std::string line;;) {
       if (prompt) std::cout << game_.variant().side_name(game_.side_to_move()) << "> " << std::flush;
       if (!std::getline(in, line)) {
         std::cout << (prompt ? "\n" : "") << "end of input: the game stops unfinished\n";
-        return 0;
+        return status();
       }
       std::istringstream words(line);
       std::string command, argument, extra;
       words >> command >> argument >> extra;
       if (command.empty()) continue;
       if (!extra.empty()) {
-        std::cout << "'" << line << "': too many words (type help for commands)\n";
+        refuse(quote(line) + ": too many words (type help for commands)");
         continue;
       }
       if (command == "quit" || command == "exit") {
         std::cout << "bye: the game stops unfinished\n";
-        return 0;
+        return status();
       }
-      if (execute(command, argument) && (over() || (answer() && over()))) return 0;
+      if (execute(command, argument) && (over() || (answer() && over()))) return status();
     }
   }
 
@@ -98,7 +101,7 @@ class Session {
     } else if (command == "undo") {
       return undo();
     } else if (!argument.empty()) {
-      std::cout << "'" << command << " " << argument << "': unknown command (type help for commands)\n";
+      refuse(quote(command + " " + argument) + ": unknown command (type help for commands)");
     } else {
       return play(command);
     }
@@ -109,7 +112,7 @@ class Session {
     const std::string mover = capitalised(game_.variant().side_name(game_.side_to_move()));
     const MoveVerdict verdict = game_.play(move);
     if (!verdict.accepted) {
-      std::cout << move << ": " << verdict.reason << "\n";
+      refuse(move + ": " + verdict.reason);
       return false;
     }
     std::cout << mover << " plays " << game_.history_texts().back() << "\n";
@@ -120,7 +123,7 @@ class Session {
   // Against the engine, its reply is taken back too, so that it is the player's turn again.
   bool undo() {
     if (game_.history().empty()) {
-      std::cout << "nothing to undo\n";
+      refuse("nothing to undo");
       return false;
     }
     std::string taken = game_.history_texts().back();
@@ -172,7 +175,7 @@ class Session {
       const BoardDef& board = game_.variant().board();
       const Square from = board.parse_square(point);
       if (from == NoSquare) {
-        std::cout << quote(point) << " is not a point of this board\n";
+        refuse(quote(point) + " is not a point of this board");
         return;
       }
       for (const Square to : game_.destinations(from)) texts.push_back(board.square_name(to));
@@ -184,34 +187,38 @@ class Session {
   }
 
   void save(const std::string& file) {
-    if (file.empty()) {
-      std::cout << "save needs a file name: save FILE\n";
-      return;
-    }
+    if (file.empty()) return refuse("save needs a file name: save FILE");
     std::ofstream out(file);
-    if (!(out << game_.fen() << "\n") || !out.flush()) {
-      std::cout << file << ": cannot write the file\n";
-      return;
-    }
+    std::string moves;
+    for (const std::string& move : game_.history_texts()) moves += (moves.empty() ? "" : " ") + move;
+    if (!(out << game_.start_fen() << "\n" << moves << "\n") || !out.flush()) return refuse(file + ": cannot write the file");
     std::cout << "saved to " << file << "\n";
   }
 
-  // The file's first line is the FEN; a bad file changes nothing.
+  // The first line is the FEN the game started from, the second (if any) its moves; the game goes
+  // on from there with its whole history. A bad file changes nothing.
   bool load(const std::string& file) {
     if (file.empty()) {
-      std::cout << "load needs a file name: load FILE\n";
-      return false;
-    }
-    std::ifstream in(file);
-    std::string fen;
-    if (!in || !std::getline(in, fen)) {
-      std::cout << file << ": cannot read a FEN from the file\n";
+      refuse("load needs a file name: load FILE");
       return false;
     }
     try {
-      game_.set_fen(fen);
+      std::istringstream text(read_text_file(file));
+      std::string fen, moves;
+      if (!std::getline(text, fen)) throw FenError("the file is empty");
+      std::getline(text, moves);
+      Game next(game_.variant_ptr());
+      next.set_fen(fen);
+      std::istringstream words(moves);
+      for (std::string move; words >> move;)
+        if (const MoveVerdict verdict = next.play(move); !verdict.accepted)
+          throw FenError("move " + quote(move) + ": " + verdict.reason);
+      game_ = std::move(next);
+    } catch (const FileError& e) {
+      refuse(e.what());
+      return false;
     } catch (const FenError& e) {
-      std::cout << file << ": " << e.what() << "\n";
+      refuse(file + ": " + e.what());
       return false;
     }
     std::cout << "loaded " << file << "\n";
@@ -235,9 +242,19 @@ class Session {
     return true;
   }
 
+  // Bad input: said on stderr; a piped game with any ends with BadInput.
+  void refuse(const std::string& message) {
+    std::cout << std::flush;
+    std::cerr << message << "\n";
+    refused_ = true;
+  }
+  int status() const { return refused_ && !prompt_ ? BadInput : 0; }
+
   Game game_;
   bool colour_;
   std::optional<Opponent> opponent_;
+  bool prompt_ = false;
+  bool refused_ = false;
 };
 
 struct PlayOptions {

@@ -10,12 +10,14 @@
 
 namespace palace {
 
-Game::Game(std::shared_ptr<const Variant> variant) : position_(variant), move_example_(example_move(variant)) {
+Game::Game(std::shared_ptr<const Variant> variant)
+    : position_(variant), move_example_(example_move(variant)), start_fen_(position_.fen()) {
   work_out_ply();
 }
 
 void Game::set_fen(const std::string& fen) {
   set_played_fen(position_, fen);
+  start_fen_ = position_.fen();
   history_.clear();
   last_refusal_.clear();
   work_out_ply();

@@ -31,6 +31,9 @@ class Game {
   // Starts over from a FEN; throws FenError and keeps the game as it was when the FEN is bad.
   void set_fen(const std::string& fen);
   std::string fen() const { return position_.fen(); }
+  // The position the record starts from: the set-up, or the last FEN set. With history() it
+  // replays the game, repetition and standoff counts included.
+  const std::string& start_fen() const { return start_fen_; }
 
   // Makes the move when it is legal and the game is not over. A refusal leaves the game unchanged;
   // last_refusal() then says why. make_move(sq, sq) is a pass where the variant allows one.
@@ -68,6 +71,7 @@ class Game {
   Termination state_;
   std::string last_refusal_;
   std::string move_example_;
+  std::string start_fen_;
 };
 
 }  // namespace palace

@@ -88,7 +88,7 @@ TEST(PlayCommand, DrawsTheSetUpWithPalaceDiagonalsAndPoints) {
 // On the way Han tries a horse move that is not one, and Cho takes back a move.
 TEST(PlayCommand, AScriptedGameToCheckmate) {
   const PalaceRun run = play("i10i9\nd1d2\ni9f9\nb1b4\ne2d1\nf9f8\nundo\nfen\nf9f1\n");
-  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_EQ(run.status, 2) << "a piped game with a refused move ends with the bad-input code: " << run.out;
   const std::vector<std::string> expected = {
       "Palace: janggi. Moves look like b10c8; type help for commands.",
       "Cho to move",
@@ -136,21 +136,42 @@ TEST(PlayCommand, ListsMovesAndAnswersBadCommands) {
       "nothing to undo",
       "pass: passing is not allowed in this variant",
       "b10: \"b10\" is not a move (expected squares like b10c8)",
-      "'fly b10': unknown command (type help for commands)",
+      "\"fly b10\": unknown command (type help for commands)",
       "end of input: the game stops unfinished",
   };
   EXPECT_EQ(said, expected) << run.out;
+  EXPECT_EQ(run.status, 2);
 }
 
-TEST(PlayCommand, SaveAndLoadAFenAndABadFileChangesNothing) {
+// A saved game keeps its moves, so a standoff that a pass prolonged still counts after loading.
+TEST(PlayCommand, ALoadedGameKeepsItsStandoffHistory) {
+  const std::string saved = temp_file("standoff.txt", "1N6B/9/3AK4/5P3/R8/1p5P1/9/9/4k4/1n1n5 w - - 6 44\npass\n");
+  const PalaceRun run = play("load " + saved + "\n", "variants/janggi-modern.yaml");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.lines.back(), "game over: cho wins: standoff, 28 to 13.5 points") << run.out;
+}
+
+TEST(PlayCommand, RefusalsGoToStderrAndTheGameToStdout) {
+  const std::string in = temp_file("input.txt", "b10b7\nb10c8\n");
+  const PalaceRun out = run_palace("play variants/janggi.yaml < " + shell_quoted(in) + " 2>/dev/null");
+  EXPECT_EQ(out.status, 2);
+  EXPECT_FALSE(has_line(out, "b10b7: a horse cannot move from b10 to b7")) << out.out;
+  EXPECT_TRUE(has_line(out, "Cho plays b10c8")) << out.out;
+  const PalaceRun err = run_palace("play variants/janggi.yaml < " + shell_quoted(in) + " 2>&1 >/dev/null");
+  EXPECT_EQ(err.lines, std::vector<std::string>{"b10b7: a horse cannot move from b10 to b7"});
+}
+
+TEST(PlayCommand, SaveAndLoadTheGameAndABadFileChangesNothing) {
   const std::string saved = temp_path("saved.fen");
   std::filesystem::remove(saved);
   const std::string garbage = temp_file("garbage.fen", "garbage\n");
   const std::string missing = temp_path("missing.fen");
   const PalaceRun run = play("b10c8\nsave " + saved + "\nb1c3\nload " + saved + "\nfen\nload " + garbage + "\nload " + missing +
-                       "\nfen\n");
+                       "\nfen\nundo\n");
   const std::string after_b10c8 = "R1BA1ABNR/4K4/1CN4C1/P1P1P1P1P/9/9/p1p1p1p1p/1c5c1/4k4/rnba1abnr b - - 1 1";
-  EXPECT_EQ(file_lines(saved), std::vector<std::string>{after_b10c8});
+  // The record, not just the position: repetition and standoff counts need the moves.
+  EXPECT_EQ(file_lines(saved),
+            (std::vector<std::string>{"RNBA1ABNR/4K4/1C5C1/P1P1P1P1P/9/9/p1p1p1p1p/1c5c1/4k4/rnba1abnr w - - 0 1", "b10c8"}));
   const std::vector<std::string> said = messages(run);
   const std::vector<std::string> expected = {
       "Palace: janggi. Moves look like b10c8; type help for commands.",
@@ -164,8 +185,10 @@ TEST(PlayCommand, SaveAndLoadAFenAndABadFileChangesNothing) {
       "Han to move",
       after_b10c8,
       garbage + ": FEN board: unknown piece letter \"g\" on rank 10",
-      missing + ": cannot read a FEN from the file",
+      missing + ": cannot open file",
       after_b10c8,
+      "took back b10c8",
+      "Cho to move",
       "end of input: the game stops unfinished",
   };
   EXPECT_EQ(said, expected) << run.out;
