@@ -111,10 +111,8 @@ struct PalaceRun {
   std::vector<std::string> lines;  // `out` line by line
 };
 
-// `palace ARGS` through the shell, in `directory`: by default the source directory, so that relative
-// paths read as a user types them. `args` is shell text, so it may quote and redirect (2>&1, < file).
-inline PalaceRun run_palace(const std::string& args, const std::string& directory = PALACE_SOURCE_DIR) {
-  const std::string command = "cd " + shell_quoted(directory) + " && " + shell_quoted(PALACE_BINARY) + " " + args;
+// `command` through the shell: what it printed and how it exited.
+inline PalaceRun run_shell(const std::string& command) {
   PalaceRun run;
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return run;
@@ -125,6 +123,12 @@ inline PalaceRun run_palace(const std::string& args, const std::string& director
   std::istringstream text(run.out);
   for (std::string line; std::getline(text, line);) run.lines.push_back(line);
   return run;
+}
+
+// `palace ARGS` through the shell, in `directory`: by default the source directory, so that relative
+// paths read as a user types them. `args` is shell text, so it may quote and redirect (2>&1, < file).
+inline PalaceRun run_palace(const std::string& args, const std::string& directory = PALACE_SOURCE_DIR) {
+  return run_shell("cd " + shell_quoted(directory) + " && " + shell_quoted(PALACE_BINARY) + " " + args);
 }
 
 }  // namespace palace::test

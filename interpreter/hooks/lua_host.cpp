@@ -53,6 +53,16 @@ bool locate(lua_State* L, int level, const char** source, int* line) {
   return false;
 }
 
+void push_table_copy(lua_State* L) {
+  lua_newtable(L);
+  lua_pushnil(L);
+  while (lua_next(L, -3) != 0) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, -4);
+  }
+}
+
 }  // namespace detail
 
 namespace {
@@ -668,13 +678,7 @@ void push_environment(lua_State* L) {
   lua_pushnil(L);
   while (lua_next(L, tmpl) != 0) {
     if (lua_type(L, -1) == LUA_TTABLE) {
-      lua_newtable(L);
-      lua_pushnil(L);
-      while (lua_next(L, -3) != 0) {
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
-      }
+      detail::push_table_copy(L);
       lua_remove(L, -2);
     }
     lua_pushvalue(L, -2);

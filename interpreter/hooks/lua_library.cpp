@@ -103,29 +103,27 @@ int table_move(lua_State* L) {
   return stock(L, "move");
 }
 
-// The bounds are fixed here and handed on, so the stock function does the work charged for.
-int table_concat(lua_State* L) {
-  if (lua_type(L, 1) != LUA_TTABLE) return stock(L, "concat");  // it reports the error
-  lua_settop(L, 4);
-  const lua_Integer first = luaL_optinteger(L, 3, 1);
-  const lua_Integer last = last_index(L, 4);
+// The optional bounds at `at` and `at + 1` are read, charged and written back as numbers, so the
+// stock function does exactly the work charged for.
+void charge_bounds(lua_State* L, int at) {
+  lua_settop(L, at + 1);
+  const lua_Integer first = luaL_optinteger(L, at, 1);
+  const lua_Integer last = last_index(L, at + 1);
   charge(L, span(first, last));
   lua_pushinteger(L, first);
-  lua_replace(L, 3);
+  lua_replace(L, at);
   lua_pushinteger(L, last);
-  lua_replace(L, 4);
+  lua_replace(L, at + 1);
+}
+
+int table_concat(lua_State* L) {
+  if (lua_type(L, 1) != LUA_TTABLE) return stock(L, "concat");  // it reports the error
+  charge_bounds(L, 3);
   return stock(L, "concat");
 }
 
 int table_unpack(lua_State* L) {
-  lua_settop(L, 3);
-  const lua_Integer first = luaL_optinteger(L, 2, 1);
-  const lua_Integer last = last_index(L, 3);
-  charge(L, span(first, last));
-  lua_pushinteger(L, first);
-  lua_replace(L, 2);
-  lua_pushinteger(L, last);
-  lua_replace(L, 3);
+  charge_bounds(L, 2);
   return stock(L, "unpack");
 }
 
@@ -260,13 +258,7 @@ const luaL_Reg kBase[] = {{"tonumber", &base_tonumber}, {"print", &base_print}, 
 // Replaces functions of the table on top of the stack, which stays there. The replacements share
 // one upvalue: a copy of the table as it was, from which they call the stock functions.
 void replace_functions(lua_State* L, const luaL_Reg* functions) {
-  lua_newtable(L);
-  lua_pushnil(L);
-  while (lua_next(L, -3) != 0) {
-    lua_pushvalue(L, -2);
-    lua_insert(L, -2);
-    lua_rawset(L, -4);
-  }
+  push_table_copy(L);
   luaL_setfuncs(L, functions, 1);
 }
 

@@ -105,4 +105,7 @@ void charge(lua_State* L, std::uint64_t cost);
 // string, table and utf8 tables and the global table, before the sandbox template copies them.
 void install_charged_library(lua_State* L);
 
+// Pushes a shallow copy of the table on top of the stack (which stays there).
+void push_table_copy(lua_State* L);
+
 }  // namespace palace::hooks::detail

@@ -10,18 +10,8 @@ namespace {
 // `palace validate FILE`, standard error included. `timeout` kills it after 20 seconds: a guard
 // against hanging the suite, not a claim about its speed.
 PalaceRun validate_guarded(const std::string& file) {
-  const std::string command = "cd " + shell_quoted(PALACE_SOURCE_DIR) + " && timeout 20 " +
-                              shell_quoted(PALACE_BINARY) + " validate " + file + " 2>&1";
-  PalaceRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  char buffer[4096];
-  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
-  const int status = pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::istringstream text(run.out);
-  for (std::string line; std::getline(text, line);) run.lines.push_back(line);
-  return run;
+  return run_shell("cd " + shell_quoted(PALACE_SOURCE_DIR) + " && timeout 20 " + shell_quoted(PALACE_BINARY) + " validate " +
+                   file + " 2>&1");
 }
 
 class RunawayHook : public testing::TestWithParam<const char*> {};
