@@ -221,9 +221,9 @@ RuleEnd ended_by_rule(const Position& pos) {
   return RuleEnd::None;
 }
 
-void generate_legal(Position& pos, MoveList& list) {
+bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   list.size = 0;
-  if (ended_by_rule(pos) != RuleEnd::None) return;
+  if (ended_by_rule(pos) != RuleEnd::None) return false;
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move(), them = opponent(us);
   const Square royal = pos.royal(us);
@@ -232,22 +232,33 @@ void generate_legal(Position& pos, MoveList& list) {
   // Without a royal every move is tried by making it: there is nothing to be pinned against.
   const bool fast_path_ok = !checked && !standoff && royal != NoSquare;
   const SquareSet exposed = fast_path_ok ? exposure(pos, royal, them) : SquareSet();
+  auto legal = [&](Move m) {
+    const int kind = kind_of(pos.at(m.from()));
+    if (v.has_move_hook(kind) && !hook_allows(pos, kind, m)) return false;
+    const bool surely_safe = fast_path_ok && m.type() == MoveType::Normal && !v.royal(kind) && !exposed[m.from()] &&
+                             !exposed[m.to()];
+    return surely_safe || leaves_royal_safe(pos, m);
+  };
+  // A pass is a piece standing still, so a side with no piece left cannot pass (as in the
+  // reference engine, which plays on after a royal is taken in a standoff).
+  const bool may_pass = v.game_rules().pass == PassRule::UnlessInCheck && pos.piece_count(us) > 0 && (!checked || standoff);
 
   generate_pseudo_legal(pos, list);
+  bool any_legal = may_pass;
   int kept = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
-    const int kind = kind_of(pos.at(m.from()));
-    if (v.has_move_hook(kind) && !hook_allows(pos, kind, m)) continue;
-    const bool surely_safe = fast_path_ok && m.type() == MoveType::Normal && !v.royal(kind) && !exposed[m.from()] &&
-                             !exposed[m.to()];
-    if (surely_safe || leaves_royal_safe(pos, m)) list.moves[kept++] = m;
+    const bool kept_kind = keep == Keep::All || m.type() == MoveType::CaptureGhost || pos.at(m.to()) || m.promotion_kind() >= 0;
+    // A move left out is tested only until one is found legal.
+    if (!kept_kind) {
+      any_legal = any_legal || legal(m);
+      continue;
+    }
+    if (legal(m)) list.moves[kept++] = m;
   }
   list.size = kept;
-  // A pass is a piece standing still, so a side with no piece left cannot pass (as in the
-  // reference engine, which plays on after a royal is taken in a standoff).
-  if (v.game_rules().pass == PassRule::UnlessInCheck && pos.piece_count(us) > 0 && (!checked || standoff))
-    list.add(Move::pass());
+  if (may_pass && keep == Keep::All) list.add(Move::pass());
+  return any_legal || kept > 0;
 }
 
 void set_played_fen(Position& pos, const std::string& fen) {

@@ -21,8 +21,14 @@ void generate_pseudo_legal(const Position& pos, MoveList& list);
 // Whether a pseudo-legal move keeps the mover's royal safe and obeys the facing-royals rule.
 bool leaves_royal_safe(Position& pos, Move m);
 
-// Every legal move, pass included where the rules allow it. Empty once a rule has ended the game.
-void generate_legal(Position& pos, MoveList& list);
+// Which legal moves a generator keeps: all of them, or only those that change the material on the
+// board (captures and promotions), as a quiescence search plays them.
+enum class Keep { All, Captures };
+
+// Every legal move, pass included where the rules allow it, or only the legal captures and
+// promotions. Empty once a rule has ended the game. Returns whether the side to move has any legal
+// move, kept or not: all the end rules need to know of the moves left out.
+bool generate_legal(Position& pos, MoveList& list, Keep keep = Keep::All);
 
 // Rules that end a game whatever moves remain, checked before generating any.
 enum class RuleEnd { None, Standoff, BothPassed };

@@ -35,9 +35,10 @@ int mate_in(int score) {
 }
 
 // The score of a finished game `ply` plies from the root, from the side to move's view, or
-// nothing while it goes on. The one place the search asks the game's end rules.
-std::optional<int> node_end(const Position& pos, int legal_move_count, int ply) {
-  const Termination end = judge(pos, legal_move_count);
+// nothing while it goes on, given whether the side to move has a legal move (all the end rules ask
+// of the count). The one place the search asks the game's end rules.
+std::optional<int> node_end(const Position& pos, bool can_move, int ply) {
+  const Termination end = judge(pos, can_move ? 1 : 0);
   if (!end.finished()) return std::nullopt;
   if (end.kind == Termination::Kind::Draw) return 0;
   const int score = (end.counted ? CountedWin : Mate) - ply;
@@ -122,7 +123,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
 
   MoveList list;
   generate_legal(*pos, list);
-  if (const std::optional<int> end = node_end(*pos, list.size, ply)) return *end;
+  if (const std::optional<int> end = node_end(*pos, list.size > 0, ply)) return *end;
   if (ply >= MaxPly - 1) return static_eval();
 
   // No line from here can beat a mate already found nearer the root.
@@ -201,12 +202,12 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply) {
   ++nodes;
   seldepth = std::max(seldepth, ply);
 
+  const bool checked = in_check(*pos);
   MoveList list;
-  generate_legal(*pos, list);
-  if (const std::optional<int> end = node_end(*pos, list.size, ply)) return *end;
+  const bool can_move = generate_legal(*pos, list, checked ? Keep::All : Keep::Captures);
+  if (const std::optional<int> end = node_end(*pos, can_move, ply)) return *end;
   if (ply >= MaxPly - 1) return static_eval();
 
-  const bool checked = in_check(*pos);
   int best = -Mate + ply;
   if (!checked) {
     best = static_eval();
@@ -215,8 +216,6 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply) {
   }
   MoveOrder order(*pos, list, Move(), *histories, ply, eval);
   for (Move m = order.next(); m; m = order.next()) {
-    // Captures and promotions are ordered before every quiet move: the first quiet one ends them.
-    if (!checked && !is_capture(*pos, m) && m.promotion_kind() < 0) break;
     pos->do_move(m);
     const int score = -quiesce(-beta, -alpha, ply + 1);
     pos->undo_move();
@@ -260,7 +259,7 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
 
   MoveList moves;
   generate_legal(pos, moves);
-  if (node_end(pos, moves.size, 0)) {
+  if (node_end(pos, moves.size > 0, 0)) {
     stop_.store(false);
     return Move();
   }

@@ -2,6 +2,9 @@
 // after every move and every undo of a perft over the reference positions of every variant.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "test_support.h"
 
 namespace palace::test {
@@ -39,6 +42,46 @@ TEST_P(Consistency, EveryMakeAndUnmakeOfAPerft) {
     const std::uint64_t expected = perft(pos, 2);
     EXPECT_EQ(checked_perft(pos, 2), expected) << lines[i];
   }
+}
+
+// The quiescence generator keeps exactly the captures and promotions among the legal moves, in the
+// reference positions and one ply on, terminal positions included, and says whether any move is left.
+TEST_P(Consistency, CapturesAreTheLegalMovesThatChangeMaterial) {
+  const auto variant = load_variant(variant_path(GetParam()));
+  std::vector<std::string> fens;
+  for (const auto& line : data_lines(vectors_path(GetParam() + ".perft"))) fens.push_back(split(line, ';').at(0));
+  for (const auto& line : data_lines(vectors_path(GetParam() + ".terminal"))) fens.push_back(split(line, '|').at(0));
+  int positions = 0, without_moves = 0;
+  auto check = [&](Position& pos) {
+    MoveList all, captures;
+    generate_legal(pos, all);
+    const bool can_move = generate_legal(pos, captures, Keep::Captures);
+    std::vector<std::uint32_t> expected, kept;
+    for (const Move m : all)
+      if (m.type() == MoveType::CaptureGhost || (!m.is_pass() && pos.at(m.to())) || m.promotion_kind() >= 0)
+        expected.push_back(m.raw());
+    for (const Move m : captures) kept.push_back(m.raw());
+    std::sort(expected.begin(), expected.end());
+    std::sort(kept.begin(), kept.end());
+    EXPECT_EQ(kept, expected) << pos.fen();
+    EXPECT_EQ(can_move, all.size > 0) << pos.fen();
+    ++positions;
+    without_moves += all.size == 0;
+  };
+  for (const auto& fen : fens) {
+    Position pos(variant);
+    pos.set_fen(fen);
+    check(pos);
+    MoveList list;
+    generate_legal(pos, list);
+    for (const Move m : list) {
+      pos.do_move(m);
+      check(pos);
+      pos.undo_move();
+    }
+  }
+  EXPECT_GT(positions, 1000);
+  EXPECT_GT(without_moves, 0);  // the terminal vectors hold mates and stalemates
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, Consistency, ::testing::Values("janggi", "janggi-casual", "janggi-modern", "xiangqi", "chess"), VariantParamName());
