@@ -16,9 +16,12 @@ bool path_clear(const Position& pos, const Square* blocks, int count) {
 bool hook_allows(const Position& pos, int kind, Move m) { return pos.move_hooks()->allows(pos, kind, m); }
 
 // Whether an attack the tables found is one the piece's runtime hook would allow as a move, so
-// that checks and moves agree.
+// that checks and moves agree. Without runtime hooks this is `true` at compile time: the attack
+// test of most variants stays a loop with no call in it.
+template <bool Hooks>
 bool hook_permits(const Position& pos, int kind, Square from, Square target) {
-  return !pos.variant().has_move_hook(kind) || hook_allows(pos, kind, Move(from, target));
+  if constexpr (Hooks) return !pos.variant().has_move_hook(kind) || hook_allows(pos, kind, Move(from, target));
+  return true;
 }
 
 void add_move(const Variant& v, MoveList& list, Side us, int kind, Square from, Square to) {
@@ -140,14 +143,17 @@ SquareSet exposure(const Position& pos, Square royal, Side them) {
 
 }  // namespace
 
-bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
+namespace {
+
+template <bool Hooks>
+bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
   const Variant& v = pos.variant();
   const Span leaps = v.reverse_leaps(by, target);
   for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
     const ReverseLeap& r = v.reverse_leap(i);
     const Piece p = pos.at(r.from);
     if (p && side_of(p) == by && (r.kinds >> kind_of(p) & 1) && path_clear(pos, r.blocks, r.block_count) &&
-        v.may_capture(kind_of(p), victim_kind) && hook_permits(pos, kind_of(p), r.from, target))
+        v.may_capture(kind_of(p), victim_kind) && hook_permits<Hooks>(pos, kind_of(p), r.from, target))
       return true;
   }
 
@@ -166,19 +172,24 @@ bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
       const int kind = kind_of(p);
       if (screen_kind < 0) {
         if (side_of(p) == by && (v.slide_reach(by, kind, s, dir) >> distance_bit & 1) && v.may_capture(kind, victim_kind) &&
-            hook_permits(pos, kind, s, target))
+            hook_permits<Hooks>(pos, kind, s, target))
           return true;
         if (!(hops >> dir & 1)) break;
         screen_kind = kind;
         continue;
       }
       if (side_of(p) == by && (v.hop_reach(by, kind, s, dir) >> distance_bit & 1) && v.may_screen(kind, screen_kind) &&
-          v.may_capture(kind, victim_kind) && hook_permits(pos, kind, s, target))
+          v.may_capture(kind, victim_kind) && hook_permits<Hooks>(pos, kind, s, target))
         return true;
       break;
     }
   }
   return false;
+}
+}  // namespace
+
+bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
+  return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
 }
 
 bool in_check(const Position& pos) {

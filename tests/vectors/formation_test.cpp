@@ -21,9 +21,10 @@ std::string field_value(const std::string& line, const std::string& key) {
   return at == std::string::npos ? "" : line.substr(at + key.size() + 1, 4);
 }
 
-// A variant file that imports `base` and changes one word per side: the formation's name.
+// A variant file that imports `base` and changes one word per side: the formation's name. Named
+// after all three, since ctest runs the variants side by side.
 std::string write_override(const std::string& base, const std::string& cho, const std::string& han) {
-  const auto path = std::filesystem::temp_directory_path() / ("palace-formation-" + cho + "-" + han + ".yaml");
+  const auto path = std::filesystem::temp_directory_path() / ("palace-formation-" + base + "-" + cho + "-" + han + ".yaml");
   std::ofstream out(path);
   out << "import: [" << variant_path(base) << "]\n"
       << "setup:\n  cho: {formation: {name: " << cho << "}}\n  han: {formation: {name: " << han << "}}\n";
