@@ -237,13 +237,12 @@ std::string Position::fen() const {
 bool Position::royals_facing() const {
   const Square a = royal_[0], b = royal_[1];
   if (a == NoSquare || b == NoSquare || variant_->board().file_of(a) != variant_->board().file_of(b)) return false;
-  // Up the file from the lower royal: the first piece met must be the other one.
+  // Up the file from the lower royal, which every board has as a line, to the higher one.
   constexpr int Up = 0;
-  const Span file = variant_->line(std::min(a, b), Up);
-  const Square* points = variant_->line_points(file);
-  for (std::uint32_t i = 0; i < file.end - file.begin; ++i)
-    if (board_[points[i]]) return points[i] == std::max(a, b);
-  return false;
+  const Square high = std::max(a, b);
+  for (const Square* point = variant_->line_points(variant_->line(std::min(a, b), Up)); *point != high; ++point)
+    if (board_[*point]) return false;
+  return true;
 }
 
 // Only the facing-royals rules read the flag; where facing is ordinary, skip the file walk.
