@@ -3,6 +3,7 @@
 // reason about a single move (explanations, the path a runtime hook is shown) ask it the same way.
 #pragma once
 
+#include <algorithm>
 #include <span>
 #include <vector>
 

@@ -33,6 +33,9 @@ constexpr int DirFile[DirectionCount] = {0, 1, 1, 1, 0, -1, -1, -1};
 constexpr int DirRank[DirectionCount] = {1, 1, 0, -1, -1, -1, 0, 1};
 constexpr int reverse_direction(int d) { return d ^ 4; }
 
+// What a movement may do on arriving at a point: move there, capture there, or both.
+enum ModeBits : std::uint8_t { CanMove = 1, CanCapture = 2 };
+
 // A move in 32 bits: from, to, promotion kind + 1 (0 for none) and what kind of move it is.
 enum class MoveType : std::uint8_t {
   Normal,

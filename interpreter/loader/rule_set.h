@@ -29,7 +29,6 @@ struct BoardDef {
 };
 
 enum class PartKind : std::uint8_t { Step, Slide, Hop, Leap };
-enum ModeBits : std::uint8_t { CanMove = 1, CanCapture = 2 };
 
 constexpr std::size_t MaxLeapBlocks = 3;
 
