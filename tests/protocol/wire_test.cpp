@@ -2,6 +2,8 @@
 // the general's square twice; Xiangqi and chess are Palace's own notation.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "notation/wire.h"
 #include "test_support.h"
 
@@ -10,6 +12,19 @@ namespace {
 
 // The reference engine's `position startpos` then `d` for its janggi.
 constexpr const char* ReferenceJanggiStart = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+
+// A variant's `uci:` section, written wrong: one line naming the key.
+TEST(Wire, BadUciSectionsNameTheLine) {
+  const std::string path = temp_path("variant.yaml");
+  auto load_error = [&](const std::string& section) {
+    std::ofstream(path) << "import: [" << source_path("variants/chess.yaml") << "]\n" << section;
+    return rule_error_of([&] { load_variant(path); });
+  };
+  EXPECT_EQ(load_error("uci: {variant: chess, pass: sideways}\n"),
+            path + ":2:29: uci.pass: unknown pass notation \"sideways\" (null-move, royal-square)");
+  EXPECT_EQ(load_error("uci: {mirror: true}\n"),
+            path + ":2:7: uci.mirror: unknown key \"mirror\" (expected one of: variant, mirror_ranks, pass)");
+}
 
 TEST(Wire, JanggiStartIsTheReferenceEnginesStartposMirrored) {
   for (const char* name : {"janggi", "janggi-casual", "janggi-modern"}) {
