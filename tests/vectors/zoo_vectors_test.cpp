@@ -1,0 +1,57 @@
+// The new games' results from the reference engine (../shared/vectors/zoo/, its README gives the
+// notation), read in place: perft counts, exact legal move sets with the in-check flag, and the
+// result for the side to move where the game is over.
+#include <gtest/gtest.h>
+
+#include "game/evaluator.h"
+#include "reference_perft.h"
+#include "test_support.h"
+
+namespace palace::test {
+namespace {
+
+std::string result_for_side_to_move(const Position& pos, const Termination& end) {
+  if (end.kind == Termination::Kind::Draw) return "draw";
+  if (end.kind == Termination::Kind::Win) return end.winner == pos.side_to_move() ? "win" : "loss";
+  return "unfinished";
+}
+
+class ZooVectors : public ::testing::TestWithParam<std::string> {
+ protected:
+  std::shared_ptr<const Variant> variant() const { return load_variant(variant_path(GetParam())); }
+  std::string zoo_file(const std::string& suffix) const { return "zoo/" + GetParam() + suffix; }
+};
+
+TEST_P(ZooVectors, StartPositionPerft) { check_perft_file(variant(), zoo_file(".startpos.perft")); }
+
+TEST_P(ZooVectors, RandomPositionPerft) { check_perft_file(variant(), zoo_file(".perft")); }
+
+TEST_P(ZooVectors, LegalMoveSets) {
+  const auto v = variant();
+  const auto lines = data_lines(vectors_path(zoo_file(".moves")));
+  ASSERT_FALSE(lines.empty());
+  for (const auto& line : lines) {
+    const auto fields = split(line, '|');
+    Position pos(v);
+    pos.set_fen(fields.at(0));
+    EXPECT_EQ(in_check(pos), fields.at(1) == "1") << fields[0];
+    EXPECT_EQ(join(legal_move_texts(pos)), fields.at(2)) << fields[0];
+  }
+}
+
+TEST_P(ZooVectors, ResultInTerminalPositions) {
+  const auto v = variant();
+  for (const auto& line : data_lines(vectors_path(zoo_file(".terminal")))) {
+    const auto fields = split(line, '|');
+    Position pos(v);
+    pos.set_fen(fields.at(0));
+    EXPECT_EQ(in_check(pos), fields.at(1) == "1") << fields[0];
+    EXPECT_EQ(result_for_side_to_move(pos, evaluate(pos)), fields.at(2)) << fields[0];
+  }
+}
+
+// Each group of games instantiates the suite as its variants/NAME.yaml files land (issue 9).
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ZooVectors);
+
+}  // namespace
+}  // namespace palace::test
