@@ -65,24 +65,35 @@ class Painter {
     for (int file = 0; file < board_.files; ++file) out_ << (file ? "   " : "") << char('a' + file);
     std::ostringstream score;
     score << points(pos_, side);
-    out_ << "     " << upper(v_.side_name(side)) << ": " << score.str() << "\n";
+    out_ << "     " << upper(v_.side_name(side)) << ": " << score.str();
+    if (v_.has_hands()) {
+      std::string held;
+      for (int k : v_.hand_kinds()) held.append(pos_.in_hand(side, k), v_.letter(make_piece(side, k)));
+      out_ << "   in hand: " << (held.empty() ? "-" : held);
+    }
+    out_ << "\n";
   }
 
   void points_line(int rank) {
     const std::string label = std::to_string(rank + 1);
-    out_ << std::string(label_width_ - label.size(), ' ') << label << "  ";
+    out_ << std::string(label_width_ - label.size(), ' ') << label;
+    // A piece written in two characters ("+P", "Q~") takes one from the gap on its marker's side.
+    bool marked_after = false;
     for (int file = 0; file < board_.files; ++file) {
-      if (file) lines("---");
       const Piece p = pos_.at(board_.square(file, rank));
-      if (!p) {
-        lines("+");
-      } else if (colour_) {
-        out_ << sgr(v_.rules().sides[side_of(p)].colour) << v_.letter(p) << Reset;
-      } else {
-        out_ << v_.letter(p);
-      }
+      const std::string text = p ? v_.written(p) : "+";
+      const bool marked_before = text.size() == 2 && text[0] == '+';
+      const std::string gap = file ? "---" : "  ";
+      lines(gap.substr(0, gap.size() - marked_before - marked_after));
+      marked_after = text.size() == 2 && text[1] == '~';
+      if (!p)
+        lines(text);
+      else if (colour_)
+        out_ << sgr(v_.rules().sides[side_of(p)].colour) << text << Reset;
+      else
+        out_ << text;
     }
-    out_ << "  " << label << "\n";
+    out_ << (marked_after ? " " : "  ") << label << "\n";
   }
 
   // The lines from `rank` down to the rank below it.

@@ -35,6 +35,8 @@ Variant::Variant(RuleSet rules, MoveHooksFactory runtime_hooks) : rules_(std::mo
   build_attacks();
   build_keys();
   build_move_bound();
+  build_promotions();
+  build_hands();
   for (Side side = 0; side < SideCount; ++side) {
     const int bound = most_moves(side, int(rules_.setup[side].size()));
     if (bound > MaxMoves)
@@ -49,21 +51,23 @@ Variant::Variant(RuleSet rules, MoveHooksFactory runtime_hooks) : rules_(std::mo
 void Variant::build_move_bound() {
   for (Side side = 0; side < SideCount; ++side) {
     std::vector<int> per_square(squares_, 0);
-    for (int k = 0; k < kinds_; ++k) {
-      const int choices = std::max<int>(1, int(rules_.pieces[k].promotion_kinds.size()));
-      for (Square s = 0; s < squares_; ++s) {
-        const Span leaps = leap_spans_[index(side, k, s)], rays = ray_spans_[index(side, k, s)];
-        int targets = int(leaps.end - leaps.begin);
-        for (std::uint32_t i = rays.begin; i < rays.end; ++i) targets += rays_[i].length;
-        per_square[s] = std::max(per_square[s], targets * choices);
-      }
-    }
+    for (int k = 0; k < kinds_; ++k)
+      for (Square s = 0; s < squares_; ++s) per_square[s] = std::max(per_square[s], moves_at(side, k, s));
     std::sort(per_square.begin(), per_square.end(), std::greater<>());
     const int fixed = 1 + int(std::count_if(compounds_.begin(), compounds_.end(), [&](const CompoundMove& c) { return c.side == side; }));
     std::vector<int>& bound = most_moves_[side];
     bound.assign(1, fixed);
     for (const int moves : per_square) bound.push_back(bound.back() + moves);
   }
+}
+
+int Variant::moves_at(Side side, int kind, Square s) const {
+  const PieceDef& def = rules_.pieces[kind];
+  const int choices = std::max<int>(1, int(def.promotion_kinds.size()) + (def.promotion_choice != PromotionChoice::Forced));
+  const Span leaps = leap_spans_[index(side, kind, s)], rays = ray_spans_[index(side, kind, s)];
+  int targets = int(leaps.end - leaps.begin);
+  for (std::uint32_t i = rays.begin; i < rays.end; ++i) targets += rays_[i].length;
+  return targets * choices;
 }
 
 int Variant::most_moves(Side side, int pieces) const {
@@ -111,7 +115,6 @@ void Variant::build_moves() {
   const std::size_t cells = std::size_t(SideCount) * kinds_ * squares_;
   leap_spans_.resize(cells);
   ray_spans_.resize(cells);
-  promotes_.assign(cells, false);
   royal_.resize(kinds_);
   move_hooked_.resize(kinds_);
   resets_move_limit_.assign(kinds_, 0);
@@ -120,7 +123,8 @@ void Variant::build_moves() {
   screen_ok_.resize(std::size_t(kinds_) * kinds_);
   for (int k = 0; k < kinds_; ++k) {
     const PieceDef& piece = rules_.pieces[k];
-    royal_[k] = piece.royal;
+    // An unprotected royal moves, and is taken, like any piece: only the end rules look for it.
+    royal_[k] = piece.royal && !rules_.royals_unprotected;
     move_hooked_[k] = bool(piece.allow_move_hook);
     for (int v = 0; v < kinds_; ++v) {
       capture_ok_[k * kinds_ + v] = piece.may_capture[v];
@@ -134,7 +138,6 @@ void Variant::build_moves() {
       const PieceDef& piece = rules_.pieces[k];
       for (Square s = 0; s < squares_; ++s) {
         const std::size_t cell = index(side, k, s);
-        if (piece.promotion_zone >= 0) promotes_[cell] = sd.zones[piece.promotion_zone][s];
         Span& leaps = leap_spans_[cell];
         Span& rays = ray_spans_[cell];
         leaps.begin = std::uint32_t(leap_targets_.size());
@@ -255,6 +258,9 @@ void Variant::build_keys() {
   rights_keys_.resize(16);
   for (auto& key : rights_keys_) key = splitmix64(seed);
   side_key_ = splitmix64(seed);
+  if (!rules_.hands.enabled) return;
+  hand_keys_.resize(std::size_t(SideCount) * kinds_ * (MaxHandCount + 1));
+  for (auto& key : hand_keys_) key = splitmix64(seed);
 }
 
 std::uint64_t Variant::rights_key(std::uint16_t rights) const {
@@ -275,6 +281,31 @@ Piece Variant::piece_from_letter(char c) const {
   if (kind < 0) return NoPiece;
   for (Side s = 0; s < SideCount; ++s)
     if (rules_.sides[s].upper_case == upper) return make_piece(s, kind);
+  return NoPiece;
+}
+
+}  // namespace palace
+
+namespace palace {
+
+std::string Variant::written(Piece p) const {
+  const std::string& text = rules_.pieces[kind_of(p)].written;
+  if (text.empty()) return std::string(1, letter(p));
+  std::string out = text;
+  for (char& c : out) c = rules_.sides[side_of(p)].upper_case ? c : char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string Variant::promotion_suffix(int kind) const {
+  const PieceDef& def = rules_.pieces[kind];
+  if (!def.written.empty() && def.written[0] == '+') return "+";
+  return std::string(1, char(std::tolower(static_cast<unsigned char>(def.letter))));
+}
+
+Piece Variant::piece_from_written(const std::string& text) const {
+  for (int k = 0; k < kinds_; ++k)
+    for (Side s = 0; s < SideCount; ++s)
+      if (written(make_piece(s, k)) == text) return make_piece(s, k);
   return NoPiece;
 }
 

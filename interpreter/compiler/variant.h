@@ -16,6 +16,12 @@ namespace palace {
 
 enum TargetFlags : std::uint8_t { LeavesGhost = 1, TakesGhost = 2 };
 
+// Whether a move may promote, by where it lands (arriving, must) or where it starts (leaving).
+enum PromotionFlags : std::uint8_t { PromotesArriving = 1, PromotesLeaving = 2, MustPromote = 4 };
+
+// The most pieces of one kind a hand holds; a FEN naming more is refused.
+constexpr int MaxHandCount = 63;
+
 // A destination reached in one jump: a step, or a leap with the points that must be empty.
 struct LeapTarget {
   Square to;
@@ -87,7 +93,9 @@ class Variant {
   bool has_move_hook(int kind) const { return move_hooked_[kind]; }
   // A new set of runtime hooks for one position, or null when no kind has one.
   std::unique_ptr<MoveHooks> make_move_hooks() const { return runtime_hooks_ ? runtime_hooks_(*this) : nullptr; }
-  bool promotes(Side side, int kind, Square to) const { return promotes_[index(side, kind, to)]; }
+  // PromotionFlags of a `kind` of `side` on `s`: arriving and must where s is its landing point,
+  // leaving where it starts from s.
+  std::uint8_t promotion_flags(Side side, int kind, Square s) const { return promotion_[index(side, kind, s)]; }
   const std::vector<int>& promotion_kinds(int kind) const { return rules_.pieces[kind].promotion_kinds; }
 
   // Attack tables, indexed by the square attacked and the attacking side.
@@ -104,6 +112,23 @@ class Variant {
   const Square* line_points(Span line) const { return line_points_.data() + line.begin; }
 
   const std::vector<CompoundMove>& compound_moves() const { return compounds_; }
+
+  // Hands (loader/hand_rules.h): whether captures go to a hand, the kind a captured piece is held
+  // as, the kinds a hand can hold (in FEN order), and the points each may be dropped on.
+  bool has_hands() const { return rules_.hands.enabled; }
+  int joins_hand_as(int kind) const { return rules_.hands.joins_as[kind]; }
+  const std::vector<int>& hand_kinds() const { return hand_kinds_; }
+  const std::vector<Square>& drop_points(Side side, int kind) const { return drop_points_[side * kinds_ + kind]; }
+  bool one_per_file(int kind) const { return one_per_file_ >> kind & 1; }
+  bool drop_may_not_mate(int kind) const { return drop_may_not_mate_ >> kind & 1; }
+  // Whether a `kind` of `side` on `s` could never move again.
+  bool dead_at(Side side, int kind, Square s) const;
+  std::uint64_t hand_key(Side side, int kind, int count) const { return hand_keys_[(side * kinds_ + kind) * (MaxHandCount + 1) + count]; }
+  // The most moves a side could have when `family_count[k]` pieces, of both sides, on the board or
+  // in hand, are kind k or demote to it: any of them may change side in play.
+  int most_moves_with_hands(const std::vector<int>& family_count) const;
+  // The kinds a family count counts each kind under.
+  int family(int kind) const { return has_hands() ? joins_hand_as(kind) : kind; }
 
   // The most moves `side` could have with `pieces` pieces on the board, wherever they stand:
   // what a MoveList must hold. Pieces are never added in play, so checking the set-up and every
@@ -125,6 +150,13 @@ class Variant {
   // Names and letters.
   char letter(Piece p) const;
   Piece piece_from_letter(char c) const;  // NoPiece if unknown
+  // A piece as a FEN writes it, "+p" or "Q~" where its kind is written so, else its letter; and back.
+  std::string written(Piece p) const;
+  Piece piece_from_written(const std::string& text) const;  // NoPiece if unknown
+  // How a move text ends when it promotes to `kind`: "+" where that kind is written with a `+`,
+  // else its letter in lower case ("e7e8q"); and how a drop of `kind` begins ("P@").
+  std::string promotion_suffix(int kind) const;
+  std::string drop_prefix(int kind) const { return std::string(1, rules_.pieces[kind].letter) + "@"; }
   const std::string& side_name(Side s) const { return rules_.sides[s].name; }
   const std::string& kind_name(int kind) const { return rules_.pieces[kind].name; }
 
@@ -136,6 +168,9 @@ class Variant {
   void build_attacks();
   void build_keys();
   void build_move_bound();
+  int moves_at(Side side, int kind, Square s) const;  // targets times promotion choices
+  void build_promotions();
+  void build_hands();
 
   RuleSet rules_;
   int kinds_ = 0;
@@ -146,7 +181,8 @@ class Variant {
   std::vector<Ray> rays_;
   std::vector<RayPoint> ray_points_;
   MoveHooksFactory runtime_hooks_;
-  std::vector<bool> capture_ok_, screen_ok_, promotes_;
+  std::vector<bool> capture_ok_, screen_ok_;
+  std::vector<std::uint8_t> promotion_;  // PromotionFlags per side, kind and point
   std::vector<std::uint8_t> royal_, move_hooked_, resets_move_limit_;  // bytes, not bits: read for every generated move
   std::vector<Span> reverse_spans_;
   std::vector<ReverseLeap> reverse_leaps_;
@@ -160,6 +196,11 @@ class Variant {
   std::array<std::vector<int>, SideCount> most_moves_;  // [n]: the most n pieces of a side could have
   std::vector<std::uint64_t> piece_keys_, ghost_keys_, rights_keys_;
   std::uint64_t side_key_ = 0;
+  std::vector<int> hand_kinds_;
+  std::vector<std::vector<Square>> drop_points_;  // per side and kind
+  std::uint32_t one_per_file_ = 0, drop_may_not_mate_ = 0;  // kind bits
+  std::vector<std::uint64_t> hand_keys_;
+  std::array<std::vector<std::vector<int>>, SideCount> family_bound_;  // [side][family][n]
 };
 
 }  // namespace palace

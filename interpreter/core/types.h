@@ -43,6 +43,7 @@ enum class MoveType : std::uint8_t {
   CaptureGhost,   // lands on the point a leap skipped and removes the piece that made the leap
   LeaveGhost,     // a leap that leaves the point it skipped capturable for one ply
   Compound,       // carries a partner piece along
+  Drop,           // puts a piece from the mover's hand on an empty point: from == to, extra = kind
 };
 
 class Move {
@@ -55,6 +56,7 @@ class Move {
   static constexpr Move promotion(Square from, Square to, int kind, MoveType type = MoveType::Normal) {
     return Move(from, to, type, std::uint8_t(kind + 1));
   }
+  static constexpr Move drop(int kind, Square to) { return Move(to, to, MoveType::Drop, std::uint8_t(kind)); }
 
   constexpr Square from() const { return Square(bits_ & 0xFF); }
   constexpr Square to() const { return Square(bits_ >> 8 & 0xFF); }
@@ -62,6 +64,8 @@ class Move {
   constexpr bool is_pass() const { return type() == MoveType::Pass; }
   // Kind a promotion turns the piece into, or -1.
   constexpr int promotion_kind() const { return type() == MoveType::Normal ? int(bits_ >> 16 & 0xFF) - 1 : -1; }
+  // Kind a drop puts on the board, or -1.
+  constexpr int drop_kind() const { return type() == MoveType::Drop ? int(bits_ >> 16 & 0xFF) : -1; }
   // LeaveGhost: the point left capturable. Compound: which compound move.
   constexpr int extra() const { return int(bits_ >> 16 & 0xFF); }
   constexpr std::uint32_t raw() const { return bits_; }

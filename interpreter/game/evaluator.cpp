@@ -81,16 +81,26 @@ Termination judge(const Position& pos, int legal_move_count) {
   switch (ended_by_rule(pos)) {
     case RuleEnd::Standoff: return counted_or_drawn(pos, EndReason::Standoff);
     case RuleEnd::BothPassed: return counted_or_drawn(pos, EndReason::BothPassed);
+    case RuleEnd::ZoneReached: return win(Side(zone_winner(pos)), EndReason::ZoneReached);
+    case RuleEnd::RoyalTaken: return win(opponent(Side(side_without_royal(pos))), EndReason::RoyalCaptured);
     case RuleEnd::None: break;
   }
 
   // A royal can only be missing where a player may pass in check and the opponent took it; the
   // game ended with that capture, whether or not the loser could still move.
+  // Unprotected royals are not tracked as royals: the rule above finds them.
   for (const Side side : {us, opponent(us)})
-    if (pos.royal(side) == NoSquare) return win(opponent(side), EndReason::RoyalCaptured);
+    if (pos.royal(side) == NoSquare && !pos.variant().rules().royals_unprotected)
+      return win(opponent(side), EndReason::RoyalCaptured);
 
   if (legal_move_count == 0) {
-    if (in_check(pos)) return win(opponent(us), EndReason::Checkmate);
+    if (in_check(pos)) {
+      // As the reference engine has it, such a drop may be played, but its mate loses.
+      const Move last = pos.plies_recorded() > 0 ? pos.state().move : Move();
+      if (last.type() == MoveType::Drop && pos.variant().drop_may_not_mate(last.drop_kind()))
+        return win(us, EndReason::ForbiddenDropMate);
+      return win(opponent(us), EndReason::Checkmate);
+    }
     switch (rules.stalemate) {
       case Outcome::Loss: return win(opponent(us), EndReason::Stalemate);
       case Outcome::Win: return win(us, EndReason::Stalemate);

@@ -162,7 +162,7 @@ std::string promotion_reason(const Request& r, const MoveList& legal, int promot
   if (promotion_kind < 0) {
     std::string letters;
     for (const int k : offered)
-      letters += std::string(letters.empty() ? "" : ", ") + char(std::tolower(static_cast<unsigned char>(r.v.rules().pieces[k].letter)));
+      if (k >= 0) letters += (letters.empty() ? "" : ", ") + r.v.promotion_suffix(k);
     return with_article(r.def.name) + " must promote on " + r.square(r.to) + ": add one of " + letters;
   }
   if (may_stay && offered.size() == 1) return with_article(r.def.name) + " does not promote on " + r.square(r.to);
@@ -190,6 +190,35 @@ std::string explain_pass(Position& pos) {
   if (pos.variant().game_rules().pass == PassRule::Never) return "passing is not allowed in this variant";
   if (pos.piece_count(pos.side_to_move()) == 0) return "you have no piece left to pass with";
   if (in_check(pos)) return "you cannot pass while in check";
+  return UnexplainedRefusal;
+}
+
+std::string explain_drop(Position& pos, int kind, Square to) {
+  const Variant& v = pos.variant();
+  const Side us = pos.side_to_move();
+  MoveList legal;
+  generate_legal(pos, legal);
+  const Move drop = Move::drop(kind, to);
+  if (std::find(legal.begin(), legal.end(), drop) != legal.end()) return "";
+  const PieceDef& def = v.rules().pieces[kind];
+  if (!pos.in_hand(us, kind)) return "you have no " + def.name + " in hand";
+  if (pos.at(to)) return v.board().square_name(to) + " is not empty";
+  const std::vector<Square>& points = v.drop_points(us, kind);
+  if (std::find(points.begin(), points.end(), to) == points.end()) {
+    const int zone = v.rules().hands.drop_zone[kind];
+    if (zone >= 0 && !v.rules().sides[us].zones[zone][to])
+      return with_article(def.name) + " may be dropped only in its " + spoken(v.rules().zone_names[zone]) + " zone";
+    return with_article(def.name) + " may not be dropped where it could never move";
+  }
+  if (v.one_per_file(kind)) {
+    for (int i = 0; i < pos.piece_count(us); ++i) {
+      const Square s = pos.piece_square(us, i);
+      if (kind_of(pos.at(s)) == kind && v.board().file_of(s) == v.board().file_of(to))
+        return "two " + plural(def.name) + " of a side may not share a file";
+    }
+  }
+  const Request r{pos, v, us, to, to, kind, def};
+  if (in_check(pos)) return safety_reason(r, drop);
   return UnexplainedRefusal;
 }
 

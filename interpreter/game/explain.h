@@ -21,6 +21,9 @@ inline constexpr const char* UnexplainedRefusal = "that move is not allowed here
 // is already over is the caller's question (see Game::explain).
 std::string explain_move(Position& pos, Square from, Square to, int promotion_kind = -1);
 
+// Why dropping a `kind` from the mover's hand on `to` is not a legal move, or "" when it is.
+std::string explain_drop(Position& pos, int kind, Square to);
+
 // Why the side to move may not pass now, or "" when it may.
 std::string explain_pass(Position& pos);
 

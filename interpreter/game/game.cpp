@@ -44,14 +44,28 @@ MoveVerdict Game::try_move(Square from, Square to, int promotion_kind) {
   for (const Move m : legal_) {
     const bool match = passing ? m.is_pass()
                                : !m.is_pass() && m.from() == from && m.to() == to && m.promotion_kind() == promotion_kind;
-    if (!match) continue;
-    position_.do_move(m);
-    history_.push_back(m);
-    last_refusal_.clear();
-    work_out_ply();
-    return {true, ""};
+    if (match) return play_legal(m);
   }
   return refuse(explain_move(position_, from, to, promotion_kind));
+}
+
+MoveVerdict Game::play_legal(Move m) {
+  if (state_.finished()) return refuse("the game is over: " + state_.str(variant()));
+  position_.do_move(m);
+  history_.push_back(m);
+  last_refusal_.clear();
+  work_out_ply();
+  return {true, ""};
+}
+
+// "p@e4", lower-cased: a drop movegen did not offer, refused with the rule it breaks.
+MoveVerdict Game::try_drop(const std::string& text) {
+  if (state_.finished()) return refuse("the game is over: " + state_.str(variant()));
+  const Square to = variant().board().parse_square(text.substr(2));
+  const int kind = variant().rules().kind_by_letter(char(std::toupper(static_cast<unsigned char>(text[0]))));
+  if (!variant().has_hands()) return refuse("this variant has no drops");
+  if (kind < 0 || to == NoSquare) return refuse(quote(text) + " is not a drop (expected a piece letter, @ and a point, like P@e4)");
+  return refuse(explain_drop(position_, kind, to));
 }
 
 bool Game::make_move(Square from, Square to, int promotion_kind) { return try_move(from, to, promotion_kind).accepted; }
@@ -63,6 +77,13 @@ MoveVerdict Game::play(const std::string& move_text) {
   for (const char c : move_text)
     if (!std::isspace(static_cast<unsigned char>(c))) text += char(std::tolower(static_cast<unsigned char>(c)));
   if (text == "pass") return try_move(NoSquare, NoSquare, -1);
+  // Drops, and promotions told apart only by their text ("e7e8+", or a kind sharing a letter).
+  for (const Move m : legal_) {
+    std::string legal_text = position_.move_text(m);
+    for (char& c : legal_text) c = char(std::tolower(static_cast<unsigned char>(c)));
+    if (legal_text == text) return play_legal(m);
+  }
+  if (text.size() > 2 && text[1] == '@') return try_drop(text);
 
   const BoardDef& board = variant().board();
   std::size_t i = 0;
@@ -85,7 +106,11 @@ MoveVerdict Game::play(const std::string& move_text) {
   const Square from = read_square();
   const Square to = read_square();
   int promotion_kind = -1;
-  if (i + 1 == text.size()) {
+  if (i + 1 == text.size() && text[i] == '+' && from != NoSquare && position_.at(from)) {
+    for (const int k : variant().promotion_kinds(kind_of(position_.at(from))))
+      if (variant().promotion_suffix(k) == "+") promotion_kind = k;
+    well_formed = well_formed && promotion_kind >= 0;
+  } else if (i + 1 == text.size()) {
     promotion_kind = variant().rules().kind_by_letter(char(std::toupper(static_cast<unsigned char>(text[i]))));
     well_formed = well_formed && promotion_kind >= 0;
   } else if (i != text.size()) {
@@ -121,7 +146,8 @@ bool Game::is_in_check(Side side) const {
 std::vector<Square> Game::destinations(Square from) const {
   std::vector<Square> out;
   for (const Move m : legal_moves())
-    if (!m.is_pass() && m.from() == from && std::find(out.begin(), out.end(), m.to()) == out.end()) out.push_back(m.to());
+    if (!m.is_pass() && m.type() != MoveType::Drop && m.from() == from && std::find(out.begin(), out.end(), m.to()) == out.end())
+      out.push_back(m.to());
   std::sort(out.begin(), out.end());
   return out;
 }

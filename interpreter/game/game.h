@@ -63,6 +63,8 @@ class Game {
  private:
   MoveVerdict try_move(Square from, Square to, int promotion_kind);  // from == to: a pass
   MoveVerdict refuse(std::string reason);
+  MoveVerdict play_legal(Move m);
+  MoveVerdict try_drop(const std::string& text);
   void work_out_ply();  // legal moves and state of the position just reached
 
   mutable Position position_;  // explanations make and unmake moves, leaving it as it was

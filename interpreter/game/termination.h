@@ -22,6 +22,8 @@ enum class EndReason : std::uint8_t {
   PerpetualCheck,
   MoveLimit,
   InsufficientMaterial,
+  ZoneReached,           // a piece reached the zone whose reaching wins
+  ForbiddenDropMate,     // mated by the drop of a kind that may not mate: the mated side wins
 };
 
 struct Termination {

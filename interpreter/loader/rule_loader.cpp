@@ -57,7 +57,8 @@ class Loader {
 
   RuleSet run() {
     root_.expect_keys({"name", "description", "board", "sides", "pieces", "setup", "formations",
-                       "compound_moves", "rules", "scripts", "uci", "eval"});
+                       "compound_moves", "rules", "scripts", "uci", "eval", "hands", "reaching_wins",
+                       "capturing_royal_wins"});
     rules_.name = root_.at("name").as_string();
     read_board(root_.at("board"));
     read_sides(root_.at("sides"));
@@ -68,6 +69,9 @@ class Loader {
     if (const ConfigNode* c = root_.find("compound_moves")) read_compound_moves(*c);
     if (const ConfigNode* r = root_.find("rules")) read_rules(*r);
     if (const ConfigNode* u = root_.find("uci")) rules_.uci = read_uci_rules(*u);
+    if (const ConfigNode* h = root_.find("hands")) read_hand_rules(*h, rules_);
+    if (const ConfigNode* z = root_.find("reaching_wins")) read_zone_win(*z, rules_);
+    if (const ConfigNode* c = root_.find("capturing_royal_wins")) read_royal_capture(*c, rules_);
     check_zones();
     if (const ConfigNode* e = root_.find("eval")) rules_.eval = read_eval(*e, rules_);
     return std::move(rules_);
@@ -209,7 +213,12 @@ class Loader {
       if (letter.size() != 1 || !std::isalpha(static_cast<unsigned char>(letter[0])))
         piece.at("letter").fail("expected one letter, got " + palace::quote(letter));
       def.letter = char(std::toupper(static_cast<unsigned char>(letter[0])));
-      if (rules_.kind_by_letter(def.letter) >= 0) piece.at("letter").fail("letter " + palace::quote(letter) + " is used by another piece");
+      if (const ConfigNode* w = piece.find("written")) def.written = written(*w, def.letter);
+      const std::string token = def.written.empty() ? std::string(1, def.letter) : def.written;
+      for (const PieceDef& other : rules_.pieces)
+        if ((other.written.empty() ? std::string(1, other.letter) : other.written) == token)
+          (def.written.empty() ? piece.at("letter") : piece.at("written"))
+              .fail(palace::quote(token) + " is written for another piece already");
       rules_.pieces.push_back(std::move(def));
     }
     for (auto& def : rules_.pieces) {
@@ -218,13 +227,28 @@ class Loader {
     }
   }
 
+  // How a FEN writes a promoted piece: its letter with a `+` before it or a `~` after it.
+  static std::string written(const ConfigNode& node, char letter) {
+    const std::string& text = node.as_string();
+    const bool marked = text.size() == 2 && ((text[0] == '+' && std::toupper(static_cast<unsigned char>(text[1])) == letter) ||
+                                             (text[1] == '~' && std::toupper(static_cast<unsigned char>(text[0])) == letter));
+    if (!marked)
+      node.fail(std::string("expected the letter with + before it or ~ after it (+") + letter + " or " + letter + "~), got " +
+                palace::quote(text));
+    return text[0] == '+' ? std::string("+") + letter : std::string(1, letter) + "~";
+  }
+
   void read_piece(PieceDef& def, const ConfigNode& node) {
-    node.expect_keys({"letter", "value", "royal", "stay_in", "moves", "promotion", "may_not_jump", "may_not_capture", "hooks"});
+    node.expect_keys({"letter", "written", "value", "royal", "stay_in", "moves", "promotion", "may_not_jump", "may_not_capture", "hooks"});
     if (const ConfigNode* v = node.find("value")) def.value = v->as_number();
     if (const ConfigNode* z = node.find("stay_in")) def.stay_in = zone_index(z->as_string(), *z);
     for (const ConfigNode* part : node.at("moves").items()) def.parts.push_back(read_part(*part));
     if (const ConfigNode* p = node.find("promotion")) {
-      p->expect_keys({"zone", "to"});
+      p->expect_keys({"zone", "to", "optional", "leaving"});
+      if (const ConfigNode* o = p->find("optional"))
+        def.promotion_choice = word<PromotionChoice>(*o, {{"true", PromotionChoice::Optional}, {"false", PromotionChoice::Forced},
+                                                          {"unless-dead", PromotionChoice::OptionalUnlessDead}});
+      if (const ConfigNode* l = p->find("leaving")) def.promotes_leaving = l->as_bool();
       def.promotion_zone = zone_index(p->at("zone").as_string(), p->at("zone"));
       // Each side holds exactly one royal piece from set-up to the end; a promotion may not add
       // a second or take the only one away.

@@ -10,6 +10,7 @@
 #include "loader/config_tree.h"
 #include "loader/uci_rules.h"
 #include "loader/eval_rules.h"
+#include "loader/hand_rules.h"
 
 namespace palace {
 
@@ -66,15 +67,22 @@ struct ScriptDef {
   SourceMark mark;
 };
 
+// Whether a piece that may promote must: always, never (it may decline), or only where it could
+// never move again unpromoted (a shogi pawn on the last rank).
+enum class PromotionChoice : std::uint8_t { Forced, Optional, OptionalUnlessDead };
+
 struct PieceDef {
   std::string name;
   char letter = '?';  // upper case; each side's case comes from SideDef
+  std::string written;  // upper case FEN text where it is more than the letter: "+P", "Q~"
   double value = 0;
   bool royal = false;
   int stay_in = -1;  // zone of its own side it may never leave
   std::vector<MovePart> parts;
   int promotion_zone = -1;
   std::vector<int> promotion_kinds;
+  PromotionChoice promotion_choice = PromotionChoice::Forced;
+  bool promotes_leaving = false;  // a move starting in the zone may promote too
   // Pair rules for hops and captures, filled from YAML lists or load-time hooks: which kinds this
   // piece may use as a screen, and which it may capture. Indexed by kind, default all true.
   std::vector<bool> may_screen;
@@ -145,6 +153,9 @@ struct RuleSet {
   std::vector<ScriptDef> scripts;  // Lua hook files
   UciRules uci;                    // how other engines write this variant
   EvalDef eval;                    // the engine's piece values and square bonuses (eval_rules.h)
+  HandRules hands;                 // captures to hand and drops (hand_rules.h)
+  ZoneWin zone_win;                // a piece reaching a zone wins (hand_rules.h)
+  bool royals_unprotected = false; // no check: a royal may stand attacked, and taking it wins (hand_rules.h)
 
   int kind_by_name(const std::string& name) const;
   int kind_by_letter(char upper) const;

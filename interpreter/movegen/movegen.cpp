@@ -25,10 +25,10 @@ bool hook_permits(const Position& pos, int kind, Square from, Square target) {
 }
 
 void add_move(const Variant& v, MoveList& list, Side us, int kind, Square from, Square to) {
-  if (!v.promotes(us, kind, to)) {
-    list.add(Move(from, to));
-    return;
-  }
+  const std::uint8_t promotion = std::uint8_t((v.promotion_flags(us, kind, to) & (PromotesArriving | MustPromote)) |
+                                              (v.promotion_flags(us, kind, from) & PromotesLeaving));
+  if (!(promotion & MustPromote)) list.add(Move(from, to));
+  if (!promotion) return;
   for (int k : v.promotion_kinds(kind)) list.add(Move::promotion(from, to, k));
 }
 
@@ -145,6 +145,37 @@ SquareSet exposure(const Position& pos, Square royal, Side them) {
 
 namespace {
 
+// The files where `side` has a piece of `kind`: a kind dropped one per file may not go there.
+std::uint32_t files_holding(const Position& pos, Side side, int kind) {
+  std::uint32_t files = 0;
+  for (int i = 0; i < pos.piece_count(side); ++i) {
+    const Square s = pos.piece_square(side, i);
+    if (kind_of(pos.at(s)) == kind) files |= 1u << pos.variant().board().file_of(s);
+  }
+  return files;
+}
+
+// The legal drops of the side to move, into `list` unless it is null. Returns whether there is one.
+// A drop cannot expose the royal, so only a side in check tries its drops by making them.
+bool add_legal_drops(Position& pos, MoveList* list, bool checked) {
+  const Variant& v = pos.variant();
+  const Side us = pos.side_to_move();
+  bool any = false;
+  for (int kind : v.hand_kinds()) {
+    if (!pos.in_hand(us, kind)) continue;
+    const std::uint32_t taken_files = v.one_per_file(kind) ? files_holding(pos, us, kind) : 0;
+    for (const Square s : v.drop_points(us, kind)) {
+      if (pos.at(s) || (taken_files >> v.board().file_of(s) & 1)) continue;
+      const Move m = Move::drop(kind, s);
+      if (checked && !leaves_royal_safe(pos, m)) continue;
+      if (!list) return true;
+      list->add(m);
+      any = true;
+    }
+  }
+  return any;
+}
+
 template <bool Hooks>
 bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
   const Variant& v = pos.variant();
@@ -229,7 +260,35 @@ RuleEnd ended_by_rule(const Position& pos) {
     for (int back = 0; back < rules.standoff_plies && held; ++back) held = pos.state_back(back).royals_facing;
     if (held) return RuleEnd::Standoff;
   }
+  if (pos.variant().rules().zone_win.kind >= 0 && zone_winner(pos) >= 0) return RuleEnd::ZoneReached;
+  if (pos.variant().rules().royals_unprotected && side_without_royal(pos) >= 0) return RuleEnd::RoyalTaken;
   return RuleEnd::None;
+}
+
+int zone_winner(const Position& pos) {
+  const ZoneWin& rule = pos.variant().rules().zone_win;
+  const Side us = pos.side_to_move(), mover = opponent(us);
+  auto in_zone = [&](Side side, bool must_be_safe) {
+    const SquareSet& zone = pos.variant().rules().sides[side].zones[rule.zone];
+    for (int i = 0; i < pos.piece_count(side); ++i) {
+      const Square s = pos.piece_square(side, i);
+      if (kind_of(pos.at(s)) == rule.kind && zone[s] && !(must_be_safe && attacked(pos, s, opponent(side), rule.kind)))
+        return true;
+    }
+    return false;
+  };
+  if (in_zone(mover, rule.safely)) return mover;
+  return in_zone(us, rule.safely) ? us : -1;
+}
+
+int side_without_royal(const Position& pos) {
+  const RuleSet& rules = pos.variant().rules();
+  for (Side side : {pos.side_to_move(), opponent(pos.side_to_move())}) {
+    bool held = false;
+    for (int i = 0; i < pos.piece_count(side) && !held; ++i) held = rules.pieces[kind_of(pos.at(pos.piece_square(side, i)))].royal;
+    if (!held) return side;
+  }
+  return -1;
 }
 
 bool generate_legal(Position& pos, MoveList& list, Keep keep) {
@@ -268,6 +327,8 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
     if (legal(m)) list.moves[kept++] = m;
   }
   list.size = kept;
+  if (v.has_hands() && (keep == Keep::All || !(any_legal || kept > 0)))
+    any_legal = add_legal_drops(pos, keep == Keep::All ? &list : nullptr, checked) || any_legal;
   if (may_pass && keep == Keep::All) list.add(Move::pass());
   return any_legal || kept > 0;
 }

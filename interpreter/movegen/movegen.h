@@ -31,8 +31,17 @@ enum class Keep { All, Captures };
 bool generate_legal(Position& pos, MoveList& list, Keep keep = Keep::All);
 
 // Rules that end a game whatever moves remain, checked before generating any.
-enum class RuleEnd { None, Standoff, BothPassed };
+enum class RuleEnd { None, Standoff, BothPassed, ZoneReached, RoyalTaken };
 RuleEnd ended_by_rule(const Position& pos);
+
+// Where reaching a zone wins (loader/hand_rules.h), the side that has won so, or -1: a side with its
+// piece in its zone (and, where it must be safe there, out of the other side's reach), whoever is
+// to move; the side that just moved first.
+int zone_winner(const Position& pos);
+
+// Where royals are unprotected (no check; taking one wins), the side whose royal has been taken,
+// or -1.
+int side_without_royal(const Position& pos);
 
 // Position::set_fen, also refusing a FEN whose side not to move is in check where that cannot
 // arise in play. Throws FenError and leaves `pos` unchanged.

@@ -33,13 +33,18 @@ std::string WireNotation::move(const Position& pos, Move m) const {
     const Square royal = pos.royal(pos.side_to_move());
     return pass_ == WirePass::RoyalSquare && royal != NoSquare ? square(royal) + square(royal) : "0000";
   }
+  if (m.type() == MoveType::Drop) return variant_.drop_prefix(m.drop_kind()) + square(m.to());
   std::string text = square(m.from()) + square(m.to());
-  if (m.promotion_kind() >= 0)
-    text += char(std::tolower(static_cast<unsigned char>(variant_.rules().pieces[m.promotion_kind()].letter)));
+  if (m.promotion_kind() >= 0) text += variant_.promotion_suffix(m.promotion_kind());
   return text;
 }
 
 Move WireNotation::parse_move(Position& pos, std::string_view text, std::string& why) const {
+  MoveList legal;
+  generate_legal(pos, legal);
+  // Drops and promotions to kinds that share a letter are told apart only by the whole text.
+  for (const Move m : legal)
+    if (!m.is_pass() && move(pos, m) == text) return m;
   // A square is a file letter and a rank number, so the from-square ends where the next letter starts.
   std::size_t split = 1;
   while (split < text.size() && std::isdigit(static_cast<unsigned char>(text[split]))) ++split;
@@ -57,8 +62,6 @@ Move WireNotation::parse_move(Position& pos, std::string_view text, std::string&
   }
   // Nothing moves from a point to itself, so that spelling is free to mean a pass.
   const bool passing = null_move || from == to;
-  MoveList legal;
-  generate_legal(pos, legal);
   for (const Move m : legal) {
     const bool match = passing ? m.is_pass()
                                : !m.is_pass() && m.from() == from && m.to() == to && m.promotion_kind() == promotion;

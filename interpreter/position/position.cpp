@@ -18,6 +18,7 @@ void Position::clear() {
   board_.fill(NoPiece);
   count_ = {0, 0};
   royal_ = {NoSquare, NoSquare};
+  hand_ = Hand();
   states_.clear();
   states_.reserve(1024);
   states_.emplace_back();
@@ -56,7 +57,39 @@ std::uint64_t Position::compute_hash() const {
   for (Square s = 0; s < variant_->squares(); ++s)
     if (board_[s]) h ^= variant_->piece_key(board_[s], s);
   if (st.ghost != NoSquare) h ^= variant_->ghost_key(st.ghost);
+  if (variant_->has_hands())
+    for (Side s = 0; s < SideCount; ++s)
+      for (int k : variant_->hand_kinds())
+        for (int n = 1; n <= hand_.count[s][k]; ++n) h ^= variant_->hand_key(s, k, n);
   return h ^ variant_->rights_key(st.rights);
+}
+
+// A hand's hash holds one key for each piece of a kind held: the n-th piece's key comes and goes
+// with it.
+std::uint64_t Position::to_hand(Side side, int kind) { return variant_->hand_key(side, kind, ++hand_.count[side][kind]); }
+std::uint64_t Position::from_hand(Side side, int kind) { return variant_->hand_key(side, kind, hand_.count[side][kind]--); }
+
+// "[Nnp]", "[]" or "[-]": upper case letters are the hand of the side written in upper case.
+void Position::read_hands(const std::string& text) {
+  if (text == "-") return;
+  for (const char c : text) {
+    const Piece p = variant_->piece_from_written(std::string(1, c));
+    const int kind = p == NoPiece ? -1 : kind_of(p);
+    if (kind < 0 || variant_->joins_hand_as(kind) != kind)
+      throw FenError("FEN hands: " + quote(std::string(1, c)) + " is not a piece a hand can hold");
+    if (hand_.count[side_of(p)][kind] == MaxHandCount)
+      throw FenError("FEN hands: more than " + std::to_string(MaxHandCount) + " of one piece");
+    ++hand_.count[side_of(p)][kind];
+  }
+}
+
+std::string Position::hands_text() const {
+  std::string out = "[";
+  for (const bool upper : {true, false})
+    for (Side s = 0; s < SideCount; ++s)
+      if (variant_->rules().sides[s].upper_case == upper)
+        for (int k : variant_->hand_kinds()) out.append(hand_.count[s][k], variant_->letter(make_piece(s, k)));
+  return out + "]";
 }
 
 void Position::set_start() {
@@ -91,6 +124,21 @@ void Position::set_fen(const std::string& fen) {
   // Parse into a scratch copy so that a bad FEN leaves this position exactly as it was.
   Position next(*this);
   next.clear();
+  if (variant_->has_hands()) {
+    const auto open = placement.find('[');
+    if (open == std::string::npos || placement.back() != ']')
+      throw FenError("FEN hands: expected the hands in brackets after the board, like [Pp] or []");
+    next.read_hands(placement.substr(open + 1, placement.size() - open - 2));
+    placement.resize(open);
+    // The hand games' own FEN leaves out the rights and ghost fields: "... w 0 1".
+    if (!rights.empty() && std::all_of(rights.begin(), rights.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+      fullmove.swap(ghost);
+      quiet.swap(rights);
+      rights.assign(1, '-');
+      ghost.assign(1, '-');
+      if (fullmove == "-") fullmove.assign(1, '1');
+    }
+  }
   int rank = board.ranks - 1, file = 0;
   for (std::size_t i = 0; i < placement.size(); ++i) {
     const char c = placement[i];
@@ -110,8 +158,12 @@ void Position::set_fen(const std::string& fen) {
       --i;
       file += run;
     } else {
-      const Piece p = variant_->piece_from_letter(c);
-      if (p == NoPiece) throw FenError("FEN board: unknown piece letter " + quote(std::string(1, c)) + " on rank " + std::to_string(rank + 1));
+      // A promoted piece may be written with a `+` before its letter or a `~` after it.
+      std::string text(1, c);
+      if (c == '+' && i + 1 < placement.size()) text += placement[++i];
+      else if (i + 1 < placement.size() && placement[i + 1] == '~') text += placement[++i];
+      const Piece p = variant_->piece_from_written(text);
+      if (p == NoPiece) throw FenError("FEN board: unknown piece letter " + quote(text) + " on rank " + std::to_string(rank + 1));
       if (file >= board.files) throw FenError(rank_name() + " has more than " + std::to_string(board.files) + " points");
       const Square s = board.square(file++, rank);
       const PieceDef& def = variant_->rules().pieces[kind_of(p)];
@@ -126,7 +178,23 @@ void Position::set_fen(const std::string& fen) {
   if (rank != 0) throw FenError("FEN board: " + std::to_string(board.ranks - rank) + " ranks, expected " + std::to_string(board.ranks));
   if (file != board.files)
     throw FenError("FEN board: rank 1 has " + std::to_string(file) + " points, expected " + std::to_string(board.files));
-  for (Side s = 0; s < SideCount; ++s) {
+  if (variant_->has_hands()) {
+    std::vector<int> family_count(variant_->kinds(), 0);
+    for (Square s = 0; s < variant_->squares(); ++s)
+      if (next.board_[s]) ++family_count[variant_->family(kind_of(next.board_[s]))];
+    for (Side s = 0; s < SideCount; ++s)
+      for (int k : variant_->hand_kinds()) family_count[k] += next.hand_.count[s][k];
+    // Every one of them could end up in one hand, whose hash keys count to MaxHandCount.
+    for (int k : variant_->hand_kinds())
+      if (family_count[k] > MaxHandCount)
+        throw FenError("FEN: " + std::to_string(family_count[k]) + " pieces go to a hand as " + variant_->kind_name(k) +
+                       "; a hand holds at most " + std::to_string(MaxHandCount) + " of a kind");
+    const int bound = variant_->most_moves_with_hands(family_count);
+    if (bound > MaxMoves)
+      throw FenError("FEN: these pieces could make up to " + std::to_string(bound) + " moves in one position; at most " +
+                     std::to_string(MaxMoves) + " are supported");
+  }
+  for (Side s = 0; s < SideCount && !variant_->has_hands(); ++s) {
     const int bound = variant_->most_moves(s, next.count_[s]);
     if (bound > MaxMoves)
       throw FenError("FEN board: " + variant_->side_name(s) + " has " + std::to_string(next.count_[s]) +
@@ -216,11 +284,12 @@ std::string Position::fen() const {
       }
       if (empty) out += std::to_string(empty);
       empty = 0;
-      out += variant_->letter(p);
+      out += variant_->written(p);
     }
     if (empty) out += std::to_string(empty);
     if (rank) out += '/';
   }
+  if (variant_->has_hands()) out += hands_text();
   const StateRecord& st = state();
   out += side_ == 0 ? " w " : " b ";
   std::string rights;
@@ -273,6 +342,12 @@ void Position::do_move(Move m) {
     remove(c.partner_from);
     relocate(c.from, c.to);
     put(partner, c.partner_to);
+  } else if (m.type() == MoveType::Drop) {
+    const Piece p = make_piece(side_, m.drop_kind());
+    st.moved = p;
+    h ^= from_hand(side_, m.drop_kind()) ^ v.piece_key(p, m.to());
+    put(p, m.to());
+    if (v.resets_move_limit(m.drop_kind())) st.quiet_plies = 0;
   } else if (!m.is_pass()) {
     const Square from = m.from(), to = m.to();
     const Piece p = board_[from];
@@ -283,6 +358,7 @@ void Position::do_move(Move m) {
       h ^= v.piece_key(st.captured, victim);
       remove(victim);
       st.quiet_plies = 0;
+      if (v.has_hands()) h ^= to_hand(side_, v.joins_hand_as(kind_of(st.captured)));
     }
     h ^= v.piece_key(p, from) ^ v.piece_key(p, to);
     relocate(from, to);
@@ -337,11 +413,17 @@ void Position::undo_move() {
     remove(c.partner_to);
     relocate(c.to, c.from);
     put(partner, c.partner_from);
+  } else if (m.type() == MoveType::Drop) {
+    remove(m.to());
+    ++hand_.count[side_][m.drop_kind()];
   } else if (!m.is_pass()) {
     const Square from = m.from(), to = m.to();
     board_[to] = st.moved;
     relocate(to, from);
-    if (st.captured) put(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);
+    if (st.captured) {
+      put(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);
+      if (variant_->has_hands()) --hand_.count[side_][variant_->joins_hand_as(kind_of(st.captured))];
+    }
   }
   states_.pop_back();
 }
@@ -349,9 +431,9 @@ void Position::undo_move() {
 std::string Position::move_text(Move m) const {
   if (m.is_pass()) return "pass";
   const BoardDef& board = variant_->board();
+  if (m.type() == MoveType::Drop) return variant_->drop_prefix(m.drop_kind()) + board.square_name(m.to());
   std::string text = board.square_name(m.from()) + board.square_name(m.to());
-  if (m.promotion_kind() >= 0)
-    text += char(std::tolower(static_cast<unsigned char>(variant_->rules().pieces[m.promotion_kind()].letter)));
+  if (m.promotion_kind() >= 0) text += variant_->promotion_suffix(m.promotion_kind());
   return text;
 }
 

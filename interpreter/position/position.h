@@ -11,6 +11,7 @@
 #include "compiler/variant.h"
 #include "core/error.h"
 #include "core/types.h"
+#include "position/hand.h"
 
 namespace palace {
 
@@ -60,6 +61,7 @@ class Position {
   int fullmove_number() const { return fullmove_base_ + (plies_recorded() + start_side_) / 2; }
   int piece_count(Side s) const { return count_[s]; }
   Square piece_square(Side s, int i) const { return list_[s][i]; }
+  int in_hand(Side s, int kind) const { return hand_.count[s][kind]; }
 
   void do_move(Move m);
   void undo_move();
@@ -82,6 +84,10 @@ class Position {
   void relocate(Square from, Square to);
   std::uint64_t compute_hash() const;
   bool facing_flag() const;
+  std::uint64_t to_hand(Side side, int kind);    // returns the hash change
+  std::uint64_t from_hand(Side side, int kind);
+  void read_hands(const std::string& text);
+  std::string hands_text() const;
 
   // Owns the runtime hooks; a copy makes its own, so no two positions share an interpreter.
   class HooksSlot {
@@ -108,6 +114,7 @@ class Position {
   std::array<std::uint8_t, MaxSquares> list_index_{};
   std::array<int, SideCount> count_{};
   std::array<Square, SideCount> royal_{NoSquare, NoSquare};
+  Hand hand_;
   Side side_ = 0;
   int fullmove_base_ = 1;
   int start_side_ = 0;  // side to move when the record began, for move numbers

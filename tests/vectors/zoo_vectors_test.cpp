@@ -52,6 +52,7 @@ TEST_P(ZooVectors, ResultInTerminalPositions) {
 
 // Each group of games instantiates the suite as its variants/NAME.yaml files land (issue 9).
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ZooVectors);
+INSTANTIATE_TEST_SUITE_P(ZooHands, ZooVectors, ::testing::Values("crazyhouse", "minishogi", "shogi", "dobutsu"), VariantParamName());
 
 }  // namespace
 }  // namespace palace::test
