@@ -87,7 +87,7 @@ TEST(RuleScripts, MalformedFilesAreOneErrorNamingTheLine) {
   EXPECT_EQ(error_of("off-board"), fixture("off-board") + ":4:40: cases[0].moves_from.exactly: \"j8\" is not a point of the board");
   EXPECT_EQ(error_of("bad-fen"), fixture("bad-fen") + ":4:10: cases[0].fen: FEN board: unknown piece letter \"q\" on rank 10");
   EXPECT_EQ(error_of("missing-variant"),
-            fixture("missing-variant") + ":1:10: variant: no such file \"" + source_path("variants/shogi.yaml") + "\"");
+            fixture("missing-variant") + ":1:10: variant: no such file \"" + source_path("variants/no-such-game.yaml") + "\"");
   EXPECT_EQ(error_of("expects-nothing"),
             fixture("expects-nothing") + ":3:5: cases[0]: a case must expect something (moves_from, accepted, refused, ...)");
   EXPECT_EQ(error_of("no-such-file"), fixture("no-such-file") + ": cannot open file");
