@@ -50,7 +50,8 @@ void Variant::build_move_bound() {
   for (Side side = 0; side < SideCount; ++side) {
     std::vector<int> per_square(squares_, 0);
     for (int k = 0; k < kinds_; ++k) {
-      const int choices = std::max<int>(1, int(rules_.pieces[k].promotion_kinds.size()));
+      const PieceDef& piece = rules_.pieces[k];
+      const int choices = std::max<int>(1, int(piece.promotion_kinds.size()) + (piece.promotion_optional_zone >= 0));
       for (Square s = 0; s < squares_; ++s) {
         const Span leaps = leap_spans_[index(side, k, s)], rays = ray_spans_[index(side, k, s)];
         int targets = int(leaps.end - leaps.begin);
@@ -111,7 +112,11 @@ void Variant::build_moves() {
   const std::size_t cells = std::size_t(SideCount) * kinds_ * squares_;
   leap_spans_.resize(cells);
   ray_spans_.resize(cells);
-  promotes_.assign(cells, false);
+  promotes_.assign(cells, NoPromotion);
+  for (Side side = 0; side < SideCount; ++side) {
+    setup_counts_[side].assign(kinds_, 0);
+    for (const Placement& p : rules_.setup[side]) ++setup_counts_[side][p.kind];
+  }
   royal_.resize(kinds_);
   move_hooked_.resize(kinds_);
   resets_move_limit_.assign(kinds_, 0);
@@ -134,7 +139,8 @@ void Variant::build_moves() {
       const PieceDef& piece = rules_.pieces[k];
       for (Square s = 0; s < squares_; ++s) {
         const std::size_t cell = index(side, k, s);
-        if (piece.promotion_zone >= 0) promotes_[cell] = sd.zones[piece.promotion_zone][s];
+        if (piece.promotion_zone >= 0 && sd.zones[piece.promotion_zone][s])
+          promotes_[cell] = piece.promotion_optional_zone >= 0 && sd.zones[piece.promotion_optional_zone][s] ? MayPromote : MustPromote;
         Span& leaps = leap_spans_[cell];
         Span& rays = ray_spans_[cell];
         leaps.begin = std::uint32_t(leap_targets_.size());
@@ -183,19 +189,27 @@ void Variant::build_moves() {
     }
   }
 
-  std::uint16_t bit = 1;
+  // One bit per right letter of a side, in the order the rights are first named (the loader
+  // allows at most 16).
+  std::vector<std::pair<Side, char>> rights;
   rights_mask_.assign(squares_, 0);
   for (const CompoundMoveDef& def : rules_.compound_moves) {
-    CompoundMove m{def.side, def.piece, def.partner, def.from, def.to, def.partner_from, def.partner_to, {}, {}};
+    const auto named = std::find(rights.begin(), rights.end(), std::pair{def.side, def.right});
+    const auto right = std::uint8_t(named - rights.begin());
+    if (named == rights.end()) rights.emplace_back(def.side, def.right);
+    const Square written_to = def.takes_partner ? def.partner_from : def.to;
+    CompoundMove m{def.side, def.piece, def.partner, def.from, def.to, def.partner_from, def.partner_to, {}, {}, written_to, right};
     for (Square s = 0; s < squares_; ++s) {
       if (def.must_be_empty[s]) m.must_be_empty.push_back(s);
       if (def.must_be_safe[s]) m.must_be_safe.push_back(s);
     }
     compounds_.push_back(std::move(m));
-    // Moving either piece away, or capturing it where it stands, gives up the right for good.
-    rights_mask_[def.from] |= bit;
+    // Moving either piece away, or capturing it where it stands, gives up the right for good. A
+    // castling right shared by every start of the piece is given up by any move of the piece.
+    const auto bit = std::uint16_t(1u << right);
     rights_mask_[def.partner_from] |= bit;
-    bit = std::uint16_t(bit << 1);
+    if (def.wing < 0) rights_mask_[def.from] |= bit;
+    else rights_by_piece_[make_piece(def.side, def.piece)] |= bit;
   }
 }
 

@@ -54,6 +54,8 @@ struct CompoundMove {
   int piece, partner;
   Square from, to, partner_from, partner_to;
   std::vector<Square> must_be_empty, must_be_safe;
+  Square written_to;   // the `to` of its text: `to`, or `partner_from` where it takes its partner
+  std::uint8_t right;  // its bit in a position's rights, shared by moves that share the right
 };
 
 class Variant {
@@ -87,8 +89,12 @@ class Variant {
   bool has_move_hook(int kind) const { return move_hooked_[kind]; }
   // A new set of runtime hooks for one position, or null when no kind has one.
   std::unique_ptr<MoveHooks> make_move_hooks() const { return runtime_hooks_ ? runtime_hooks_(*this) : nullptr; }
-  bool promotes(Side side, int kind, Square to) const { return promotes_[index(side, kind, to)]; }
+  bool promotes(Side side, int kind, Square to) const { return promotes_[index(side, kind, to)] != NoPromotion; }
+  // Whether the piece, arriving on `to` where it promotes, may also stay as it is.
+  bool may_decline_promotion(Side side, int kind, Square to) const { return promotes_[index(side, kind, to)] == MayPromote; }
   const std::vector<int>& promotion_kinds(int kind) const { return rules_.pieces[kind].promotion_kinds; }
+  // How many pieces of `kind` the side sets up: a `to_lost_only` promotion needs fewer on the board.
+  int setup_count(Side side, int kind) const { return setup_counts_[side][kind]; }
 
   // Attack tables, indexed by the square attacked and the attacking side.
   Span reverse_leaps(Side by, Square target) const { return reverse_spans_[by * squares_ + target]; }
@@ -110,6 +116,8 @@ class Variant {
   // FEN against MaxMoves keeps every position within it.
   int most_moves(Side side, int pieces) const;
   std::uint16_t rights_lost_at(Square s) const { return rights_mask_[s]; }
+  // Rights given up by any move of this piece, wherever it stands (a Chess960 king's).
+  std::uint16_t rights_lost_by(Piece p) const { return rights_by_piece_[p]; }
 
   // Zobrist keys, fixed for a variant so that hashes are reproducible.
   std::uint64_t piece_key(Piece p, Square s) const { return piece_keys_[p * squares_ + s]; }
@@ -146,7 +154,10 @@ class Variant {
   std::vector<Ray> rays_;
   std::vector<RayPoint> ray_points_;
   MoveHooksFactory runtime_hooks_;
-  std::vector<bool> capture_ok_, screen_ok_, promotes_;
+  enum PromotionRule : std::uint8_t { NoPromotion, MustPromote, MayPromote };
+  std::vector<bool> capture_ok_, screen_ok_;
+  std::vector<std::uint8_t> promotes_;  // PromotionRule per side, kind and point
+  std::array<std::vector<int>, SideCount> setup_counts_;
   std::vector<std::uint8_t> royal_, move_hooked_, resets_move_limit_;  // bytes, not bits: read for every generated move
   std::vector<Span> reverse_spans_;
   std::vector<ReverseLeap> reverse_leaps_;
@@ -157,6 +168,7 @@ class Variant {
   std::vector<Square> line_points_;
   std::vector<CompoundMove> compounds_;
   std::vector<std::uint16_t> rights_mask_;
+  std::array<std::uint16_t, PieceCodes> rights_by_piece_{};
   std::array<std::vector<int>, SideCount> most_moves_;  // [n]: the most n pieces of a side could have
   std::vector<std::uint64_t> piece_keys_, ghost_keys_, rights_keys_;
   std::uint64_t side_key_ = 0;

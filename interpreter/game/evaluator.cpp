@@ -12,6 +12,27 @@ namespace {
 Termination win(Side winner, EndReason reason) { return {Termination::Kind::Win, winner, reason}; }
 Termination draw(EndReason reason) { return {Termination::Kind::Draw, 0, reason}; }
 
+// A rule's outcome, given for the side it names.
+Termination outcome_for(Side side, Outcome outcome, EndReason reason) {
+  switch (outcome) {
+    case Outcome::Loss: return win(opponent(side), reason);
+    case Outcome::Win: return win(side, reason);
+    case Outcome::Draw: break;
+  }
+  return draw(reason);
+}
+
+// The side whose royal stands alone while the other side has more, or -1. Where the bared side is
+// to move it may still bare the other royal in reply, so then it is bared for good only when the
+// other side has two pieces or more besides its royal (as in Shatranj).
+int bared_side(const Position& pos) {
+  const Side us = pos.side_to_move(), them = opponent(us);
+  const auto bare = [&](Side side) { return pos.piece_count(side) == 1 && pos.royal(side) != NoSquare; };
+  if (bare(them) && pos.piece_count(us) >= 2) return them;
+  if (bare(us) && pos.piece_count(them) >= 3) return us;
+  return -1;
+}
+
 Termination by_points(const Position& pos, EndReason reason) {
   Termination t = draw(reason);
   t.counted = true;
@@ -87,16 +108,18 @@ Termination judge(const Position& pos, int legal_move_count) {
   // A royal can only be missing where a player may pass in check and the opponent took it; the
   // game ended with that capture, whether or not the loser could still move.
   for (const Side side : {us, opponent(us)})
-    if (pos.royal(side) == NoSquare) return win(opponent(side), EndReason::RoyalCaptured);
+    if (pos.royal(side) == NoSquare && pos.variant().rules().sides[side].has_royal)
+      return win(opponent(side), EndReason::RoyalCaptured);
+
+  if (rules.no_pieces_rule)
+    for (const Side side : {opponent(us), us})
+      if (pos.piece_count(side) == 0) return outcome_for(side, rules.no_pieces, EndReason::NoPieces);
+  if (rules.bare_royal_rule)
+    if (const int bared = bared_side(pos); bared >= 0) return outcome_for(Side(bared), rules.bare_royal, EndReason::BareRoyal);
 
   if (legal_move_count == 0) {
     if (in_check(pos)) return win(opponent(us), EndReason::Checkmate);
-    switch (rules.stalemate) {
-      case Outcome::Loss: return win(opponent(us), EndReason::Stalemate);
-      case Outcome::Win: return win(us, EndReason::Stalemate);
-      case Outcome::Draw: break;
-    }
-    return draw(EndReason::Stalemate);
+    return outcome_for(us, rules.stalemate, EndReason::Stalemate);
   }
 
   if (rules.repetition_count > 0) {

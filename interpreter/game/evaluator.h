@@ -13,7 +13,8 @@ namespace palace {
 // Rules are tried in a fixed order, so that a position that ends several ways gets one answer:
 //   1. a rule movegen applies by itself: a standoff held too long or two passes in a row,
 //      decided by counting where the variant counts, else a draw;
-//   2. a side without its royal piece loses;
+//   2. a side without its royal piece loses (where it set one up); then, where the variant says so,
+//      a side with no piece left, and a side whose royal was left bare (see bared_side);
 //   3. no legal move: the side to move loses when in check (checkmate), otherwise the variant's
 //      stalemate outcome applies;
 //   4. the n-th occurrence of a position since the last irreversible move: repetition, a draw or

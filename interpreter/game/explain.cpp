@@ -109,9 +109,11 @@ std::optional<std::string> compound_reason(const Request& r) {
   const auto& compounds = r.v.compound_moves();
   for (std::size_t i = 0; i < compounds.size(); ++i) {
     const CompoundMove& c = compounds[i];
-    if (c.side != r.us || c.from != r.from || c.to != r.to || c.piece != r.kind) continue;
+    if (c.side != r.us || c.from != r.from || c.written_to != r.to || c.piece != r.kind) continue;
+    // Written as taking the partner, it is a castling only where the partner stands.
+    if (c.written_to == c.partner_from && r.pos.at(c.partner_from) != make_piece(r.us, c.partner)) continue;
     const std::string name = spoken(r.v.rules().compound_moves[i].name);
-    if (!(r.pos.state().rights & (1u << i)))
+    if (!(r.pos.state().rights & (1u << c.right)))
       return name + " is no longer allowed: the " + r.kind_name(c.piece) + " or the " + r.kind_name(c.partner) +
              " has moved or been captured";
     for (const Square s : c.must_be_empty)
@@ -154,6 +156,10 @@ std::string safety_reason(const Request& r, Move m) {
   return reason.empty() ? UnexplainedRefusal : reason;
 }
 
+std::string lost_only_reason(const Request& r) {
+  return with_article(r.def.name) + " promotes only to a piece its side has lost";
+}
+
 std::string promotion_reason(const Request& r, const MoveList& legal, int promotion_kind) {
   std::vector<int> offered;
   for (const Move m : legal)
@@ -165,8 +171,13 @@ std::string promotion_reason(const Request& r, const MoveList& legal, int promot
       letters += std::string(letters.empty() ? "" : ", ") + char(std::tolower(static_cast<unsigned char>(r.v.rules().pieces[k].letter)));
     return with_article(r.def.name) + " must promote on " + r.square(r.to) + ": add one of " + letters;
   }
-  if (may_stay && offered.size() == 1) return with_article(r.def.name) + " does not promote on " + r.square(r.to);
+  if (may_stay && offered.size() == 1 && !r.def.promotion_to_lost_only)
+    return with_article(r.def.name) + " does not promote on " + r.square(r.to);
   if (promotion_kind >= r.v.kinds()) return "there is no such piece to promote to";
+  const auto& kinds = r.def.promotion_kinds;
+  if (r.def.promotion_to_lost_only && std::find(kinds.begin(), kinds.end(), promotion_kind) != kinds.end())
+    return lost_only_reason(r) + ", and no " + r.kind_name(promotion_kind) + " of " + capitalised(r.v.side_name(r.us)) +
+           "'s has been captured";
   return with_article(r.def.name) + " cannot promote to " + with_article(r.kind_name(promotion_kind));
 }
 
@@ -227,7 +238,13 @@ std::string explain_move(Position& pos, Square from, Square to, int promotion_ki
     return safety_reason(r, m);
   }
   if (auto reason = compound_reason(r)) return *reason;
-  return movement_reason(r);
+  const std::string reason = movement_reason(r);
+  // The movement allows it, but the piece must promote there and has nothing left to become.
+  if (reason == UnexplainedRefusal && r.def.promotion_to_lost_only && v.promotes(us, r.kind, to) &&
+      !v.may_decline_promotion(us, r.kind, to))
+    return lost_only_reason(r) + ", must promote on " + r.square(to) + ", and " + capitalised(v.side_name(us)) +
+           " has lost none of them";
+  return reason;
 }
 
 std::string example_move(const std::shared_ptr<const Variant>& variant) {

@@ -19,6 +19,8 @@ const char* reason_name(EndReason reason) {
     case EndReason::PerpetualCheck: return "perpetual check";
     case EndReason::MoveLimit: return "move limit";
     case EndReason::InsufficientMaterial: return "insufficient material";
+    case EndReason::BareRoyal: return "bare royal";
+    case EndReason::NoPieces: return "no pieces left";
   }
   return "";
 }

@@ -22,6 +22,8 @@ enum class EndReason : std::uint8_t {
   PerpetualCheck,
   MoveLimit,
   InsufficientMaterial,
+  BareRoyal,             // a royal left without any other piece of its side
+  NoPieces,              // a side with no piece left
 };
 
 struct Termination {

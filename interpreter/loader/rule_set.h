@@ -75,6 +75,8 @@ struct PieceDef {
   std::vector<MovePart> parts;
   int promotion_zone = -1;
   std::vector<int> promotion_kinds;
+  int promotion_optional_zone = -1;   // where in its promotion zone the piece may also stay as it is
+  bool promotion_to_lost_only = false;  // only to a kind the side has fewer of than it set up
   // Pair rules for hops and captures, filled from YAML lists or load-time hooks: which kinds this
   // piece may use as a screen, and which it may capture. Indexed by kind, default all true.
   std::vector<bool> may_screen;
@@ -91,6 +93,7 @@ struct SideDef {
   std::string colour;
   bool upper_case = true;
   int forward = 1;               // +1: towards higher ranks
+  bool has_royal = true;         // false: the side plays without a royal piece (no check, no mate)
   std::vector<SquareSet> zones;  // indexed like RuleSet::zone_names
 };
 
@@ -105,6 +108,22 @@ struct CompoundMoveDef {
   Square partner_from = NoSquare, partner_to = NoSquare;
   SquareSet must_be_empty;
   SquareSet must_be_safe;  // none of these may be attacked, the mover's own square included
+  bool takes_partner = false;  // written as the piece taking its partner (`e1h1`), not as from-to
+  int wing = -1;               // made by `castling:` from this wing of RuleSet::castling
+};
+
+// Castling from wherever the piece and its partners start on the side's home rank (Chess960):
+// the loader makes one compound move per wing, start of the piece and start of a partner.
+struct CastlingWing {
+  std::string name;
+  char right = '?';            // the first side's letter for the outermost partner on this wing
+  bool partners_right = true;  // the wing's partners stand on higher files than the piece
+  int to_file = 0, partner_to_file = 0;
+};
+struct CastlingDef {
+  int piece = -1, partner = -1;  // piece < 0: the variant has none
+  std::array<int, SideCount> home_rank{};
+  std::vector<CastlingWing> wings;
 };
 
 struct Placement {
@@ -130,6 +149,10 @@ struct GameRules {
   int move_limit_plies = 0;                // plies without capture or reset move; 0 = none
   std::vector<int> move_limit_resetters;   // kinds whose every move resets the count
   std::vector<std::vector<int>> insufficient_material;  // kind multisets (royal excluded) that cannot mate
+  bool bare_royal_rule = false;            // a royal left alone decides the game
+  Outcome bare_royal = Outcome::Loss;      // for the side so bared
+  bool no_pieces_rule = false;             // a side with no piece left decides the game
+  Outcome no_pieces = Outcome::Loss;       // for that side
 };
 
 struct RuleSet {
@@ -140,6 +163,7 @@ struct RuleSet {
   std::array<SideDef, SideCount> sides;  // sides[0] moves first and is "w" in a FEN
   std::vector<PieceDef> pieces;
   std::vector<CompoundMoveDef> compound_moves;
+  CastlingDef castling;
   std::array<std::vector<Placement>, SideCount> setup;
   GameRules rules;
   std::vector<ScriptDef> scripts;  // Lua hook files

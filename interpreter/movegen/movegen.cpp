@@ -24,12 +24,22 @@ bool hook_permits(const Position& pos, int kind, Square from, Square target) {
   return true;
 }
 
-void add_move(const Variant& v, MoveList& list, Side us, int kind, Square from, Square to) {
+// Whether `us` has fewer pieces of `kind` on the board than it set up.
+bool has_lost(const Position& pos, Side us, int kind) {
+  int on_board = 0;
+  for (int i = 0; i < pos.piece_count(us); ++i) on_board += kind_of(pos.at(pos.piece_square(us, i))) == kind;
+  return on_board < pos.variant().setup_count(us, kind);
+}
+
+void add_move(const Position& pos, const Variant& v, MoveList& list, Side us, int kind, Square from, Square to) {
   if (!v.promotes(us, kind, to)) {
     list.add(Move(from, to));
     return;
   }
-  for (int k : v.promotion_kinds(kind)) list.add(Move::promotion(from, to, k));
+  if (v.may_decline_promotion(us, kind, to)) list.add(Move(from, to));
+  const bool lost_only = v.rules().pieces[kind].promotion_to_lost_only;
+  for (int k : v.promotion_kinds(kind))
+    if (!lost_only || has_lost(pos, us, k)) list.add(Move::promotion(from, to, k));
 }
 
 void generate_piece_moves(const Position& pos, MoveList& list, Square from) {
@@ -47,10 +57,10 @@ void generate_piece_moves(const Position& pos, MoveList& list, Square from) {
         if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) list.add(Move(from, t.to, MoveType::CaptureGhost));
       } else if (t.modes & CanMove) {
         if (t.flags & LeavesGhost) list.add(Move(from, t.to, MoveType::LeaveGhost, t.blocks[0]));
-        else add_move(v, list, us, kind, from, t.to);
+        else add_move(pos, v, list, us, kind, from, t.to);
       }
     } else if (side_of(occupant) != us && (t.modes & CanCapture) && v.may_capture(kind, kind_of(occupant))) {
-      add_move(v, list, us, kind, from, t.to);
+      add_move(pos, v, list, us, kind, from, t.to);
     }
   }
 
@@ -68,11 +78,11 @@ void generate_piece_moves(const Position& pos, MoveList& list, Square from) {
     for (; point < end; ++point) {
       const Piece occupant = pos.at(point->square);
       if (!occupant) {
-        if (point->modes & CanMove) add_move(v, list, us, kind, from, point->square);
+        if (point->modes & CanMove) add_move(pos, v, list, us, kind, from, point->square);
         continue;
       }
       if (side_of(occupant) != us && (point->modes & CanCapture) && v.may_capture(kind, kind_of(occupant)))
-        add_move(v, list, us, kind, from, point->square);
+        add_move(pos, v, list, us, kind, from, point->square);
       break;
     }
   }
@@ -84,11 +94,13 @@ void generate_compound_moves(const Position& pos, MoveList& list) {
   const auto& compounds = v.compound_moves();
   for (std::size_t i = 0; i < compounds.size(); ++i) {
     const CompoundMove& c = compounds[i];
-    if (c.side != us || !(pos.state().rights & (1u << i))) continue;
+    // A right held says the partner has not moved; a castling right shared by every start of the
+    // piece (Chess960) needs the piece on this one.
+    if (c.side != us || !(pos.state().rights & (1u << c.right)) || pos.at(c.from) != make_piece(us, c.piece)) continue;
     bool ok = true;
     for (Square s : c.must_be_empty) ok = ok && !pos.at(s);
     for (Square s : c.must_be_safe) ok = ok && !attacked(pos, s, opponent(us), c.piece);
-    if (ok) list.add(Move(c.from, c.to, MoveType::Compound, std::uint8_t(i)));
+    if (ok) list.add(Move(c.from, c.written_to, MoveType::Compound, std::uint8_t(i)));
   }
 }
 
@@ -259,7 +271,8 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   int kept = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
-    const bool kept_kind = keep == Keep::All || m.type() == MoveType::CaptureGhost || pos.at(m.to()) || m.promotion_kind() >= 0;
+    const bool kept_kind = keep == Keep::All || m.type() == MoveType::CaptureGhost ||
+                           (m.type() != MoveType::Compound && pos.at(m.to())) || m.promotion_kind() >= 0;
     // A move left out is tested only until one is found legal.
     if (!kept_kind) {
       any_legal = any_legal || legal(m);

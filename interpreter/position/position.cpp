@@ -68,13 +68,18 @@ void Position::set_start() {
   fullmove_base_ = 1;
   start_side_ = 0;
   StateRecord& st = states_.back();
-  // A compound move's right is held at the start whenever both its pieces stand ready.
+  // A compound move's right is held at the start whenever both its pieces stand ready; castling
+  // from any start, with the outermost partner of each wing.
   const auto& compounds = variant_->compound_moves();
   for (std::size_t i = 0; i < compounds.size(); ++i) {
     const CompoundMove& c = compounds[i];
-    if (board_[c.from] == make_piece(c.side, c.piece) && board_[c.partner_from] == make_piece(c.side, c.partner))
-      st.rights |= std::uint16_t(1u << i);
+    if (rules.compound_moves[i].wing < 0 && board_[c.from] == make_piece(c.side, c.piece) &&
+        board_[c.partner_from] == make_piece(c.side, c.partner))
+      st.rights |= std::uint16_t(1u << c.right);
   }
+  for (Side s = 0; s < SideCount; ++s)
+    for (std::size_t w = 0; w < rules.castling.wings.size(); ++w)
+      if (const int i = outermost_castling(s, int(w)); i >= 0) st.rights |= std::uint16_t(1u << compounds[i].right);
   st.royals_facing = facing_flag();
   st.hash = compute_hash();
 }
@@ -140,26 +145,28 @@ void Position::set_fen(const std::string& fen) {
 
   StateRecord& st = next.states_.back();
   if (rights != "-") {
-    const auto& defs = variant_->rules().compound_moves;
     for (char c : rights) {
-      std::size_t i = 0;
-      while (i < defs.size() && defs[i].right != c) ++i;
-      if (i == defs.size()) throw FenError("FEN rights: unknown right " + quote(std::string(1, c)));
+      const int i = next.compound_for_right(c);
+      if (i < 0) throw FenError("FEN rights: unknown right " + quote(std::string(1, c)));
       const CompoundMove& m = variant_->compound_moves()[i];
       if (next.board_[m.from] != make_piece(m.side, m.piece) || next.board_[m.partner_from] != make_piece(m.side, m.partner))
         throw FenError(std::string("FEN rights: '") + c + "' needs the " + variant_->kind_name(m.piece) + " on " +
                        board.square_name(m.from) + " and the " + variant_->kind_name(m.partner) + " on " +
                        board.square_name(m.partner_from));
-      st.rights |= std::uint16_t(1u << i);
+      st.rights |= std::uint16_t(1u << m.right);
     }
   }
   if (ghost != "-") {
-    const Square g = board.parse_square(ghost);
-    if (g == NoSquare) throw FenError("FEN ghost square: " + quote(ghost) + " is not a point of the board");
-    // The piece that skipped the point stands one step beyond it, seen from the side that moved.
+    // The point skipped; where the piece that skipped it stands elsewhere than one step beyond
+    // it (a Berolina pawn's diagonal leap), that piece's point too, in either order.
     const Side mover = opponent(next.side_);
-    const int victim_rank = board.rank_of(g) + variant_->rules().sides[mover].forward;
-    const Square victim = victim_rank >= 0 && victim_rank < board.ranks ? board.square(board.file_of(g), victim_rank) : NoSquare;
+    const auto split = std::find_if(ghost.begin() + 1, ghost.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+    Square g = board.parse_square(std::string(ghost.begin(), split));
+    Square victim = split == ghost.end() ? NoSquare : board.parse_square(std::string(split, ghost.end()));
+    if (g == NoSquare || (split != ghost.end() && victim == NoSquare))
+      throw FenError("FEN ghost square: " + quote(ghost) + " is not a point of the board, nor two");
+    if (victim == NoSquare) victim = next.beyond_ghost(g, mover);
+    else if (next.board_[g] != NoPiece) std::swap(g, victim);
     if (next.board_[g] != NoPiece || victim == NoSquare || next.board_[victim] == NoPiece || side_of(next.board_[victim]) != mover)
       throw FenError("FEN ghost square: no " + variant_->side_name(mover) + " piece has just skipped " + ghost);
     st.ghost = g;
@@ -186,6 +193,82 @@ void Position::set_fen(const std::string& fen) {
   st.royals_facing = next.facing_flag();
   st.hash = next.compute_hash();
   *this = std::move(next);
+}
+
+Square Position::castling_piece(Side side) const {
+  const CastlingDef& c = variant_->rules().castling;
+  if (c.piece < 0) return NoSquare;
+  const BoardDef& board = variant_->board();
+  for (int file = 0; file < board.files; ++file)
+    if (const Square s = board.square(file, c.home_rank[side]); board_[s] == make_piece(side, c.piece)) return s;
+  return NoSquare;
+}
+
+int Position::castling_move(Side side, Square partner_from) const {
+  const Square from = castling_piece(side);
+  const auto& compounds = variant_->compound_moves();
+  for (std::size_t i = 0; i < compounds.size(); ++i)
+    if (variant_->rules().compound_moves[i].wing >= 0 && compounds[i].side == side && compounds[i].from == from &&
+        compounds[i].partner_from == partner_from)
+      return int(i);
+  return -1;
+}
+
+int Position::outermost_castling(Side side, int wing) const {
+  const CastlingDef& c = variant_->rules().castling;
+  const Square from = castling_piece(side);
+  if (from == NoSquare) return -1;
+  const BoardDef& board = variant_->board();
+  const bool right = c.wings[std::size_t(wing)].partners_right;
+  // From the board's edge on the wing's side in towards the piece.
+  for (int file = right ? board.files - 1 : 0; file != board.file_of(from); file += right ? -1 : 1)
+    if (const Square s = board.square(file, c.home_rank[side]); board_[s] == make_piece(side, c.partner))
+      return castling_move(side, s);
+  return -1;
+}
+
+int Position::compound_for_right(char letter) const {
+  const RuleSet& rules = variant_->rules();
+  for (std::size_t i = 0; i < rules.compound_moves.size(); ++i)
+    if (rules.compound_moves[i].wing < 0 && rules.compound_moves[i].right == letter) return int(i);
+  if (rules.castling.piece < 0 || !std::isalpha(static_cast<unsigned char>(letter))) return -1;
+  // Castling rights name a wing's outermost partner (K, Q) or a partner's file (Shredder's H, A).
+  const bool upper = std::isupper(static_cast<unsigned char>(letter));
+  const Side side = rules.sides[0].upper_case == upper ? 0 : 1;
+  const char capital = char(std::toupper(static_cast<unsigned char>(letter)));
+  for (std::size_t w = 0; w < rules.castling.wings.size(); ++w)
+    if (rules.castling.wings[w].right == capital) return outermost_castling(side, int(w));
+  const int file = capital - 'A';
+  if (file >= variant_->board().files) return -1;
+  return castling_move(side, variant_->board().square(file, rules.castling.home_rank[side]));
+}
+
+std::string Position::rights_text() const {
+  const RuleSet& rules = variant_->rules();
+  const auto& compounds = variant_->compound_moves();
+  const auto held = [&](std::size_t i) { return state().rights >> compounds[i].right & 1; };
+  std::string text;
+  for (std::size_t i = 0; i < compounds.size(); ++i)
+    if (rules.compound_moves[i].wing < 0 && held(i)) text += rules.compound_moves[i].right;
+  // Castling as the reference writes it: the wing's letter for its outermost partner, else the file.
+  for (Side s = 0; s < SideCount; ++s)
+    for (std::size_t w = 0; w < rules.castling.wings.size(); ++w) {
+      const int outermost = outermost_castling(s, int(w));
+      for (std::size_t i = 0; i < compounds.size(); ++i) {
+        if (rules.compound_moves[i].wing != int(w) || compounds[i].side != s || !held(i) ||
+            compounds[i].from != castling_piece(s))
+          continue;
+        const char right = int(i) == outermost ? rules.castling.wings[w].right : rules.compound_moves[i].right;
+        text += rules.sides[s].upper_case ? right : char(std::tolower(static_cast<unsigned char>(right)));
+      }
+    }
+  return text;
+}
+
+Square Position::beyond_ghost(Square ghost, Side mover) const {
+  const BoardDef& board = variant_->board();
+  const int rank = board.rank_of(ghost) + variant_->rules().sides[mover].forward;
+  return rank >= 0 && rank < board.ranks ? board.square(board.file_of(ghost), rank) : NoSquare;
 }
 
 bool Position::royal_may_be_taken() const {
@@ -223,11 +306,13 @@ std::string Position::fen() const {
   }
   const StateRecord& st = state();
   out += side_ == 0 ? " w " : " b ";
-  std::string rights;
-  for (std::size_t i = 0; i < variant_->compound_moves().size(); ++i)
-    if (st.rights & (1u << i)) rights += variant_->rules().compound_moves[i].right;
+  const std::string rights = rights_text();
   out += rights.empty() ? "-" : rights;
-  for (const std::string& field : {board.square_name(st.ghost), std::to_string(st.quiet_plies), std::to_string(fullmove_number())}) {
+  // A ghost's leaper stands one step beyond it, or else is named too, the lower point first.
+  std::string ghost = board.square_name(st.ghost);
+  if (st.ghost != NoSquare && st.ghost_victim != beyond_ghost(st.ghost, opponent(side_)))
+    ghost = board.square_name(std::min(st.ghost, st.ghost_victim)) + board.square_name(std::max(st.ghost, st.ghost_victim));
+  for (const std::string& field : {ghost, std::to_string(st.quiet_plies), std::to_string(fullmove_number())}) {
     out += ' ';
     out += field;
   }
@@ -271,7 +356,7 @@ void Position::do_move(Move m) {
     st.moved = p;
     h ^= v.piece_key(p, c.from) ^ v.piece_key(p, c.to) ^ v.piece_key(partner, c.partner_from) ^ v.piece_key(partner, c.partner_to);
     remove(c.partner_from);
-    relocate(c.from, c.to);
+    if (c.from != c.to) relocate(c.from, c.to);
     put(partner, c.partner_to);
   } else if (!m.is_pass()) {
     const Square from = m.from(), to = m.to();
@@ -298,7 +383,8 @@ void Position::do_move(Move m) {
     }
   }
   if (!m.is_pass()) {
-    const std::uint16_t rights = std::uint16_t(st.rights & ~(v.rights_lost_at(m.from()) | v.rights_lost_at(m.to())));
+    const std::uint16_t rights =
+        std::uint16_t(st.rights & ~(v.rights_lost_at(m.from()) | v.rights_lost_at(m.to()) | v.rights_lost_by(st.moved)));
     if (rights != st.rights) {
       h ^= v.rights_key(st.rights) ^ v.rights_key(rights);
       st.rights = rights;
@@ -335,7 +421,7 @@ void Position::undo_move() {
     const CompoundMove& c = variant_->compound_moves()[m.extra()];
     const Piece partner = board_[c.partner_to];
     remove(c.partner_to);
-    relocate(c.to, c.from);
+    if (c.from != c.to) relocate(c.to, c.from);
     put(partner, c.partner_from);
   } else if (!m.is_pass()) {
     const Square from = m.from(), to = m.to();

@@ -82,6 +82,17 @@ class Position {
   void relocate(Square from, Square to);
   std::uint64_t compute_hash() const;
   bool facing_flag() const;
+  // Castling from any start (RuleSet::castling): the castling piece of `side` on its home rank, and
+  // the index of the compound move it makes with a partner on `partner_from`, or with the
+  // outermost partner of a wing; NoSquare or -1 where there is none.
+  Square castling_piece(Side side) const;
+  int castling_move(Side side, Square partner_from) const;
+  int outermost_castling(Side side, int wing) const;
+  // The compound move a FEN rights letter names, or -1.
+  int compound_for_right(char letter) const;
+  std::string rights_text() const;
+  // The point one step beyond `ghost` in the forward direction of `mover`, who skipped it.
+  Square beyond_ghost(Square ghost, Side mover) const;
 
   // Owns the runtime hooks; a copy makes its own, so no two positions share an interpreter.
   class HooksSlot {

@@ -25,7 +25,9 @@ struct Histories {
 };
 
 inline bool is_capture(const Position& pos, Move m) {
-  return m.type() == MoveType::CaptureGhost || (!m.is_pass() && pos.at(m.to()) != NoPiece);
+  // A compound move written as taking its partner (Chess960 castling) lands on its own piece.
+  return m.type() == MoveType::CaptureGhost ||
+         (!m.is_pass() && m.type() != MoveType::Compound && pos.at(m.to()) != NoPiece);
 }
 
 class MoveOrder {

@@ -52,6 +52,7 @@ TEST_P(ZooVectors, ResultInTerminalPositions) {
 
 // Each group of games instantiates the suite as its variants/NAME.yaml files land (issue 9).
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ZooVectors);
+INSTANTIATE_TEST_SUITE_P(ZooChess, ZooVectors, ::testing::Values("makruk", "shatranj", "capablanca", "grand", "chess960", "berolina", "horde"), VariantParamName());
 
 }  // namespace
 }  // namespace palace::test
