@@ -31,15 +31,18 @@ bool has_lost(const Position& pos, Side us, int kind) {
   return on_board < pos.variant().setup_count(us, kind);
 }
 
-void add_move(const Position& pos, const Variant& v, MoveList& list, Side us, int kind, Square from, Square to) {
-  if (!v.promotes(us, kind, to)) {
-    list.add(Move(from, to));
-    return;
-  }
+// Out of line, so that the common case below stays small enough to inline into the generator.
+[[gnu::noinline]] void add_promotions(const Position& pos, MoveList& list, Side us, int kind, Square from, Square to) {
+  const Variant& v = pos.variant();
   if (v.may_decline_promotion(us, kind, to)) list.add(Move(from, to));
   const bool lost_only = v.rules().pieces[kind].promotion_to_lost_only;
   for (int k : v.promotion_kinds(kind))
     if (!lost_only || has_lost(pos, us, k)) list.add(Move::promotion(from, to, k));
+}
+
+void add_move(const Position& pos, const Variant& v, MoveList& list, Side us, int kind, Square from, Square to) {
+  if (v.promotes(us, kind, to)) add_promotions(pos, list, us, kind, from, to);
+  else list.add(Move(from, to));
 }
 
 void generate_piece_moves(const Position& pos, MoveList& list, Square from) {

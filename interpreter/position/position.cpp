@@ -164,7 +164,7 @@ void Position::set_fen(const std::string& fen) {
     Square g = board.parse_square(std::string(ghost.begin(), split));
     Square victim = split == ghost.end() ? NoSquare : board.parse_square(std::string(split, ghost.end()));
     if (g == NoSquare || (split != ghost.end() && victim == NoSquare))
-      throw FenError("FEN ghost square: " + quote(ghost) + " is not a point of the board, nor two");
+      throw FenError("FEN ghost square: " + quote(ghost) + " is not a point of the board");
     if (victim == NoSquare) victim = next.beyond_ghost(g, mover);
     else if (next.board_[g] != NoPiece) std::swap(g, victim);
     if (next.board_[g] != NoPiece || victim == NoSquare || next.board_[victim] == NoPiece || side_of(next.board_[victim]) != mover)
@@ -382,7 +382,7 @@ void Position::do_move(Move m) {
       h ^= v.ghost_key(st.ghost);
     }
   }
-  if (!m.is_pass()) {
+  if (!m.is_pass() && st.rights) {
     const std::uint16_t rights =
         std::uint16_t(st.rights & ~(v.rights_lost_at(m.from()) | v.rights_lost_at(m.to()) | v.rights_lost_by(st.moved)));
     if (rights != st.rights) {

@@ -15,7 +15,7 @@ namespace {
 
 const std::string RoyalHint = " (mark one piece `royal: true` and place exactly one)";
 const std::string TopKeys = "(expected one of: name, description, board, sides, pieces, setup, formations, compound_moves, "
-                            "rules, scripts, uci, eval)";
+                            "rules, scripts, uci, eval, castling)";
 
 // The RuleError text of loading and compiling `path`.
 std::string load_error(const std::string& path) {
@@ -57,6 +57,15 @@ const BadFile BadFiles[] = {
      "$F:6:20: pieces.cannon.may_not_jump[0]: no piece named \"canon\""},
     {"FormationNamesNoPiece", "tests/loader/bad/formation_unknown_piece.yaml",
      "$F:5:20: formations.inner-elephant[0]: no piece named \"hrose\""},
+    {"PieceMovesLikeItself", "tests/loader/bad/like_cycle.yaml",
+     "$F:8:20: pieces.rook.moves[0].like: rook moves like queen, which moves like rook again: a piece cannot be "
+     "made of itself"},
+    {"RoyalOnSideWithoutRoyal", "tests/loader/bad/royal_without_royal.yaml",
+     "$S/rules/chess/setup.yaml:8:13: setup.white.pieces.king: white plays without a royal piece (has_royal: false) "
+     "but a king is placed"},
+    {"CastlingWingLetteredLikeAFile", "tests/loader/bad/castling_file_letter.yaml",
+     "$F:6:25: castling.wings.queen-side.right: expected one letter that names no file (file letters name the "
+     "partners' files), got \"B\""},
     {"PromotionToNoPiece", "tests/loader/bad/promotion_unknown_piece.yaml",
      "$F:8:21: pieces.soldier.promotion.to[1]: no piece named \"queen\""},
     {"TwoPiecesOnOnePoint", "tests/loader/bad/two_on_one_point.yaml",
