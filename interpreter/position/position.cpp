@@ -123,6 +123,9 @@ void Position::set_fen(const std::string& fen) {
       if (def.stay_in >= 0 && !variant_->rules().sides[side_of(p)].zones[def.stay_in][s])
         throw FenError("FEN board: " + def.name + " on " + board.square_name(s) + " is outside its zone '" +
                        variant_->rules().zone_names[def.stay_in] + "'");
+      if (def.royal && !variant_->rules().sides[side_of(p)].has_royal)
+        throw FenError("FEN board: " + variant_->side_name(side_of(p)) + " plays without a royal piece but has a " + def.name +
+                       " on " + board.square_name(s));
       if (def.royal && next.royal_[side_of(p)] != NoSquare)
         throw FenError("FEN board: " + variant_->side_name(side_of(p)) + " has more than one " + def.name);
       next.put(p, s);
