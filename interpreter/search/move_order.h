@@ -20,13 +20,18 @@ struct Histories {
   int history[SideCount][MaxSquares][MaxSquares];
 
   void clear();
-  // A quiet move caused a cutoff at `ply` with `depth` plies left.
-  void reward(Side side, Move m, int ply, int depth);
+  // A quiet move caused a cutoff at `ply` with `depth` plies left, after the quiet moves `tried`
+  // (`count` of them) had failed to: those lose what it gains.
+  void reward(Side side, Move m, int ply, int depth, const Move* tried, int count);
 };
 
-inline bool is_capture(const Position& pos, Move m) {
-  return m.type() == MoveType::CaptureGhost || (!m.is_pass() && pos.at(m.to()) != NoPiece);
+// The piece a move takes, or NoPiece.
+inline Piece captured_piece(const Position& pos, Move m) {
+  if (m.type() == MoveType::CaptureGhost) return pos.at(pos.state().ghost_victim);
+  return m.is_pass() ? NoPiece : pos.at(m.to());
 }
+
+inline bool is_capture(const Position& pos, Move m) { return captured_piece(pos, m) != NoPiece; }
 
 class MoveOrder {
  public:
