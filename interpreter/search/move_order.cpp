@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "movegen/movegen.h"
+
 namespace palace::search {
 
 namespace {
@@ -10,6 +12,7 @@ constexpr int HashMoveScore = 1 << 30;
 constexpr int CaptureScore = 1 << 28;
 constexpr int KillerScore = 1 << 27;
 constexpr int HistoryCap = 1 << 14;  // |history| stays below, so it never reaches the killers
+constexpr int LosingCaptureScore = -(1 << 26);
 constexpr int PassScore = -(1 << 29);
 
 }  // namespace
@@ -36,6 +39,13 @@ void Histories::reward(Side side, Move m, int ply, int depth, const Move* tried,
   for (int i = 0; i < count; ++i) update(tried[i], -bonus);
 }
 
+bool losing_capture(const Position& pos, Move m, const Evaluation& eval) {
+  const Piece victim = captured_piece(pos, m);
+  if (!victim) return false;
+  const int attacker = kind_of(pos.at(m.from()));
+  return eval.value(attacker) > eval.value(kind_of(victim)) && attacked(pos, m.to(), side_of(victim), attacker);
+}
+
 MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const Histories& h, int ply,
                      const Evaluation& eval)
     : list_(list) {
@@ -48,7 +58,7 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
     } else if (m.is_pass()) {
       score = PassScore;
     } else if (const Piece victim = captured_piece(pos, m)) {
-      score = CaptureScore + 64 * eval.value(kind_of(victim)) - eval.value(kind_of(pos.at(m.from()))) / 16;
+      score = (losing_capture(pos, m, eval) ? LosingCaptureScore : CaptureScore) + 64 * eval.value(kind_of(victim)) - eval.value(kind_of(pos.at(m.from()))) / 16;
     } else if (m == h.killers[ply][0] || m == h.killers[ply][1]) {
       score = KillerScore + (m == h.killers[ply][0]);
     } else {

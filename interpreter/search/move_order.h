@@ -1,5 +1,5 @@
 // The order moves are tried in: the hash move, captures by victim value then cheapest attacker,
-// killers, quiet moves by history, and a pass last. Moves are picked in place in the caller's
+// killers, quiet moves by history, captures that likely lose material, and a pass last. Moves are picked in place in the caller's
 // list, their scores on the stack beside it.
 #pragma once
 
@@ -32,6 +32,11 @@ inline Piece captured_piece(const Position& pos, Move m) {
 }
 
 inline bool is_capture(const Position& pos, Move m) { return captured_piece(pos, m) != NoPiece; }
+
+// A capture by a piece worth more than its victim onto a defended point: it likely loses the
+// difference. A cheap stand-in for a full exchange evaluation, which the variety of pieces (hoppers
+// among them) would make costly; the piece that moves still stands where it is when asked.
+bool losing_capture(const Position& pos, Move m, const Evaluation& eval);
 
 class MoveOrder {
  public:

@@ -285,7 +285,9 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply) {
   }
   MoveOrder order(*pos, list, Move(), *histories, ply, eval);
   for (Move m = order.next(); m; m = order.next()) {
-    if (!checked && m.promotion_kind() < 0 && best + captured_value(m) + DeltaMargin <= alpha) continue;
+    if (!checked && m.promotion_kind() < 0 &&
+        (best + captured_value(m) + DeltaMargin <= alpha || losing_capture(*pos, m, eval)))
+      continue;
     pos->do_move(m);
     const int score = -quiesce(-beta, -alpha, ply + 1);
     pos->undo_move();
