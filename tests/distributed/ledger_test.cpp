@@ -15,7 +15,7 @@ struct Book {
   std::vector<std::string> delivered, arrived;
   explicit Book(std::size_t count) {
     jobs.count = count;
-    jobs.work = [](std::size_t i) { return "r" + std::to_string(i); };
+    jobs.work = [](std::size_t i) { return std::to_string(i) + "r"; };
     jobs.arrived = [this](std::size_t i, const std::string& r) { arrived.push_back(std::to_string(i) + "=" + r); };
     jobs.deliver = [this](std::size_t i, const std::string& r) {
       delivered.push_back(std::to_string(i) + "=" + r);
@@ -91,7 +91,7 @@ TEST(Workers, EveryJobRunsOnceAcrossTheThreads) {
                                  [&](std::size_t i, distributed::Outcome o) { ledger.record(i, std::move(o)); });
   }
   ASSERT_EQ(book.delivered.size(), 50u);
-  for (std::size_t i = 0; i < 50; ++i) EXPECT_EQ(book.delivered[i], std::to_string(i) + "=r" + std::to_string(i));
+  for (std::size_t i = 0; i < 50; ++i) EXPECT_EQ(book.delivered[i], std::to_string(i) + "=" + std::to_string(i) + "r");
 }
 
 }  // namespace

@@ -1,6 +1,9 @@
 // perft and match spread over threads (-j) and, in the MPI build, over `mpirun` processes: the same
 // counts, the same lines in the same order and the same PGN as one thread of one process.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <filesystem>
 
 #include "test_support.h"
 
@@ -74,9 +77,48 @@ TEST(Mpi, MatchUnderMpirunPrintsWhatOneProcessPrints) {
 
 TEST(Mpi, ASetUpErrorIsOneLineFromTheLead) {
   if (!mpi_built()) GTEST_SKIP() << "built without PALACE_MPI";
-  const auto run = run_mpi(3, "perft variants/chess.yaml --depth 2 --fen 'x' 2>&1");
-  EXPECT_NE(run.status, 0);
-  EXPECT_EQ(run.out, run_palace("perft variants/chess.yaml --depth 2 --fen 'x' 2>&1").out);
+  const auto run = run_mpi(3, "perft variants/chess.yaml --depth 2 --fen 'x' 2>/dev/null");
+  EXPECT_EQ(run.status, 2);
+  const auto mine = run_mpi(3, "perft variants/chess.yaml --depth 2 --fen 'x' 2>&1 >/dev/null");
+  ASSERT_FALSE(mine.lines.empty());
+  EXPECT_EQ(mine.lines[0] + "\n", run_palace("perft variants/chess.yaml --depth 2 --fen 'x' 2>&1").out);
+  EXPECT_EQ(std::count_if(mine.lines.begin(), mine.lines.end(), [](const std::string& l) { return l.rfind("error:", 0) == 0; }), 1)
+      << mine.out;
+}
+
+// An engine that kills the palace process running its game, on the second process, at its third
+// start (the first is the set-up's check); elsewhere, and from then on, it is fairy-stockfish.
+std::string killing_engine(const std::string& counter) {
+  const std::string path = temp_path("killer.sh");
+  std::ofstream out(path);
+  out << "#!/bin/sh\nif [ \"$OMPI_COMM_WORLD_RANK\" = 1 ]; then\n"
+      << "  n=$(($(cat " << counter << " 2>/dev/null || echo 0) + 1)); echo $n > " << counter << "\n"
+      << "  if [ $n = 3 ]; then kill -9 $PPID; exit 1; fi\nfi\nexec /usr/games/fairy-stockfish\n";
+  out.close();
+  chmod(path.c_str(), 0755);
+  return path;
+}
+
+TEST(Mpi, AProcessThatDiesIsReportedAndTheMatchResumesFromItsPgn) {
+  if (!mpi_built()) GTEST_SKIP() << "built without PALACE_MPI";
+  if (!std::filesystem::exists("/usr/games/fairy-stockfish")) GTEST_SKIP() << "fairy-stockfish is not installed";
+  const std::string counter = temp_path("starts"), pgn = temp_path("died.pgn"), whole = temp_path("whole.pgn");
+  std::remove(counter.c_str());
+  const std::string args = "match variants/janggi.yaml --engine " + killing_engine(counter) +
+                           " --depth 1 --max-plies 16 --rounds 5 --random-plies 4 --seed 7";
+  const auto died = run_mpi(3, args + " --pgn " + shell_quoted(pgn) + " 2>&1");
+  EXPECT_NE(died.status, 0);
+  EXPECT_NE(died.out.find("process rank 1"), std::string::npos) << died.out;
+  const auto kept = file_lines(pgn);
+  EXPECT_GE(std::count_if(kept.begin(), kept.end(), [](const std::string& l) { return l.rfind("[Round ", 0) == 0; }), 1)
+      << died.out;
+
+  const auto resumed = run_mpi(3, args + " --pgn " + shell_quoted(pgn) + " --resume 2>&1");
+  const auto reference = run_palace(args + " --pgn " + shell_quoted(whole) + " 2>&1");
+  ASSERT_EQ(reference.status, 0) << reference.out;
+  EXPECT_EQ(resumed.status, 0) << resumed.out;
+  EXPECT_EQ(resumed.out, reference.out);
+  EXPECT_EQ(file_text(pgn), file_text(whole));
 }
 
 }  // namespace
