@@ -97,7 +97,7 @@ void add_match_command(CLI::App& app, Action& action) {
   cmd->add_option("--formations", o->formations,
                   "all: play every pair of formations the variant's files define, and print the first side's score")
       ->check(CLI::IsMember({"all"}));
-  cmd->add_option("-j,--concurrency", s.concurrency, "games played at once")->check(CLI::Range(1, 256));
+  cmd->add_option("-j,--concurrency", s.concurrency, "games played at once (in each process under mpirun)")->check(CLI::Range(1, 256));
   cmd->add_option("--max-plies", s.referee.max_plies, "adjudicate after this many plies (default 300)")
       ->check(CLI::Range(1, 100'000));
   cmd->add_option("--pgn", s.pgn_file, "write every game to this PGN file");
