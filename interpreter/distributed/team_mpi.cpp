@@ -10,6 +10,10 @@
 #include <cstring>
 #include <deque>
 #include <exception>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
 
 #include "distributed/ledger.h"
 
