@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "test_support.h"
 
@@ -51,6 +52,20 @@ TEST(Threads, MatchLinesAndPgnAreInGameOrderOnAnyNumberOfThreads) {
   EXPECT_EQ(one.lines[6].rfind("palace vs palace-2: 6 games, ", 0), 0u) << one.out;
   EXPECT_EQ(three.out, one.out);
   EXPECT_EQ(file_text(three_pgn), file_text(one_pgn));
+}
+
+TEST(Threads, AnEngineThatHangsLosesEachGameOnTimeAndTheMatchEnds) {
+  const std::string path = temp_path("hang.sh");
+  std::ofstream(path) << "#!/bin/sh\nwhile read line; do case \"$line\" in\n"
+                      << "  uci) echo uciok;;\n  isready) echo readyok;;\nesac; done\n";
+  chmod(path.c_str(), 0755);
+  const auto run = run_palace("match variants/chess.yaml --movetime 50 --engine " + shell_quoted(path) + " -j 2 2>&1");
+  ASSERT_EQ(run.status, 0) << run.out;
+  ASSERT_EQ(run.lines.size(), 3u) << run.out;
+  const std::string name = std::filesystem::path(path).filename().string();
+  for (int i = 0; i < 2; ++i)
+    EXPECT_NE(run.lines[std::size_t(i)].find("(" + name + " lost on time (no move after "), std::string::npos) << run.out;
+  EXPECT_EQ(run.lines[2].rfind(name + " vs palace: 2 games, +0 =0 -2", 0), 0u) << run.out;
 }
 
 TEST(Mpi, PerftUnderMpirunCountsWhatOneProcessCounts) {
