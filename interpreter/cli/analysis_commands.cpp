@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "compiler/variant.h"
+#include "distributed/perft.h"
 #include "hooks/load_variant.h"
 #include "movegen/movegen.h"
 
@@ -25,26 +26,13 @@ Position load_position(const PositionOptions& o) {
 
 namespace {
 
-int run_perft(const PositionOptions& o, int depth, bool divide) {
-  Position pos = load_position(o);
-  if (!divide) {
-    std::cout << perft(pos, depth) << "\n";
-    return 0;
-  }
-  MoveList list;
-  generate_legal(pos, list);
-  std::vector<std::pair<std::string, std::uint64_t>> rows;
-  std::uint64_t total = 0;
-  for (const Move m : list) {
-    pos.do_move(m);
-    const std::uint64_t n = perft(pos, depth - 1);
-    pos.undo_move();
-    rows.emplace_back(pos.move_text(m), n);
-    total += n;
-  }
+int run_perft(const PositionOptions& o, int depth, bool divide, int threads) {
+  const auto count = distributed::perft([&] { return load_position(o); }, depth, threads, divide);
+  if (!count) return 0;  // another process of an `mpirun`: the lead prints
+  auto rows = count->divide;
   std::sort(rows.begin(), rows.end());
   for (const auto& [move, n] : rows) std::cout << move << ": " << n << "\n";
-  std::cout << total << "\n";
+  std::cout << count->total << "\n";
   return 0;
 }
 
@@ -76,11 +64,16 @@ void add_perft_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<PositionOptions>();
   auto depth = std::make_shared<int>(1);
   auto divide = std::make_shared<bool>(false);
+  auto threads = std::make_shared<int>(1);
   CLI::App* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal move tree; the count is the last line");
   add_position_options(*cmd, *o);
   cmd->add_option("--depth", *depth, "plies to search")->required()->check(CLI::Range(0, 64));
   cmd->add_flag("--divide", *divide, "first print each root move with its count");
-  cmd->callback([&action, o, depth, divide] { action = [o, depth, divide] { return run_perft(*o, *depth, *divide); }; });
+  cmd->add_option("-j,--threads", *threads, "threads counting subtrees (in each process under mpirun)")
+      ->check(CLI::Range(1, 256));
+  cmd->callback([&action, o, depth, divide, threads] {
+    action = [o, depth, divide, threads] { return run_perft(*o, *depth, *divide, *threads); };
+  });
 }
 
 void add_moves_command(CLI::App& app, Action& action) {
