@@ -198,7 +198,7 @@ std::string run_match(const MatchSettings& settings, const std::function<void(co
       }
       log("game " + std::to_string(i + 1) + ": " + record.names[0] + " - " + record.names[1] + " " + record.result() +
           " (" + record.termination + ")");
-      if (pgn_out) pgn_out << pgn(record, *job.variant, int(i + 1)) << std::flush;
+      if (pgn_out) pgn_out << pgn(record, job.variant, int(i + 1)) << std::flush;
       if (settings.sprt) {
         const double llr = score.llr(*settings.sprt);
         const double lower = std::log(settings.sprt->beta / (1 - settings.sprt->alpha));

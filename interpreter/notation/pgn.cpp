@@ -49,8 +49,9 @@ class PgnReader {
       }
       if (!started) game.line = line_, started = true;
       in_movetext = true;
+      const int opened = line_;
       if (c == '{') {
-        if (!skip_until('}')) game.problem = "line " + std::to_string(line_) + ": a comment { is never closed";
+        if (!skip_until('}')) game.problem = "line " + std::to_string(opened) + ": a comment { is never closed";
         continue;
       }
       if (c == ';') {
@@ -58,7 +59,7 @@ class PgnReader {
         continue;
       }
       if (c == '(') {
-        if (!skip_variation()) game.problem = "line " + std::to_string(line_) + ": a variation ( is never closed";
+        if (!skip_variation()) game.problem = "line " + std::to_string(opened) + ": a variation ( is never closed";
         continue;
       }
       if (c == ')' || c == '}') {
