@@ -113,7 +113,7 @@ std::string MoveNotation::san(const Position& pos, Move m, const MoveList& legal
   return text;
 }
 
-std::string MoveNotation::wxf(const Position& pos, Move m) const {
+std::string MoveNotation::wxf(const Position& pos, Move m, bool official) const {
   if (m.is_pass()) return "pass";
   const BoardDef& board = variant_.board();
   const Side side = pos.side_to_move();
@@ -135,9 +135,19 @@ std::string MoveNotation::wxf(const Position& pos, Move m) const {
   }
 
   std::string text;
-  if (on_file > 2) {
+  if (on_file > 2 && !official) {
     // Three or more on a file (soldiers only, in practice): counted from the front.
     text = std::to_string(ahead + 1) + wxf_file(side, file);
+  } else if (on_file > 2) {
+    // The federation's rule: the foremost and rearmost "+"/"-" (doubled when four or more, where
+    // the second ones take the single sign), a middle one by its file.
+    const int behind = on_file - 1 - ahead;
+    const bool many = on_file > 3;
+    text = ahead == 0 && many    ? "++"
+           : behind == 0 && many ? "--"
+           : ahead == (many ? 1 : 0)   ? letter(kind) + "+"
+           : behind == (many ? 1 : 0)  ? letter(kind) + "-"
+                                       : letter(kind) + wxf_file(side, file);
   } else {
     text = letter(kind);
     // Two on a file are told apart as front and rear, where the other could make the same move.
@@ -178,7 +188,7 @@ std::string MoveNotation::write(Position& pos, Move m, NotationStyle style) cons
       return san(pos, m, legal) + check_mark(pos, m);
     }
     case NotationStyle::Wxf:
-      return wxf(pos, m);
+      return wxf(pos, m, false);
     case NotationStyle::Janggi:
       return numeric(pos, m, false) + (m.is_pass() ? "" : check_mark(pos, m));
     case NotationStyle::Korean:
@@ -292,7 +302,7 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
   for (const Move m : legal) {
     const bool match = passing ? m.is_pass()
                                : !m.is_pass() && (pos.move_text(m) == lowered || (san_like && san_matches(pos, m, parts)) ||
-                                                  wxf(pos, m) == wxf_text || numeric(pos, m, false) == numeric_text ||
+                                                  wxf(pos, m, false) == wxf_text || wxf(pos, m, true) == wxf_text || numeric(pos, m, false) == numeric_text ||
                                                   korean_matches(pos, m, text));
     if (match) found.push_back(m);
   }

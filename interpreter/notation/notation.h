@@ -40,7 +40,9 @@ class MoveNotation {
   bool san_matches(const Position& pos, Move m, const SanParts& parts) const;
 
   std::string san(const Position& pos, Move m, const MoveList& legal) const;
-  std::string wxf(const Position& pos, Move m) const;
+  // The reference library's spelling, or where it differs (three soldiers or more on a file) the
+  // World Xiangqi Federation's.
+  std::string wxf(const Position& pos, Move m, bool official) const;
   std::string wxf_spelling(std::string_view text) const;
   std::string numeric(const Position& pos, Move m, bool korean) const;
   bool korean_matches(const Position& pos, Move m, std::string_view text) const;

@@ -40,10 +40,7 @@ class PgnReader {
       if (c == '[') {
         if (in_movetext) finish();
         if (!started) game.line = line_, started = true;
-        if (!read_tag(game)) {
-          finish();
-          continue;
-        }
+        if (!read_tag(game)) continue;  // the game's moves are still its own, though none is read
         if (const std::string* r = game.tag("Result")) game.result = *r;
         continue;
       }
