@@ -142,12 +142,17 @@ std::string MoveNotation::wxf(const Position& pos, Move m, bool official) const 
     // The federation's rule: the foremost and rearmost "+"/"-" (doubled when four or more, where
     // the second ones take the single sign), a middle one by its file.
     const int behind = on_file - 1 - ahead;
-    const bool many = on_file > 3;
-    text = ahead == 0 && many    ? "++"
-           : behind == 0 && many ? "--"
-           : ahead == (many ? 1 : 0)   ? letter(kind) + "+"
-           : behind == (many ? 1 : 0)  ? letter(kind) + "-"
-                                       : letter(kind) + wxf_file(side, file);
+    const int second = on_file > 3 ? 1 : 0;  // where the single sign goes
+    if (second && ahead == 0)
+      text = "++";
+    else if (second && behind == 0)
+      text = "--";
+    else if (ahead == second)
+      text = letter(kind) + "+";
+    else if (behind == second)
+      text = letter(kind) + "-";
+    else
+      text = letter(kind) + wxf_file(side, file);
   } else {
     text = letter(kind);
     // Two on a file are told apart as front and rear, where the other could make the same move.
@@ -212,11 +217,12 @@ bool MoveNotation::parse_san(std::string_view text, SanParts& parts) const {
     if (parts.kind < 0) return false;
     begin = 1;
   }
-  // Promotion: "=Q", or a bare letter after the rank ("e8Q", "e8q").
-  if (end >= begin + 3 && !is_digit(text[end - 1]) && is_digit(text[end - 2 - (text[end - 2] == '=')])) {
+  // Promotion: "=Q" or "=q", or a capital after the rank ("e8Q"); "e7e8q" is coordinates.
+  const bool marked = end >= begin + 3 && text[end - 2] == '=';
+  if (end >= begin + 3 && (marked || is_upper(text[end - 1])) && is_digit(text[end - 2 - marked])) {
     parts.promotion = kind_by_letter(char(std::toupper(static_cast<unsigned char>(text[end - 1]))));
     if (parts.promotion < 0) return false;
-    end -= text[end - 2] == '=' ? 2 : 1;
+    end -= marked ? 2 : 1;
   }
   std::size_t digits = end;
   while (digits > begin && is_digit(text[digits - 1])) --digits;
@@ -334,8 +340,11 @@ bool MoveNotation::korean_matches(const Position& pos, Move m, std::string_view 
 
 bool MoveNotation::intended(const Position& pos, std::string_view text, Square& from, Square& to) const {
   SanParts parts;
-  if (!parse_san(text, parts) || parts.castling) return false;
+  // Without a piece letter only the unlettered kind is meant: a pawn's move, from its own file
+  // unless the text says which. Letterless text in other games is coordinates, explained elsewhere.
+  if (!parse_san(text, parts) || parts.castling || (parts.kind < 0 && rules_.unlettered < 0)) return false;
   const BoardDef& board = variant_.board();
+  if (parts.kind < 0 && parts.from_file < 0) parts.from_file = board.file_of(parts.to);
   const Side us = pos.side_to_move();
   to = parts.to;
   from = NoSquare;

@@ -32,7 +32,8 @@ TEST(Notation, SanSpellingsRecordsUse) {
   EXPECT_EQ(read_as(pos, "0-0-0"), "e1c1");
   EXPECT_EQ(read_as(pos, "bxa8=Q+"), "b7a8q");
   EXPECT_EQ(read_as(pos, "b8N"), "b7b8n");
-  EXPECT_EQ(read_as(pos, "b8q"), "b7b8q");
+  EXPECT_EQ(read_as(pos, "b8=q"), "b7b8q");
+  EXPECT_EQ(read_as(pos, "b7b8q"), "b7b8q");
   EXPECT_EQ(read_as(pos, "b8"), "\"b8\" is not a legal move here");
   pos.set_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
   EXPECT_EQ(read_as(pos, "Rd1"), "\"Rd1\" is ambiguous here (a1d1, h1d1)");
