@@ -68,8 +68,9 @@ MoveVerdict Game::play(const std::string& move_text) {
     return m.is_pass() ? try_move(NoSquare, NoSquare, -1) : try_move(m.from(), m.to(), m.promotion_kind());
   Square intended_from = NoSquare, intended_to = NoSquare;
   if (notation.intended(position_, move_text, intended_from, intended_to)) {
-    const std::string reason = state_.finished() ? "" : explain_move(position_, intended_from, intended_to);
-    return state_.finished() ? try_move(intended_from, intended_to, -1) : refuse(reason.empty() ? why : reason);
+    if (state_.finished()) return try_move(intended_from, intended_to, -1);  // which says so
+    const std::string reason = explain_move(position_, intended_from, intended_to);
+    return refuse(reason.empty() ? why : reason);  // empty: that move is legal, the text was not ("Nd2" of two)
   }
 
   std::string text;
