@@ -137,6 +137,7 @@ GameRecord rewrite_record(const GameRecord& record, const Replay& replay, Notati
                    [](const std::string& n) { return same_word(n, StandardVariant); }))
     out.set_tag("Variant", variant.rules().name);
   if (style == NotationStyle::Wxf) out.set_tag("Format", "WXF");
+  if (game.game_state().finished() && !out.tag("Termination")) out.set_tag("Termination", game.game_state().reason_text());
   Position start(game.variant_ptr());
   if (game.start_fen() != start.fen()) {
     out.set_tag("SetUp", "1");

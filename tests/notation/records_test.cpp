@@ -127,6 +127,13 @@ TEST(Records, ConvertWritesTheSevenTagRosterAndTheNativeNotation) {
   EXPECT_NE(xiangqi.out.find("\n1. C2=4 C2=6 2. H2+3 H8+9 "), std::string::npos) << xiangqi.out;
   EXPECT_NE(xiangqi.out.find(" 16. C-+1 1/2-1/2\n"), std::string::npos) << xiangqi.out;
 
+  // A game the board decided gets its [Termination] from the board.
+  const std::string mate = temp_path("mate.pgn");
+  write_file(mate, "1. f3 e5 2. g4 Qh4# 0-1\n");
+  const PalaceRun fools = run_palace("convert " + shell_quoted(mate) + " --to pgn");
+  EXPECT_NE(fools.out.find("[Result \"0-1\"]\n[Termination \"checkmate\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"), std::string::npos)
+      << fools.out;
+
   const PalaceRun bad = run_palace("convert tests/records/janggi-pl-opening.pgn --to pgn --variant variants/chess.yaml 2>&1");
   EXPECT_EQ(bad.status, 2);
   EXPECT_EQ(bad.lines.front().rfind("error: tests/records/janggi-pl-opening.pgn game 1 (line 4): move 1 (white)", 0), 0u)
