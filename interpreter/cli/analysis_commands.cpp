@@ -10,6 +10,7 @@
 #include "distributed/perft.h"
 #include "hooks/load_variant.h"
 #include "movegen/movegen.h"
+#include "notation/notation.h"
 
 namespace palace::cli {
 
@@ -36,12 +37,13 @@ int run_perft(const PositionOptions& o, int depth, bool divide, int threads) {
   return 0;
 }
 
-int run_moves(const PositionOptions& o) {
+int run_moves(const PositionOptions& o, NotationStyle style) {
   Position pos = load_position(o);
   MoveList list;
   generate_legal(pos, list);
+  const MoveNotation notation(pos.variant());
   std::vector<std::string> texts;
-  for (const Move m : list) texts.push_back(pos.move_text(m));
+  for (const Move m : list) texts.push_back(notation.write(pos, m, style));
   std::sort(texts.begin(), texts.end());
   for (std::size_t i = 0; i < texts.size(); ++i) std::cout << (i ? " " : "") << texts[i];
   std::cout << "\n";
@@ -78,9 +80,18 @@ void add_perft_command(CLI::App& app, Action& action) {
 
 void add_moves_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<PositionOptions>();
+  auto notation = std::make_shared<std::string>("uci");
   CLI::App* cmd = app.add_subcommand("moves", "Print every legal move, sorted, space-separated on one line");
   add_position_options(*cmd, *o);
-  cmd->callback([&action, o] { action = [o] { return run_moves(*o); }; });
+  cmd->add_option("--notation", *notation, "uci (coordinates, the default), san, wxf, janggi or korean")
+      ->check(CLI::IsMember({"uci", "san", "wxf", "janggi", "korean"}));
+  cmd->callback([&action, o, notation] {
+    action = [o, notation] {
+      NotationStyle style = NotationStyle::Coordinates;
+      notation_style_by_name(*notation, style);  // CLI11 has checked the word
+      return run_moves(*o, style);
+    };
+  });
 }
 
 void add_validate_command(CLI::App& app, Action& action) {

@@ -49,7 +49,7 @@ void add_status_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<StatusOptions>();
   CLI::App* cmd = app.add_subcommand("status", "Play moves, then print check and the game's state; the state is the last line");
   add_position_options(*cmd, o->position);
-  cmd->add_option("--moves", o->moves, "moves to play first, e.g. b10c8 b1c3 pass");
+  cmd->add_option("--moves", o->moves, "moves to play first, in any notation, e.g. b10c8 b1c3 pass or Hc8 Hc3");
   cmd->callback([&action, o] { action = [o] { return run_status(*o); }; });
 }
 

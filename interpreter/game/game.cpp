@@ -7,6 +7,7 @@
 #include "game/evaluator.h"
 #include "game/explain.h"
 #include "movegen/movegen.h"
+#include "notation/notation.h"
 
 namespace palace {
 
@@ -59,6 +60,19 @@ bool Game::make_move(Square from, Square to, int promotion_kind) { return try_mo
 bool Game::pass() { return try_move(NoSquare, NoSquare, -1).accepted; }
 
 MoveVerdict Game::play(const std::string& move_text) {
+  // Any notation names a move (notation/notation.h); coordinates are parsed below only to say why
+  // text that names no legal move is refused.
+  const MoveNotation notation(variant());
+  std::string why;
+  if (const Move m = notation.read(position_, move_text, why))
+    return m.is_pass() ? try_move(NoSquare, NoSquare, -1) : try_move(m.from(), m.to(), m.promotion_kind());
+  Square intended_from = NoSquare, intended_to = NoSquare;
+  if (notation.intended(position_, move_text, intended_from, intended_to)) {
+    if (state_.finished()) return try_move(intended_from, intended_to, -1);  // which says so
+    const std::string reason = explain_move(position_, intended_from, intended_to);
+    return refuse(reason.empty() ? why : reason);  // empty: that move is legal, the text was not ("Nd2" of two)
+  }
+
   std::string text;
   for (const char c : move_text)
     if (!std::isspace(static_cast<unsigned char>(c))) text += char(std::tolower(static_cast<unsigned char>(c)));

@@ -57,7 +57,8 @@ class Loader {
 
   RuleSet run() {
     root_.expect_keys({"name", "description", "board", "sides", "pieces", "setup", "formations",
-                       "compound_moves", "rules", "scripts", "uci", "eval", "castling"});
+                       "compound_moves", "rules", "scripts", "uci", "eval", "castling",
+                       "notation"});
     rules_.name = root_.at("name").as_string();
     read_board(root_.at("board"));
     read_sides(root_.at("sides"));
@@ -72,6 +73,8 @@ class Loader {
     if (const ConfigNode* u = root_.find("uci")) rules_.uci = read_uci_rules(*u);
     check_zones();
     if (const ConfigNode* e = root_.find("eval")) rules_.eval = read_eval(*e, rules_);
+    const ConfigNode* n = root_.find("notation");
+    rules_.notation = n ? read_notation_rules(*n, rules_.pieces) : default_notation_rules(rules_.pieces);
     return std::move(rules_);
   }
 

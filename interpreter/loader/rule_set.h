@@ -10,6 +10,7 @@
 #include "loader/config_tree.h"
 #include "loader/uci_rules.h"
 #include "loader/eval_rules.h"
+#include "loader/notation_rules.h"
 
 namespace palace {
 
@@ -169,6 +170,7 @@ struct RuleSet {
   std::vector<ScriptDef> scripts;  // Lua hook files
   UciRules uci;                    // how other engines write this variant
   EvalDef eval;                    // the engine's piece values and square bonuses (eval_rules.h)
+  NotationRules notation;          // how records write its moves (notation_rules.h)
 
   int kind_by_name(const std::string& name) const;
   int kind_by_letter(char upper) const;

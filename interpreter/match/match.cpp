@@ -226,7 +226,7 @@ std::optional<std::string> run_match(const MatchSettings& settings, const std::f
       auto first = make_player(specs[0], job.variant);
       auto second = make_player(specs[1], job.variant);
       Player* const players[2] = {job.swapped ? second.get() : first.get(), job.swapped ? first.get() : second.get()};
-      return pgn(play_game(job.variant, job.fen, players, settings.referee), *job.variant, int(i + 1));
+      return pgn(play_game(job.variant, job.fen, players, settings.referee), job.variant, int(i + 1));
     };
     if (!lead) return set;
     if (settings.resume) set.known = finished_games(settings.pgn_file, jobs, specs);

@@ -15,7 +15,7 @@ namespace {
 
 const std::string RoyalHint = " (mark one piece `royal: true` and place exactly one)";
 const std::string TopKeys = "(expected one of: name, description, board, sides, pieces, setup, formations, compound_moves, "
-                            "rules, scripts, uci, eval, castling)";
+                            "rules, scripts, uci, eval, castling, notation)";
 
 // The RuleError text of loading and compiling `path`.
 std::string load_error(const std::string& path) {
