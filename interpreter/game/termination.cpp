@@ -19,6 +19,8 @@ const char* reason_name(EndReason reason) {
     case EndReason::PerpetualCheck: return "perpetual check";
     case EndReason::MoveLimit: return "move limit";
     case EndReason::InsufficientMaterial: return "insufficient material";
+    case EndReason::PerpetualChase: return "perpetual chase";
+    case EndReason::BackAndForth: return "moving back and forth";
   }
   return "";
 }
@@ -38,6 +40,8 @@ std::string Termination::reason_text() const {
   const double second = kind == Kind::Win ? points[opponent(winner)] : points[1];
   return text + ", " + number(first) + " to " + number(second) + " points";
 }
+
+std::string Termination::claim_text() const { return reason_name(claimable); }
 
 std::string Termination::str(const Variant& variant) const {
   switch (kind) {

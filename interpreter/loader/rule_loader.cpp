@@ -6,6 +6,7 @@
 #include <map>
 
 #include "core/text.h"
+#include "loader/end_rules.h"
 #include "loader/rule_set.h"
 
 namespace palace {
@@ -548,7 +549,7 @@ class Loader {
 
   void read_rules(const ConfigNode& node) {
     node.expect_keys({"facing_royals", "pass", "stalemate", "repetition", "standoff_plies", "double_pass_ends",
-                      "counting", "move_limit", "insufficient_material"});
+                      "counting", "move_limit", "insufficient_material", "dead_material"});
     GameRules& r = rules_.rules;
     if (const ConfigNode* f = node.find("facing_royals"))
       r.facing_royals = word<FacingRule>(*f, {{"allowed", FacingRule::Allowed}, {"forbidden", FacingRule::Forbidden},
@@ -557,14 +558,7 @@ class Loader {
       r.pass = word<PassRule>(*p, {{"never", PassRule::Never}, {"unless_in_check", PassRule::UnlessInCheck}});
     if (const ConfigNode* s = node.find("stalemate"))
       r.stalemate = word<Outcome>(*s, {{"loss", Outcome::Loss}, {"draw", Outcome::Draw}, {"win", Outcome::Win}});
-    if (const ConfigNode* rep = node.find("repetition")) {
-      rep->expect_keys({"count", "result", "perpetual_check"});
-      r.repetition_count = rep->at("count").as_int(2, 100);
-      if (const ConfigNode* res = rep->find("result"))
-        r.repetition_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
-      if (const ConfigNode* pc = rep->find("perpetual_check"))
-        r.perpetual_check_loses = word<bool>(*pc, {{"loss", true}, {"draw", false}});
-    }
+    if (const ConfigNode* rep = node.find("repetition")) read_repetition(*rep, rules_);
     if (const ConfigNode* s = node.find("standoff_plies")) r.standoff_plies = s->as_int(1, 100);
     if (const ConfigNode* d = node.find("double_pass_ends")) r.passes_end_game = d->as_bool();
     if (const ConfigNode* c = node.find("counting")) {
@@ -573,12 +567,7 @@ class Loader {
       if (const ConfigNode* bonus = c->find("bonus"))
         for (const auto& [side, value] : bonus->entries()) r.count_bonus[side_index(side, value)] = value.as_number();
     }
-    if (const ConfigNode* m = node.find("move_limit")) {
-      m->expect_keys({"plies", "reset_by"});
-      r.move_limit_plies = m->at("plies").as_int(1, 10000);
-      if (const ConfigNode* reset = m->find("reset_by"))
-        for (const ConfigNode* k : reset->items()) r.move_limit_resetters.push_back(kind(k->as_string(), *k));
-    }
+    if (const ConfigNode* m = node.find("move_limit")) read_move_limit(*m, rules_);
     if (const ConfigNode* im = node.find("insufficient_material")) {
       if (!im->is_sequence()) im->fail("expected a list of piece lists, e.g. [[], [bishop], [knight]]");
       for (const ConfigNode* set : im->items()) {
@@ -591,6 +580,7 @@ class Loader {
         r.insufficient_material.push_back(std::move(kinds));
       }
     }
+    if (const ConfigNode* d = node.find("dead_material")) read_dead_material(*d, rules_);
   }
 
   void check_zones() const {
