@@ -63,6 +63,10 @@ std::string path_reason(const Request& r, const Route& route) {
   if (screens.size() != 1) return "the " + r.def.name + " on " + r.square(r.from) + " needs exactly one piece to jump over";
   if (!r.v.may_screen(r.kind, kind_of(r.pos.at(screens[0]))))
     return with_article(r.def.name) + " cannot jump over " + with_article(r.piece_on(screens[0]));
+  const int past_screen = int(route.between.end() - std::find(route.between.begin(), route.between.end(), screens[0]));
+  if (const int most = route.part->after_screen; most && past_screen > most)
+    return "the " + r.def.name + " lands at most " + std::to_string(most) + " point" + (most == 1 ? "" : "s") +
+           " past the piece it jumps over";
   return "";
 }
 

@@ -224,6 +224,7 @@ class Loader {
     if (const ConfigNode* v = node.find("value")) def.value = v->as_number();
     if (const ConfigNode* z = node.find("stay_in")) def.stay_in = zone_index(z->as_string(), *z);
     for (const ConfigNode* part : node.at("moves").items()) def.parts.push_back(read_part(*part));
+    check_hop_limits(def);
     if (const ConfigNode* p = node.find("promotion")) {
       p->expect_keys({"zone", "to"});
       def.promotion_zone = zone_index(p->at("zone").as_string(), p->at("zone"));
@@ -286,7 +287,7 @@ class Loader {
 
   MovePart read_part(const ConfigNode& node) {
     node.expect_keys({"step", "slide", "hop", "leap", "block", "symmetry", "range", "only", "from_zone", "to_zone",
-                      "leaves_ghost", "takes_ghost"});
+                      "leaves_ghost", "takes_ghost", "after_screen"});
     MovePart part;
     part.mark = node.mark();
     int kinds_named = 0;
@@ -329,7 +330,26 @@ class Loader {
         g->fail("leaves_ghost needs a leap with one direction (symmetry: none) and one blocking point");
     }
     if (const ConfigNode* g = node.find("takes_ghost")) part.takes_ghost = g->as_bool();
+    if (const ConfigNode* a = node.find("after_screen")) part.after_screen = read_after_screen(part, *a);
     return part;
+  }
+
+  // A grasshopper's `after_screen: 1`. The attack tables keep one limit per piece and direction,
+  // so two hops of a piece along one direction must agree on it.
+  int read_after_screen(const MovePart& part, const ConfigNode& node) const {
+    if (part.kind != PartKind::Hop) node.fail("after_screen belongs to a hop");
+    return node.as_int(1, std::max(MaxFiles, MaxRanks));
+  }
+
+  static void check_hop_limits(const PieceDef& def) {
+    for (const MovePart& a : def.parts)
+      for (const MovePart& b : def.parts) {
+        if (&a == &b || a.kind != PartKind::Hop || b.kind != PartKind::Hop || a.after_screen == b.after_screen) continue;
+        for (const int d : a.directions)
+          if (std::find(b.directions.begin(), b.directions.end(), d) != b.directions.end())
+            throw RuleError(b.mark, "pieces." + def.name + ".moves",
+                            "two hops along one direction need the same after_screen");
+      }
   }
 
   void read_leap(MovePart& part, const ConfigNode& node) {

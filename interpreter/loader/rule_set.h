@@ -49,6 +49,7 @@ struct MovePart {
   int to_zone = -1;              // and land in this one
   bool leaves_ghost = false;     // a leap whose blocking point stays capturable for one ply
   bool takes_ghost = false;      // may capture by landing on such a point
+  int after_screen = 0;          // hop: lands at most this many points past its screen, 0 for no limit
   SourceMark mark;
 };
 

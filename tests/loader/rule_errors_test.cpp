@@ -44,7 +44,7 @@ const std::string LongName = "tests/loader/bad/" + std::string(300, 'a') + ".yam
 const BadFile BadFiles[] = {
     {"UnknownKeyInMove", "tests/loader/bad/unknown_key.yaml",
      "$F:7:9: pieces.horse.moves[0].lep: unknown key \"lep\" (expected one of: step, slide, hop, leap, block, "
-     "symmetry, range, only, from_zone, to_zone, leaves_ghost, takes_ghost)"},
+     "symmetry, range, only, from_zone, to_zone, leaves_ghost, takes_ghost, after_screen)"},
     {"WordWhereNumberExpected", "tests/loader/bad/files_not_number.yaml",
      "$F:5:10: board.files: expected a whole number, got \"nine\""},
     {"ListWhereNumberExpected", "tests/loader/bad/value_is_list.yaml",
