@@ -30,8 +30,8 @@ Position turned(const Position& pos) {
   for (std::string w; fields >> w;) words.push_back(w);
   words[1] = words[1] == "w" ? "b" : "w";
   if (words.size() > 3) words[3] = "-";
-  std::string fen;
-  for (const auto& w : words) fen += (fen.empty() ? "" : " ") + w;
+  std::string fen = words[0];
+  for (std::size_t i = 1; i < words.size(); ++i) fen.append(1, ' ').append(words[i]);
   Position out(pos.variant_ptr());
   out.set_fen(fen);
   return out;
