@@ -1,8 +1,5 @@
 #include "game/evaluator.h"
 
-#include <algorithm>
-#include <vector>
-
 #include "game/material.h"
 #include "game/repetition.h"
 #include "movegen/movegen.h"
