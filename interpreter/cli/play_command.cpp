@@ -35,6 +35,7 @@ constexpr const char* Help =
     "  b10c8, e7e8q   play a move: from-point, to-point, and a promotion letter where one is due\n"
     "  Nf3, H2+3      or in any notation records use: SAN, WXF, Janggi (P73-74, 73졸74)\n"
     "  pass           pass, where the variant allows it\n"
+    "  claim          claim a draw the rules offer (threefold repetition, fifty moves)\n"
     "  undo           take back the last move\n"
     "  moves [POINT]  legal moves, of the piece on POINT or all of them\n"
     "  board          draw the board again\n"
@@ -102,6 +103,8 @@ class Session {
       return load(argument);
     } else if (command == "undo") {
       return undo();
+    } else if (command == "claim") {
+      return claim();
     } else if (!argument.empty()) {
       refuse(quote(command + " " + argument) + ": unknown command (type help for commands)");
     } else {
@@ -137,6 +140,15 @@ class Session {
     }
     std::cout << "took back " << taken << "\n";
     show();
+    return true;
+  }
+
+  bool claim() {
+    if (!game_.claim_draw()) {
+      refuse("there is no draw to claim now");
+      return false;
+    }
+    std::cout << capitalised(game_.variant().side_name(game_.side_to_move())) << " claims the draw\n";
     return true;
   }
 
@@ -236,6 +248,8 @@ class Session {
     const Side side = game_.side_to_move();
     const std::string name = capitalised(game_.variant().side_name(side));
     std::cout << name << " to move" << (game_.is_in_check(side) ? ": " + name + " is in check!" : "") << "\n";
+    if (const Termination& state = game_.game_state(); state.claimable != EndReason::None)
+      std::cout << name << " may claim a draw (" << state.claim_text() << "): type claim\n";
   }
 
   // Says how the game ended, if it has.

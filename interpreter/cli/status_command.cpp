@@ -38,8 +38,9 @@ int run_status(const StatusOptions& o) {
   const Side to_move = game.side_to_move();
   std::cout << "fen: " << game.fen() << "\n"
             << "to move: " << game.variant().side_name(to_move) << "\n"
-            << "in check: " << (game.is_in_check(to_move) ? "yes" : "no") << "\n"
-            << game.game_state().str(game.variant()) << "\n";
+            << "in check: " << (game.is_in_check(to_move) ? "yes" : "no") << "\n";
+  if (game.game_state().claimable != EndReason::None) std::cout << "claimable: " << game.game_state().claim_text() << "\n";
+  std::cout << game.game_state().str(game.variant()) << "\n";
   return 0;
 }
 

@@ -178,7 +178,8 @@ void Variant::build_moves() {
             }
             // A slide or hop visits its line in order: the first point opens a new ray.
             if (route.between.empty())
-              rays_.push_back({std::uint32_t(ray_points_.size()), 0, std::uint8_t(route.direction), hop});
+              rays_.push_back({std::uint32_t(ray_points_.size()), 0, std::uint8_t(route.direction), hop,
+                               std::uint8_t(part.after_screen)});
             ray_points_.push_back({route.to, modes_at(route.to)});
             ++rays_.back().length;
           });
@@ -217,6 +218,7 @@ void Variant::build_attacks() {
   reverse_spans_.resize(std::size_t(SideCount) * squares_);
   slide_reach_.assign(leap_spans_.size() * DirectionCount, 0);
   hop_reach_.assign(leap_spans_.size() * DirectionCount, 0);
+  hop_after_screen_.assign(leap_spans_.size() * DirectionCount, 0);
   for (Side by = 0; by < SideCount; ++by) {
     std::vector<std::vector<ReverseLeap>> per_target(squares_);
     for (int k = 0; k < kinds_; ++k) {
@@ -248,6 +250,7 @@ void Variant::build_attacks() {
           table[index(by, k, s) * DirectionCount + ray.direction] |= reach;
           attack_dirs_[by] |= std::uint8_t(1u << ray.direction);
           if (ray.hop) hop_dirs_[by] |= std::uint8_t(1u << ray.direction);
+          if (ray.hop) hop_after_screen_[index(by, k, s) * DirectionCount + ray.direction] = ray.after_screen;
         }
       }
     }

@@ -31,6 +31,7 @@ struct Ray {
   std::uint8_t length;
   std::uint8_t direction;
   bool hop;
+  std::uint8_t after_screen;  // a hop lands at most this many points past its screen; 0: anywhere
 };
 struct RayPoint {
   Square square;
@@ -104,6 +105,10 @@ class Variant {
   // Bit n-1 set: a `kind` of `side` on `s` captures n points away in direction `dir` by slide/hop.
   std::uint16_t slide_reach(Side side, int kind, Square s, int dir) const { return slide_reach_[index(side, kind, s) * 8 + dir]; }
   std::uint16_t hop_reach(Side side, int kind, Square s, int dir) const { return hop_reach_[index(side, kind, s) * 8 + dir]; }
+  // How far past its screen that hop lands at most, 0 for no limit (a grasshopper: 1).
+  std::uint8_t hop_after_screen(Side side, int kind, Square s, int dir) const {
+    return hop_after_screen_[index(side, kind, s) * 8 + dir];
+  }
   // Points along the lines from `s` in direction `dir`, nearest first, to the board's edge.
   Span line(Square s, int dir) const { return line_spans_[s * 8 + dir]; }
   Square line_point(std::uint32_t i) const { return line_points_[i]; }
@@ -164,6 +169,7 @@ class Variant {
   std::uint8_t attack_dirs_[SideCount] = {0, 0};
   std::uint8_t hop_dirs_[SideCount] = {0, 0};
   std::vector<std::uint16_t> slide_reach_, hop_reach_;
+  std::vector<std::uint8_t> hop_after_screen_;
   std::vector<Span> line_spans_;
   std::vector<Square> line_points_;
   std::vector<CompoundMove> compounds_;

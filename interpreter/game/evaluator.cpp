@@ -1,8 +1,7 @@
 #include "game/evaluator.h"
 
-#include <algorithm>
-#include <vector>
-
+#include "game/material.h"
+#include "game/repetition.h"
 #include "movegen/movegen.h"
 
 namespace palace {
@@ -49,41 +48,30 @@ Termination counted_or_drawn(const Position& pos, EndReason reason) {
   return pos.variant().game_rules().counting ? by_points(pos, reason) : draw(reason);
 }
 
-std::vector<int> non_royal_kinds(const Position& pos, Side side) {
-  std::vector<int> kinds;
-  for (int i = 0; i < pos.piece_count(side); ++i) {
-    const int kind = kind_of(pos.at(pos.piece_square(side, i)));
-    if (!pos.variant().royal(kind)) kinds.push_back(kind);
-  }
-  std::sort(kinds.begin(), kinds.end());
-  return kinds;
+// The move that led here breaks a rule of the game's history: its mover loses, should it be played.
+Termination refused(const Position& pos, EndReason reason) {
+  Termination t = win(pos.side_to_move(), reason);
+  t.refused = true;
+  return t;
 }
 
-// Plies back to the occurrence of the current position that makes it the n-th, or 0 when it is not
-// there yet. A capture or a reset move cannot be undone, so positions before one are never equal to
-// this one and the search stops there.
-int repetition_span(const Position& pos, int count) {
-  const int window = std::min<int>(pos.state().quiet_plies, pos.plies_recorded());
-  const std::uint64_t hash = pos.state().hash;
-  int seen = 1;
-  for (int back = 2; back <= window; back += 2)
-    if (pos.state_back(back).hash == hash && ++seen == count) return back;
-  return 0;
-}
+// Whom a repetition of `span` plies blames, by the variant's rules in order: the one side that
+// checked with every move, else the one side that chased one piece with every move.
+struct Blame {
+  int side = NoSide;
+  EndReason reason = EndReason::Repetition;
+  Sanction sanction = Sanction::None;
+};
 
-// The side that gave check with every one of its moves over the last `span` plies, if exactly one
-// did. A copy is unwound ply by ply: the side to move in each earlier position shows whether the
-// move that led to it gave check.
-int perpetual_checker(const Position& pos, int span) {
-  Position scratch(pos);
-  bool every_move_checked[SideCount] = {true, true};
-  for (int ply = 0; ply < span; ++ply) {
-    const Side mover = opponent(scratch.side_to_move());
-    if (!in_check(scratch)) every_move_checked[mover] = false;
-    scratch.undo_move();
-  }
-  if (every_move_checked[0] == every_move_checked[1]) return -1;
-  return every_move_checked[0] ? 0 : 1;
+Blame blame(const Position& pos, int span) {
+  const GameRules& rules = pos.variant().game_rules();
+  if (rules.perpetual_check != Sanction::None)
+    if (const int checker = perpetual_checker(pos, span); checker != NoSide)
+      return {checker, EndReason::PerpetualCheck, rules.perpetual_check};
+  if (rules.perpetual_chase != Sanction::None)
+    if (const int chaser = perpetual_chaser(pos, span); chaser != NoSide)
+      return {chaser, EndReason::PerpetualChase, rules.perpetual_chase};
+  return {};
 }
 
 }  // namespace
@@ -122,23 +110,50 @@ Termination judge(const Position& pos, int legal_move_count) {
     return outcome_for(us, rules.stalemate, EndReason::Stalemate);
   }
 
+  if (rules.shuttle_moves > 0 && moved_back_and_forth(pos, rules.shuttle_moves)) return refused(pos, EndReason::BackAndForth);
+
+  EndReason claimable = EndReason::None;
   if (rules.repetition_count > 0) {
-    if (const int span = repetition_span(pos, rules.repetition_count)) {
-      if (rules.perpetual_check_loses)
-        if (const int checker = perpetual_checker(pos, span); checker >= 0)
-          return win(opponent(Side(checker)), EndReason::PerpetualCheck);
-      return rules.repetition_by_counting ? by_points(pos, EndReason::Repetition) : draw(EndReason::Repetition);
+    const int first = rules.claim_repetition_count ? rules.claim_repetition_count : rules.repetition_count;
+    if (const int span = repetition_span(pos, first)) {
+      const int full = first == rules.repetition_count ? span : repetition_span(pos, rules.repetition_count);
+      if (!full) {
+        claimable = EndReason::Repetition;
+      } else if (const Blame b = blame(pos, full); b.side == NoSide) {
+        return rules.repetition_by_counting ? by_points(pos, EndReason::Repetition) : draw(EndReason::Repetition);
+      } else if (b.sanction == Sanction::Loss) {
+        return win(opponent(Side(b.side)), b.reason);
+      } else if (b.side != us) {
+        return refused(pos, b.reason);
+      }
+      // An illegal perpetual the side to move made: the repetition does not end the game, and the
+      // move that would carry the perpetual on is refused when it is made.
     }
   }
 
-  if (rules.move_limit_plies > 0 && pos.state().quiet_plies >= rules.move_limit_plies) return draw(EndReason::MoveLimit);
-
-  if (!rules.insufficient_material.empty()) {
-    const auto& lists = rules.insufficient_material;
-    auto cannot_mate = [&](Side side) { return std::find(lists.begin(), lists.end(), non_royal_kinds(pos, side)) != lists.end(); };
-    if (cannot_mate(0) && cannot_mate(1)) return draw(EndReason::InsufficientMaterial);
+  if (rules.move_limit_plies > 0) {
+    const int quiet = pos.state().quiet_plies;
+    if (quiet >= rules.move_limit_plies)
+      return rules.move_limit_by_counting ? by_points(pos, EndReason::MoveLimit) : draw(EndReason::MoveLimit);
+    if (rules.claim_move_limit_plies > 0 && quiet >= rules.claim_move_limit_plies && claimable == EndReason::None)
+      claimable = EndReason::MoveLimit;
   }
-  return {};
+
+  if (material_cannot_mate(pos)) return draw(EndReason::InsufficientMaterial);
+  Termination going_on;
+  going_on.claimable = claimable;
+  return going_on;
+}
+
+Termination judge_move(Position& pos, Move m) {
+  const GameRules& rules = pos.variant().game_rules();
+  const bool may_refuse = rules.shuttle_moves > 0 || rules.perpetual_check == Sanction::Illegal ||
+                          rules.perpetual_chase == Sanction::Illegal;
+  if (!may_refuse) return {};
+  pos.do_move(m);
+  Termination after = judge(pos, 1);
+  pos.undo_move();
+  return after.refused ? after : Termination{};
 }
 
 Termination evaluate(Position& pos) {

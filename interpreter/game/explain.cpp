@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "compiler/routes.h"
+#include "game/evaluator.h"
 #include "movegen/movegen.h"
 
 namespace palace {
@@ -62,6 +63,10 @@ std::string path_reason(const Request& r, const Route& route) {
   if (screens.size() != 1) return "the " + r.def.name + " on " + r.square(r.from) + " needs exactly one piece to jump over";
   if (!r.v.may_screen(r.kind, kind_of(r.pos.at(screens[0]))))
     return with_article(r.def.name) + " cannot jump over " + with_article(r.piece_on(screens[0]));
+  const int past_screen = int(route.between.end() - std::find(route.between.begin(), route.between.end(), screens[0]));
+  if (const int most = route.part->after_screen; most && past_screen > most)
+    return "the " + r.def.name + " lands at most " + std::to_string(most) + " point" + (most == 1 ? "" : "s") +
+           " past the piece it jumps over";
   return "";
 }
 
@@ -193,11 +198,28 @@ std::string with_article(const std::string& noun) {
   return (vowel ? "an " : "a ") + noun;
 }
 
+// Why a move movegen allows is refused by a rule about the game's history, or "" when it is not.
+std::string history_reason(Position& pos, Move m) {
+  const Termination verdict = judge_move(pos, m);
+  if (!verdict.refused) return "";
+  const Variant& v = pos.variant();
+  switch (verdict.reason) {
+    case EndReason::BackAndForth:
+      return "the " + v.kind_name(kind_of(pos.at(m.from()))) + " may not move back and forth between " +
+             v.board().square_name(m.from()) + " and " + v.board().square_name(m.to()) + " " +
+             std::to_string(v.game_rules().shuttle_moves) + " times in a row";
+    case EndReason::PerpetualCheck: return "it would repeat the position, every one of your moves a check (perpetual check)";
+    case EndReason::PerpetualChase:
+      return "it would repeat the position, every one of your moves chasing the same piece (perpetual chase)";
+    default: return UnexplainedRefusal;
+  }
+}
+
 std::string explain_pass(Position& pos) {
   MoveList legal;
   generate_legal(pos, legal);
   for (const Move m : legal)
-    if (m.is_pass()) return "";
+    if (m.is_pass()) return history_reason(pos, m);
   if (pos.variant().game_rules().pass == PassRule::Never) return "passing is not allowed in this variant";
   if (pos.piece_count(pos.side_to_move()) == 0) return "you have no piece left to pass with";
   if (in_check(pos)) return "you cannot pass while in check";
@@ -214,7 +236,7 @@ std::string explain_move(Position& pos, Square from, Square to, int promotion_ki
   bool other_promotion = false;
   for (const Move m : legal) {
     if (m.is_pass() || m.from() != from || m.to() != to) continue;
-    if (m.promotion_kind() == promotion_kind) return "";
+    if (m.promotion_kind() == promotion_kind) return history_reason(pos, m);
     other_promotion = true;
   }
 

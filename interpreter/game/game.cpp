@@ -27,10 +27,20 @@ void Game::set_fen(const std::string& fen) {
 void Game::work_out_ply() {
   MoveList list;
   generate_legal(position_, list);
-  state_ = judge(position_, list.size);
+  // Movegen does not know the rules about the game's history: a move they refuse is not legal.
+  legal_.clear();
+  for (const Move m : list)
+    if (!judge_move(position_, m).refused) legal_.push_back(m);
+  state_ = judge(position_, int(legal_.size()));
   // Movegen does not know every end (repetition, move limit, ...): a finished game has no moves.
-  if (state_.finished()) list.size = 0;
-  legal_.assign(list.begin(), list.end());
+  if (state_.finished()) legal_.clear();
+}
+
+bool Game::claim_draw() {
+  if (state_.claimable == EndReason::None) return false;
+  state_ = {Termination::Kind::Draw, 0, state_.claimable};
+  legal_.clear();
+  return true;
 }
 
 MoveVerdict Game::refuse(std::string reason) {

@@ -21,6 +21,8 @@ const char* reason_name(EndReason reason) {
     case EndReason::InsufficientMaterial: return "insufficient material";
     case EndReason::BareRoyal: return "bare royal";
     case EndReason::NoPieces: return "no pieces left";
+    case EndReason::PerpetualChase: return "perpetual chase";
+    case EndReason::BackAndForth: return "moving back and forth";
   }
   return "";
 }
@@ -40,6 +42,8 @@ std::string Termination::reason_text() const {
   const double second = kind == Kind::Win ? points[opponent(winner)] : points[1];
   return text + ", " + number(first) + " to " + number(second) + " points";
 }
+
+std::string Termination::claim_text() const { return reason_name(claimable); }
 
 std::string Termination::str(const Variant& variant) const {
   switch (kind) {

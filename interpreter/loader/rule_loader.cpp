@@ -6,6 +6,7 @@
 #include <map>
 
 #include "core/text.h"
+#include "loader/end_rules.h"
 #include "loader/rule_set.h"
 
 namespace palace {
@@ -235,6 +236,7 @@ class Loader {
       }
       def.parts.push_back(read_part(*part));
     }
+    check_hop_limits(def);
     if (const ConfigNode* p = node.find("promotion")) {
       p->expect_keys({"zone", "to", "optional_in", "to_lost_only"});
       def.promotion_zone = zone_index(p->at("zone").as_string(), p->at("zone"));
@@ -337,7 +339,7 @@ class Loader {
   MovePart read_part(const ConfigNode& node) {
     if (node.find("like")) return MovePart{};  // a placeholder, replaced by resolve_likes()
     node.expect_keys({"step", "slide", "hop", "leap", "block", "symmetry", "range", "only", "from_zone", "to_zone",
-                      "leaves_ghost", "takes_ghost"});
+                      "leaves_ghost", "takes_ghost", "after_screen"});
     MovePart part;
     part.mark = node.mark();
     int kinds_named = 0;
@@ -380,7 +382,26 @@ class Loader {
         g->fail("leaves_ghost needs a leap with one direction (symmetry: none) and one blocking point");
     }
     if (const ConfigNode* g = node.find("takes_ghost")) part.takes_ghost = g->as_bool();
+    if (const ConfigNode* a = node.find("after_screen")) part.after_screen = read_after_screen(part, *a);
     return part;
+  }
+
+  // A grasshopper's `after_screen: 1`. The attack tables keep one limit per piece and direction,
+  // so two hops of a piece along one direction must agree on it.
+  int read_after_screen(const MovePart& part, const ConfigNode& node) const {
+    if (part.kind != PartKind::Hop) node.fail("after_screen belongs to a hop");
+    return node.as_int(1, std::max(MaxFiles, MaxRanks));
+  }
+
+  static void check_hop_limits(const PieceDef& def) {
+    for (const MovePart& a : def.parts)
+      for (const MovePart& b : def.parts) {
+        if (&a == &b || a.kind != PartKind::Hop || b.kind != PartKind::Hop || a.after_screen == b.after_screen) continue;
+        for (const int d : a.directions)
+          if (std::find(b.directions.begin(), b.directions.end(), d) != b.directions.end())
+            throw RuleError(b.mark, "pieces." + def.name + ".moves",
+                            "two hops along one direction need the same after_screen");
+      }
   }
 
   void read_leap(MovePart& part, const ConfigNode& node) {
@@ -688,7 +709,8 @@ class Loader {
 
   void read_rules(const ConfigNode& node) {
     node.expect_keys({"facing_royals", "pass", "stalemate", "repetition", "standoff_plies", "double_pass_ends",
-                      "counting", "move_limit", "insufficient_material", "bare_royal", "no_pieces"});
+                      "counting", "move_limit", "insufficient_material", "bare_royal", "no_pieces",
+                      "dead_material"});
     GameRules& r = rules_.rules;
     if (const ConfigNode* f = node.find("facing_royals"))
       r.facing_royals = word<FacingRule>(*f, {{"allowed", FacingRule::Allowed}, {"forbidden", FacingRule::Forbidden},
@@ -697,14 +719,7 @@ class Loader {
       r.pass = word<PassRule>(*p, {{"never", PassRule::Never}, {"unless_in_check", PassRule::UnlessInCheck}});
     if (const ConfigNode* s = node.find("stalemate"))
       r.stalemate = word<Outcome>(*s, {{"loss", Outcome::Loss}, {"draw", Outcome::Draw}, {"win", Outcome::Win}});
-    if (const ConfigNode* rep = node.find("repetition")) {
-      rep->expect_keys({"count", "result", "perpetual_check"});
-      r.repetition_count = rep->at("count").as_int(2, 100);
-      if (const ConfigNode* res = rep->find("result"))
-        r.repetition_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
-      if (const ConfigNode* pc = rep->find("perpetual_check"))
-        r.perpetual_check_loses = word<bool>(*pc, {{"loss", true}, {"draw", false}});
-    }
+    if (const ConfigNode* rep = node.find("repetition")) read_repetition(*rep, rules_);
     if (const ConfigNode* s = node.find("standoff_plies")) r.standoff_plies = s->as_int(1, 100);
     if (const ConfigNode* b = node.find("bare_royal")) {
       r.bare_royal_rule = true;
@@ -721,12 +736,7 @@ class Loader {
       if (const ConfigNode* bonus = c->find("bonus"))
         for (const auto& [side, value] : bonus->entries()) r.count_bonus[side_index(side, value)] = value.as_number();
     }
-    if (const ConfigNode* m = node.find("move_limit")) {
-      m->expect_keys({"plies", "reset_by"});
-      r.move_limit_plies = m->at("plies").as_int(1, 10000);
-      if (const ConfigNode* reset = m->find("reset_by"))
-        for (const ConfigNode* k : reset->items()) r.move_limit_resetters.push_back(kind(k->as_string(), *k));
-    }
+    if (const ConfigNode* m = node.find("move_limit")) read_move_limit(*m, rules_);
     if (const ConfigNode* im = node.find("insufficient_material")) {
       if (!im->is_sequence()) im->fail("expected a list of piece lists, e.g. [[], [bishop], [knight]]");
       for (const ConfigNode* set : im->items()) {
@@ -739,6 +749,7 @@ class Loader {
         r.insufficient_material.push_back(std::move(kinds));
       }
     }
+    if (const ConfigNode* d = node.find("dead_material")) read_dead_material(*d, rules_);
   }
 
   void check_zones() const {

@@ -50,6 +50,7 @@ struct MovePart {
   int to_zone = -1;              // and land in this one
   bool leaves_ghost = false;     // a leap whose blocking point stays capturable for one ply
   bool takes_ghost = false;      // may capture by landing on such a point
+  int after_screen = 0;          // hop: lands at most this many points past its screen, 0 for no limit
   SourceMark mark;
 };
 
@@ -135,6 +136,10 @@ struct Placement {
 enum class FacingRule : std::uint8_t { Allowed, Forbidden, Standoff };
 enum class PassRule : std::uint8_t { Never, UnlessInCheck };
 enum class Outcome : std::uint8_t { Loss, Draw, Win };
+// What a repetition rule does to the side it blames: nothing, the game lost, or the move refused.
+enum class Sanction : std::uint8_t { None, Loss, Illegal };
+// Whether an attack of one kind on another is a chase: never, when the victim is unprotected, always.
+enum class Chase : std::uint8_t { Never, Unprotected, Always };
 
 struct GameRules {
   FacingRule facing_royals = FacingRule::Allowed;
@@ -142,7 +147,7 @@ struct GameRules {
   Outcome stalemate = Outcome::Loss;       // for the side to move when it has no legal move
   int repetition_count = 0;                // n-fold repetition ends the game; 0 = never
   bool repetition_by_counting = false;      // otherwise a repetition is a draw
-  bool perpetual_check_loses = false;      // the side giving every check of the cycle loses
+  Sanction perpetual_check = Sanction::None;  // for the side giving every check of the cycle
   int standoff_plies = 2;                  // consecutive plies of facing royals that end the game
   bool passes_end_game = false;            // two passes in a row end the game
   bool counting = false;                   // games ended without mate are decided by points
@@ -154,6 +159,15 @@ struct GameRules {
   Outcome bare_royal = Outcome::Loss;      // for the side so bared
   bool no_pieces_rule = false;             // a side with no piece left decides the game
   Outcome no_pieces = Outcome::Loss;       // for that side
+  // The rules of game/repetition.h and game/material.h, read by loader/end_rules.cpp.
+  Sanction perpetual_chase = Sanction::None;  // for the side chasing one piece with every move of the cycle
+  std::vector<std::vector<Chase>> chases;     // [attacker kind][victim kind]; empty without the rule
+  int shuttle_moves = 0;                      // the n-th move in a row of one piece back and forth is illegal
+  int claim_repetition_count = 0;             // the n-th occurrence lets a player claim a draw
+  int claim_move_limit_plies = 0;             // so many quiet plies let a player claim a draw
+  bool move_limit_by_counting = false;        // the move limit is decided by counting, not drawn
+  std::vector<std::vector<int>> dead_material;  // whole-board kind multisets (royals excluded)
+  std::vector<int> one_colour_kinds;            // any number of these, all on points of one colour, is dead too
 };
 
 struct RuleSet {

@@ -77,6 +77,7 @@ void generate_piece_moves(const Position& pos, MoveList& list, Square from) {
       while (point < end && !pos.at(point->square)) ++point;
       if (point == end || !v.may_screen(kind, kind_of(pos.at(point->square)))) continue;
       ++point;
+      if (ray.after_screen && point + ray.after_screen < end) end = point + ray.after_screen;
     }
     for (; point < end; ++point) {
       const Piece occupant = pos.at(point->square);
@@ -179,6 +180,7 @@ bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
     const int dir = std::countr_zero(dirs);
     const Span line = v.line(target, reverse_direction(dir));
     int screen_kind = -1;
+    int screen_at = 0;  // the screen's distance from the target, in points
     for (std::uint32_t i = line.begin; i < line.end; ++i) {
       const Square s = v.line_point(i);
       const Piece p = pos.at(s);
@@ -191,9 +193,12 @@ bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
           return true;
         if (!(hops >> dir & 1)) break;
         screen_kind = kind;
+        screen_at = distance_bit + 1;
         continue;
       }
+      const int after_screen = v.hop_after_screen(by, kind, s, dir);
       if (side_of(p) == by && (v.hop_reach(by, kind, s, dir) >> distance_bit & 1) && v.may_screen(kind, screen_kind) &&
+          (!after_screen || screen_at <= after_screen) &&
           v.may_capture(kind, victim_kind) && hook_permits<Hooks>(pos, kind, s, target))
         return true;
       break;

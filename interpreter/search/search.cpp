@@ -64,6 +64,9 @@ int mate_in(int score) {
 // of the count). The one place the search asks the game's end rules.
 std::optional<int> node_end(const Position& pos, bool can_move, int ply) {
   const Termination end = judge(pos, can_move ? 1 : 0);
+  // A draw a player may claim is one the side it suits will claim, except at the root, where the
+  // search is asked for a move.
+  if (ply > 0 && end.claimable != EndReason::None) return 0;
   if (!end.finished()) return std::nullopt;
   if (end.kind == Termination::Kind::Draw) return 0;
   const int score = (end.counted ? CountedWin : Mate) - ply;

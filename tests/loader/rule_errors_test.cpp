@@ -44,7 +44,7 @@ const std::string LongName = "tests/loader/bad/" + std::string(300, 'a') + ".yam
 const BadFile BadFiles[] = {
     {"UnknownKeyInMove", "tests/loader/bad/unknown_key.yaml",
      "$F:7:9: pieces.horse.moves[0].lep: unknown key \"lep\" (expected one of: step, slide, hop, leap, block, "
-     "symmetry, range, only, from_zone, to_zone, leaves_ghost, takes_ghost)"},
+     "symmetry, range, only, from_zone, to_zone, leaves_ghost, takes_ghost, after_screen)"},
     {"WordWhereNumberExpected", "tests/loader/bad/files_not_number.yaml",
      "$F:5:10: board.files: expected a whole number, got \"nine\""},
     {"ListWhereNumberExpected", "tests/loader/bad/value_is_list.yaml",
@@ -102,6 +102,16 @@ const BadFile BadFiles[] = {
     // A compiled leap has room for three blocking points; a fourth must be refused, not written past the end.
     {"LeapWithTooManyBlocks", "tests/loader/bad/too_many_blocks.yaml",
      "$F:8:16: pieces.horse.moves[0].block: a leap has at most 3 blocking points, got 4"},
+    // The chase tables removed (`chase: ~`): perpetual_chase, written in the imported file, is named.
+    {"PerpetualChaseWithoutTable", "tests/loader/bad/chase_without_table.yaml",
+     "$S/variants/xiangqi.yaml:16:22: rules.repetition.perpetual_chase: say under `chase:` which pieces chase which, "
+     "e.g. chase: {chariot: [horse]}"},
+    {"ChasingTheRoyal", "tests/loader/bad/chase_royal.yaml",
+     "$F:6:30: rules.repetition.chase.chariot[1]: general is royal: attacking it is a check, not a chase"},
+    {"AfterScreenOnASlide", "tests/loader/bad/after_screen_on_slide.yaml",
+     "$F:7:43: pieces.chariot.moves[0].after_screen: after_screen belongs to a hop"},
+    {"HopLimitsDisagree", "tests/loader/bad/hop_limits_disagree.yaml",
+     "$F:8:9: pieces.cannon.moves: two hops along one direction need the same after_screen"},
     {"MissingFile", "tests/loader/bad/no_such_variant.yaml", "$F: cannot open file"},
     {"DirectoryIsNotARuleFile", "rules/janggi", "$F: cannot open file: it is a directory"},
     // A name longer than the file system allows is a file that cannot be opened, not a crash.
