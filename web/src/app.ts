@@ -126,7 +126,7 @@ function show(s: State, fresh = false) {
     ground?.destroy();
     ground = Chessground($('board'), {
       dimensions: { width: s.board.files, height: s.board.ranks },
-      coordinates: true,
+      coordinates: false,
       // Any target may be tried: a move the rules refuse is sent anyway, so the server can say why.
       movable: { free: true, showDests: true, events: { after: onMove } },
       draggable: { enabled: true, showGhost: true },
