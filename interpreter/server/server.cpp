@@ -22,7 +22,7 @@ namespace {
 // The engine's strength: level n searches n plies deep, for at most n quarter-seconds.
 constexpr int MaxEngineLevel = 10;
 constexpr int EngineMillisPerLevel = 250;
-constexpr std::size_t ServerThreads = 64;
+constexpr std::size_t ServerThreads = 256;
 
 // One game in play. The lock guards the Game: requests on one game take turns, other games go on.
 struct Entry {
@@ -92,6 +92,7 @@ json state_json(const std::string& id, const Entry& entry) {
     if (!targets.is_array()) targets = json::array();
     if (std::find(targets.begin(), targets.end(), to) == targets.end()) targets.push_back(to);
   }
+  for (auto& [from, targets] : legal.items()) std::sort(targets.begin(), targets.end());
 
   json last_move = nullptr;
   if (!game.history().empty() && !game.history().back().is_pass())
@@ -333,10 +334,10 @@ struct Server::Impl {
   // page's folder, an unknown address) are JSON like the API's own.
   void add_error_answers() {
     http.set_payload_max_length(MaxBodyBytes);
-    // A kept-alive connection holds its thread between requests: enough threads that a few hundred
-    // clients at once still queue only briefly (bench/serve_load.sh).
+    // A kept-alive connection holds its thread between requests, so a connection that waits for a
+    // thread may find its client gone when it gets one: a thread for each of a few hundred clients
+    // at once keeps that from happening (bench/serve_load.sh).
     http.new_task_queue = [] { return new httplib::ThreadPool(ServerThreads); };
-    http.set_keep_alive_timeout(2);
     http.set_error_handler([](const httplib::Request&, httplib::Response& response) {
       if (!response.body.empty()) return;
       std::string message = "no such address";

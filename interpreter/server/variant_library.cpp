@@ -94,7 +94,8 @@ fs::path VariantLibrary::file_of(const std::string& name) {
 void VariantLibrary::write_upload(const fs::path& dir, const std::string& yaml, const std::map<std::string, std::string>& scripts) {
   fs::create_directories(dir);
   for (const auto& [file, text] : scripts) write_file(dir / file, text);
-  if (const ConfigNode* imports = ConfigNode::parse_string(yaml, "variant.yaml").find("import"))
+  const ConfigNode root = ConfigNode::parse_string(yaml, "variant.yaml");
+  if (const ConfigNode* imports = root.find("import"))
     for (const ConfigNode* item : imports->items())
       write_file(dir / item->as_string(), json{{"import", {fs::absolute(shipped_dir_ / item->as_string()).string()}}}.dump());
   write_file(dir / "variant.yaml", yaml);
