@@ -3,6 +3,8 @@
 #include <httplib.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
@@ -11,6 +13,7 @@
 #include "game/game.h"
 #include "search/search.h"
 #include "server/game_store.h"
+#include "server/random_id.h"
 #include "server/variant_library.h"
 
 namespace palace::server {
@@ -132,15 +135,6 @@ json state_json(const std::string& id, const Entry& entry) {
           {"engine", true}};
 }
 
-std::string new_id() {
-  static std::mutex mutex;
-  static std::mt19937_64 engine{std::random_device{}()};
-  const std::lock_guard lock(mutex);
-  std::string id;
-  while (id.size() < 16) id += "0123456789abcdef"[engine() % 16];
-  return id;
-}
-
 }  // namespace
 
 struct Server::Impl {
@@ -184,7 +178,7 @@ struct Server::Impl {
     }
     auto entry = std::make_shared<Entry>(choice, library.get(choice));
     if (body.contains("fen")) set_fen(*entry, text_field(body, "fen"));
-    const std::string id = new_id();
+    const std::string id = random_hex(16);
     save(id, *entry);
     {
       const std::lock_guard lock(games_mutex);
@@ -278,7 +272,7 @@ struct Server::Impl {
       } catch (const Error& e) {  // a rule, script or FEN the game layer turned down
         out = error_body(e.what());
         response.status = 422;
-      } catch (const json::exception& e) {
+      } catch (const json::exception&) {
         out = error_body("unexpected JSON value");
         response.status = 400;
       }

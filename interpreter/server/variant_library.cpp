@@ -3,14 +3,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <random>
 
 #include "core/text.h"
 #include "game/game.h"
 #include "hooks/load_variant.h"
 #include "loader/config_tree.h"
+#include "server/random_id.h"
 
 namespace palace::server {
 
@@ -28,15 +29,6 @@ bool is_plain_name(const std::string& name, std::size_t max = 64) {
   return !name.empty() && name.size() <= max && name.front() != '.' &&
          std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum((unsigned char)c) || c == '-' || c == '_' || c == '.'; }) &&
          name.find("..") == std::string::npos;
-}
-
-std::string random_hex(std::size_t digits) {
-  static std::mutex mutex;
-  static std::mt19937_64 engine{std::random_device{}()};
-  const std::lock_guard lock(mutex);
-  std::string text;
-  while (text.size() < digits) text += "0123456789abcdef"[engine() % 16];
-  return text;
 }
 
 void write_file(const fs::path& path, const std::string& text) {
