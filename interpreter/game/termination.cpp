@@ -19,6 +19,9 @@ const char* reason_name(EndReason reason) {
     case EndReason::PerpetualCheck: return "perpetual check";
     case EndReason::MoveLimit: return "move limit";
     case EndReason::InsufficientMaterial: return "insufficient material";
+    case EndReason::GoalReached: return "royal reached the goal";
+    case EndReason::ChecksGiven: return "checks given";
+    case EndReason::RoyalExploded: return "royal exploded";
   }
   return "";
 }

@@ -22,6 +22,9 @@ enum class EndReason : std::uint8_t {
   PerpetualCheck,
   MoveLimit,
   InsufficientMaterial,
+  GoalReached,           // a royal reached its goal zone
+  ChecksGiven,           // a side gave the checks the variant asks for
+  RoyalExploded,         // a capture's explosion took a royal
 };
 
 struct Termination {

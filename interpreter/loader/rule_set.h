@@ -130,6 +130,11 @@ struct GameRules {
   int move_limit_plies = 0;                // plies without capture or reset move; 0 = none
   std::vector<int> move_limit_resetters;   // kinds whose every move resets the count
   std::vector<std::vector<int>> insufficient_material;  // kind multisets (royal excluded) that cannot mate
+  int goal_zone = -1;                      // a side whose royal stands in this zone of its own wins
+  int check_limit = 0;                     // the side giving this many checks wins; 0 = no limit
+  bool captures_compulsory = false;        // a side that can capture must
+  bool explosions = false;                 // a capture blows up the capturer and its neighbours
+  std::vector<int> explosion_spares;       // kinds a neighbouring blast leaves standing
 };
 
 struct RuleSet {
