@@ -90,14 +90,18 @@ void Position::set_fen(const std::string& fen) {
   const BoardDef& board = variant_->board();
   std::istringstream in(fen);
   std::string placement, side, rights = "-", ghost = "-", checks, quiet = "0", fullmove = "1";
-  in >> placement >> side >> rights >> ghost >> quiet;
+  in >> placement >> side >> rights >> ghost;
   // Where checks are counted, the checks each side still needs may follow the ghost square: 3+3.
-  if (variant_->game_rules().check_limit && quiet.find('+') != std::string::npos) {
-    checks = quiet;
-    quiet = "0";
-    in >> quiet;
+  if (variant_->game_rules().check_limit) {
+    const auto before = in.tellg();
+    if (std::string next; in >> next && next.find('+') != std::string::npos) {
+      checks = next;
+    } else {
+      in.clear();
+      in.seekg(before);
+    }
   }
-  in >> fullmove;
+  in >> quiet >> fullmove;
   if (placement.empty()) throw FenError("FEN is empty");
   std::string extra;
   if (in >> extra) throw FenError("FEN: unexpected text " + quote(extra) + " after the move number");
