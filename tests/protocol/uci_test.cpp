@@ -60,8 +60,8 @@ TEST(Uci, HandshakeOffersEveryVariantFileByItsWireName) {
   ASSERT_EQ(lines.size(), 7u);
   EXPECT_EQ(lines[0], "id name Palace");
   EXPECT_EQ(lines[2],
-            "option name UCI_Variant type combo default janggitraditional var chess var janggi var janggicasual "
-            "var janggitraditional var xiangqi");
+            "option name UCI_Variant type combo default janggitraditional var 3check var antichess var atomic var chess "
+            "var janggi var janggicasual var janggitraditional var kingofthehill var manchu var minixiangqi var xiangqi");
   EXPECT_EQ(lines[3], "option name VariantFile type string default <empty>");
   EXPECT_EQ(lines[6], "uciok");
   EXPECT_EQ(gui.tell("isready"), std::vector<std::string>{"readyok"});
@@ -142,7 +142,8 @@ TEST(Uci, BadInputIsNamedAndChangesNothing) {
       {"go depth many", "info string go depth needs a number"},
       {"go sideways 3", "info string unknown go parameter \"sideways\""},
       {"setoption name UCI_Variant value shogi",
-       "info string unknown variant \"shogi\" (known: chess, janggi, janggicasual, janggitraditional, xiangqi)"},
+       "info string unknown variant \"shogi\" (known: 3check, antichess, atomic, chess, janggi, janggicasual, "
+       "janggitraditional, kingofthehill, manchu, minixiangqi, xiangqi)"},
       {"setoption name Hash value 0", "info string Hash must be 1 to 4096 MB, not \"0\""},
       {"setoption name Colour value red", "info string unknown option \"Colour\""},
       {"setoption name VariantFile value /no/such.yaml", ""},
