@@ -227,9 +227,8 @@ std::string explain_move(Position& pos, Square from, Square to, int promotion_ki
       return v.rules().scripts[hook.script].name + "." + hook.function + " does not allow that move of the " + r.def.name +
              " on " + r.square(from);
     }
-    const bool capture = m.type() == MoveType::CaptureGhost || pos.at(m.to());
-    if (v.game_rules().captures_compulsory && !capture &&
-        std::any_of(legal.begin(), legal.end(), [&](Move l) { return l.type() == MoveType::CaptureGhost || (!l.is_pass() && pos.at(l.to())); }))
+    if (v.game_rules().captures_compulsory && !is_capture(pos, m) &&
+        std::any_of(legal.begin(), legal.end(), [&](Move l) { return is_capture(pos, l); }))
       return "you must capture: captures are compulsory";
     return safety_reason(r, m);
   }

@@ -141,8 +141,6 @@ SquareSet exposure(const Position& pos, Square royal, Side them) {
   return exposed;
 }
 
-bool is_capture(const Position& pos, Move m) { return m.type() == MoveType::CaptureGhost || (!m.is_pass() && pos.at(m.to())); }
-
 // Where captures are compulsory, a side that can capture may make no other move.
 void keep_only_captures(const Position& pos, MoveList& list) {
   int kept = 0;
@@ -280,7 +278,7 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   const Square royal = pos.royal(us);
   const bool checked = in_check(pos);
   const bool standoff = v.game_rules().facing_royals == FacingRule::Standoff && pos.state().royals_facing;
-  // Without a royal every move is tried by making it: there is nothing to be pinned against.
+  // Without a royal nothing can be pinned or checked: every move the pieces allow is legal.
   const bool fast_path_ok = !checked && !standoff && royal != NoSquare;
   const SquareSet exposed = fast_path_ok ? exposure(pos, royal, them) : SquareSet();
   // A capture that explodes changes more than its two points, so it is always tried by making it.

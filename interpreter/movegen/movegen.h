@@ -19,6 +19,11 @@ bool royal_attacked(const Position& pos, Side side);
 // Whether the side to move's royal piece is attacked.
 bool in_check(const Position& pos);
 
+// Whether the move takes a piece (en passant included).
+inline bool is_capture(const Position& pos, Move m) {
+  return m.type() == MoveType::CaptureGhost || (!m.is_pass() && pos.at(m.to()) != NoPiece);
+}
+
 // Every move the pieces' movement allows, before king safety and game rules.
 void generate_pseudo_legal(const Position& pos, MoveList& list);
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "core/types.h"
+#include "movegen/movegen.h"  // is_capture
 #include "position/position.h"
 #include "search/eval.h"
 
@@ -23,10 +24,6 @@ struct Histories {
   // A quiet move caused a cutoff at `ply` with `depth` plies left.
   void reward(Side side, Move m, int ply, int depth);
 };
-
-inline bool is_capture(const Position& pos, Move m) {
-  return m.type() == MoveType::CaptureGhost || (!m.is_pass() && pos.at(m.to()) != NoPiece);
-}
 
 class MoveOrder {
  public:
