@@ -286,10 +286,9 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   auto legal = [&](Move m) {
     const int kind = kind_of(pos.at(m.from()));
     if (v.has_move_hook(kind) && !hook_allows(pos, kind, m)) return false;
-    if (royal == NoSquare) return true;
     const bool surely_safe = fast_path_ok && m.type() == MoveType::Normal && !v.royal(kind) && !exposed[m.from()] &&
                              !exposed[m.to()] && !(explosive && pos.at(m.to()));
-    return surely_safe || leaves_royal_safe(pos, m);
+    return surely_safe || royal == NoSquare || leaves_royal_safe(pos, m);
   };
   // A pass is a piece standing still, so a side with no piece left cannot pass (as in the
   // reference engine, which plays on after a royal is taken in a standoff).

@@ -10,6 +10,18 @@
 
 namespace palace {
 
+namespace {
+
+// After a move: where checks are counted and the move gives check, the mover needs one fewer.
+[[gnu::noinline]] void count_check(const Position& pos, std::uint8_t& needed, std::uint64_t& hash) {
+  if (needed == 0 || !in_check(pos)) return;
+  const Side mover = opponent(pos.side_to_move());
+  hash ^= pos.variant().checks_key(mover, needed) ^ pos.variant().checks_key(mover, needed - 1);
+  --needed;
+}
+
+}  // namespace
+
 Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)), hooks_(*variant_) {
   states_.reserve(1024);
   blasts_.reserve(256);
@@ -338,11 +350,13 @@ void Position::do_move(Move m) {
       st.ghost_victim = to;
       h ^= v.ghost_key(st.ghost);
     }
-    if (st.captured && v.explosive()) explode(to, h);
+    if (st.captured && v.explosive()) [[unlikely]]
+      explode(to, h);
   }
   if (!m.is_pass()) {
     std::uint16_t lost = v.rights_lost_at(m.from()) | v.rights_lost_at(m.to());
-    for (int i = 1; i <= st.blasted; ++i) lost |= v.rights_lost_at(blasts_[blasts_.size() - i].first);
+    if (st.blasted) [[unlikely]]
+      for (int i = 1; i <= st.blasted; ++i) lost |= v.rights_lost_at(blasts_[blasts_.size() - i].first);
     const std::uint16_t rights = std::uint16_t(st.rights & ~lost);
     if (rights != st.rights) {
       h ^= v.rights_key(st.rights) ^ v.rights_key(rights);
@@ -350,17 +364,15 @@ void Position::do_move(Move m) {
     }
   }
   side_ = opponent(side_);
-  const Side mover = opponent(side_);
-  if (v.game_rules().check_limit && st.checks_needed[mover] > 0 && in_check(*this)) {
-    h ^= v.checks_key(mover, st.checks_needed[mover]) ^ v.checks_key(mover, st.checks_needed[mover] - 1);
-    --st.checks_needed[mover];
-  }
+  if (v.game_rules().check_limit) [[unlikely]]
+    count_check(*this, st.checks_needed[opponent(side_)], h);
   st.hash = h;
   st.royals_facing = facing_flag();
 }
 
-// A capture on `centre` removes the capturer and every neighbour a blast does not spare.
-void Position::explode(Square centre, std::uint64_t& hash) {
+// A capture on `centre` removes the capturer and every neighbour a blast does not spare. Kept out
+// of line, like count_check, so that do_move stays as small as it was for every other game.
+[[gnu::noinline]] void Position::explode(Square centre, std::uint64_t& hash) {
   StateRecord& st = states_.back();
   auto blast = [&](Square s) {
     blasts_.emplace_back(s, board_[s]);
@@ -403,11 +415,12 @@ void Position::undo_move() {
     put(partner, c.partner_from);
   } else if (!m.is_pass()) {
     const Square from = m.from(), to = m.to();
-    for (int i = 0; i < st.blasted; ++i) {
-      const auto [square, piece] = blasts_.back();
-      blasts_.pop_back();
-      put(piece, square);
-    }
+    if (st.blasted) [[unlikely]]
+      for (int i = 0; i < st.blasted; ++i) {
+        const auto [square, piece] = blasts_.back();
+        blasts_.pop_back();
+        put(piece, square);
+      }
     board_[to] = st.moved;
     relocate(to, from);
     if (st.captured) put(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);
