@@ -150,7 +150,8 @@ void add_convert_command(CLI::App& app, Action& action) {
   cmd->add_option("--notation", *notation, "san, wxf, janggi, korean or uci (default: the variant's own)")
       ->check(CLI::IsMember({"uci", "san", "wxf", "janggi", "korean"}));
   cmd->add_option("--variant", *variant, "variant YAML file for every game, over the records' [Variant] tags");
-  cmd->callback([&action, file, notation, variant] {
+  // `to` has one value today, but CLI11 writes into it while parsing, so it must outlive this call.
+  cmd->callback([&action, file, to, notation, variant] {
     action = [file, notation, variant] { return run_convert(*file, *notation, *variant); };
   });
 }

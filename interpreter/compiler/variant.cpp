@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <functional>
 
 namespace palace {
@@ -35,6 +36,7 @@ Variant::Variant(RuleSet rules, MoveHooksFactory runtime_hooks) : rules_(std::mo
   build_attacks();
   build_keys();
   build_move_bound();
+  build_win_rules();
   for (Side side = 0; side < SideCount; ++side) {
     const int bound = most_moves(side, int(rules_.setup[side].size()));
     if (bound > MaxMoves)
@@ -272,6 +274,28 @@ void Variant::build_keys() {
   rights_keys_.resize(16);
   for (auto& key : rights_keys_) key = splitmix64(seed);
   side_key_ = splitmix64(seed);
+}
+
+// Tables for the rules that decide a game in other ways than mate: which sides have a royal,
+// what each capture blows up, and the keys of the check counters, drawn from a seed of their own
+// so that the hashes of every other game stay as they were.
+void Variant::build_win_rules() {
+  for (Side side = 0; side < SideCount; ++side)
+    for (const Placement& p : rules_.setup[side]) has_royal_[side] = has_royal_[side] || royal(p.kind);
+  blown_up_.assign(kinds_, 1);
+  for (const int kind : rules_.rules.explosion_spares) blown_up_[kind] = 0;
+  neighbours_.assign(squares_, Neighbours());
+  for (Square s = 0; s < squares_; ++s)
+    for (int d = 0; d < DirectionCount; ++d)
+      if (const Square n = offset(s, DirFile[d], DirRank[d]); n != NoSquare) neighbours_[s].squares[neighbours_[s].count++] = n;
+  if (rules_.rules.check_limit == 0) return;
+  std::uint64_t seed = 0x434845434B53ull;  // "CHECKS"
+  check_keys_.resize(SideCount * 100);
+  for (auto& key : check_keys_) key = splitmix64(seed);
+}
+
+bool Variant::adjacent(Square a, Square b) const {
+  return std::abs(board().file_of(a) - board().file_of(b)) <= 1 && std::abs(board().rank_of(a) - board().rank_of(b)) <= 1;
 }
 
 std::uint64_t Variant::rights_key(std::uint16_t rights) const {

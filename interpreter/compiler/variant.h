@@ -50,6 +50,14 @@ struct Span {
   std::uint32_t begin = 0, end = 0;
 };
 
+// The points around one point, all eight where the board reaches, whatever lines join them.
+struct Neighbours {
+  std::uint8_t count = 0;
+  Square squares[8];
+  const Square* begin() const { return squares; }
+  const Square* end() const { return squares + count; }
+};
+
 struct CompoundMove {
   Side side;
   int piece, partner;
@@ -116,6 +124,18 @@ class Variant {
 
   const std::vector<CompoundMove>& compound_moves() const { return compounds_; }
 
+  // Whether `side` starts with a royal piece; a game may have none (antichess).
+  bool has_royal(Side side) const { return has_royal_[side]; }
+  // Explosions (rules.explosion): the points a capture on `s` blasts, and whether a neighbouring
+  // blast removes a piece of `kind` (the capturer itself always goes).
+  bool explosive() const { return rules_.rules.explosions; }
+  const Neighbours& neighbours(Square s) const { return neighbours_[s]; }
+  bool blown_up(int kind) const { return blown_up_[kind]; }
+  // Whether two points touch, diagonally included.
+  bool adjacent(Square a, Square b) const;
+  // Hash key of a side that still needs `checks` checks (rules.check_limit).
+  std::uint64_t checks_key(Side side, int checks) const { return check_keys_[side * 100 + checks]; }
+
   // The most moves `side` could have with `pieces` pieces on the board, wherever they stand:
   // what a MoveList must hold. Pieces are never added in play, so checking the set-up and every
   // FEN against MaxMoves keeps every position within it.
@@ -149,6 +169,7 @@ class Variant {
   void build_attacks();
   void build_keys();
   void build_move_bound();
+  void build_win_rules();
 
   RuleSet rules_;
   int kinds_ = 0;
@@ -178,6 +199,10 @@ class Variant {
   std::array<std::vector<int>, SideCount> most_moves_;  // [n]: the most n pieces of a side could have
   std::vector<std::uint64_t> piece_keys_, ghost_keys_, rights_keys_;
   std::uint64_t side_key_ = 0;
+  std::array<bool, SideCount> has_royal_{};
+  std::vector<Neighbours> neighbours_;
+  std::vector<std::uint8_t> blown_up_;
+  std::vector<std::uint64_t> check_keys_;
 };
 
 }  // namespace palace

@@ -90,13 +90,16 @@ Termination judge(const Position& pos, int legal_move_count) {
   switch (ended_by_rule(pos)) {
     case RuleEnd::Standoff: return counted_or_drawn(pos, EndReason::Standoff);
     case RuleEnd::BothPassed: return counted_or_drawn(pos, EndReason::BothPassed);
+    case RuleEnd::GoalReached: return win(Side(goal_reached_by(pos)), EndReason::GoalReached);
+    case RuleEnd::ChecksGiven: return win(Side(checks_given_by(pos)), EndReason::ChecksGiven);
+    case RuleEnd::RoyalLost: return win(pos.royal(us) == NoSquare ? opponent(us) : us, EndReason::RoyalExploded);
     case RuleEnd::None: break;
   }
 
-  // A royal can only be missing where a player may pass in check and the opponent took it; the
-  // game ended with that capture, whether or not the loser could still move.
+  // Otherwise a royal can only be missing where a player may pass in check and the opponent took
+  // it; the game ended with that capture, whether or not the loser could still move.
   for (const Side side : {us, opponent(us)})
-    if (pos.royal(side) == NoSquare && pos.variant().rules().sides[side].has_royal)
+    if (pos.royal(side) == NoSquare && pos.variant().has_royal(side))
       return win(opponent(side), EndReason::RoyalCaptured);
 
   if (rules.no_pieces_rule)

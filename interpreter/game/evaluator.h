@@ -12,7 +12,9 @@ namespace palace {
 // given how many legal moves the side to move has (generate_legal's count; the caller has it).
 // Rules are tried in a fixed order, so that a position that ends several ways gets one answer:
 //   1. a rule movegen applies by itself: a standoff held too long or two passes in a row,
-//      decided by counting where the variant counts, else a draw;
+//      decided by counting where the variant counts, else a draw; a royal in its goal zone, the
+//      last check a side needed, or a royal blown up, won by that royal's side, the checking
+//      side, the side whose royal stands;
 //   2. a side without its royal piece loses (where it set one up); then, where the variant says so,
 //      a side with no piece left, and a side whose royal was left bare (see bared_side);
 //   3. no legal move: the side to move loses when in check (checkmate), otherwise the variant's

@@ -142,12 +142,15 @@ Square attacker_of(const Position& pos, Square royal) {
 std::string safety_reason(const Request& r, Move m) {
   const FacingRule facing = r.v.game_rules().facing_royals;
   const bool facing_before = r.pos.state().royals_facing;
+  const Square royal_before = r.pos.royal(r.us);
+  const std::string royal_before_name = royal_before != NoSquare ? r.piece_on(royal_before) : "";
   r.pos.do_move(m);
   std::string reason;
   const Square royal = r.pos.royal(r.us);
+  if (royal == NoSquare && royal_before != NoSquare) reason = "the explosion would destroy your " + royal_before_name;
   if (royal != NoSquare) {
     const std::string royal_name = r.piece_on(royal);
-    if (attacked(r.pos, royal, opponent(r.us), kind_of(r.pos.at(royal)))) {
+    if (royal_attacked(r.pos, r.us)) {
       const Square by = attacker_of(r.pos, royal);
       reason = "that leaves your " + royal_name + " in check";
       if (by != NoSquare) reason += " from the " + r.piece_on(by) + " on " + r.square(by);
@@ -257,6 +260,9 @@ std::string explain_move(Position& pos, Square from, Square to, int promotion_ki
       return v.rules().scripts[hook.script].name + "." + hook.function + " does not allow that move of the " + r.def.name +
              " on " + r.square(from);
     }
+    if (v.game_rules().captures_compulsory && !is_capture(pos, m) &&
+        std::any_of(legal.begin(), legal.end(), [&](Move l) { return is_capture(pos, l); }))
+      return "you must capture: captures are compulsory";
     return safety_reason(r, m);
   }
   if (auto reason = compound_reason(r)) return *reason;

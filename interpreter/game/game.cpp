@@ -137,10 +137,7 @@ std::vector<std::string> Game::history_texts() const {
   return texts;
 }
 
-bool Game::is_in_check(Side side) const {
-  const Square royal = position_.royal(side);
-  return royal != NoSquare && attacked(position_, royal, opponent(side), kind_of(position_.at(royal)));
-}
+bool Game::is_in_check(Side side) const { return royal_attacked(position_, side); }
 
 std::vector<Square> Game::destinations(Square from) const {
   std::vector<Square> out;

@@ -23,6 +23,9 @@ const char* reason_name(EndReason reason) {
     case EndReason::NoPieces: return "no pieces left";
     case EndReason::PerpetualChase: return "perpetual chase";
     case EndReason::BackAndForth: return "moving back and forth";
+    case EndReason::GoalReached: return "royal reached the goal";
+    case EndReason::ChecksGiven: return "checks given";
+    case EndReason::RoyalExploded: return "royal exploded";
   }
   return "";
 }

@@ -500,10 +500,18 @@ class Loader {
                                 " pieces but " + std::to_string(squares.size()) + " squares are given");
         for (std::size_t i = 0; i < squares.size(); ++i) place(square(*squares[i]), it->second[i], *squares[i]);
       }
-      if (!royal_placed && rules_.sides[side].has_royal) (royal_entry ? *royal_entry : side_node).fail(side_name + " has no royal piece" + RoyalHint);
+      if (!royal_placed && rules_.sides[side].has_royal && has_royal_kind())
+        (royal_entry ? *royal_entry : side_node).fail(side_name + " has no royal piece" + RoyalHint);
     }
     for (int s = 0; s < SideCount; ++s)
-      if (!node.find(rules_.sides[s].name) && rules_.sides[s].has_royal) node.fail(rules_.sides[s].name + " has no royal piece" + RoyalHint);
+      if (!node.find(rules_.sides[s].name) && rules_.sides[s].has_royal && has_royal_kind())
+        node.fail(rules_.sides[s].name + " has no royal piece" + RoyalHint);
+  }
+
+  // A game without any royal kind (antichess: the king is a piece like the others) has no check
+  // and needs no royal on either side.
+  bool has_royal_kind() const {
+    return std::any_of(rules_.pieces.begin(), rules_.pieces.end(), [](const PieceDef& p) { return p.royal; });
   }
 
   static constexpr const char* RoyalHint = " (mark one piece `royal: true` and place exactly one)";
@@ -710,7 +718,8 @@ class Loader {
   void read_rules(const ConfigNode& node) {
     node.expect_keys({"facing_royals", "pass", "stalemate", "repetition", "standoff_plies", "double_pass_ends",
                       "counting", "move_limit", "insufficient_material", "bare_royal", "no_pieces",
-                      "dead_material"});
+                      "dead_material", "goal_zone", "check_limit", "captures", "explosion"});
+    read_win_rules(node);
     GameRules& r = rules_.rules;
     if (const ConfigNode* f = node.find("facing_royals"))
       r.facing_royals = word<FacingRule>(*f, {{"allowed", FacingRule::Allowed}, {"forbidden", FacingRule::Forbidden},
@@ -750,6 +759,22 @@ class Loader {
       }
     }
     if (const ConfigNode* d = node.find("dead_material")) read_dead_material(*d, rules_);
+  }
+
+  // Ways to win or play that replace check and mate's usual weight: a goal zone for the royal, a
+  // number of checks, compulsory captures, and captures that explode.
+  void read_win_rules(const ConfigNode& node) {
+    GameRules& r = rules_.rules;
+    if (const ConfigNode* z = node.find("goal_zone")) r.goal_zone = zone_index(z->as_string(), *z);
+    if (const ConfigNode* c = node.find("check_limit")) r.check_limit = c->as_int(1, 99);
+    if (const ConfigNode* c = node.find("captures"))
+      r.captures_compulsory = word<bool>(*c, {{"optional", false}, {"compulsory", true}});
+    if (const ConfigNode* e = node.find("explosion")) {
+      e->expect_keys({"spares"});
+      r.explosions = true;
+      if (const ConfigNode* spares = e->find("spares"))
+        for (const ConfigNode* k : spares->items()) r.explosion_spares.push_back(kind(k->as_string(), *k));
+    }
   }
 
   void check_zones() const {

@@ -157,6 +157,14 @@ SquareSet exposure(const Position& pos, Square royal, Side them) {
   return exposed;
 }
 
+// Where captures are compulsory, a side that can capture may make no other move.
+void keep_only_captures(const Position& pos, MoveList& list) {
+  int kept = 0;
+  for (int i = 0; i < list.size; ++i)
+    if (is_capture(pos, list.moves[i])) list.moves[kept++] = list.moves[i];
+  if (kept > 0) list.size = kept;
+}
+
 }  // namespace
 
 namespace {
@@ -212,11 +220,15 @@ bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
   return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
 }
 
-bool in_check(const Position& pos) {
-  const Side us = pos.side_to_move();
-  const Square royal = pos.royal(us);
-  return royal != NoSquare && attacked(pos, royal, opponent(us), kind_of(pos.at(royal)));
+bool royal_attacked(const Position& pos, Side side) {
+  const Square royal = pos.royal(side);
+  if (royal == NoSquare) return false;
+  const Square theirs = pos.royal(opponent(side));
+  if (pos.variant().explosive() && theirs != NoSquare && pos.variant().adjacent(royal, theirs)) return false;
+  return attacked(pos, royal, opponent(side), kind_of(pos.at(royal)));
 }
+
+bool in_check(const Position& pos) { return royal_attacked(pos, pos.side_to_move()); }
 
 void generate_pseudo_legal(const Position& pos, MoveList& list) {
   const Side us = pos.side_to_move();
@@ -228,9 +240,15 @@ bool leaves_royal_safe(Position& pos, Move m) {
   const Side us = pos.side_to_move();
   const FacingRule facing = pos.variant().game_rules().facing_royals;
   const bool facing_before = pos.state().royals_facing;
+  const bool had_royal = pos.royal(us) != NoSquare;
   pos.do_move(m);
   const Square royal = pos.royal(us);
-  bool safe = royal == NoSquare || !attacked(pos, royal, opponent(us), kind_of(pos.at(royal)));
+  bool safe = royal == NoSquare || !royal_attacked(pos, us);
+  if (pos.variant().explosive()) {
+    // A move may not blow up its own royal; one that blows up the other's has won, check or not.
+    if (royal == NoSquare) safe = !had_royal;
+    else if (pos.royal(opponent(us)) == NoSquare) safe = true;
+  }
   // Royals may never face (forbidden), or a standoff must be broken by the side to move.
   if (pos.state().royals_facing && (facing == FacingRule::Forbidden || (facing == FacingRule::Standoff && facing_before)))
     safe = false;
@@ -238,8 +256,28 @@ bool leaves_royal_safe(Position& pos, Move m) {
   return safe;
 }
 
+int goal_reached_by(const Position& pos) {
+  const int zone = pos.variant().game_rules().goal_zone;
+  for (const Side side : {opponent(pos.side_to_move()), pos.side_to_move()}) {
+    const Square royal = pos.royal(side);
+    if (royal != NoSquare && pos.variant().rules().sides[side].zones[zone][royal]) return side;
+  }
+  return -1;
+}
+
+int checks_given_by(const Position& pos) {
+  for (Side side = 0; side < SideCount; ++side)
+    if (pos.state().checks_needed[side] == 0) return side;
+  return -1;
+}
+
 RuleEnd ended_by_rule(const Position& pos) {
   const GameRules& rules = pos.variant().game_rules();
+  if (rules.goal_zone >= 0 && goal_reached_by(pos) >= 0) return RuleEnd::GoalReached;
+  if (rules.check_limit && checks_given_by(pos) >= 0) return RuleEnd::ChecksGiven;
+  if (rules.explosions)
+    for (Side side = 0; side < SideCount; ++side)
+      if (pos.royal(side) == NoSquare && pos.variant().has_royal(side)) return RuleEnd::RoyalLost;
   if (rules.passes_end_game && pos.plies_recorded() >= 2 && pos.state_back(0).move.is_pass() &&
       pos.state_back(1).move.is_pass())
     return RuleEnd::BothPassed;
@@ -260,15 +298,17 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   const Square royal = pos.royal(us);
   const bool checked = in_check(pos);
   const bool standoff = v.game_rules().facing_royals == FacingRule::Standoff && pos.state().royals_facing;
-  // Without a royal every move is tried by making it: there is nothing to be pinned against.
+  // Without a royal nothing can be pinned or checked: every move the pieces allow is legal.
   const bool fast_path_ok = !checked && !standoff && royal != NoSquare;
   const SquareSet exposed = fast_path_ok ? exposure(pos, royal, them) : SquareSet();
+  // A capture that explodes changes more than its two points, so it is always tried by making it.
+  const bool explosive = v.explosive();
   auto legal = [&](Move m) {
     const int kind = kind_of(pos.at(m.from()));
     if (v.has_move_hook(kind) && !hook_allows(pos, kind, m)) return false;
     const bool surely_safe = fast_path_ok && m.type() == MoveType::Normal && !v.royal(kind) && !exposed[m.from()] &&
-                             !exposed[m.to()];
-    return surely_safe || leaves_royal_safe(pos, m);
+                             !exposed[m.to()] && !(explosive && pos.at(m.to()));
+    return surely_safe || royal == NoSquare || leaves_royal_safe(pos, m);
   };
   // A pass is a piece standing still, so a side with no piece left cannot pass (as in the
   // reference engine, which plays on after a royal is taken in a standoff).
@@ -289,6 +329,7 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
     if (legal(m)) list.moves[kept++] = m;
   }
   list.size = kept;
+  if (v.game_rules().captures_compulsory) keep_only_captures(pos, list);
   if (may_pass && keep == Keep::All) list.add(Move::pass());
   return any_legal || kept > 0;
 }
@@ -297,8 +338,7 @@ void set_played_fen(Position& pos, const std::string& fen) {
   Position next(pos);
   next.set_fen(fen);
   const Side mover = opponent(next.side_to_move());
-  const Square royal = next.royal(mover);
-  if (!next.royal_may_be_taken() && royal != NoSquare && attacked(next, royal, next.side_to_move(), kind_of(next.at(royal))))
+  if (!next.royal_may_be_taken() && royal_attacked(next, mover))
     throw FenError("FEN: " + next.variant().side_name(mover) + " is in check, but it is " +
                    next.variant().side_name(next.side_to_move()) + "'s turn");
   pos = std::move(next);

@@ -33,10 +33,6 @@ bool is_castling(const Position& pos, Move m) {
   return m.type() == MoveType::Compound && pos.variant().rules().pieces[std::size_t(kind_of(pos.at(m.from())))].royal;
 }
 
-bool is_capture(const Position& pos, Move m) {
-  return m.type() == MoveType::CaptureGhost || (!is_castling(pos, m) && pos.at(m.to()) != NoPiece);
-}
-
 }  // namespace
 
 // What a SAN text says: the piece (or -1 when it gives no letter), the origin's file and rank

@@ -6,11 +6,25 @@
 #include <sstream>
 
 #include "core/text.h"
+#include "movegen/movegen.h"
 
 namespace palace {
 
+namespace {
+
+// After a move: where checks are counted and the move gives check, the mover needs one fewer.
+[[gnu::noinline]] void count_check(const Position& pos, std::uint8_t& needed, std::uint64_t& hash) {
+  if (needed == 0 || !in_check(pos)) return;
+  const Side mover = opponent(pos.side_to_move());
+  hash ^= pos.variant().checks_key(mover, needed) ^ pos.variant().checks_key(mover, needed - 1);
+  --needed;
+}
+
+}  // namespace
+
 Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)), hooks_(*variant_) {
   states_.reserve(1024);
+  blasts_.reserve(256);
   set_start();
 }
 
@@ -21,6 +35,9 @@ void Position::clear() {
   states_.clear();
   states_.reserve(1024);
   states_.emplace_back();
+  blasts_.clear();
+  const int checks = variant_->game_rules().check_limit;
+  states_.back().checks_needed = {std::uint8_t(checks), std::uint8_t(checks)};
 }
 
 void Position::put(Piece p, Square s) {
@@ -56,6 +73,8 @@ std::uint64_t Position::compute_hash() const {
   for (Square s = 0; s < variant_->squares(); ++s)
     if (board_[s]) h ^= variant_->piece_key(board_[s], s);
   if (st.ghost != NoSquare) h ^= variant_->ghost_key(st.ghost);
+  if (variant_->game_rules().check_limit)
+    for (Side s = 0; s < SideCount; ++s) h ^= variant_->checks_key(s, st.checks_needed[s]);
   return h ^ variant_->rights_key(st.rights);
 }
 
@@ -87,8 +106,19 @@ void Position::set_start() {
 void Position::set_fen(const std::string& fen) {
   const BoardDef& board = variant_->board();
   std::istringstream in(fen);
-  std::string placement, side, rights = "-", ghost = "-", quiet = "0", fullmove = "1";
-  in >> placement >> side >> rights >> ghost >> quiet >> fullmove;
+  std::string placement, side, rights = "-", ghost = "-", checks, quiet = "0", fullmove = "1";
+  in >> placement >> side >> rights >> ghost;
+  // Where checks are counted, the checks each side still needs may follow the ghost square: 3+3.
+  if (variant_->game_rules().check_limit) {
+    const auto before = in.tellg();
+    if (std::string next; in >> next && next.find('+') != std::string::npos) {
+      checks = next;
+    } else {
+      in.clear();
+      in.seekg(before);
+    }
+  }
+  in >> quiet >> fullmove;
   if (placement.empty()) throw FenError("FEN is empty");
   std::string extra;
   if (in >> extra) throw FenError("FEN: unexpected text " + quote(extra) + " after the move number");
@@ -189,6 +219,7 @@ void Position::set_fen(const std::string& fen) {
     if (text.empty() || value < min) throw out_of_range();
     return int(value);
   };
+  if (!checks.empty()) next.read_check_counters(checks);
   next.check_royals_present();
   st.quiet_plies = std::uint16_t(number(quiet, "half-move clock", 0, 65535));
   next.fullmove_base_ = number(fullmove, "move number", 1, 1000000);
@@ -274,13 +305,30 @@ Square Position::beyond_ghost(Square ghost, Side mover) const {
   return rank >= 0 && rank < board.ranks ? board.square(board.file_of(ghost), rank) : NoSquare;
 }
 
+void Position::read_check_counters(const std::string& text) {
+  const int limit = variant_->game_rules().check_limit;
+  const auto plus = text.find('+');
+  const std::string counts[SideCount] = {text.substr(0, plus), text.substr(plus + 1)};
+  for (Side s = 0; s < SideCount; ++s) {
+    const std::string& count = counts[s];
+    const bool digits = !count.empty() && count.size() <= 2 &&
+                        std::all_of(count.begin(), count.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    if (!digits || std::stoi(count) > limit)
+      throw FenError("FEN check counters: expected the checks each side still needs, two numbers from 0 to " +
+                     std::to_string(limit) + " like " + std::to_string(limit) + "+" + std::to_string(limit) + ", got " +
+                     quote(text));
+    states_.back().checks_needed[s] = std::uint8_t(std::stoi(count));
+  }
+}
+
 bool Position::royal_may_be_taken() const {
   const GameRules& rules = variant_->game_rules();
   return rules.facing_royals == FacingRule::Standoff && rules.pass != PassRule::Never;
 }
 
 void Position::check_royals_present() const {
-  if (royal_may_be_taken()) return;
+  // Where an explosion can take a royal, a FEN may show the game it ended.
+  if (royal_may_be_taken() || variant_->explosive()) return;
   for (Side s = 0; s < SideCount; ++s) {
     const auto& setup = variant_->rules().setup[s];
     const auto royal = std::find_if(setup.begin(), setup.end(), [&](const Placement& p) { return variant_->royal(p.kind); });
@@ -315,7 +363,12 @@ std::string Position::fen() const {
   std::string ghost = board.square_name(st.ghost);
   if (st.ghost != NoSquare && st.ghost_victim != beyond_ghost(st.ghost, opponent(side_)))
     ghost = board.square_name(std::min(st.ghost, st.ghost_victim)) + board.square_name(std::max(st.ghost, st.ghost_victim));
-  for (const std::string& field : {ghost, std::to_string(st.quiet_plies), std::to_string(fullmove_number())}) {
+  std::vector<std::string> fields = {ghost};
+  if (variant_->game_rules().check_limit)
+    fields.push_back(std::to_string(st.checks_needed[0]) + "+" + std::to_string(st.checks_needed[1]));
+  fields.push_back(std::to_string(st.quiet_plies));
+  fields.push_back(std::to_string(fullmove_number()));
+  for (const std::string& field : fields) {
     out += ' ';
     out += field;
   }
@@ -348,6 +401,7 @@ void Position::do_move(Move m) {
   st.move = m;
   st.captured = NoPiece;
   st.moved = NoPiece;
+  st.blasted = 0;
   if (st.ghost != NoSquare) h ^= v.ghost_key(st.ghost);
   st.ghost = st.ghost_victim = NoSquare;
   ++st.quiet_plies;
@@ -384,18 +438,39 @@ void Position::do_move(Move m) {
       st.ghost_victim = to;
       h ^= v.ghost_key(st.ghost);
     }
+    if (st.captured && v.explosive()) [[unlikely]]
+      explode(to, h);
   }
   if (!m.is_pass() && st.rights) {
-    const std::uint16_t rights =
-        std::uint16_t(st.rights & ~(v.rights_lost_at(m.from()) | v.rights_lost_at(m.to()) | v.rights_lost_by(st.moved)));
+    std::uint16_t lost = v.rights_lost_at(m.from()) | v.rights_lost_at(m.to()) | v.rights_lost_by(st.moved);
+    if (st.blasted) [[unlikely]]
+      for (int i = 1; i <= st.blasted; ++i) lost |= v.rights_lost_at(blasts_[blasts_.size() - i].first);
+    const std::uint16_t rights = std::uint16_t(st.rights & ~lost);
     if (rights != st.rights) {
       h ^= v.rights_key(st.rights) ^ v.rights_key(rights);
       st.rights = rights;
     }
   }
   side_ = opponent(side_);
+  if (v.game_rules().check_limit) [[unlikely]]
+    count_check(*this, st.checks_needed[opponent(side_)], h);
   st.hash = h;
   st.royals_facing = facing_flag();
+}
+
+// A capture on `centre` removes the capturer and every neighbour a blast does not spare. Kept out
+// of line, like count_check, so that do_move stays as small as it was for every other game.
+[[gnu::noinline]] void Position::explode(Square centre, std::uint64_t& hash) {
+  StateRecord& st = states_.back();
+  auto blast = [&](Square s) {
+    blasts_.emplace_back(s, board_[s]);
+    hash ^= variant_->piece_key(board_[s], s);
+    remove(s);
+    ++st.blasted;
+  };
+  blast(centre);
+  for (const Square s : variant_->neighbours(centre))
+    if (board_[s] && variant_->blown_up(kind_of(board_[s]))) blast(s);
 }
 
 bool Position::is_consistent() const {
@@ -428,6 +503,12 @@ void Position::undo_move() {
     put(partner, c.partner_from);
   } else if (!m.is_pass()) {
     const Square from = m.from(), to = m.to();
+    if (st.blasted) [[unlikely]]
+      for (int i = 0; i < st.blasted; ++i) {
+        const auto [square, piece] = blasts_.back();
+        blasts_.pop_back();
+        put(piece, square);
+      }
     board_[to] = st.moved;
     relocate(to, from);
     if (st.captured) put(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);

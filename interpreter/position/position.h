@@ -31,6 +31,8 @@ struct StateRecord {
   std::uint16_t quiet_plies = 0;   // since the last capture or reset move
   bool royals_facing = false;      // the royals see each other down an open file (tracked only
                                    // where the variant has a facing-royals rule)
+  std::uint8_t blasted = 0;        // pieces the move's explosion removed, on top of Position's blast stack
+  std::array<std::uint8_t, SideCount> checks_needed{};  // per side, where rules.check_limit counts checks
 };
 
 class Position {
@@ -93,6 +95,8 @@ class Position {
   std::string rights_text() const;
   // The point one step beyond `ghost` in the forward direction of `mover`, who skipped it.
   Square beyond_ghost(Square ghost, Side mover) const;
+  void explode(Square centre, std::uint64_t& hash);
+  void read_check_counters(const std::string& text);
 
   // Owns the runtime hooks; a copy makes its own, so no two positions share an interpreter.
   class HooksSlot {
@@ -123,6 +127,7 @@ class Position {
   int fullmove_base_ = 1;
   int start_side_ = 0;  // side to move when the record began, for move numbers
   std::vector<StateRecord> states_;
+  std::vector<std::pair<Square, Piece>> blasts_;  // pieces explosions removed, latest last, for undo
 };
 
 }  // namespace palace

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "core/types.h"
+#include "movegen/movegen.h"  // is_capture
 #include "position/position.h"
 #include "search/eval.h"
 
@@ -24,15 +25,6 @@ struct Histories {
   // (`count` of them) had failed to: those lose what it gains.
   void reward(Side side, Move m, int ply, int depth, const Move* tried, int count);
 };
-
-// The piece a move takes, or NoPiece. A compound move written as taking its partner (Chess960
-// castling) lands on its own piece and takes nothing.
-inline Piece captured_piece(const Position& pos, Move m) {
-  if (m.type() == MoveType::CaptureGhost) return pos.at(pos.state().ghost_victim);
-  return m.is_pass() || m.type() == MoveType::Compound ? NoPiece : pos.at(m.to());
-}
-
-inline bool is_capture(const Position& pos, Move m) { return captured_piece(pos, m) != NoPiece; }
 
 // A capture by a piece worth more than its victim onto a defended point: it likely loses the
 // difference. A cheap stand-in for a full exchange evaluation, which the variety of pieces (hoppers

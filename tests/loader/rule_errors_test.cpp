@@ -71,9 +71,13 @@ const BadFile BadFiles[] = {
     {"TwoPiecesOnOnePoint", "tests/loader/bad/two_on_one_point.yaml",
      "$F:7:16: setup.han.pieces.cannon[0]: two pieces on a1: the han chariot placed at $S/rules/janggi/setup.yaml:22:17 "
      "is already there"},
-    // No piece is royal at all: nothing in the fixture to point at, so the side's set-up is named.
-    {"NoRoyalPiece", "tests/loader/bad/no_royal_piece.yaml",
-     "$S/rules/janggi/setup.yaml:11:5: setup.cho: cho has no royal piece" + RoyalHint},
+    {"GoalZoneUnknown", "tests/loader/bad/goal_zone_unknown.yaml",
+     "$F:5:14: rules.goal_zone: no zone named \"hill\" (zones are declared under sides)"},
+    {"CheckLimitZero", "tests/loader/bad/check_limit_zero.yaml",
+     "$F:5:16: rules.check_limit: expected a number from 1 to 99, got 0"},
+    {"CapturesWord", "tests/loader/bad/captures_word.yaml", "$F:5:13: rules.captures: expected one of: optional, compulsory"},
+    {"ExplosionSparesUnknown", "tests/loader/bad/explosion_spares_unknown.yaml",
+     "$F:5:30: rules.explosion.spares[1]: no piece named \"soldier\""},
     // Han's general is placed nowhere (`general: []`): point at the line that did it.
     {"SideWithoutRoyal", "tests/loader/bad/side_without_royal.yaml",
      "$F:7:16: setup.han.pieces.general: han has no royal piece" + RoyalHint},
