@@ -40,7 +40,7 @@ TEST(Records, BadRecordsAreReportedGameByGameNeverACrash) {
   const std::string dir = temp_path("records") + "/";
   std::filesystem::create_directories(dir);
   write_file(dir + "bad.pgn",
-             "[Event \"x\"]\n[Variant \"shatranj\"]\n\n1. e4 *\n\n[Event \"illegal\"]\n\n1. e4 e5 2. Ke3 *\n\n"
+             "[Event \"x\"]\n[Variant \"no-such-game\"]\n\n1. e4 *\n\n[Event \"illegal\"]\n\n1. e4 e5 2. Ke3 *\n\n"
              "[Event \"truncated\"]\n\n1. e4 {never closed\n");
   write_file(dir + "mismatch.pgn", "[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n");
   write_file(dir + "binary.pgn", std::string("\xff\xfe\x00garbage", 10));
@@ -52,7 +52,7 @@ TEST(Records, BadRecordsAreReportedGameByGameNeverACrash) {
                                    dir);
   EXPECT_EQ(run.status, 1);
   const std::vector<std::string> expected = {
-      "bad.pgn game 1 (line 1): bad: unknown variant \"shatranj\" (give one with --variant)",
+      "bad.pgn game 1 (line 1): bad: unknown variant \"no-such-game\" (give one with --variant)",
       "bad.pgn game 2 (line 6): bad: chess, move 2 (white) \"Ke3\": a king cannot move from e1 to e3",
       "bad.pgn game 3 (line 10): bad: chess, 1 ply, then unreadable: line 12: a comment { is never closed",
       "mismatch.pgn game 1 (line 1): bad: chess, 4 plies, 1/2-1/2 recorded but the board says 0-1: black wins: checkmate",

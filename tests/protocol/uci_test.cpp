@@ -60,9 +60,10 @@ TEST(Uci, HandshakeOffersEveryVariantFileByItsWireName) {
   ASSERT_EQ(lines.size(), 7u);
   EXPECT_EQ(lines[0], "id name Palace");
   EXPECT_EQ(lines[2],
-            "option name UCI_Variant type combo default janggitraditional var berolina var capablanca var chess "
-            "var chess-design var fischerandom var grand var horde var janggi var janggicasual var janggimodern "
-            "var janggitraditional var makruk var shatranj var xiangqi");
+            "option name UCI_Variant type combo default janggitraditional var 3check var antichess var atomic "
+            "var berolina var capablanca var chess var chess-design var fischerandom var grand var horde var janggi "
+            "var janggicasual var janggimodern var janggitraditional var kingofthehill var makruk var manchu "
+            "var minixiangqi var shatranj var xiangqi");
   EXPECT_EQ(lines[3], "option name VariantFile type string default <empty>");
   EXPECT_EQ(lines[6], "uciok");
   EXPECT_EQ(gui.tell("isready"), std::vector<std::string>{"readyok"});
@@ -142,9 +143,10 @@ TEST(Uci, BadInputIsNamedAndChangesNothing) {
       {"position fen", "info string position fen needs a FEN"},
       {"go depth many", "info string go depth needs a number"},
       {"go sideways 3", "info string unknown go parameter \"sideways\""},
-      {"setoption name UCI_Variant value shogi",
-       "info string unknown variant \"shogi\" (known: berolina, capablanca, chess, chess-design, fischerandom, grand, "
-       "horde, janggi, janggicasual, janggimodern, janggitraditional, makruk, shatranj, xiangqi)"},
+      {"setoption name UCI_Variant value no-such-game",
+       "info string unknown variant \"no-such-game\" (known: 3check, antichess, atomic, berolina, capablanca, chess, "
+       "chess-design, fischerandom, grand, horde, janggi, janggicasual, janggimodern, janggitraditional, "
+       "kingofthehill, makruk, manchu, minixiangqi, shatranj, xiangqi)"},
       {"setoption name Hash value 0", "info string Hash must be 1 to 4096 MB, not \"0\""},
       {"setoption name Colour value red", "info string unknown option \"Colour\""},
       {"setoption name VariantFile value /no/such.yaml", ""},
