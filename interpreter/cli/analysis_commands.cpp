@@ -7,8 +7,10 @@
 
 #include "cli/commands.h"
 #include "compiler/variant.h"
+#include "distributed/perft.h"
 #include "hooks/load_variant.h"
 #include "movegen/movegen.h"
+#include "notation/notation.h"
 
 namespace palace::cli {
 
@@ -25,35 +27,23 @@ Position load_position(const PositionOptions& o) {
 
 namespace {
 
-int run_perft(const PositionOptions& o, int depth, bool divide) {
-  Position pos = load_position(o);
-  if (!divide) {
-    std::cout << perft(pos, depth) << "\n";
-    return 0;
-  }
-  MoveList list;
-  generate_legal(pos, list);
-  std::vector<std::pair<std::string, std::uint64_t>> rows;
-  std::uint64_t total = 0;
-  for (const Move m : list) {
-    pos.do_move(m);
-    const std::uint64_t n = perft(pos, depth - 1);
-    pos.undo_move();
-    rows.emplace_back(pos.move_text(m), n);
-    total += n;
-  }
+int run_perft(const PositionOptions& o, int depth, bool divide, int threads) {
+  const auto count = distributed::perft([&] { return load_position(o); }, depth, threads, divide);
+  if (!count) return 0;  // another process of an `mpirun`: the lead prints
+  auto rows = count->divide;
   std::sort(rows.begin(), rows.end());
   for (const auto& [move, n] : rows) std::cout << move << ": " << n << "\n";
-  std::cout << total << "\n";
+  std::cout << count->total << "\n";
   return 0;
 }
 
-int run_moves(const PositionOptions& o) {
+int run_moves(const PositionOptions& o, NotationStyle style) {
   Position pos = load_position(o);
   MoveList list;
   generate_legal(pos, list);
+  const MoveNotation notation(pos.variant());
   std::vector<std::string> texts;
-  for (const Move m : list) texts.push_back(pos.move_text(m));
+  for (const Move m : list) texts.push_back(notation.write(pos, m, style));
   std::sort(texts.begin(), texts.end());
   for (std::size_t i = 0; i < texts.size(); ++i) std::cout << (i ? " " : "") << texts[i];
   std::cout << "\n";
@@ -76,18 +66,32 @@ void add_perft_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<PositionOptions>();
   auto depth = std::make_shared<int>(1);
   auto divide = std::make_shared<bool>(false);
+  auto threads = std::make_shared<int>(1);
   CLI::App* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal move tree; the count is the last line");
   add_position_options(*cmd, *o);
   cmd->add_option("--depth", *depth, "plies to search")->required()->check(CLI::Range(0, 64));
   cmd->add_flag("--divide", *divide, "first print each root move with its count");
-  cmd->callback([&action, o, depth, divide] { action = [o, depth, divide] { return run_perft(*o, *depth, *divide); }; });
+  cmd->add_option("-j,--threads", *threads, "threads counting subtrees (in each process under mpirun)")
+      ->check(CLI::Range(1, 256));
+  cmd->callback([&action, o, depth, divide, threads] {
+    action = [o, depth, divide, threads] { return run_perft(*o, *depth, *divide, *threads); };
+  });
 }
 
 void add_moves_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<PositionOptions>();
+  auto notation = std::make_shared<std::string>("uci");
   CLI::App* cmd = app.add_subcommand("moves", "Print every legal move, sorted, space-separated on one line");
   add_position_options(*cmd, *o);
-  cmd->callback([&action, o] { action = [o] { return run_moves(*o); }; });
+  cmd->add_option("--notation", *notation, "uci (coordinates, the default), san, wxf, janggi or korean")
+      ->check(CLI::IsMember({"uci", "san", "wxf", "janggi", "korean"}));
+  cmd->callback([&action, o, notation] {
+    action = [o, notation] {
+      NotationStyle style = NotationStyle::Coordinates;
+      notation_style_by_name(*notation, style);  // CLI11 has checked the word
+      return run_moves(*o, style);
+    };
+  });
 }
 
 void add_validate_command(CLI::App& app, Action& action) {

@@ -26,6 +26,9 @@ void add_test_command(CLI::App& app, Action& action);
 void add_play_command(CLI::App& app, Action& action);
 void add_uci_command(CLI::App& app, Action& action);
 void add_match_command(CLI::App& app, Action& action);
+void add_replay_command(CLI::App& app, Action& action);
+void add_convert_command(CLI::App& app, Action& action);
+void add_serve_command(CLI::App& app, Action& action);
 
 // The project's default game is a build setting (CMakeLists.txt), not interpreter code.
 constexpr const char* DefaultVariant = PALACE_DEFAULT_VARIANT;

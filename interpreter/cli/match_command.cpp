@@ -62,7 +62,8 @@ int run_match_command(MatchOptions& o) {
     const bool limited = !o.tc.empty() || (has_limit(specs[0]) && has_limit(specs[1]));
     if (!limited) throw match::MatchError("give each player a limit: --tc, --movetime, --depth or --nodes");
     if (!o.sprt.empty()) o.settings.sprt = match::parse_sprt(o.sprt);
-    std::cout << match::run_match(o.settings, [](const std::string& line) { std::cout << line << std::endl; });
+    const auto summary = match::run_match(o.settings, [](const std::string& line) { std::cout << line << std::endl; });
+    if (summary) std::cout << *summary;  // else another process of an `mpirun`: the lead prints
     return 0;
   } catch (const match::MatchError& e) {
     std::cerr << "error: " << e.what() << "\n";
@@ -96,10 +97,12 @@ void add_match_command(CLI::App& app, Action& action) {
   cmd->add_option("--formations", o->formations,
                   "all: play every pair of formations the variant's files define, and print the first side's score")
       ->check(CLI::IsMember({"all"}));
-  cmd->add_option("-j,--concurrency", s.concurrency, "games played at once")->check(CLI::Range(1, 256));
+  cmd->add_option("-j,--concurrency", s.concurrency, "games played at once (in each process under mpirun)")->check(CLI::Range(1, 256));
   cmd->add_option("--max-plies", s.referee.max_plies, "adjudicate after this many plies (default 300)")
       ->check(CLI::Range(1, 100'000));
   cmd->add_option("--pgn", s.pgn_file, "write every game to this PGN file");
+  cmd->add_flag("--resume", s.resume,
+                "keep the games the --pgn file already holds for this same match and play only the rest");
   cmd->add_option("--sprt", o->sprt, "stop early by SPRT: \"elo0=0 elo1=10 alpha=0.05 beta=0.05\"");
   cmd->callback([&action, o] { action = [o] { return run_match_command(*o); }; });
 }

@@ -23,6 +23,7 @@
 #include "game/explain.h"
 #include "game/game.h"
 #include "hooks/load_variant.h"
+#include "notation/notation.h"
 #include "search/search.h"
 
 namespace palace::cli {
@@ -32,7 +33,9 @@ namespace {
 constexpr const char* Help =
     "commands:\n"
     "  b10c8, e7e8q   play a move: from-point, to-point, and a promotion letter where one is due\n"
+    "  Nf3, H2+3      or in any notation records use: SAN, WXF, Janggi (P73-74, 73졸74)\n"
     "  pass           pass, where the variant allows it\n"
+    "  claim          claim a draw the rules offer (threefold repetition, fifty moves)\n"
     "  undo           take back the last move\n"
     "  moves [POINT]  legal moves, of the piece on POINT or all of them\n"
     "  board          draw the board again\n"
@@ -51,8 +54,8 @@ struct Opponent {
 
 class Session {
  public:
-  Session(Game game, bool colour, std::optional<Opponent> opponent)
-      : game_(std::move(game)), colour_(colour), opponent_(std::move(opponent)) {}
+  Session(Game game, bool colour, std::optional<Opponent> opponent, NotationStyle style)
+      : game_(std::move(game)), colour_(colour), opponent_(std::move(opponent)), style_(style) {}
 
   // Reads commands until the game ends, the player quits or the input ends.
   int run(std::istream& in, bool prompt) {
@@ -100,6 +103,8 @@ class Session {
       return load(argument);
     } else if (command == "undo") {
       return undo();
+    } else if (command == "claim") {
+      return claim();
     } else if (!argument.empty()) {
       refuse(quote(command + " " + argument) + ": unknown command (type help for commands)");
     } else {
@@ -110,12 +115,13 @@ class Session {
 
   bool play(const std::string& move) {
     const std::string mover = capitalised(game_.variant().side_name(game_.side_to_move()));
+    Position before = game_.position();
     const MoveVerdict verdict = game_.play(move);
     if (!verdict.accepted) {
       refuse(move + ": " + verdict.reason);
       return false;
     }
-    std::cout << mover << " plays " << game_.history_texts().back() << "\n";
+    std::cout << mover << " plays " << shown(before, game_.history().back()) << "\n";
     show();
     return true;
   }
@@ -137,6 +143,15 @@ class Session {
     return true;
   }
 
+  bool claim() {
+    if (!game_.claim_draw()) {
+      refuse("there is no draw to claim now");
+      return false;
+    }
+    std::cout << capitalised(game_.variant().side_name(game_.side_to_move())) << " claims the draw\n";
+    return true;
+  }
+
   // The engine plays when it is its turn. Returns whether it moved.
   bool answer() {
     if (!opponent_ || game_.side_to_move() != opponent_->side || game_.game_state().finished()) return false;
@@ -145,9 +160,9 @@ class Session {
                                                   [&](const search::Report& r) { report = r; });
     if (!best) return false;
     const std::string mover = capitalised(game_.variant().side_name(game_.side_to_move()));
-    const std::string text = game_.position().move_text(best);
-    game_.play(text);
-    std::cout << mover << " plays " << text << " (" << evaluation(mover, report) << ")\n";
+    Position before = game_.position();
+    game_.play(before.move_text(best));
+    std::cout << mover << " plays " << shown(before, best) << " (" << evaluation(mover, report) << ")\n";
     show();
     return true;
   }
@@ -169,7 +184,8 @@ class Session {
   void list_moves(const std::string& point) {
     std::vector<std::string> texts;
     if (point.empty()) {
-      for (const Move m : game_.legal_moves()) texts.push_back(game_.position().move_text(m));
+      Position here = game_.position();
+      for (const Move m : game_.legal_moves()) texts.push_back(shown(here, m));
       std::sort(texts.begin(), texts.end());
     } else {
       const BoardDef& board = game_.variant().board();
@@ -232,6 +248,8 @@ class Session {
     const Side side = game_.side_to_move();
     const std::string name = capitalised(game_.variant().side_name(side));
     std::cout << name << " to move" << (game_.is_in_check(side) ? ": " + name + " is in check!" : "") << "\n";
+    if (const Termination& state = game_.game_state(); state.claimable != EndReason::None)
+      std::cout << name << " may claim a draw (" << state.claim_text() << "): type claim\n";
   }
 
   // Says how the game ended, if it has.
@@ -252,13 +270,17 @@ class Session {
 
   Game game_;
   bool colour_;
+  // `m`, a move of `before`, in the notation the player chose.
+  std::string shown(Position& before, Move m) const { return MoveNotation(game_.variant()).write(before, m, style_); }
+
   std::optional<Opponent> opponent_;
+  NotationStyle style_;
   bool prompt_ = false;
   bool refused_ = false;
 };
 
 struct PlayOptions {
-  std::string file, ai;
+  std::string file, ai, notation = "uci";
   int movetime_ms = 0, depth = 0;
 };
 
@@ -280,7 +302,9 @@ int run_play(const PlayOptions& o) {
     limits.movetime_ms = o.movetime_ms || o.depth ? o.movetime_ms : 1000;
     opponent = Opponent{Side(side), limits, std::make_unique<search::Searcher>(variant)};
   }
-  Session session(Game(variant), colour, std::move(opponent));
+  NotationStyle style = NotationStyle::Coordinates;
+  notation_style_by_name(o.notation, style);  // CLI11 has checked the word
+  Session session(Game(variant), colour, std::move(opponent), style);
   return session.run(std::cin, isatty(STDIN_FILENO));
 }
 
@@ -303,6 +327,8 @@ void add_play_command(CLI::App& app, Action& action) {
   cmd->add_option("--movetime", o->movetime_ms, "the engine's time per move in milliseconds (default 1000)")
       ->check(CLI::Range(1, 86'400'000));
   cmd->add_option("--depth", o->depth, "the engine's search depth in plies")->check(CLI::Range(1, 128));
+  cmd->add_option("--notation", o->notation, "how moves are shown: uci (coordinates, the default), san, wxf, janggi")
+      ->check(CLI::IsMember({"uci", "san", "wxf", "janggi", "korean"}));
   cmd->callback([&action, o] { action = [o] { return run_play(*o); }; });
 }
 

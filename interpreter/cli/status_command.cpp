@@ -38,8 +38,9 @@ int run_status(const StatusOptions& o) {
   const Side to_move = game.side_to_move();
   std::cout << "fen: " << game.fen() << "\n"
             << "to move: " << game.variant().side_name(to_move) << "\n"
-            << "in check: " << (game.is_in_check(to_move) ? "yes" : "no") << "\n"
-            << game.game_state().str(game.variant()) << "\n";
+            << "in check: " << (game.is_in_check(to_move) ? "yes" : "no") << "\n";
+  if (game.game_state().claimable != EndReason::None) std::cout << "claimable: " << game.game_state().claim_text() << "\n";
+  std::cout << game.game_state().str(game.variant()) << "\n";
   return 0;
 }
 
@@ -49,7 +50,7 @@ void add_status_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<StatusOptions>();
   CLI::App* cmd = app.add_subcommand("status", "Play moves, then print check and the game's state; the state is the last line");
   add_position_options(*cmd, o->position);
-  cmd->add_option("--moves", o->moves, "moves to play first, e.g. b10c8 b1c3 pass");
+  cmd->add_option("--moves", o->moves, "moves to play first, in any notation, e.g. b10c8 b1c3 pass or Hc8 Hc3");
   cmd->callback([&action, o] { action = [o] { return run_status(*o); }; });
 }
 

@@ -20,8 +20,9 @@ void Variant::build_promotions() {
       if (piece.promotion_zone < 0) continue;
       for (Square s = 0; s < squares_; ++s) {
         if (!rules_.sides[side].zones[piece.promotion_zone][s]) continue;
-        const bool must = piece.promotion_choice == PromotionChoice::Forced ||
-                          (piece.promotion_choice == PromotionChoice::OptionalUnlessDead && dead_at(side, k, s));
+        const bool optional_here = piece.promotion_optional_zone >= 0 && rules_.sides[side].zones[piece.promotion_optional_zone][s];
+        const bool must = !optional_here && (piece.promotion_choice == PromotionChoice::Forced ||
+                                             (piece.promotion_choice == PromotionChoice::OptionalUnlessDead && dead_at(side, k, s)));
         promotion_[index(side, k, s)] = std::uint8_t(PromotesArriving | (piece.promotes_leaving ? PromotesLeaving : 0) |
                                                      (must ? MustPromote : 0));
       }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <functional>
 
 namespace palace {
@@ -37,6 +38,7 @@ Variant::Variant(RuleSet rules, MoveHooksFactory runtime_hooks) : rules_(std::mo
   build_move_bound();
   build_promotions();
   build_hands();
+  build_win_rules();
   for (Side side = 0; side < SideCount; ++side) {
     const int bound = most_moves(side, int(rules_.setup[side].size()));
     if (bound > MaxMoves)
@@ -63,7 +65,8 @@ void Variant::build_move_bound() {
 
 int Variant::moves_at(Side side, int kind, Square s) const {
   const PieceDef& def = rules_.pieces[kind];
-  const int choices = std::max<int>(1, int(def.promotion_kinds.size()) + (def.promotion_choice != PromotionChoice::Forced));
+  const bool may_decline = def.promotion_choice != PromotionChoice::Forced || def.promotion_optional_zone >= 0;
+  const int choices = std::max<int>(1, int(def.promotion_kinds.size()) + may_decline);
   const Span leaps = leap_spans_[index(side, kind, s)], rays = ray_spans_[index(side, kind, s)];
   int targets = int(leaps.end - leaps.begin);
   for (std::uint32_t i = rays.begin; i < rays.end; ++i) targets += rays_[i].length;
@@ -115,6 +118,10 @@ void Variant::build_moves() {
   const std::size_t cells = std::size_t(SideCount) * kinds_ * squares_;
   leap_spans_.resize(cells);
   ray_spans_.resize(cells);
+  for (Side side = 0; side < SideCount; ++side) {
+    setup_counts_[side].assign(kinds_, 0);
+    for (const Placement& p : rules_.setup[side]) ++setup_counts_[side][p.kind];
+  }
   royal_.resize(kinds_);
   move_hooked_.resize(kinds_);
   resets_move_limit_.assign(kinds_, 0);
@@ -175,7 +182,8 @@ void Variant::build_moves() {
             }
             // A slide or hop visits its line in order: the first point opens a new ray.
             if (route.between.empty())
-              rays_.push_back({std::uint32_t(ray_points_.size()), 0, std::uint8_t(route.direction), hop});
+              rays_.push_back({std::uint32_t(ray_points_.size()), 0, std::uint8_t(route.direction), hop,
+                               std::uint8_t(part.after_screen)});
             ray_points_.push_back({route.to, modes_at(route.to)});
             ++rays_.back().length;
           });
@@ -186,19 +194,27 @@ void Variant::build_moves() {
     }
   }
 
-  std::uint16_t bit = 1;
+  // One bit per right letter of a side, in the order the rights are first named (the loader
+  // allows at most 16).
+  std::vector<std::pair<Side, char>> rights;
   rights_mask_.assign(squares_, 0);
   for (const CompoundMoveDef& def : rules_.compound_moves) {
-    CompoundMove m{def.side, def.piece, def.partner, def.from, def.to, def.partner_from, def.partner_to, {}, {}};
+    const auto named = std::find(rights.begin(), rights.end(), std::pair{def.side, def.right});
+    const auto right = std::uint8_t(named - rights.begin());
+    if (named == rights.end()) rights.emplace_back(def.side, def.right);
+    const Square written_to = def.takes_partner ? def.partner_from : def.to;
+    CompoundMove m{def.side, def.piece, def.partner, def.from, def.to, def.partner_from, def.partner_to, {}, {}, written_to, right};
     for (Square s = 0; s < squares_; ++s) {
       if (def.must_be_empty[s]) m.must_be_empty.push_back(s);
       if (def.must_be_safe[s]) m.must_be_safe.push_back(s);
     }
     compounds_.push_back(std::move(m));
-    // Moving either piece away, or capturing it where it stands, gives up the right for good.
-    rights_mask_[def.from] |= bit;
+    // Moving either piece away, or capturing it where it stands, gives up the right for good. A
+    // castling right shared by every start of the piece is given up by any move of the piece.
+    const auto bit = std::uint16_t(1u << right);
     rights_mask_[def.partner_from] |= bit;
-    bit = std::uint16_t(bit << 1);
+    if (def.wing < 0) rights_mask_[def.from] |= bit;
+    else rights_by_piece_[make_piece(def.side, def.piece)] |= bit;
   }
 }
 
@@ -206,6 +222,7 @@ void Variant::build_attacks() {
   reverse_spans_.resize(std::size_t(SideCount) * squares_);
   slide_reach_.assign(leap_spans_.size() * DirectionCount, 0);
   hop_reach_.assign(leap_spans_.size() * DirectionCount, 0);
+  hop_after_screen_.assign(leap_spans_.size() * DirectionCount, 0);
   for (Side by = 0; by < SideCount; ++by) {
     std::vector<std::vector<ReverseLeap>> per_target(squares_);
     for (int k = 0; k < kinds_; ++k) {
@@ -237,6 +254,7 @@ void Variant::build_attacks() {
           table[index(by, k, s) * DirectionCount + ray.direction] |= reach;
           attack_dirs_[by] |= std::uint8_t(1u << ray.direction);
           if (ray.hop) hop_dirs_[by] |= std::uint8_t(1u << ray.direction);
+          if (ray.hop) hop_after_screen_[index(by, k, s) * DirectionCount + ray.direction] = ray.after_screen;
         }
       }
     }
@@ -261,6 +279,28 @@ void Variant::build_keys() {
   if (!rules_.hands.enabled) return;
   hand_keys_.resize(std::size_t(SideCount) * kinds_ * (MaxHandCount + 1));
   for (auto& key : hand_keys_) key = splitmix64(seed);
+}
+
+// Tables for the rules that decide a game in other ways than mate: which sides have a royal,
+// what each capture blows up, and the keys of the check counters, drawn from a seed of their own
+// so that the hashes of every other game stay as they were.
+void Variant::build_win_rules() {
+  for (Side side = 0; side < SideCount; ++side)
+    for (const Placement& p : rules_.setup[side]) has_royal_[side] = has_royal_[side] || royal(p.kind);
+  blown_up_.assign(kinds_, 1);
+  for (const int kind : rules_.rules.explosion_spares) blown_up_[kind] = 0;
+  neighbours_.assign(squares_, Neighbours());
+  for (Square s = 0; s < squares_; ++s)
+    for (int d = 0; d < DirectionCount; ++d)
+      if (const Square n = offset(s, DirFile[d], DirRank[d]); n != NoSquare) neighbours_[s].squares[neighbours_[s].count++] = n;
+  if (rules_.rules.check_limit == 0) return;
+  std::uint64_t seed = 0x434845434B53ull;  // "CHECKS"
+  check_keys_.resize(SideCount * 100);
+  for (auto& key : check_keys_) key = splitmix64(seed);
+}
+
+bool Variant::adjacent(Square a, Square b) const {
+  return std::abs(board().file_of(a) - board().file_of(b)) <= 1 && std::abs(board().rank_of(a) - board().rank_of(b)) <= 1;
 }
 
 std::uint64_t Variant::rights_key(std::uint16_t rights) const {

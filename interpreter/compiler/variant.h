@@ -37,6 +37,7 @@ struct Ray {
   std::uint8_t length;
   std::uint8_t direction;
   bool hop;
+  std::uint8_t after_screen;  // a hop lands at most this many points past its screen; 0: anywhere
 };
 struct RayPoint {
   Square square;
@@ -55,11 +56,21 @@ struct Span {
   std::uint32_t begin = 0, end = 0;
 };
 
+// The points around one point, all eight where the board reaches, whatever lines join them.
+struct Neighbours {
+  std::uint8_t count = 0;
+  Square squares[8];
+  const Square* begin() const { return squares; }
+  const Square* end() const { return squares + count; }
+};
+
 struct CompoundMove {
   Side side;
   int piece, partner;
   Square from, to, partner_from, partner_to;
   std::vector<Square> must_be_empty, must_be_safe;
+  Square written_to;   // the `to` of its text: `to`, or `partner_from` where it takes its partner
+  std::uint8_t right;  // its bit in a position's rights, shared by moves that share the right
 };
 
 class Variant {
@@ -97,6 +108,8 @@ class Variant {
   // leaving where it starts from s.
   std::uint8_t promotion_flags(Side side, int kind, Square s) const { return promotion_[index(side, kind, s)]; }
   const std::vector<int>& promotion_kinds(int kind) const { return rules_.pieces[kind].promotion_kinds; }
+  // How many pieces of `kind` the side sets up: a `to_lost_only` promotion needs fewer on the board.
+  int setup_count(Side side, int kind) const { return setup_counts_[side][kind]; }
 
   // Attack tables, indexed by the square attacked and the attacking side.
   Span reverse_leaps(Side by, Square target) const { return reverse_spans_[by * squares_ + target]; }
@@ -106,6 +119,10 @@ class Variant {
   // Bit n-1 set: a `kind` of `side` on `s` captures n points away in direction `dir` by slide/hop.
   std::uint16_t slide_reach(Side side, int kind, Square s, int dir) const { return slide_reach_[index(side, kind, s) * 8 + dir]; }
   std::uint16_t hop_reach(Side side, int kind, Square s, int dir) const { return hop_reach_[index(side, kind, s) * 8 + dir]; }
+  // How far past its screen that hop lands at most, 0 for no limit (a grasshopper: 1).
+  std::uint8_t hop_after_screen(Side side, int kind, Square s, int dir) const {
+    return hop_after_screen_[index(side, kind, s) * 8 + dir];
+  }
   // Points along the lines from `s` in direction `dir`, nearest first, to the board's edge.
   Span line(Square s, int dir) const { return line_spans_[s * 8 + dir]; }
   Square line_point(std::uint32_t i) const { return line_points_[i]; }
@@ -129,12 +146,25 @@ class Variant {
   int most_moves_with_hands(const std::vector<int>& family_count) const;
   // The kinds a family count counts each kind under.
   int family(int kind) const { return has_hands() ? joins_hand_as(kind) : kind; }
+  // Whether `side` starts with a royal piece; a game may have none (antichess).
+  bool has_royal(Side side) const { return has_royal_[side]; }
+  // Explosions (rules.explosion): the points a capture on `s` blasts, and whether a neighbouring
+  // blast removes a piece of `kind` (the capturer itself always goes).
+  bool explosive() const { return rules_.rules.explosions; }
+  const Neighbours& neighbours(Square s) const { return neighbours_[s]; }
+  bool blown_up(int kind) const { return blown_up_[kind]; }
+  // Whether two points touch, diagonally included.
+  bool adjacent(Square a, Square b) const;
+  // Hash key of a side that still needs `checks` checks (rules.check_limit).
+  std::uint64_t checks_key(Side side, int checks) const { return check_keys_[side * 100 + checks]; }
 
   // The most moves `side` could have with `pieces` pieces on the board, wherever they stand:
   // what a MoveList must hold. Pieces are never added in play, so checking the set-up and every
   // FEN against MaxMoves keeps every position within it.
   int most_moves(Side side, int pieces) const;
   std::uint16_t rights_lost_at(Square s) const { return rights_mask_[s]; }
+  // Rights given up by any move of this piece, wherever it stands (a Chess960 king's).
+  std::uint16_t rights_lost_by(Piece p) const { return rights_by_piece_[p]; }
 
   // Zobrist keys, fixed for a variant so that hashes are reproducible.
   std::uint64_t piece_key(Piece p, Square s) const { return piece_keys_[p * squares_ + s]; }
@@ -171,6 +201,7 @@ class Variant {
   int moves_at(Side side, int kind, Square s) const;  // targets times promotion choices
   void build_promotions();
   void build_hands();
+  void build_win_rules();
 
   RuleSet rules_;
   int kinds_ = 0;
@@ -183,16 +214,19 @@ class Variant {
   MoveHooksFactory runtime_hooks_;
   std::vector<bool> capture_ok_, screen_ok_;
   std::vector<std::uint8_t> promotion_;  // PromotionFlags per side, kind and point
+  std::array<std::vector<int>, SideCount> setup_counts_;
   std::vector<std::uint8_t> royal_, move_hooked_, resets_move_limit_;  // bytes, not bits: read for every generated move
   std::vector<Span> reverse_spans_;
   std::vector<ReverseLeap> reverse_leaps_;
   std::uint8_t attack_dirs_[SideCount] = {0, 0};
   std::uint8_t hop_dirs_[SideCount] = {0, 0};
   std::vector<std::uint16_t> slide_reach_, hop_reach_;
+  std::vector<std::uint8_t> hop_after_screen_;
   std::vector<Span> line_spans_;
   std::vector<Square> line_points_;
   std::vector<CompoundMove> compounds_;
   std::vector<std::uint16_t> rights_mask_;
+  std::array<std::uint16_t, PieceCodes> rights_by_piece_{};
   std::array<std::vector<int>, SideCount> most_moves_;  // [n]: the most n pieces of a side could have
   std::vector<std::uint64_t> piece_keys_, ghost_keys_, rights_keys_;
   std::uint64_t side_key_ = 0;
@@ -201,6 +235,10 @@ class Variant {
   std::uint32_t one_per_file_ = 0, drop_may_not_mate_ = 0;  // kind bits
   std::vector<std::uint64_t> hand_keys_;
   std::array<std::vector<std::vector<int>>, SideCount> family_bound_;  // [side][family][n]
+  std::array<bool, SideCount> has_royal_{};
+  std::vector<Neighbours> neighbours_;
+  std::vector<std::uint8_t> blown_up_;
+  std::vector<std::uint64_t> check_keys_;
 };
 
 }  // namespace palace

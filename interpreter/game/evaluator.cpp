@@ -1,8 +1,7 @@
 #include "game/evaluator.h"
 
-#include <algorithm>
-#include <vector>
-
+#include "game/material.h"
+#include "game/repetition.h"
 #include "movegen/movegen.h"
 
 namespace palace {
@@ -11,6 +10,27 @@ namespace {
 
 Termination win(Side winner, EndReason reason) { return {Termination::Kind::Win, winner, reason}; }
 Termination draw(EndReason reason) { return {Termination::Kind::Draw, 0, reason}; }
+
+// A rule's outcome, given for the side it names.
+Termination outcome_for(Side side, Outcome outcome, EndReason reason) {
+  switch (outcome) {
+    case Outcome::Loss: return win(opponent(side), reason);
+    case Outcome::Win: return win(side, reason);
+    case Outcome::Draw: break;
+  }
+  return draw(reason);
+}
+
+// The side whose royal stands alone while the other side has more, or -1. Where the bared side is
+// to move it may still bare the other royal in reply, so then it is bared for good only when the
+// other side has two pieces or more besides its royal (as in Shatranj).
+int bared_side(const Position& pos) {
+  const Side us = pos.side_to_move(), them = opponent(us);
+  const auto bare = [&](Side side) { return pos.piece_count(side) == 1 && pos.royal(side) != NoSquare; };
+  if (bare(them) && pos.piece_count(us) >= 2) return them;
+  if (bare(us) && pos.piece_count(them) >= 3) return us;
+  return -1;
+}
 
 Termination by_points(const Position& pos, EndReason reason) {
   Termination t = draw(reason);
@@ -28,41 +48,30 @@ Termination counted_or_drawn(const Position& pos, EndReason reason) {
   return pos.variant().game_rules().counting ? by_points(pos, reason) : draw(reason);
 }
 
-std::vector<int> non_royal_kinds(const Position& pos, Side side) {
-  std::vector<int> kinds;
-  for (int i = 0; i < pos.piece_count(side); ++i) {
-    const int kind = kind_of(pos.at(pos.piece_square(side, i)));
-    if (!pos.variant().royal(kind)) kinds.push_back(kind);
-  }
-  std::sort(kinds.begin(), kinds.end());
-  return kinds;
+// The move that led here breaks a rule of the game's history: its mover loses, should it be played.
+Termination refused(const Position& pos, EndReason reason) {
+  Termination t = win(pos.side_to_move(), reason);
+  t.refused = true;
+  return t;
 }
 
-// Plies back to the occurrence of the current position that makes it the n-th, or 0 when it is not
-// there yet. A capture or a reset move cannot be undone, so positions before one are never equal to
-// this one and the search stops there.
-int repetition_span(const Position& pos, int count) {
-  const int window = std::min<int>(pos.state().quiet_plies, pos.plies_recorded());
-  const std::uint64_t hash = pos.state().hash;
-  int seen = 1;
-  for (int back = 2; back <= window; back += 2)
-    if (pos.state_back(back).hash == hash && ++seen == count) return back;
-  return 0;
-}
+// Whom a repetition of `span` plies blames, by the variant's rules in order: the one side that
+// checked with every move, else the one side that chased one piece with every move.
+struct Blame {
+  int side = NoSide;
+  EndReason reason = EndReason::Repetition;
+  Sanction sanction = Sanction::None;
+};
 
-// The side that gave check with every one of its moves over the last `span` plies, if exactly one
-// did. A copy is unwound ply by ply: the side to move in each earlier position shows whether the
-// move that led to it gave check.
-int perpetual_checker(const Position& pos, int span) {
-  Position scratch(pos);
-  bool every_move_checked[SideCount] = {true, true};
-  for (int ply = 0; ply < span; ++ply) {
-    const Side mover = opponent(scratch.side_to_move());
-    if (!in_check(scratch)) every_move_checked[mover] = false;
-    scratch.undo_move();
-  }
-  if (every_move_checked[0] == every_move_checked[1]) return -1;
-  return every_move_checked[0] ? 0 : 1;
+Blame blame(const Position& pos, int span) {
+  const GameRules& rules = pos.variant().game_rules();
+  if (rules.perpetual_check != Sanction::None)
+    if (const int checker = perpetual_checker(pos, span); checker != NoSide)
+      return {checker, EndReason::PerpetualCheck, rules.perpetual_check};
+  if (rules.perpetual_chase != Sanction::None)
+    if (const int chaser = perpetual_chaser(pos, span); chaser != NoSide)
+      return {chaser, EndReason::PerpetualChase, rules.perpetual_chase};
+  return {};
 }
 
 }  // namespace
@@ -81,17 +90,26 @@ Termination judge(const Position& pos, int legal_move_count) {
   switch (ended_by_rule(pos)) {
     case RuleEnd::Standoff: return counted_or_drawn(pos, EndReason::Standoff);
     case RuleEnd::BothPassed: return counted_or_drawn(pos, EndReason::BothPassed);
+    case RuleEnd::GoalReached: return win(Side(goal_reached_by(pos)), EndReason::GoalReached);
+    case RuleEnd::ChecksGiven: return win(Side(checks_given_by(pos)), EndReason::ChecksGiven);
+    case RuleEnd::RoyalLost: return win(pos.royal(us) == NoSquare ? opponent(us) : us, EndReason::RoyalExploded);
     case RuleEnd::ZoneReached: return win(Side(zone_winner(pos)), EndReason::ZoneReached);
     case RuleEnd::RoyalTaken: return win(opponent(Side(side_without_royal(pos))), EndReason::RoyalCaptured);
     case RuleEnd::None: break;
   }
 
-  // A royal can only be missing where a player may pass in check and the opponent took it; the
-  // game ended with that capture, whether or not the loser could still move.
-  // Unprotected royals are not tracked as royals: the rule above finds them.
+  // Otherwise a royal can only be missing where a player may pass in check and the opponent took
+  // it; the game ended with that capture, whether or not the loser could still move. Unprotected
+  // royals are not tracked as royals: the rule above finds them.
   for (const Side side : {us, opponent(us)})
-    if (pos.royal(side) == NoSquare && !pos.variant().rules().royals_unprotected)
+    if (pos.royal(side) == NoSquare && pos.variant().has_royal(side) && !pos.variant().rules().royals_unprotected)
       return win(opponent(side), EndReason::RoyalCaptured);
+
+  if (rules.no_pieces_rule)
+    for (const Side side : {opponent(us), us})
+      if (pos.piece_count(side) == 0) return outcome_for(side, rules.no_pieces, EndReason::NoPieces);
+  if (rules.bare_royal_rule)
+    if (const int bared = bared_side(pos); bared >= 0) return outcome_for(Side(bared), rules.bare_royal, EndReason::BareRoyal);
 
   if (legal_move_count == 0) {
     if (in_check(pos)) {
@@ -101,31 +119,53 @@ Termination judge(const Position& pos, int legal_move_count) {
         return win(us, EndReason::ForbiddenDropMate);
       return win(opponent(us), EndReason::Checkmate);
     }
-    switch (rules.stalemate) {
-      case Outcome::Loss: return win(opponent(us), EndReason::Stalemate);
-      case Outcome::Win: return win(us, EndReason::Stalemate);
-      case Outcome::Draw: break;
-    }
-    return draw(EndReason::Stalemate);
+    return outcome_for(us, rules.stalemate, EndReason::Stalemate);
   }
 
+  if (rules.shuttle_moves > 0 && moved_back_and_forth(pos, rules.shuttle_moves)) return refused(pos, EndReason::BackAndForth);
+
+  EndReason claimable = EndReason::None;
   if (rules.repetition_count > 0) {
-    if (const int span = repetition_span(pos, rules.repetition_count)) {
-      if (rules.perpetual_check_loses)
-        if (const int checker = perpetual_checker(pos, span); checker >= 0)
-          return win(opponent(Side(checker)), EndReason::PerpetualCheck);
-      return rules.repetition_by_counting ? by_points(pos, EndReason::Repetition) : draw(EndReason::Repetition);
+    const int first = rules.claim_repetition_count ? rules.claim_repetition_count : rules.repetition_count;
+    if (const int span = repetition_span(pos, first)) {
+      const int full = first == rules.repetition_count ? span : repetition_span(pos, rules.repetition_count);
+      if (!full) {
+        claimable = EndReason::Repetition;
+      } else if (const Blame b = blame(pos, full); b.side == NoSide) {
+        return rules.repetition_by_counting ? by_points(pos, EndReason::Repetition) : draw(EndReason::Repetition);
+      } else if (b.sanction == Sanction::Loss) {
+        return win(opponent(Side(b.side)), b.reason);
+      } else if (b.side != us) {
+        return refused(pos, b.reason);
+      }
+      // An illegal perpetual the side to move made: the repetition does not end the game, and the
+      // move that would carry the perpetual on is refused when it is made.
     }
   }
 
-  if (rules.move_limit_plies > 0 && pos.state().quiet_plies >= rules.move_limit_plies) return draw(EndReason::MoveLimit);
-
-  if (!rules.insufficient_material.empty()) {
-    const auto& lists = rules.insufficient_material;
-    auto cannot_mate = [&](Side side) { return std::find(lists.begin(), lists.end(), non_royal_kinds(pos, side)) != lists.end(); };
-    if (cannot_mate(0) && cannot_mate(1)) return draw(EndReason::InsufficientMaterial);
+  if (rules.move_limit_plies > 0) {
+    const int quiet = pos.state().quiet_plies;
+    if (quiet >= rules.move_limit_plies)
+      return rules.move_limit_by_counting ? by_points(pos, EndReason::MoveLimit) : draw(EndReason::MoveLimit);
+    if (rules.claim_move_limit_plies > 0 && quiet >= rules.claim_move_limit_plies && claimable == EndReason::None)
+      claimable = EndReason::MoveLimit;
   }
-  return {};
+
+  if (material_cannot_mate(pos)) return draw(EndReason::InsufficientMaterial);
+  Termination going_on;
+  going_on.claimable = claimable;
+  return going_on;
+}
+
+Termination judge_move(Position& pos, Move m) {
+  const GameRules& rules = pos.variant().game_rules();
+  const bool may_refuse = rules.shuttle_moves > 0 || rules.perpetual_check == Sanction::Illegal ||
+                          rules.perpetual_chase == Sanction::Illegal;
+  if (!may_refuse) return {};
+  pos.do_move(m);
+  Termination after = judge(pos, 1);
+  pos.undo_move();
+  return after.refused ? after : Termination{};
 }
 
 Termination evaluate(Position& pos) {

@@ -12,15 +12,27 @@ namespace palace {
 // given how many legal moves the side to move has (generate_legal's count; the caller has it).
 // Rules are tried in a fixed order, so that a position that ends several ways gets one answer:
 //   1. a rule movegen applies by itself: a standoff held too long or two passes in a row,
-//      decided by counting where the variant counts, else a draw;
-//   2. a side without its royal piece loses;
+//      decided by counting where the variant counts, else a draw; a royal in its goal zone, the
+//      last check a side needed, or a royal blown up, won by that royal's side, the checking
+//      side, the side whose royal stands;
+//   2. a side without its royal piece loses (where it set one up); then, where the variant says so,
+//      a side with no piece left, and a side whose royal was left bare (see bared_side);
 //   3. no legal move: the side to move loses when in check (checkmate), otherwise the variant's
 //      stalemate outcome applies;
-//   4. the n-th occurrence of a position since the last irreversible move: repetition, a draw or
-//      decided by counting, unless a single side gave check with every one of its moves since the
-//      first of those occurrences and the variant punishes that (perpetual check);
-//   5. the move limit and 6. mating material gone on both sides: draws.
+//   4. the move that led here moved one piece back and forth once too often (`shuttle`): refused;
+//   5. the n-th occurrence of a position since the last irreversible move: repetition, a draw or
+//      decided by counting, unless a single side gave check (else chased one piece) with every one
+//      of its moves since the first of those occurrences and the variant punishes that: that side
+//      loses, or where the perpetual is illegal, the move that carried it on is refused;
+//   6. the move limit, a draw or decided by counting, and 7. material that cannot mate: draws.
+// A position that goes on may carry a draw the side to move can claim (the earlier count of a
+// repetition or move limit with `claim:`). A refused Termination names the move's mover as loser,
+// so the search scores it as such; the game refuses the move instead (judge_move).
 Termination judge(const Position& pos, int legal_move_count);
+
+// Whether `m`, legal by movegen, is refused by a rule of the game's history: the refusing
+// Termination (refused, with the rule as its reason), or an unfinished one. `pos` is left as it was.
+Termination judge_move(Position& pos, Move m);
 
 // judge() for a position whose legal moves the caller has not generated. `pos` is left as it was.
 Termination evaluate(Position& pos);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "compiler/routes.h"
+#include "game/evaluator.h"
 #include "movegen/movegen.h"
 
 namespace palace {
@@ -62,6 +63,10 @@ std::string path_reason(const Request& r, const Route& route) {
   if (screens.size() != 1) return "the " + r.def.name + " on " + r.square(r.from) + " needs exactly one piece to jump over";
   if (!r.v.may_screen(r.kind, kind_of(r.pos.at(screens[0]))))
     return with_article(r.def.name) + " cannot jump over " + with_article(r.piece_on(screens[0]));
+  const int past_screen = int(route.between.end() - std::find(route.between.begin(), route.between.end(), screens[0]));
+  if (const int most = route.part->after_screen; most && past_screen > most)
+    return "the " + r.def.name + " lands at most " + std::to_string(most) + " point" + (most == 1 ? "" : "s") +
+           " past the piece it jumps over";
   return "";
 }
 
@@ -109,9 +114,11 @@ std::optional<std::string> compound_reason(const Request& r) {
   const auto& compounds = r.v.compound_moves();
   for (std::size_t i = 0; i < compounds.size(); ++i) {
     const CompoundMove& c = compounds[i];
-    if (c.side != r.us || c.from != r.from || c.to != r.to || c.piece != r.kind) continue;
+    if (c.side != r.us || c.from != r.from || c.written_to != r.to || c.piece != r.kind) continue;
+    // Written as taking the partner, it is a castling only where the partner stands.
+    if (c.written_to == c.partner_from && r.pos.at(c.partner_from) != make_piece(r.us, c.partner)) continue;
     const std::string name = spoken(r.v.rules().compound_moves[i].name);
-    if (!(r.pos.state().rights & (1u << i)))
+    if (!(r.pos.state().rights & (1u << c.right)))
       return name + " is no longer allowed: the " + r.kind_name(c.piece) + " or the " + r.kind_name(c.partner) +
              " has moved or been captured";
     for (const Square s : c.must_be_empty)
@@ -135,12 +142,15 @@ Square attacker_of(const Position& pos, Square royal) {
 std::string safety_reason(const Request& r, Move m) {
   const FacingRule facing = r.v.game_rules().facing_royals;
   const bool facing_before = r.pos.state().royals_facing;
+  const Square royal_before = r.pos.royal(r.us);
+  const std::string royal_before_name = royal_before != NoSquare ? r.piece_on(royal_before) : "";
   r.pos.do_move(m);
   std::string reason;
   const Square royal = r.pos.royal(r.us);
+  if (royal == NoSquare && royal_before != NoSquare) reason = "the explosion would destroy your " + royal_before_name;
   if (royal != NoSquare) {
     const std::string royal_name = r.piece_on(royal);
-    if (attacked(r.pos, royal, opponent(r.us), kind_of(r.pos.at(royal)))) {
+    if (royal_attacked(r.pos, r.us)) {
       const Square by = attacker_of(r.pos, royal);
       reason = "that leaves your " + royal_name + " in check";
       if (by != NoSquare) reason += " from the " + r.piece_on(by) + " on " + r.square(by);
@@ -154,6 +164,10 @@ std::string safety_reason(const Request& r, Move m) {
   return reason.empty() ? UnexplainedRefusal : reason;
 }
 
+std::string lost_only_reason(const Request& r) {
+  return with_article(r.def.name) + " promotes only to a piece its side has lost";
+}
+
 std::string promotion_reason(const Request& r, const MoveList& legal, int promotion_kind) {
   std::vector<int> offered;
   for (const Move m : legal)
@@ -165,8 +179,13 @@ std::string promotion_reason(const Request& r, const MoveList& legal, int promot
       if (k >= 0) letters += (letters.empty() ? "" : ", ") + r.v.promotion_suffix(k);
     return with_article(r.def.name) + " must promote on " + r.square(r.to) + ": add one of " + letters;
   }
-  if (may_stay && offered.size() == 1) return with_article(r.def.name) + " does not promote on " + r.square(r.to);
+  if (may_stay && offered.size() == 1 && !r.def.promotion_to_lost_only)
+    return with_article(r.def.name) + " does not promote on " + r.square(r.to);
   if (promotion_kind >= r.v.kinds()) return "there is no such piece to promote to";
+  const auto& kinds = r.def.promotion_kinds;
+  if (r.def.promotion_to_lost_only && std::find(kinds.begin(), kinds.end(), promotion_kind) != kinds.end())
+    return lost_only_reason(r) + ", and no " + r.kind_name(promotion_kind) + " of " + capitalised(r.v.side_name(r.us)) +
+           "'s has been captured";
   return with_article(r.def.name) + " cannot promote to " + with_article(r.kind_name(promotion_kind));
 }
 
@@ -182,11 +201,28 @@ std::string with_article(const std::string& noun) {
   return (vowel ? "an " : "a ") + noun;
 }
 
+// Why a move movegen allows is refused by a rule about the game's history, or "" when it is not.
+std::string history_reason(Position& pos, Move m) {
+  const Termination verdict = judge_move(pos, m);
+  if (!verdict.refused) return "";
+  const Variant& v = pos.variant();
+  switch (verdict.reason) {
+    case EndReason::BackAndForth:
+      return "the " + v.kind_name(kind_of(pos.at(m.from()))) + " may not move back and forth between " +
+             v.board().square_name(m.from()) + " and " + v.board().square_name(m.to()) + " " +
+             std::to_string(v.game_rules().shuttle_moves) + " times in a row";
+    case EndReason::PerpetualCheck: return "it would repeat the position, every one of your moves a check (perpetual check)";
+    case EndReason::PerpetualChase:
+      return "it would repeat the position, every one of your moves chasing the same piece (perpetual chase)";
+    default: return UnexplainedRefusal;
+  }
+}
+
 std::string explain_pass(Position& pos) {
   MoveList legal;
   generate_legal(pos, legal);
   for (const Move m : legal)
-    if (m.is_pass()) return "";
+    if (m.is_pass()) return history_reason(pos, m);
   if (pos.variant().game_rules().pass == PassRule::Never) return "passing is not allowed in this variant";
   if (pos.piece_count(pos.side_to_move()) == 0) return "you have no piece left to pass with";
   if (in_check(pos)) return "you cannot pass while in check";
@@ -232,7 +268,7 @@ std::string explain_move(Position& pos, Square from, Square to, int promotion_ki
   bool other_promotion = false;
   for (const Move m : legal) {
     if (m.is_pass() || m.from() != from || m.to() != to) continue;
-    if (m.promotion_kind() == promotion_kind) return "";
+    if (m.promotion_kind() == promotion_kind) return history_reason(pos, m);
     other_promotion = true;
   }
 
@@ -253,10 +289,18 @@ std::string explain_move(Position& pos, Square from, Square to, int promotion_ki
       return v.rules().scripts[hook.script].name + "." + hook.function + " does not allow that move of the " + r.def.name +
              " on " + r.square(from);
     }
+    if (v.game_rules().captures_compulsory && !is_capture(pos, m) &&
+        std::any_of(legal.begin(), legal.end(), [&](Move l) { return is_capture(pos, l); }))
+      return "you must capture: captures are compulsory";
     return safety_reason(r, m);
   }
   if (auto reason = compound_reason(r)) return *reason;
-  return movement_reason(r);
+  const std::string reason = movement_reason(r);
+  // The movement allows it, but the piece must promote there and has nothing left to become.
+  if (reason == UnexplainedRefusal && r.def.promotion_to_lost_only && (v.promotion_flags(us, r.kind, to) & MustPromote))
+    return lost_only_reason(r) + ", must promote on " + r.square(to) + ", and " + capitalised(v.side_name(us)) +
+           " has lost none of them";
+  return reason;
 }
 
 std::string example_move(const std::shared_ptr<const Variant>& variant) {

@@ -7,6 +7,7 @@
 #include "game/evaluator.h"
 #include "game/explain.h"
 #include "movegen/movegen.h"
+#include "notation/notation.h"
 
 namespace palace {
 
@@ -26,10 +27,20 @@ void Game::set_fen(const std::string& fen) {
 void Game::work_out_ply() {
   MoveList list;
   generate_legal(position_, list);
-  state_ = judge(position_, list.size);
+  // Movegen does not know the rules about the game's history: a move they refuse is not legal.
+  legal_.clear();
+  for (const Move m : list)
+    if (!judge_move(position_, m).refused) legal_.push_back(m);
+  state_ = judge(position_, int(legal_.size()));
   // Movegen does not know every end (repetition, move limit, ...): a finished game has no moves.
-  if (state_.finished()) list.size = 0;
-  legal_.assign(list.begin(), list.end());
+  if (state_.finished()) legal_.clear();
+}
+
+bool Game::claim_draw() {
+  if (state_.claimable == EndReason::None) return false;
+  state_ = {Termination::Kind::Draw, 0, state_.claimable};
+  legal_.clear();
+  return true;
 }
 
 MoveVerdict Game::refuse(std::string reason) {
@@ -73,6 +84,19 @@ bool Game::make_move(Square from, Square to, int promotion_kind) { return try_mo
 bool Game::pass() { return try_move(NoSquare, NoSquare, -1).accepted; }
 
 MoveVerdict Game::play(const std::string& move_text) {
+  // Any notation names a move (notation/notation.h); coordinates are parsed below only to say why
+  // text that names no legal move is refused.
+  const MoveNotation notation(variant());
+  std::string why;
+  if (const Move m = notation.read(position_, move_text, why))
+    return m.is_pass() ? try_move(NoSquare, NoSquare, -1) : try_move(m.from(), m.to(), m.promotion_kind());
+  Square intended_from = NoSquare, intended_to = NoSquare;
+  if (notation.intended(position_, move_text, intended_from, intended_to)) {
+    if (state_.finished()) return try_move(intended_from, intended_to, -1);  // which says so
+    const std::string reason = explain_move(position_, intended_from, intended_to);
+    return refuse(reason.empty() ? why : reason);  // empty: that move is legal, the text was not ("Nd2" of two)
+  }
+
   std::string text;
   for (const char c : move_text)
     if (!std::isspace(static_cast<unsigned char>(c))) text += char(std::tolower(static_cast<unsigned char>(c)));
@@ -83,7 +107,7 @@ MoveVerdict Game::play(const std::string& move_text) {
     for (char& c : legal_text) c = char(std::tolower(static_cast<unsigned char>(c)));
     if (legal_text == text) return play_legal(m);
   }
-  if (text.size() > 2 && text[1] == '@') return try_drop(text);
+  if (text.size() > 2 && text[1] == '@' && std::isalpha(static_cast<unsigned char>(text[0]))) return try_drop(text);
 
   const BoardDef& board = variant().board();
   std::size_t i = 0;
@@ -138,10 +162,7 @@ std::vector<std::string> Game::history_texts() const {
   return texts;
 }
 
-bool Game::is_in_check(Side side) const {
-  const Square royal = position_.royal(side);
-  return royal != NoSquare && attacked(position_, royal, opponent(side), kind_of(position_.at(royal)));
-}
+bool Game::is_in_check(Side side) const { return royal_attacked(position_, side); }
 
 std::vector<Square> Game::destinations(Square from) const {
   std::vector<Square> out;

@@ -43,6 +43,10 @@ class Game {
   MoveVerdict play(const std::string& move_text);
   const std::string& last_refusal() const { return last_refusal_; }
 
+  // Ends the game in the draw the side to move may claim (game_state().claimable); false, and
+  // nothing changes, when there is none.
+  bool claim_draw();
+
   bool undo();  // false when there is nothing to undo
   const std::vector<Move>& history() const { return history_; }
   std::vector<std::string> history_texts() const;

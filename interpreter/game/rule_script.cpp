@@ -142,7 +142,8 @@ class ScriptReader {
   }
 
   Case read_case(const ConfigNode& node) const {
-    node.expect_keys({"name", "fen", "moves", "moves_from", "legal_moves", "accepted", "refused", "in_check", "state", "board"});
+    node.expect_keys({"name", "fen", "moves", "moves_from", "legal_moves", "accepted", "refused", "in_check", "state", "board",
+                     "claimable"});
     Case c;
     c.name = node.at("name").as_string();
     c.mark = node.mark();
@@ -163,6 +164,8 @@ class ScriptReader {
         c.expectations.push_back(state(value));
       } else if (key == "board") {
         c.expectations.push_back(board_is(value));
+      } else if (key == "claimable") {
+        c.expectations.push_back(claimable(value));
       }
     }
     // A case that expects nothing cannot fail.
@@ -237,6 +240,16 @@ class ScriptReader {
     return {node.mark(), [expected](const Game& game) {
               const std::string got = game.game_state().str(game.variant());
               return got == expected ? "" : "state: expected " + quote(expected, 200) + ", got " + quote(got, 200);
+            }};
+  }
+
+  // The draw the side to move may claim, as `palace status` prints it after "claimable: ", or none.
+  static Expectation claimable(const ConfigNode& node) {
+    const std::string expected = node.as_string();
+    return {node.mark(), [expected](const Game& game) {
+              const Termination& state = game.game_state();
+              const std::string got = state.claimable == EndReason::None ? "none" : state.claim_text();
+              return got == expected ? "" : "claimable: expected " + quote(expected, 200) + ", got " + quote(got, 200);
             }};
   }
 

@@ -19,6 +19,13 @@ const char* reason_name(EndReason reason) {
     case EndReason::PerpetualCheck: return "perpetual check";
     case EndReason::MoveLimit: return "move limit";
     case EndReason::InsufficientMaterial: return "insufficient material";
+    case EndReason::BareRoyal: return "bare royal";
+    case EndReason::NoPieces: return "no pieces left";
+    case EndReason::PerpetualChase: return "perpetual chase";
+    case EndReason::BackAndForth: return "moving back and forth";
+    case EndReason::GoalReached: return "royal reached the goal";
+    case EndReason::ChecksGiven: return "checks given";
+    case EndReason::RoyalExploded: return "royal exploded";
     case EndReason::ZoneReached: return "zone reached";
     case EndReason::ForbiddenDropMate: return "checkmate by a drop that may not mate";
   }
@@ -40,6 +47,8 @@ std::string Termination::reason_text() const {
   const double second = kind == Kind::Win ? points[opponent(winner)] : points[1];
   return text + ", " + number(first) + " to " + number(second) + " points";
 }
+
+std::string Termination::claim_text() const { return reason_name(claimable); }
 
 std::string Termination::str(const Variant& variant) const {
   switch (kind) {

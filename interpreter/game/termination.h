@@ -22,6 +22,13 @@ enum class EndReason : std::uint8_t {
   PerpetualCheck,
   MoveLimit,
   InsufficientMaterial,
+  BareRoyal,             // a royal left without any other piece of its side
+  NoPieces,              // a side with no piece left
+  PerpetualChase,        // one side attacked the same piece with every move of a repetition
+  BackAndForth,          // one piece moved back and forth too many times in a row
+  GoalReached,           // a royal reached its goal zone
+  ChecksGiven,           // a side gave the checks the variant asks for
+  RoyalExploded,         // a capture's explosion took a royal
   ZoneReached,           // a piece reached the zone whose reaching wins
   ForbiddenDropMate,     // mated by the drop of a kind that may not mate: the mated side wins
 };
@@ -33,10 +40,18 @@ struct Termination {
   EndReason reason = EndReason::None;
   bool counted = false;  // decided by counting: points holds each side's total
   std::array<double, SideCount> points{};
+  // The move that led here breaks a rule about the game's history (reason says which): the game
+  // refuses it, and the search scores it as a loss for its mover (kind Win, winner to move).
+  bool refused = false;
+  // Unfinished, but the side to move may claim a draw for this reason (FIDE's threefold repetition
+  // and fifty moves): the game goes on unless a player claims it.
+  EndReason claimable = EndReason::None;
 
   bool finished() const { return kind != Kind::Unfinished; }
   // "checkmate", "standoff, 73.5 to 72 points" (winner's points first).
   std::string reason_text() const;
+  // "repetition": the words for a claimable draw's reason.
+  std::string claim_text() const;
   // "unfinished", "draw: REASON" or "SIDE wins: REASON", SIDE as the variant names it.
   std::string str(const Variant& variant) const;
 };

@@ -177,13 +177,17 @@ void ConfigNode::merge_from(ConfigNode overlay) {
   }
   std::unordered_map<std::string, std::size_t> index;
   for (std::size_t i = 0; i < map_.size(); ++i) index.emplace(map_[i].first, i);
+  std::vector<std::string> removed;
   for (auto& [key, value] : overlay.map_) {
     const auto [it, added] = index.emplace(key, map_.size());
     if (added)
       map_.emplace_back(key, std::move(value));
+    else if (value.type_ == Type::Null)
+      removed.push_back(key);  // `key: ~` over an inherited entry takes the entry away
     else
       map_[it->second].second.merge_from(std::move(value));
   }
+  std::erase_if(map_, [&](const auto& entry) { return std::find(removed.begin(), removed.end(), entry.first) != removed.end(); });
 }
 
 void ConfigNode::set_path(const std::string& path) {

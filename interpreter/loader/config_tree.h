@@ -37,7 +37,8 @@ class ConfigNode {
   enum class Type { Null, Scalar, Sequence, Map };
 
   // Reads a file and resolves its `import:` list (paths relative to the file), merging maps key by
-  // key: imports in order, then the file itself on top. Sequences and scalars are replaced whole.
+  // key: imports in order, then the file itself on top. Sequences and scalars are replaced whole,
+  // and an empty value (`key: ~`) over an inherited key removes that key.
   // Each file is read once per load however often it is imported, and read with read_text_file's
   // limits (core/text_file.h).
   static ConfigNode load_file(const std::string& path);

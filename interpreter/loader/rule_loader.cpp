@@ -6,6 +6,7 @@
 #include <map>
 
 #include "core/text.h"
+#include "loader/end_rules.h"
 #include "loader/rule_set.h"
 
 namespace palace {
@@ -57,16 +58,18 @@ class Loader {
 
   RuleSet run() {
     root_.expect_keys({"name", "description", "board", "sides", "pieces", "setup", "formations",
-                       "compound_moves", "rules", "scripts", "uci", "eval", "hands", "reaching_wins",
-                       "capturing_royal_wins"});
+                       "compound_moves", "rules", "scripts", "uci", "eval", "castling",
+                       "notation", "hands", "reaching_wins", "capturing_royal_wins"});
     rules_.name = root_.at("name").as_string();
     read_board(root_.at("board"));
     read_sides(root_.at("sides"));
     if (const ConfigNode* s = root_.find("scripts")) read_scripts(*s);
     read_piece_names(root_.at("pieces"));
     for (const auto& [name, node] : root_.at("pieces").entries()) read_piece(rules_.pieces[kind(name, node)], node);
+    resolve_likes();
     read_setup(root_.at("setup"));
     if (const ConfigNode* c = root_.find("compound_moves")) read_compound_moves(*c);
+    if (const ConfigNode* c = root_.find("castling")) read_castling(*c);
     if (const ConfigNode* r = root_.find("rules")) read_rules(*r);
     if (const ConfigNode* u = root_.find("uci")) rules_.uci = read_uci_rules(*u);
     if (const ConfigNode* h = root_.find("hands")) read_hand_rules(*h, rules_);
@@ -74,6 +77,8 @@ class Loader {
     if (const ConfigNode* c = root_.find("capturing_royal_wins")) read_royal_capture(*c, rules_);
     check_zones();
     if (const ConfigNode* e = root_.find("eval")) rules_.eval = read_eval(*e, rules_);
+    const ConfigNode* n = root_.find("notation");
+    rules_.notation = n ? read_notation_rules(*n, rules_.pieces) : default_notation_rules(rules_.pieces);
     return std::move(rules_);
   }
 
@@ -168,7 +173,7 @@ class Loader {
     }
     for (int s = 0; s < SideCount; ++s) {
       const auto& [name, side] = entries[s];
-      side.expect_keys({"colour", "forward", "letters", "zones"});
+      side.expect_keys({"colour", "forward", "letters", "zones", "has_royal"});
       SideDef& def = rules_.sides[s];
       def.name = name;
       def.colour = side.find("colour") ? side.at("colour").as_string() : name;
@@ -178,6 +183,7 @@ class Loader {
       const std::string letters = side.find("letters") ? side.at("letters").as_string() : (s == 0 ? "upper" : "lower");
       if (letters != "upper" && letters != "lower") side.at("letters").fail("expected upper or lower");
       def.upper_case = letters == "upper";
+      if (const ConfigNode* r = side.find("has_royal")) def.has_royal = r->as_bool();
       def.zones.assign(rules_.zone_names.size(), SquareSet());
       if (const ConfigNode* zones = side.find("zones"))
         for (const auto& [zone, value] : zones->entries()) def.zones[zone_index(zone, value)] = square_set(value);
@@ -242,14 +248,23 @@ class Loader {
     node.expect_keys({"letter", "written", "value", "royal", "stay_in", "moves", "promotion", "may_not_jump", "may_not_capture", "hooks"});
     if (const ConfigNode* v = node.find("value")) def.value = v->as_number();
     if (const ConfigNode* z = node.find("stay_in")) def.stay_in = zone_index(z->as_string(), *z);
-    for (const ConfigNode* part : node.at("moves").items()) def.parts.push_back(read_part(*part));
+    for (const ConfigNode* part : node.at("moves").items()) {
+      if (const ConfigNode* like = part->find("like")) {
+        part->expect_keys({"like"});
+        likes_.push_back({kind(def.name, node), def.parts.size(), kind(like->as_string(), *like), like});
+      }
+      def.parts.push_back(read_part(*part));
+    }
+    check_hop_limits(def);
     if (const ConfigNode* p = node.find("promotion")) {
-      p->expect_keys({"zone", "to", "optional", "leaving"});
+      p->expect_keys({"zone", "to", "optional", "leaving", "optional_in", "to_lost_only"});
       if (const ConfigNode* o = p->find("optional"))
         def.promotion_choice = word<PromotionChoice>(*o, {{"true", PromotionChoice::Optional}, {"false", PromotionChoice::Forced},
                                                           {"unless-dead", PromotionChoice::OptionalUnlessDead}});
       if (const ConfigNode* l = p->find("leaving")) def.promotes_leaving = l->as_bool();
       def.promotion_zone = zone_index(p->at("zone").as_string(), p->at("zone"));
+      if (const ConfigNode* z = p->find("optional_in")) def.promotion_optional_zone = zone_index(z->as_string(), *z);
+      if (const ConfigNode* l = p->find("to_lost_only")) def.promotion_to_lost_only = l->as_bool();
       // Each side holds exactly one royal piece from set-up to the end; a promotion may not add
       // a second or take the only one away.
       if (def.royal) p->fail(def.name + " is royal and may not promote");
@@ -307,9 +322,47 @@ class Loader {
     return {xy[0]->as_int(-MaxFiles, MaxFiles), xy[1]->as_int(-MaxRanks, MaxRanks)};
   }
 
+  // A `like: KIND` line of a piece's moves stands for every movement part of that kind: compound
+  // pieces (an archbishop moves like a bishop and like a knight) without copying their parts.
+  struct Like {
+    int piece;
+    std::size_t at;  // its place in the piece's parts, where a placeholder stands until resolved
+    int kind;        // the kind whose parts it stands for
+    const ConfigNode* node;
+  };
+  std::vector<Like> likes_;
+
+  void resolve_likes() {
+    enum State { Unresolved, Resolving, Resolved };
+    std::vector<State> state(rules_.pieces.size(), Unresolved);
+    const auto expand = [&](auto& self, int piece) -> void {
+      if (state[piece] == Resolved) return;
+      state[piece] = Resolving;
+      std::vector<MovePart> parts;
+      const std::vector<MovePart>& own = rules_.pieces[piece].parts;
+      for (std::size_t i = 0; i < own.size(); ++i) {
+        const auto like = std::find_if(likes_.begin(), likes_.end(), [&](const Like& l) { return l.piece == piece && l.at == i; });
+        if (like == likes_.end()) {
+          parts.push_back(own[i]);
+          continue;
+        }
+        if (state[like->kind] == Resolving)
+          like->node->fail(rules_.pieces[piece].name + " moves like " + rules_.pieces[like->kind].name +
+                           ", which moves like " + rules_.pieces[piece].name + " again: a piece cannot be made of itself");
+        self(self, like->kind);
+        const std::vector<MovePart>& borrowed = rules_.pieces[like->kind].parts;
+        parts.insert(parts.end(), borrowed.begin(), borrowed.end());
+      }
+      rules_.pieces[piece].parts = std::move(parts);
+      state[piece] = Resolved;
+    };
+    for (std::size_t piece = 0; piece < rules_.pieces.size(); ++piece) expand(expand, int(piece));
+  }
+
   MovePart read_part(const ConfigNode& node) {
+    if (node.find("like")) return MovePart{};  // a placeholder, replaced by resolve_likes()
     node.expect_keys({"step", "slide", "hop", "leap", "block", "symmetry", "range", "only", "from_zone", "to_zone",
-                      "leaves_ghost", "takes_ghost"});
+                      "leaves_ghost", "takes_ghost", "after_screen"});
     MovePart part;
     part.mark = node.mark();
     int kinds_named = 0;
@@ -352,7 +405,26 @@ class Loader {
         g->fail("leaves_ghost needs a leap with one direction (symmetry: none) and one blocking point");
     }
     if (const ConfigNode* g = node.find("takes_ghost")) part.takes_ghost = g->as_bool();
+    if (const ConfigNode* a = node.find("after_screen")) part.after_screen = read_after_screen(part, *a);
     return part;
+  }
+
+  // A grasshopper's `after_screen: 1`. The attack tables keep one limit per piece and direction,
+  // so two hops of a piece along one direction must agree on it.
+  int read_after_screen(const MovePart& part, const ConfigNode& node) const {
+    if (part.kind != PartKind::Hop) node.fail("after_screen belongs to a hop");
+    return node.as_int(1, std::max(MaxFiles, MaxRanks));
+  }
+
+  static void check_hop_limits(const PieceDef& def) {
+    for (const MovePart& a : def.parts)
+      for (const MovePart& b : def.parts) {
+        if (&a == &b || a.kind != PartKind::Hop || b.kind != PartKind::Hop || a.after_screen == b.after_screen) continue;
+        for (const int d : a.directions)
+          if (std::find(b.directions.begin(), b.directions.end(), d) != b.directions.end())
+            throw RuleError(b.mark, "pieces." + def.name + ".moves",
+                            "two hops along one direction need the same after_screen");
+      }
   }
 
   void read_leap(MovePart& part, const ConfigNode& node) {
@@ -421,6 +493,8 @@ class Loader {
           where.fail("two pieces on " + board().square_name(s) + ": the " + rules_.sides[other.side].name + " " +
                      rules_.pieces[other.kind].name + " placed at " + other.where->mark().str() + " is already there");
         const PieceDef& def = rules_.pieces[k];
+        if (def.royal && !rules_.sides[side].has_royal)
+          where.fail(side_name + " plays without a royal piece (has_royal: false) but a " + def.name + " is placed");
         if (def.royal && royal_placed) where.fail(side_name + " has more than one royal piece" + RoyalHint);
         royal_placed = royal_placed || def.royal;
         if (def.stay_in >= 0 && !rules_.sides[side].zones[def.stay_in][s])
@@ -449,10 +523,18 @@ class Loader {
                                 " pieces but " + std::to_string(squares.size()) + " squares are given");
         for (std::size_t i = 0; i < squares.size(); ++i) place(square(*squares[i]), it->second[i], *squares[i]);
       }
-      if (!royal_placed) (royal_entry ? *royal_entry : side_node).fail(side_name + " has no royal piece" + RoyalHint);
+      if (!royal_placed && rules_.sides[side].has_royal && has_royal_kind())
+        (royal_entry ? *royal_entry : side_node).fail(side_name + " has no royal piece" + RoyalHint);
     }
     for (int s = 0; s < SideCount; ++s)
-      if (!node.find(rules_.sides[s].name)) node.fail(rules_.sides[s].name + " has no royal piece" + RoyalHint);
+      if (!node.find(rules_.sides[s].name) && rules_.sides[s].has_royal && has_royal_kind())
+        node.fail(rules_.sides[s].name + " has no royal piece" + RoyalHint);
+  }
+
+  // A game without any royal kind (antichess: the king is a piece like the others) has no check
+  // and needs no royal on either side.
+  bool has_royal_kind() const {
+    return std::any_of(rules_.pieces.begin(), rules_.pieces.end(), [](const PieceDef& p) { return p.royal; });
   }
 
   static constexpr const char* RoyalHint = " (mark one piece `royal: true` and place exactly one)";
@@ -491,6 +573,92 @@ class Loader {
       rules_.compound_moves.push_back(def);
     }
     if (rules_.compound_moves.size() > 16) node.fail("at most 16 compound moves");
+  }
+
+  int file_letter(const ConfigNode& node) const {
+    const std::string& text = node.as_string();
+    if (text.size() != 1 || text[0] < 'a' || text[0] >= 'a' + board().files)
+      node.fail("expected a file letter of the " + board_size() + " board, got " + palace::quote(text));
+    return text[0] - 'a';
+  }
+
+  // The home rank of each side, and for each wing, start of the piece and start of a partner on
+  // that wing, one compound move. Its right is named by the partner's file (Shredder's letters),
+  // so every start of the piece shares it, and any move of the piece gives it up.
+  void read_castling(const ConfigNode& node) {
+    node.expect_keys({"piece", "partner", "home", "wings"});
+    CastlingDef& c = rules_.castling;
+    c.piece = kind(node.at("piece").as_string(), node.at("piece"));
+    c.partner = kind(node.at("partner").as_string(), node.at("partner"));
+    const ConfigNode& home = node.at("home");
+    const int zone = zone_index(home.as_string(), home);
+    for (int s = 0; s < SideCount; ++s) {
+      const SquareSet& points = rules_.sides[s].zones[zone];
+      int rank = -1;
+      bool one_rank = points.any();
+      for (Square p = 0; p < board().size(); ++p) {
+        if (!points[p]) continue;
+        if (rank < 0) rank = board().rank_of(p);
+        one_rank = one_rank && board().rank_of(p) == rank;
+      }
+      if (!one_rank) home.fail("the home zone is one rank of each side's, not so for " + rules_.sides[s].name);
+      c.home_rank[s] = rank;
+    }
+    for (const auto& [name, w] : node.at("wings").entries()) {
+      check_name(name, w, "wing");
+      w.expect_keys({"right", "partners", "to", "partner_to"});
+      CastlingWing wing;
+      wing.name = name;
+      const std::string& right = w.at("right").as_string();
+      if (right.size() != 1 || !std::isalpha(static_cast<unsigned char>(right[0])) ||
+          std::tolower(static_cast<unsigned char>(right[0])) - 'a' < board().files)
+        w.at("right").fail("expected one letter that names no file (file letters name the partners' files), got " +
+                           palace::quote(right));
+      wing.right = char(std::toupper(static_cast<unsigned char>(right[0])));
+      wing.partners_right = word<bool>(w.at("partners"), {{"right", true}, {"left", false}});
+      wing.to_file = file_letter(w.at("to"));
+      wing.partner_to_file = file_letter(w.at("partner_to"));
+      if (wing.to_file == wing.partner_to_file) w.at("partner_to").fail("the piece and its partner cannot both land on one file");
+      c.wings.push_back(wing);
+    }
+    for (int s = 0; s < SideCount; ++s)
+      for (std::size_t w = 0; w < c.wings.size(); ++w)
+        for (int from = 0; from < board().files; ++from)
+          for (int partner = 0; partner < board().files; ++partner)
+            if (partner != from && (partner > from) == c.wings[w].partners_right) add_castling(Side(s), int(w), from, partner);
+    if (rules_.compound_moves.size() > 255) node.fail("more than 255 castling moves: the board is too wide");
+    std::vector<std::pair<Side, char>> rights;
+    for (const CompoundMoveDef& def : rules_.compound_moves)
+      if (std::find(rights.begin(), rights.end(), std::pair{def.side, def.right}) == rights.end()) rights.emplace_back(def.side, def.right);
+    if (rights.size() > 16) node.fail("at most 16 rights, counting one per file for each side's castling partners");
+  }
+
+  void add_castling(Side side, int w, int from_file, int partner_file) {
+    const CastlingDef& c = rules_.castling;
+    const CastlingWing& wing = c.wings[std::size_t(w)];
+    const int rank = c.home_rank[side];
+    CompoundMoveDef def;
+    def.name = rules_.sides[side].name + "-" + wing.name;
+    def.side = side;
+    const char file = char('a' + partner_file);
+    def.right = rules_.sides[side].upper_case ? char(std::toupper(file)) : file;
+    def.piece = c.piece;
+    def.partner = c.partner;
+    def.from = board().square(from_file, rank);
+    def.to = board().square(wing.to_file, rank);
+    def.partner_from = board().square(partner_file, rank);
+    def.partner_to = board().square(wing.partner_to_file, rank);
+    const auto span = [&](int a, int b, SquareSet& set) {
+      for (int f = std::min(a, b); f <= std::max(a, b); ++f) set.set(board().square(f, rank));
+    };
+    span(from_file, wing.to_file, def.must_be_safe);
+    span(from_file, wing.to_file, def.must_be_empty);
+    span(partner_file, wing.partner_to_file, def.must_be_empty);
+    def.must_be_empty.reset(def.from);
+    def.must_be_empty.reset(def.partner_from);
+    def.takes_partner = true;
+    def.wing = w;
+    rules_.compound_moves.push_back(def);
   }
 
   std::string move_text(const CompoundMoveDef& def) const { return board().square_name(def.from) + board().square_name(def.to); }
@@ -572,7 +740,9 @@ class Loader {
 
   void read_rules(const ConfigNode& node) {
     node.expect_keys({"facing_royals", "pass", "stalemate", "repetition", "standoff_plies", "double_pass_ends",
-                      "counting", "move_limit", "insufficient_material"});
+                      "counting", "move_limit", "insufficient_material", "bare_royal", "no_pieces",
+                      "dead_material", "goal_zone", "check_limit", "captures", "explosion"});
+    read_win_rules(node);
     GameRules& r = rules_.rules;
     if (const ConfigNode* f = node.find("facing_royals"))
       r.facing_royals = word<FacingRule>(*f, {{"allowed", FacingRule::Allowed}, {"forbidden", FacingRule::Forbidden},
@@ -581,15 +751,16 @@ class Loader {
       r.pass = word<PassRule>(*p, {{"never", PassRule::Never}, {"unless_in_check", PassRule::UnlessInCheck}});
     if (const ConfigNode* s = node.find("stalemate"))
       r.stalemate = word<Outcome>(*s, {{"loss", Outcome::Loss}, {"draw", Outcome::Draw}, {"win", Outcome::Win}});
-    if (const ConfigNode* rep = node.find("repetition")) {
-      rep->expect_keys({"count", "result", "perpetual_check"});
-      r.repetition_count = rep->at("count").as_int(2, 100);
-      if (const ConfigNode* res = rep->find("result"))
-        r.repetition_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
-      if (const ConfigNode* pc = rep->find("perpetual_check"))
-        r.perpetual_check_loses = word<bool>(*pc, {{"loss", true}, {"draw", false}});
-    }
+    if (const ConfigNode* rep = node.find("repetition")) read_repetition(*rep, rules_);
     if (const ConfigNode* s = node.find("standoff_plies")) r.standoff_plies = s->as_int(1, 100);
+    if (const ConfigNode* b = node.find("bare_royal")) {
+      r.bare_royal_rule = true;
+      r.bare_royal = word<Outcome>(*b, {{"loss", Outcome::Loss}, {"draw", Outcome::Draw}, {"win", Outcome::Win}});
+    }
+    if (const ConfigNode* n = node.find("no_pieces")) {
+      r.no_pieces_rule = true;
+      r.no_pieces = word<Outcome>(*n, {{"loss", Outcome::Loss}, {"draw", Outcome::Draw}, {"win", Outcome::Win}});
+    }
     if (const ConfigNode* d = node.find("double_pass_ends")) r.passes_end_game = d->as_bool();
     if (const ConfigNode* c = node.find("counting")) {
       c->expect_keys({"bonus"});
@@ -597,12 +768,7 @@ class Loader {
       if (const ConfigNode* bonus = c->find("bonus"))
         for (const auto& [side, value] : bonus->entries()) r.count_bonus[side_index(side, value)] = value.as_number();
     }
-    if (const ConfigNode* m = node.find("move_limit")) {
-      m->expect_keys({"plies", "reset_by"});
-      r.move_limit_plies = m->at("plies").as_int(1, 10000);
-      if (const ConfigNode* reset = m->find("reset_by"))
-        for (const ConfigNode* k : reset->items()) r.move_limit_resetters.push_back(kind(k->as_string(), *k));
-    }
+    if (const ConfigNode* m = node.find("move_limit")) read_move_limit(*m, rules_);
     if (const ConfigNode* im = node.find("insufficient_material")) {
       if (!im->is_sequence()) im->fail("expected a list of piece lists, e.g. [[], [bishop], [knight]]");
       for (const ConfigNode* set : im->items()) {
@@ -614,6 +780,23 @@ class Loader {
         std::sort(kinds.begin(), kinds.end());
         r.insufficient_material.push_back(std::move(kinds));
       }
+    }
+    if (const ConfigNode* d = node.find("dead_material")) read_dead_material(*d, rules_);
+  }
+
+  // Ways to win or play that replace check and mate's usual weight: a goal zone for the royal, a
+  // number of checks, compulsory captures, and captures that explode.
+  void read_win_rules(const ConfigNode& node) {
+    GameRules& r = rules_.rules;
+    if (const ConfigNode* z = node.find("goal_zone")) r.goal_zone = zone_index(z->as_string(), *z);
+    if (const ConfigNode* c = node.find("check_limit")) r.check_limit = c->as_int(1, 99);
+    if (const ConfigNode* c = node.find("captures"))
+      r.captures_compulsory = word<bool>(*c, {{"optional", false}, {"compulsory", true}});
+    if (const ConfigNode* e = node.find("explosion")) {
+      e->expect_keys({"spares"});
+      r.explosions = true;
+      if (const ConfigNode* spares = e->find("spares"))
+        for (const ConfigNode* k : spares->items()) r.explosion_spares.push_back(kind(k->as_string(), *k));
     }
   }
 

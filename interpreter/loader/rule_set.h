@@ -10,6 +10,7 @@
 #include "loader/config_tree.h"
 #include "loader/uci_rules.h"
 #include "loader/eval_rules.h"
+#include "loader/notation_rules.h"
 #include "loader/hand_rules.h"
 
 namespace palace {
@@ -50,6 +51,7 @@ struct MovePart {
   int to_zone = -1;              // and land in this one
   bool leaves_ghost = false;     // a leap whose blocking point stays capturable for one ply
   bool takes_ghost = false;      // may capture by landing on such a point
+  int after_screen = 0;          // hop: lands at most this many points past its screen, 0 for no limit
   SourceMark mark;
 };
 
@@ -81,6 +83,8 @@ struct PieceDef {
   std::vector<MovePart> parts;
   int promotion_zone = -1;
   std::vector<int> promotion_kinds;
+  int promotion_optional_zone = -1;   // where in its promotion zone the piece may also stay as it is
+  bool promotion_to_lost_only = false;  // only to a kind the side has fewer of than it set up
   PromotionChoice promotion_choice = PromotionChoice::Forced;
   bool promotes_leaving = false;  // a move starting in the zone may promote too
   // Pair rules for hops and captures, filled from YAML lists or load-time hooks: which kinds this
@@ -99,6 +103,7 @@ struct SideDef {
   std::string colour;
   bool upper_case = true;
   int forward = 1;               // +1: towards higher ranks
+  bool has_royal = true;         // false: the side plays without a royal piece (no check, no mate)
   std::vector<SquareSet> zones;  // indexed like RuleSet::zone_names
 };
 
@@ -113,6 +118,22 @@ struct CompoundMoveDef {
   Square partner_from = NoSquare, partner_to = NoSquare;
   SquareSet must_be_empty;
   SquareSet must_be_safe;  // none of these may be attacked, the mover's own square included
+  bool takes_partner = false;  // written as the piece taking its partner (`e1h1`), not as from-to
+  int wing = -1;               // made by `castling:` from this wing of RuleSet::castling
+};
+
+// Castling from wherever the piece and its partners start on the side's home rank (Chess960):
+// the loader makes one compound move per wing, start of the piece and start of a partner.
+struct CastlingWing {
+  std::string name;
+  char right = '?';            // the first side's letter for the outermost partner on this wing
+  bool partners_right = true;  // the wing's partners stand on higher files than the piece
+  int to_file = 0, partner_to_file = 0;
+};
+struct CastlingDef {
+  int piece = -1, partner = -1;  // piece < 0: the variant has none
+  std::array<int, SideCount> home_rank{};
+  std::vector<CastlingWing> wings;
 };
 
 struct Placement {
@@ -123,6 +144,10 @@ struct Placement {
 enum class FacingRule : std::uint8_t { Allowed, Forbidden, Standoff };
 enum class PassRule : std::uint8_t { Never, UnlessInCheck };
 enum class Outcome : std::uint8_t { Loss, Draw, Win };
+// What a repetition rule does to the side it blames: nothing, the game lost, or the move refused.
+enum class Sanction : std::uint8_t { None, Loss, Illegal };
+// Whether an attack of one kind on another is a chase: never, when the victim is unprotected, always.
+enum class Chase : std::uint8_t { Never, Unprotected, Always };
 
 struct GameRules {
   FacingRule facing_royals = FacingRule::Allowed;
@@ -130,7 +155,7 @@ struct GameRules {
   Outcome stalemate = Outcome::Loss;       // for the side to move when it has no legal move
   int repetition_count = 0;                // n-fold repetition ends the game; 0 = never
   bool repetition_by_counting = false;      // otherwise a repetition is a draw
-  bool perpetual_check_loses = false;      // the side giving every check of the cycle loses
+  Sanction perpetual_check = Sanction::None;  // for the side giving every check of the cycle
   int standoff_plies = 2;                  // consecutive plies of facing royals that end the game
   bool passes_end_game = false;            // two passes in a row end the game
   bool counting = false;                   // games ended without mate are decided by points
@@ -138,6 +163,24 @@ struct GameRules {
   int move_limit_plies = 0;                // plies without capture or reset move; 0 = none
   std::vector<int> move_limit_resetters;   // kinds whose every move resets the count
   std::vector<std::vector<int>> insufficient_material;  // kind multisets (royal excluded) that cannot mate
+  bool bare_royal_rule = false;            // a royal left alone decides the game
+  Outcome bare_royal = Outcome::Loss;      // for the side so bared
+  bool no_pieces_rule = false;             // a side with no piece left decides the game
+  Outcome no_pieces = Outcome::Loss;       // for that side
+  // The rules of game/repetition.h and game/material.h, read by loader/end_rules.cpp.
+  Sanction perpetual_chase = Sanction::None;  // for the side chasing one piece with every move of the cycle
+  std::vector<std::vector<Chase>> chases;     // [attacker kind][victim kind]; empty without the rule
+  int shuttle_moves = 0;                      // the n-th move in a row of one piece back and forth is illegal
+  int claim_repetition_count = 0;             // the n-th occurrence lets a player claim a draw
+  int claim_move_limit_plies = 0;             // so many quiet plies let a player claim a draw
+  bool move_limit_by_counting = false;        // the move limit is decided by counting, not drawn
+  std::vector<std::vector<int>> dead_material;  // whole-board kind multisets (royals excluded)
+  std::vector<int> one_colour_kinds;            // any number of these, all on points of one colour, is dead too
+  int goal_zone = -1;                      // a side whose royal stands in this zone of its own wins
+  int check_limit = 0;                     // the side giving this many checks wins; 0 = no limit
+  bool captures_compulsory = false;        // a side that can capture must
+  bool explosions = false;                 // a capture blows up the capturer and its neighbours
+  std::vector<int> explosion_spares;       // kinds a neighbouring blast leaves standing
 };
 
 struct RuleSet {
@@ -148,11 +191,13 @@ struct RuleSet {
   std::array<SideDef, SideCount> sides;  // sides[0] moves first and is "w" in a FEN
   std::vector<PieceDef> pieces;
   std::vector<CompoundMoveDef> compound_moves;
+  CastlingDef castling;
   std::array<std::vector<Placement>, SideCount> setup;
   GameRules rules;
   std::vector<ScriptDef> scripts;  // Lua hook files
   UciRules uci;                    // how other engines write this variant
   EvalDef eval;                    // the engine's piece values and square bonuses (eval_rules.h)
+  NotationRules notation;          // how records write its moves (notation_rules.h)
   HandRules hands;                 // captures to hand and drops (hand_rules.h)
   ZoneWin zone_win;                // a piece reaching a zone wins (hand_rules.h)
   bool royals_unprotected = false; // no check: a royal may stand attacked, and taking it wins (hand_rules.h)

@@ -2,21 +2,22 @@
 
 #include <unistd.h>
 
-#include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
-#include <mutex>
+#include <map>
 #include <random>
 #include <sstream>
-#include <thread>
 
 #include "core/text.h"
+#include "core/text_file.h"
+#include "distributed/jobs.h"
 #include "game/evaluator.h"
 #include "hooks/load_variant.h"
 #include "loader/config_tree.h"
 #include "match/match_error.h"
+#include "match/pgn_reader.h"
 #include "movegen/movegen.h"
 
 namespace palace::match {
@@ -132,88 +133,137 @@ std::string fixed(double value, int decimals) {
   return out.str();
 }
 
+
+// The games a PGN file already holds for this match, by job: each must be the game that job plays
+// (round, start and players), so that a file from another match is refused rather than mixed in. A
+// game cut short by a crash is dropped and played again; a missing file holds none.
+std::map<std::size_t, std::string> finished_games(const std::string& file, const std::vector<Job>& jobs,
+                                                  const PlayerSpec (&specs)[2]) {
+  if (file.empty()) throw MatchError("--resume needs the --pgn file of the match to resume");
+  std::map<std::size_t, std::string> finished;
+  if (!std::filesystem::exists(file)) return finished;
+  std::string text;
+  try {
+    text = read_text_file(file, std::size_t(1) << 30);  // thousands of games, each a few kilobytes
+  } catch (const Error& e) {
+    throw MatchError(std::string("--resume: ") + e.what());
+  }
+  const std::vector<PgnGame> games = read_pgn_games(text);
+  for (std::size_t g = 0; g < games.size(); ++g) {
+    const PgnGame& game = games[g];
+    if (!game.complete) continue;
+    const std::string where = file + ": game " + std::to_string(g + 1) + " (round " + palace::quote(game.tag("Round")) + ")";
+    std::size_t round = 0;
+    try {
+      round = std::stoul(game.tag("Round"));
+    } catch (const std::exception&) {
+    }
+    if (round < 1 || round > jobs.size()) throw MatchError(where + " is not a round of this match");
+    const Job& job = jobs[round - 1];
+    const std::string& white = specs[job.swapped ? 1 : 0].name;
+    const std::string& black = specs[job.swapped ? 0 : 1].name;
+    if (game.tag("FEN") != job.fen || game.tag("White") != white || game.tag("Black") != black)
+      throw MatchError(where + " is not this match's: it starts elsewhere or has other players");
+    if (!finished.emplace(round - 1, game.text).second) throw MatchError(where + " is in the file twice");
+  }
+  return finished;
+}
+
+// The file rewritten with `games` in round order, whatever order they finished in; replaced whole, so
+// a crash now leaves the old file.
+void write_in_order(const std::string& file, const std::vector<std::string>& games) {
+  const std::string partial = file + ".partial";
+  {
+    std::ofstream out(partial, std::ios::trunc);
+    for (const auto& game : games) out << game;
+    if (!out) throw MatchError("cannot write PGN file " + palace::quote(partial, 100));
+  }
+  std::filesystem::rename(partial, file);
+}
+
 }  // namespace
 
-std::string run_match(const MatchSettings& settings, const std::function<void(const std::string&)>& log) {
-  const auto variant = load_variant(settings.variant_file);
+std::optional<std::string> run_match(const MatchSettings& settings, const std::function<void(const std::string&)>& log) {
+  std::shared_ptr<const Variant> variant;
   PlayerSpec specs[2] = {settings.players[0], settings.players[1]};
   if (specs[0].name == specs[1].name) specs[1].name += "-2";
-
   std::vector<Job> jobs;
   FormationGrid grid;
-  auto add_pair = [&](const std::shared_ptr<const Variant>& v, const std::string& fen, int pair) {
-    jobs.push_back({v, fen, false, pair});
-    jobs.push_back({v, fen, true, pair});
-  };
-  if (settings.formations) {
-    grid = formation_grid(settings.variant_file, *variant);
-    for (int i = 0; i < int(grid.variants.size()); ++i)
-      for (int r = 0; r < settings.rounds; ++r) add_pair(grid.variants[i], Position(grid.variants[i]).fen(), i);
-  } else if (!settings.openings_file.empty()) {
-    const auto fens = openings_from_file(settings.openings_file, variant);
-    for (int r = 0; r < settings.rounds; ++r) add_pair(variant, fens[std::size_t(r) % fens.size()], -1);
-  } else {
-    std::mt19937_64 random(settings.seed);
-    for (int r = 0; r < settings.rounds; ++r) add_pair(variant, random_opening(variant, settings.random_plies, random), -1);
-  }
-  // Checked before any game, so that a bad spec fails the match at once, not in a worker thread.
-  for (const PlayerSpec& spec : specs) make_player(spec, variant);
-
-  std::ofstream pgn_out;
-  if (!settings.pgn_file.empty()) {
-    pgn_out.open(settings.pgn_file);
-    if (!pgn_out) throw MatchError("cannot write PGN file " + palace::quote(settings.pgn_file, 100));
-  }
-  std::mutex mutex;
   Score score;
-  std::vector<double> pair_points(grid.variants.size(), 0.0);
-  std::vector<int> pair_games(grid.variants.size(), 0);
-  std::atomic<std::size_t> next = 0;
-  std::atomic<bool> decided = false;
+  std::vector<double> pair_points;
+  std::vector<int> pair_games;
   std::string sprt_verdict;
-  std::string failure;
+  std::vector<std::string> games;  // each delivered game's PGN, in order
+  std::ofstream pgn_out;
 
-  auto worker = [&] {
-    for (std::size_t i; !decided && (i = next++) < jobs.size();) {
+  const bool lead = distributed::run([&](bool lead) {
+    variant = load_variant(settings.variant_file);
+    auto add_pair = [&](const std::shared_ptr<const Variant>& v, const std::string& fen, int pair) {
+      jobs.push_back({v, fen, false, pair});
+      jobs.push_back({v, fen, true, pair});
+    };
+    if (settings.formations) {
+      grid = formation_grid(settings.variant_file, *variant);
+      for (int i = 0; i < int(grid.variants.size()); ++i)
+        for (int r = 0; r < settings.rounds; ++r) add_pair(grid.variants[i], Position(grid.variants[i]).fen(), i);
+    } else if (!settings.openings_file.empty()) {
+      const auto fens = openings_from_file(settings.openings_file, variant);
+      for (int r = 0; r < settings.rounds; ++r) add_pair(variant, fens[std::size_t(r) % fens.size()], -1);
+    } else {
+      std::mt19937_64 random(settings.seed);
+      for (int r = 0; r < settings.rounds; ++r) add_pair(variant, random_opening(variant, settings.random_plies, random), -1);
+    }
+    pair_points.assign(grid.variants.size(), 0.0);
+    pair_games.assign(grid.variants.size(), 0);
+    // Checked before any game, so that a bad spec fails the match at once, not in a worker thread.
+    for (const PlayerSpec& spec : specs) make_player(spec, variant);
+
+    distributed::JobSet set;
+    set.count = jobs.size();
+    set.threads = settings.concurrency;
+    set.work = [&](std::size_t i) {
       const Job& job = jobs[i];
-      GameRecord record;
-      try {
-        auto first = make_player(specs[0], job.variant);
-        auto second = make_player(specs[1], job.variant);
-        Player* const players[2] = {job.swapped ? second.get() : first.get(), job.swapped ? first.get() : second.get()};
-        record = play_game(job.variant, job.fen, players, settings.referee);
-      } catch (const Error& e) {
-        std::lock_guard lock(mutex);
-        if (failure.empty()) failure = e.what();
-        decided = true;
-        return;
-      }
-      std::lock_guard lock(mutex);
-      const double side0 = record.kind == Termination::Kind::Draw ? 0.5 : record.winner == 0 ? 1.0 : 0.0;
+      auto first = make_player(specs[0], job.variant);
+      auto second = make_player(specs[1], job.variant);
+      Player* const players[2] = {job.swapped ? second.get() : first.get(), job.swapped ? first.get() : second.get()};
+      return pgn(play_game(job.variant, job.fen, players, settings.referee), job.variant, int(i + 1));
+    };
+    if (!lead) return set;
+    if (settings.resume) set.known = finished_games(settings.pgn_file, jobs, specs);
+    if (!settings.pgn_file.empty()) {
+      pgn_out.open(settings.pgn_file, settings.resume ? std::ios::app : std::ios::trunc);
+      if (!pgn_out) throw MatchError("cannot write PGN file " + palace::quote(settings.pgn_file, 100));
+      set.arrived = [&](std::size_t, const std::string& text) { pgn_out << text << std::flush; };
+    }
+    set.deliver = [&](std::size_t i, const std::string& text) {
+      const Job& job = jobs[i];
+      const PgnGame game = read_pgn_games(text).at(0);
+      const std::string result = game.tag("Result");
+      const double side0 = result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
       const double first_points = job.swapped ? 1 - side0 : side0;
       (first_points == 1 ? score.wins : first_points == 0 ? score.losses : score.draws)++;
       if (job.pair >= 0) {
         pair_points[std::size_t(job.pair)] += side0;
         pair_games[std::size_t(job.pair)]++;
       }
-      log("game " + std::to_string(i + 1) + ": " + record.names[0] + " - " + record.names[1] + " " + record.result() +
-          " (" + record.termination + ")");
-      if (pgn_out) pgn_out << pgn(record, *job.variant, int(i + 1)) << std::flush;
-      if (settings.sprt) {
-        const double llr = score.llr(*settings.sprt);
-        const double lower = std::log(settings.sprt->beta / (1 - settings.sprt->alpha));
-        const double upper = std::log((1 - settings.sprt->beta) / settings.sprt->alpha);
-        if (llr >= upper || llr <= lower) {
-          sprt_verdict = llr >= upper ? "H1 accepted" : "H0 accepted";
-          decided = true;
-        }
-      }
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int t = 0; t < std::max(1, settings.concurrency); ++t) threads.emplace_back(worker);
-  for (auto& t : threads) t.join();
-  if (!failure.empty()) throw MatchError(failure);
+      log("game " + std::to_string(i + 1) + ": " + game.tag("White") + " - " + game.tag("Black") + " " + result + " (" +
+          game.tag("Termination") + ")");
+      games.push_back(text);
+      if (!settings.sprt) return true;
+      const double llr = score.llr(*settings.sprt);
+      const double lower = std::log(settings.sprt->beta / (1 - settings.sprt->alpha));
+      const double upper = std::log((1 - settings.sprt->beta) / settings.sprt->alpha);
+      if (llr < upper && llr > lower) return true;
+      sprt_verdict = llr >= upper ? "H1 accepted" : "H0 accepted";
+      return false;
+    };
+    return set;
+  });
+  if (!lead) return std::nullopt;
+  if (pgn_out.is_open()) {
+    pgn_out.close();
+    write_in_order(settings.pgn_file, games);
+  }
 
   std::ostringstream out;
   out << specs[0].name << " vs " << specs[1].name << ": " << score.games() << " games, +" << score.wins << " ="

@@ -29,6 +29,7 @@ struct MatchSettings {
   int concurrency = 1;
   bool formations = false;  // every pair of formations the variant's files define, instead of openings
   std::string pgn_file;
+  bool resume = false;  // keep the games pgn_file already holds for this match and play only the others
   std::optional<Sprt> sprt;
 };
 
@@ -42,8 +43,9 @@ struct Score {
   double llr(const Sprt& sprt) const;         // log-likelihood ratio of elo1 against elo0
 };
 
-// Plays the match, writing a line per finished game to `log`, and returns the summary text.
-// Throws MatchError, RuleError, FenError when it cannot be set up.
-std::string run_match(const MatchSettings& settings, const std::function<void(const std::string&)>& log);
+// Plays the match over the threads and processes distributed/jobs.h gives it, writing a line per game
+// to `log` in game order, and returns the summary text: on the lead process only, nullopt elsewhere.
+// Throws MatchError, RuleError, FenError when it cannot be set up, JobError when a game fails.
+std::optional<std::string> run_match(const MatchSettings& settings, const std::function<void(const std::string&)>& log);
 
 }  // namespace palace::match

@@ -3,6 +3,8 @@
 #include <sstream>
 
 #include "game/evaluator.h"
+#include "notation/notation.h"
+#include "notation/pgn.h"
 #include "notation/wire.h"
 
 namespace palace::match {
@@ -95,49 +97,33 @@ GameRecord play_game(const std::shared_ptr<const Variant>& variant, const std::s
   }
 }
 
-std::string pgn(const GameRecord& game, const Variant& variant, int round) {
-  std::ostringstream out;
-  // PGN strings escape only the quote and the backslash.
-  auto tag = [&](const std::string& name, const std::string& value) {
-    out << "[" << name << " \"";
-    for (const char c : value) out << (c == '"' || c == '\\' ? "\\" : "") << c;
-    out << "\"]\n";
-  };
-  tag("Event", "palace match");
-  tag("Round", std::to_string(round));
-  tag("White", game.names[0]);
-  tag("Black", game.names[1]);
-  tag("Result", game.result());
-  tag("Variant", variant.rules().name);
-  tag("SetUp", "1");
-  tag("FEN", game.start_fen);
-  tag("Termination", game.termination);
-  tag("PlyCount", std::to_string(game.moves.size()));
-  out << "\n";
-  // Move numbers continue the FEN's: its side to move and full-move fields.
-  std::istringstream fields(game.start_fen);
-  std::string board, side, rights, ghost, quiet;
-  int number = 1;
-  fields >> board >> side >> rights >> ghost >> quiet >> number;
-  std::string line;
-  auto word = [&](const std::string& w) {
-    if (!line.empty() && line.size() + 1 + w.size() > 79) {
-      out << line << "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + w;
-  };
-  const bool second_starts = side == "b";
-  for (std::size_t i = 0; i < game.moves.size(); ++i) {
-    const bool first_side = (i % 2 == 0) != second_starts;
-    if (first_side) word(std::to_string(number) + ".");
-    else if (i == 0) word(std::to_string(number) + "...");
-    word(game.moves[i]);
-    if (!first_side) ++number;
+std::string pgn(const GameRecord& game, const std::shared_ptr<const Variant>& variant, int round) {
+  palace::GameRecord record;
+  record.set_tag("Event", "palace match");
+  record.set_tag("Round", std::to_string(round));
+  record.set_tag("White", game.names[0]);
+  record.set_tag("Black", game.names[1]);
+  record.result = game.result();
+  record.set_tag("Variant", variant->rules().name);
+  record.set_tag("SetUp", "1");
+  record.set_tag("FEN", game.start_fen);
+  record.set_tag("Termination", game.termination);
+  record.set_tag("PlyCount", std::to_string(game.moves.size()));
+  // The moves in the variant's own notation, as its players read records.
+  const MoveNotation notation(*variant);
+  const NotationStyle style = notation.native();
+  if (style == NotationStyle::Wxf) record.set_tag("Format", "WXF");
+  Position pos(variant);
+  pos.set_fen(game.start_fen);
+  const int first_move = pos.fullmove_number();
+  const bool second_side_first = pos.side_to_move() == 1;
+  for (const std::string& text : game.moves) {
+    std::string why;
+    const Move m = notation.read(pos, text, why);
+    record.moves.push_back(notation.write(pos, m, style));
+    pos.do_move(m);
   }
-  word(game.result());
-  out << line << "\n\n";
-  return out.str();
+  return write_pgn(record, first_move, second_side_first) + "\n";
 }
 
 }  // namespace palace::match

@@ -35,7 +35,8 @@ struct RefereeSettings {
 GameRecord play_game(const std::shared_ptr<const Variant>& variant, const std::string& start_fen,
                      Player* const players[SideCount], const RefereeSettings& settings);
 
-// The game as PGN: [Variant], [FEN], [Result], [Termination] and coordinate moves.
-std::string pgn(const GameRecord& game, const Variant& variant, int round);
+// The game as PGN (notation/pgn.h): [Variant], [FEN], [Result], [Termination] and the moves in the
+// variant's own notation (its `notation: native:`).
+std::string pgn(const GameRecord& game, const std::shared_ptr<const Variant>& variant, int round);
 
 }  // namespace palace::match

@@ -24,12 +24,28 @@ bool hook_permits(const Position& pos, int kind, Square from, Square target) {
   return true;
 }
 
-void add_move(const Variant& v, MoveList& list, Side us, int kind, Square from, Square to) {
+// Whether `us` has fewer pieces of `kind` on the board than it set up.
+bool has_lost(const Position& pos, Side us, int kind) {
+  int on_board = 0;
+  for (int i = 0; i < pos.piece_count(us); ++i) on_board += kind_of(pos.at(pos.piece_square(us, i))) == kind;
+  return on_board < pos.variant().setup_count(us, kind);
+}
+
+// Out of line, so that the common case below stays small enough to inline into the generator.
+[[gnu::noinline]] void add_promotions(const Position& pos, MoveList& list, Side us, int kind, Square from, Square to,
+                                      std::uint8_t promotion) {
+  const Variant& v = pos.variant();
+  if (!(promotion & MustPromote)) list.add(Move(from, to));
+  const bool lost_only = v.rules().pieces[kind].promotion_to_lost_only;
+  for (int k : v.promotion_kinds(kind))
+    if (!lost_only || has_lost(pos, us, k)) list.add(Move::promotion(from, to, k));
+}
+
+void add_move(const Position& pos, const Variant& v, MoveList& list, Side us, int kind, Square from, Square to) {
   const std::uint8_t promotion = std::uint8_t((v.promotion_flags(us, kind, to) & (PromotesArriving | MustPromote)) |
                                               (v.promotion_flags(us, kind, from) & PromotesLeaving));
-  if (!(promotion & MustPromote)) list.add(Move(from, to));
-  if (!promotion) return;
-  for (int k : v.promotion_kinds(kind)) list.add(Move::promotion(from, to, k));
+  if (promotion) add_promotions(pos, list, us, kind, from, to, promotion);
+  else list.add(Move(from, to));
 }
 
 void generate_piece_moves(const Position& pos, MoveList& list, Square from) {
@@ -47,10 +63,10 @@ void generate_piece_moves(const Position& pos, MoveList& list, Square from) {
         if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) list.add(Move(from, t.to, MoveType::CaptureGhost));
       } else if (t.modes & CanMove) {
         if (t.flags & LeavesGhost) list.add(Move(from, t.to, MoveType::LeaveGhost, t.blocks[0]));
-        else add_move(v, list, us, kind, from, t.to);
+        else add_move(pos, v, list, us, kind, from, t.to);
       }
     } else if (side_of(occupant) != us && (t.modes & CanCapture) && v.may_capture(kind, kind_of(occupant))) {
-      add_move(v, list, us, kind, from, t.to);
+      add_move(pos, v, list, us, kind, from, t.to);
     }
   }
 
@@ -64,15 +80,16 @@ void generate_piece_moves(const Position& pos, MoveList& list, Square from) {
       while (point < end && !pos.at(point->square)) ++point;
       if (point == end || !v.may_screen(kind, kind_of(pos.at(point->square)))) continue;
       ++point;
+      if (ray.after_screen && point + ray.after_screen < end) end = point + ray.after_screen;
     }
     for (; point < end; ++point) {
       const Piece occupant = pos.at(point->square);
       if (!occupant) {
-        if (point->modes & CanMove) add_move(v, list, us, kind, from, point->square);
+        if (point->modes & CanMove) add_move(pos, v, list, us, kind, from, point->square);
         continue;
       }
       if (side_of(occupant) != us && (point->modes & CanCapture) && v.may_capture(kind, kind_of(occupant)))
-        add_move(v, list, us, kind, from, point->square);
+        add_move(pos, v, list, us, kind, from, point->square);
       break;
     }
   }
@@ -84,11 +101,13 @@ void generate_compound_moves(const Position& pos, MoveList& list) {
   const auto& compounds = v.compound_moves();
   for (std::size_t i = 0; i < compounds.size(); ++i) {
     const CompoundMove& c = compounds[i];
-    if (c.side != us || !(pos.state().rights & (1u << i))) continue;
+    // A right held says the partner has not moved; a castling right shared by every start of the
+    // piece (Chess960) needs the piece on this one.
+    if (c.side != us || !(pos.state().rights & (1u << c.right)) || pos.at(c.from) != make_piece(us, c.piece)) continue;
     bool ok = true;
     for (Square s : c.must_be_empty) ok = ok && !pos.at(s);
     for (Square s : c.must_be_safe) ok = ok && !attacked(pos, s, opponent(us), c.piece);
-    if (ok) list.add(Move(c.from, c.to, MoveType::Compound, std::uint8_t(i)));
+    if (ok) list.add(Move(c.from, c.written_to, MoveType::Compound, std::uint8_t(i)));
   }
 }
 
@@ -139,6 +158,14 @@ SquareSet exposure(const Position& pos, Square royal, Side them) {
     }
   }
   return exposed;
+}
+
+// Where captures are compulsory, a side that can capture may make no other move.
+void keep_only_captures(const Position& pos, MoveList& list) {
+  int kept = 0;
+  for (int i = 0; i < list.size; ++i)
+    if (is_capture(pos, list.moves[i])) list.moves[kept++] = list.moves[i];
+  if (kept > 0) list.size = kept;
 }
 
 }  // namespace
@@ -195,6 +222,7 @@ bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
     const int dir = std::countr_zero(dirs);
     const Span line = v.line(target, reverse_direction(dir));
     int screen_kind = -1;
+    int screen_at = 0;  // the screen's distance from the target, in points
     for (std::uint32_t i = line.begin; i < line.end; ++i) {
       const Square s = v.line_point(i);
       const Piece p = pos.at(s);
@@ -207,9 +235,12 @@ bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
           return true;
         if (!(hops >> dir & 1)) break;
         screen_kind = kind;
+        screen_at = distance_bit + 1;
         continue;
       }
+      const int after_screen = v.hop_after_screen(by, kind, s, dir);
       if (side_of(p) == by && (v.hop_reach(by, kind, s, dir) >> distance_bit & 1) && v.may_screen(kind, screen_kind) &&
+          (!after_screen || screen_at <= after_screen) &&
           v.may_capture(kind, victim_kind) && hook_permits<Hooks>(pos, kind, s, target))
         return true;
       break;
@@ -223,11 +254,15 @@ bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
   return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
 }
 
-bool in_check(const Position& pos) {
-  const Side us = pos.side_to_move();
-  const Square royal = pos.royal(us);
-  return royal != NoSquare && attacked(pos, royal, opponent(us), kind_of(pos.at(royal)));
+bool royal_attacked(const Position& pos, Side side) {
+  const Square royal = pos.royal(side);
+  if (royal == NoSquare) return false;
+  const Square theirs = pos.royal(opponent(side));
+  if (pos.variant().explosive() && theirs != NoSquare && pos.variant().adjacent(royal, theirs)) return false;
+  return attacked(pos, royal, opponent(side), kind_of(pos.at(royal)));
 }
+
+bool in_check(const Position& pos) { return royal_attacked(pos, pos.side_to_move()); }
 
 void generate_pseudo_legal(const Position& pos, MoveList& list) {
   const Side us = pos.side_to_move();
@@ -239,9 +274,15 @@ bool leaves_royal_safe(Position& pos, Move m) {
   const Side us = pos.side_to_move();
   const FacingRule facing = pos.variant().game_rules().facing_royals;
   const bool facing_before = pos.state().royals_facing;
+  const bool had_royal = pos.royal(us) != NoSquare;
   pos.do_move(m);
   const Square royal = pos.royal(us);
-  bool safe = royal == NoSquare || !attacked(pos, royal, opponent(us), kind_of(pos.at(royal)));
+  bool safe = royal == NoSquare || !royal_attacked(pos, us);
+  if (pos.variant().explosive()) {
+    // A move may not blow up its own royal; one that blows up the other's has won, check or not.
+    if (royal == NoSquare) safe = !had_royal;
+    else if (pos.royal(opponent(us)) == NoSquare) safe = true;
+  }
   // Royals may never face (forbidden), or a standoff must be broken by the side to move.
   if (pos.state().royals_facing && (facing == FacingRule::Forbidden || (facing == FacingRule::Standoff && facing_before)))
     safe = false;
@@ -249,8 +290,28 @@ bool leaves_royal_safe(Position& pos, Move m) {
   return safe;
 }
 
+int goal_reached_by(const Position& pos) {
+  const int zone = pos.variant().game_rules().goal_zone;
+  for (const Side side : {opponent(pos.side_to_move()), pos.side_to_move()}) {
+    const Square royal = pos.royal(side);
+    if (royal != NoSquare && pos.variant().rules().sides[side].zones[zone][royal]) return side;
+  }
+  return -1;
+}
+
+int checks_given_by(const Position& pos) {
+  for (Side side = 0; side < SideCount; ++side)
+    if (pos.state().checks_needed[side] == 0) return side;
+  return -1;
+}
+
 RuleEnd ended_by_rule(const Position& pos) {
   const GameRules& rules = pos.variant().game_rules();
+  if (rules.goal_zone >= 0 && goal_reached_by(pos) >= 0) return RuleEnd::GoalReached;
+  if (rules.check_limit && checks_given_by(pos) >= 0) return RuleEnd::ChecksGiven;
+  if (rules.explosions)
+    for (Side side = 0; side < SideCount; ++side)
+      if (pos.royal(side) == NoSquare && pos.variant().has_royal(side)) return RuleEnd::RoyalLost;
   if (rules.passes_end_game && pos.plies_recorded() >= 2 && pos.state_back(0).move.is_pass() &&
       pos.state_back(1).move.is_pass())
     return RuleEnd::BothPassed;
@@ -299,15 +360,17 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   const Square royal = pos.royal(us);
   const bool checked = in_check(pos);
   const bool standoff = v.game_rules().facing_royals == FacingRule::Standoff && pos.state().royals_facing;
-  // Without a royal every move is tried by making it: there is nothing to be pinned against.
+  // Without a royal nothing can be pinned or checked: every move the pieces allow is legal.
   const bool fast_path_ok = !checked && !standoff && royal != NoSquare;
   const SquareSet exposed = fast_path_ok ? exposure(pos, royal, them) : SquareSet();
+  // A capture that explodes changes more than its two points, so it is always tried by making it.
+  const bool explosive = v.explosive();
   auto legal = [&](Move m) {
     const int kind = kind_of(pos.at(m.from()));
     if (v.has_move_hook(kind) && !hook_allows(pos, kind, m)) return false;
     const bool surely_safe = fast_path_ok && m.type() == MoveType::Normal && !v.royal(kind) && !exposed[m.from()] &&
-                             !exposed[m.to()];
-    return surely_safe || leaves_royal_safe(pos, m);
+                             !exposed[m.to()] && !(explosive && pos.at(m.to()));
+    return surely_safe || royal == NoSquare || leaves_royal_safe(pos, m);
   };
   // A pass is a piece standing still, so a side with no piece left cannot pass (as in the
   // reference engine, which plays on after a royal is taken in a standoff).
@@ -318,7 +381,8 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   int kept = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
-    const bool kept_kind = keep == Keep::All || m.type() == MoveType::CaptureGhost || pos.at(m.to()) || m.promotion_kind() >= 0;
+    const bool kept_kind = keep == Keep::All || m.type() == MoveType::CaptureGhost ||
+                           (m.type() != MoveType::Compound && pos.at(m.to())) || m.promotion_kind() >= 0;
     // A move left out is tested only until one is found legal.
     if (!kept_kind) {
       any_legal = any_legal || legal(m);
@@ -329,6 +393,7 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   list.size = kept;
   if (v.has_hands() && (keep == Keep::All || !(any_legal || kept > 0)))
     any_legal = add_legal_drops(pos, keep == Keep::All ? &list : nullptr, checked) || any_legal;
+  if (v.game_rules().captures_compulsory) keep_only_captures(pos, list);
   if (may_pass && keep == Keep::All) list.add(Move::pass());
   return any_legal || kept > 0;
 }
@@ -337,8 +402,7 @@ void set_played_fen(Position& pos, const std::string& fen) {
   Position next(pos);
   next.set_fen(fen);
   const Side mover = opponent(next.side_to_move());
-  const Square royal = next.royal(mover);
-  if (!next.royal_may_be_taken() && royal != NoSquare && attacked(next, royal, next.side_to_move(), kind_of(next.at(royal))))
+  if (!next.royal_may_be_taken() && royal_attacked(next, mover))
     throw FenError("FEN: " + next.variant().side_name(mover) + " is in check, but it is " +
                    next.variant().side_name(next.side_to_move()) + "'s turn");
   pos = std::move(next);

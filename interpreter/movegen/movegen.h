@@ -12,8 +12,21 @@ namespace palace {
 // Whether a piece of `by` could capture a piece of kind `victim` standing on `target`.
 bool attacked(const Position& pos, Square target, Side by, int victim_kind);
 
+// Whether `side`'s royal piece is attacked, so that it stands in check. Where captures explode,
+// royals on neighbouring points never are: taking one would blow up the taker's own.
+bool royal_attacked(const Position& pos, Side side);
+
 // Whether the side to move's royal piece is attacked.
 bool in_check(const Position& pos);
+
+// The piece a move takes (en passant included), or NoPiece. A compound move written as taking its
+// partner (Chess960 castling) lands on its own piece and takes nothing.
+inline Piece captured_piece(const Position& pos, Move m) {
+  if (m.type() == MoveType::CaptureGhost) return pos.at(pos.state().ghost_victim);
+  return m.is_pass() || m.type() == MoveType::Compound ? NoPiece : pos.at(m.to());
+}
+
+inline bool is_capture(const Position& pos, Move m) { return captured_piece(pos, m) != NoPiece; }
 
 // Every move the pieces' movement allows, before king safety and game rules.
 void generate_pseudo_legal(const Position& pos, MoveList& list);
@@ -30,9 +43,17 @@ enum class Keep { All, Captures };
 // move, kept or not: all the end rules need to know of the moves left out.
 bool generate_legal(Position& pos, MoveList& list, Keep keep = Keep::All);
 
-// Rules that end a game whatever moves remain, checked before generating any.
-enum class RuleEnd { None, Standoff, BothPassed, ZoneReached, RoyalTaken };
+// Rules that end a game whatever moves remain, checked before generating any: a standoff held
+// too long, two passes, a royal in its goal zone, the last check a side needed, a royal blown up.
+enum class RuleEnd { None, Standoff, BothPassed, GoalReached, ChecksGiven, RoyalLost, ZoneReached, RoyalTaken };
 RuleEnd ended_by_rule(const Position& pos);
+
+// The side whose royal stands in its goal zone (rules.goal_zone), the side that just moved first;
+// or -1.
+int goal_reached_by(const Position& pos);
+
+// The side that has given all the checks it needed (rules.check_limit), or -1.
+int checks_given_by(const Position& pos);
 
 // Where reaching a zone wins (loader/hand_rules.h), the side that has won so, or -1: a side with its
 // piece in its zone (and, where it must be safe there, out of the other side's reach), whoever is

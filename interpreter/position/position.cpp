@@ -6,11 +6,25 @@
 #include <sstream>
 
 #include "core/text.h"
+#include "movegen/movegen.h"
 
 namespace palace {
 
+namespace {
+
+// After a move: where checks are counted and the move gives check, the mover needs one fewer.
+[[gnu::noinline]] void count_check(const Position& pos, std::uint8_t& needed, std::uint64_t& hash) {
+  if (needed == 0 || !in_check(pos)) return;
+  const Side mover = opponent(pos.side_to_move());
+  hash ^= pos.variant().checks_key(mover, needed) ^ pos.variant().checks_key(mover, needed - 1);
+  --needed;
+}
+
+}  // namespace
+
 Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)), hooks_(*variant_) {
   states_.reserve(1024);
+  blasts_.reserve(256);
   set_start();
 }
 
@@ -22,6 +36,9 @@ void Position::clear() {
   states_.clear();
   states_.reserve(1024);
   states_.emplace_back();
+  blasts_.clear();
+  const int checks = variant_->game_rules().check_limit;
+  states_.back().checks_needed = {std::uint8_t(checks), std::uint8_t(checks)};
 }
 
 void Position::put(Piece p, Square s) {
@@ -57,6 +74,8 @@ std::uint64_t Position::compute_hash() const {
   for (Square s = 0; s < variant_->squares(); ++s)
     if (board_[s]) h ^= variant_->piece_key(board_[s], s);
   if (st.ghost != NoSquare) h ^= variant_->ghost_key(st.ghost);
+  if (variant_->game_rules().check_limit)
+    for (Side s = 0; s < SideCount; ++s) h ^= variant_->checks_key(s, st.checks_needed[s]);
   if (variant_->has_hands())
     for (Side s = 0; s < SideCount; ++s)
       for (int k : variant_->hand_kinds())
@@ -101,13 +120,18 @@ void Position::set_start() {
   fullmove_base_ = 1;
   start_side_ = 0;
   StateRecord& st = states_.back();
-  // A compound move's right is held at the start whenever both its pieces stand ready.
+  // A compound move's right is held at the start whenever both its pieces stand ready; castling
+  // from any start, with the outermost partner of each wing.
   const auto& compounds = variant_->compound_moves();
   for (std::size_t i = 0; i < compounds.size(); ++i) {
     const CompoundMove& c = compounds[i];
-    if (board_[c.from] == make_piece(c.side, c.piece) && board_[c.partner_from] == make_piece(c.side, c.partner))
-      st.rights |= std::uint16_t(1u << i);
+    if (rules.compound_moves[i].wing < 0 && board_[c.from] == make_piece(c.side, c.piece) &&
+        board_[c.partner_from] == make_piece(c.side, c.partner))
+      st.rights |= std::uint16_t(1u << c.right);
   }
+  for (Side s = 0; s < SideCount; ++s)
+    for (std::size_t w = 0; w < rules.castling.wings.size(); ++w)
+      if (const int i = outermost_castling(s, int(w)); i >= 0) st.rights |= std::uint16_t(1u << compounds[i].right);
   st.royals_facing = facing_flag();
   st.hash = compute_hash();
 }
@@ -115,8 +139,19 @@ void Position::set_start() {
 void Position::set_fen(const std::string& fen) {
   const BoardDef& board = variant_->board();
   std::istringstream in(fen);
-  std::string placement, side, rights = "-", ghost = "-", quiet = "0", fullmove = "1";
-  in >> placement >> side >> rights >> ghost >> quiet >> fullmove;
+  std::string placement, side, rights = "-", ghost = "-", checks, quiet = "0", fullmove = "1";
+  in >> placement >> side >> rights >> ghost;
+  // Where checks are counted, the checks each side still needs may follow the ghost square: 3+3.
+  if (variant_->game_rules().check_limit) {
+    const auto before = in.tellg();
+    if (std::string next; in >> next && next.find('+') != std::string::npos) {
+      checks = next;
+    } else {
+      in.clear();
+      in.seekg(before);
+    }
+  }
+  in >> quiet >> fullmove;
   if (placement.empty()) throw FenError("FEN is empty");
   std::string extra;
   if (in >> extra) throw FenError("FEN: unexpected text " + quote(extra) + " after the move number");
@@ -170,6 +205,9 @@ void Position::set_fen(const std::string& fen) {
       if (def.stay_in >= 0 && !variant_->rules().sides[side_of(p)].zones[def.stay_in][s])
         throw FenError("FEN board: " + def.name + " on " + board.square_name(s) + " is outside its zone '" +
                        variant_->rules().zone_names[def.stay_in] + "'");
+      if (def.royal && !variant_->rules().sides[side_of(p)].has_royal)
+        throw FenError("FEN board: " + variant_->side_name(side_of(p)) + " plays without a royal piece but has a " + def.name +
+                       " on " + board.square_name(s));
       if (def.royal && next.royal_[side_of(p)] != NoSquare)
         throw FenError("FEN board: " + variant_->side_name(side_of(p)) + " has more than one " + def.name);
       next.put(p, s);
@@ -208,26 +246,28 @@ void Position::set_fen(const std::string& fen) {
 
   StateRecord& st = next.states_.back();
   if (rights != "-") {
-    const auto& defs = variant_->rules().compound_moves;
     for (char c : rights) {
-      std::size_t i = 0;
-      while (i < defs.size() && defs[i].right != c) ++i;
-      if (i == defs.size()) throw FenError("FEN rights: unknown right " + quote(std::string(1, c)));
+      const int i = next.compound_for_right(c);
+      if (i < 0) throw FenError("FEN rights: unknown right " + quote(std::string(1, c)));
       const CompoundMove& m = variant_->compound_moves()[i];
       if (next.board_[m.from] != make_piece(m.side, m.piece) || next.board_[m.partner_from] != make_piece(m.side, m.partner))
         throw FenError(std::string("FEN rights: '") + c + "' needs the " + variant_->kind_name(m.piece) + " on " +
                        board.square_name(m.from) + " and the " + variant_->kind_name(m.partner) + " on " +
                        board.square_name(m.partner_from));
-      st.rights |= std::uint16_t(1u << i);
+      st.rights |= std::uint16_t(1u << m.right);
     }
   }
   if (ghost != "-") {
-    const Square g = board.parse_square(ghost);
-    if (g == NoSquare) throw FenError("FEN ghost square: " + quote(ghost) + " is not a point of the board");
-    // The piece that skipped the point stands one step beyond it, seen from the side that moved.
+    // The point skipped; where the piece that skipped it stands elsewhere than one step beyond
+    // it (a Berolina pawn's diagonal leap), that piece's point too, in either order.
     const Side mover = opponent(next.side_);
-    const int victim_rank = board.rank_of(g) + variant_->rules().sides[mover].forward;
-    const Square victim = victim_rank >= 0 && victim_rank < board.ranks ? board.square(board.file_of(g), victim_rank) : NoSquare;
+    const auto split = std::find_if(ghost.begin() + 1, ghost.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+    Square g = board.parse_square(std::string(ghost.begin(), split));
+    Square victim = split == ghost.end() ? NoSquare : board.parse_square(std::string(split, ghost.end()));
+    if (g == NoSquare || (split != ghost.end() && victim == NoSquare))
+      throw FenError("FEN ghost square: " + quote(ghost) + " is not a point of the board");
+    if (victim == NoSquare) victim = next.beyond_ghost(g, mover);
+    else if (next.board_[g] != NoPiece) std::swap(g, victim);
     if (next.board_[g] != NoPiece || victim == NoSquare || next.board_[victim] == NoPiece || side_of(next.board_[victim]) != mover)
       throw FenError("FEN ghost square: no " + variant_->side_name(mover) + " piece has just skipped " + ghost);
     st.ghost = g;
@@ -247,6 +287,7 @@ void Position::set_fen(const std::string& fen) {
     if (text.empty() || value < min) throw out_of_range();
     return int(value);
   };
+  if (!checks.empty()) next.read_check_counters(checks);
   next.check_royals_present();
   st.quiet_plies = std::uint16_t(number(quiet, "half-move clock", 0, 65535));
   next.fullmove_base_ = number(fullmove, "move number", 1, 1000000);
@@ -256,13 +297,106 @@ void Position::set_fen(const std::string& fen) {
   *this = std::move(next);
 }
 
+Square Position::castling_piece(Side side) const {
+  const CastlingDef& c = variant_->rules().castling;
+  if (c.piece < 0) return NoSquare;
+  const BoardDef& board = variant_->board();
+  for (int file = 0; file < board.files; ++file)
+    if (const Square s = board.square(file, c.home_rank[side]); board_[s] == make_piece(side, c.piece)) return s;
+  return NoSquare;
+}
+
+int Position::castling_move(Side side, Square partner_from) const {
+  const Square from = castling_piece(side);
+  const auto& compounds = variant_->compound_moves();
+  for (std::size_t i = 0; i < compounds.size(); ++i)
+    if (variant_->rules().compound_moves[i].wing >= 0 && compounds[i].side == side && compounds[i].from == from &&
+        compounds[i].partner_from == partner_from)
+      return int(i);
+  return -1;
+}
+
+int Position::outermost_castling(Side side, int wing) const {
+  const CastlingDef& c = variant_->rules().castling;
+  const Square from = castling_piece(side);
+  if (from == NoSquare) return -1;
+  const BoardDef& board = variant_->board();
+  const bool right = c.wings[std::size_t(wing)].partners_right;
+  // From the board's edge on the wing's side in towards the piece.
+  for (int file = right ? board.files - 1 : 0; file != board.file_of(from); file += right ? -1 : 1)
+    if (const Square s = board.square(file, c.home_rank[side]); board_[s] == make_piece(side, c.partner))
+      return castling_move(side, s);
+  return -1;
+}
+
+int Position::compound_for_right(char letter) const {
+  const RuleSet& rules = variant_->rules();
+  for (std::size_t i = 0; i < rules.compound_moves.size(); ++i)
+    if (rules.compound_moves[i].wing < 0 && rules.compound_moves[i].right == letter) return int(i);
+  if (rules.castling.piece < 0 || !std::isalpha(static_cast<unsigned char>(letter))) return -1;
+  // Castling rights name a wing's outermost partner (K, Q) or a partner's file (Shredder's H, A).
+  const bool upper = std::isupper(static_cast<unsigned char>(letter));
+  const Side side = rules.sides[0].upper_case == upper ? 0 : 1;
+  const char capital = char(std::toupper(static_cast<unsigned char>(letter)));
+  for (std::size_t w = 0; w < rules.castling.wings.size(); ++w)
+    if (rules.castling.wings[w].right == capital) return outermost_castling(side, int(w));
+  const int file = capital - 'A';
+  if (file >= variant_->board().files) return -1;
+  return castling_move(side, variant_->board().square(file, rules.castling.home_rank[side]));
+}
+
+std::string Position::rights_text() const {
+  const RuleSet& rules = variant_->rules();
+  const auto& compounds = variant_->compound_moves();
+  const auto held = [&](std::size_t i) { return state().rights >> compounds[i].right & 1; };
+  std::string text;
+  for (std::size_t i = 0; i < compounds.size(); ++i)
+    if (rules.compound_moves[i].wing < 0 && held(i)) text += rules.compound_moves[i].right;
+  // Castling as the reference writes it: the wing's letter for its outermost partner, else the file.
+  for (Side s = 0; s < SideCount; ++s)
+    for (std::size_t w = 0; w < rules.castling.wings.size(); ++w) {
+      const int outermost = outermost_castling(s, int(w));
+      for (std::size_t i = 0; i < compounds.size(); ++i) {
+        if (rules.compound_moves[i].wing != int(w) || compounds[i].side != s || !held(i) ||
+            compounds[i].from != castling_piece(s))
+          continue;
+        const char right = int(i) == outermost ? rules.castling.wings[w].right : rules.compound_moves[i].right;
+        text += rules.sides[s].upper_case ? right : char(std::tolower(static_cast<unsigned char>(right)));
+      }
+    }
+  return text;
+}
+
+Square Position::beyond_ghost(Square ghost, Side mover) const {
+  const BoardDef& board = variant_->board();
+  const int rank = board.rank_of(ghost) + variant_->rules().sides[mover].forward;
+  return rank >= 0 && rank < board.ranks ? board.square(board.file_of(ghost), rank) : NoSquare;
+}
+
+void Position::read_check_counters(const std::string& text) {
+  const int limit = variant_->game_rules().check_limit;
+  const auto plus = text.find('+');
+  const std::string counts[SideCount] = {text.substr(0, plus), text.substr(plus + 1)};
+  for (Side s = 0; s < SideCount; ++s) {
+    const std::string& count = counts[s];
+    const bool digits = !count.empty() && count.size() <= 2 &&
+                        std::all_of(count.begin(), count.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    if (!digits || std::stoi(count) > limit)
+      throw FenError("FEN check counters: expected the checks each side still needs, two numbers from 0 to " +
+                     std::to_string(limit) + " like " + std::to_string(limit) + "+" + std::to_string(limit) + ", got " +
+                     quote(text));
+    states_.back().checks_needed[s] = std::uint8_t(std::stoi(count));
+  }
+}
+
 bool Position::royal_may_be_taken() const {
   const GameRules& rules = variant_->game_rules();
   return rules.facing_royals == FacingRule::Standoff && rules.pass != PassRule::Never;
 }
 
 void Position::check_royals_present() const {
-  if (royal_may_be_taken()) return;
+  // Where an explosion can take a royal, a FEN may show the game it ended.
+  if (royal_may_be_taken() || variant_->explosive()) return;
   for (Side s = 0; s < SideCount; ++s) {
     const auto& setup = variant_->rules().setup[s];
     const auto royal = std::find_if(setup.begin(), setup.end(), [&](const Placement& p) { return variant_->royal(p.kind); });
@@ -292,11 +426,18 @@ std::string Position::fen() const {
   if (variant_->has_hands()) out += hands_text();
   const StateRecord& st = state();
   out += side_ == 0 ? " w " : " b ";
-  std::string rights;
-  for (std::size_t i = 0; i < variant_->compound_moves().size(); ++i)
-    if (st.rights & (1u << i)) rights += variant_->rules().compound_moves[i].right;
+  const std::string rights = rights_text();
   out += rights.empty() ? "-" : rights;
-  for (const std::string& field : {board.square_name(st.ghost), std::to_string(st.quiet_plies), std::to_string(fullmove_number())}) {
+  // A ghost's leaper stands one step beyond it, or else is named too, the lower point first.
+  std::string ghost = board.square_name(st.ghost);
+  if (st.ghost != NoSquare && st.ghost_victim != beyond_ghost(st.ghost, opponent(side_)))
+    ghost = board.square_name(std::min(st.ghost, st.ghost_victim)) + board.square_name(std::max(st.ghost, st.ghost_victim));
+  std::vector<std::string> fields = {ghost};
+  if (variant_->game_rules().check_limit)
+    fields.push_back(std::to_string(st.checks_needed[0]) + "+" + std::to_string(st.checks_needed[1]));
+  fields.push_back(std::to_string(st.quiet_plies));
+  fields.push_back(std::to_string(fullmove_number()));
+  for (const std::string& field : fields) {
     out += ' ';
     out += field;
   }
@@ -329,6 +470,7 @@ void Position::do_move(Move m) {
   st.move = m;
   st.captured = NoPiece;
   st.moved = NoPiece;
+  st.blasted = 0;
   if (st.ghost != NoSquare) h ^= v.ghost_key(st.ghost);
   st.ghost = st.ghost_victim = NoSquare;
   ++st.quiet_plies;
@@ -340,7 +482,7 @@ void Position::do_move(Move m) {
     st.moved = p;
     h ^= v.piece_key(p, c.from) ^ v.piece_key(p, c.to) ^ v.piece_key(partner, c.partner_from) ^ v.piece_key(partner, c.partner_to);
     remove(c.partner_from);
-    relocate(c.from, c.to);
+    if (c.from != c.to) relocate(c.from, c.to);
     put(partner, c.partner_to);
   } else if (m.type() == MoveType::Drop) {
     const Piece p = make_piece(side_, m.drop_kind());
@@ -372,17 +514,39 @@ void Position::do_move(Move m) {
       st.ghost_victim = to;
       h ^= v.ghost_key(st.ghost);
     }
+    if (st.captured && v.explosive()) [[unlikely]]
+      explode(to, h);
   }
-  if (!m.is_pass()) {
-    const std::uint16_t rights = std::uint16_t(st.rights & ~(v.rights_lost_at(m.from()) | v.rights_lost_at(m.to())));
+  if (!m.is_pass() && st.rights) {
+    std::uint16_t lost = v.rights_lost_at(m.from()) | v.rights_lost_at(m.to()) | v.rights_lost_by(st.moved);
+    if (st.blasted) [[unlikely]]
+      for (int i = 1; i <= st.blasted; ++i) lost |= v.rights_lost_at(blasts_[blasts_.size() - i].first);
+    const std::uint16_t rights = std::uint16_t(st.rights & ~lost);
     if (rights != st.rights) {
       h ^= v.rights_key(st.rights) ^ v.rights_key(rights);
       st.rights = rights;
     }
   }
   side_ = opponent(side_);
+  if (v.game_rules().check_limit) [[unlikely]]
+    count_check(*this, st.checks_needed[opponent(side_)], h);
   st.hash = h;
   st.royals_facing = facing_flag();
+}
+
+// A capture on `centre` removes the capturer and every neighbour a blast does not spare. Kept out
+// of line, like count_check, so that do_move stays as small as it was for every other game.
+[[gnu::noinline]] void Position::explode(Square centre, std::uint64_t& hash) {
+  StateRecord& st = states_.back();
+  auto blast = [&](Square s) {
+    blasts_.emplace_back(s, board_[s]);
+    hash ^= variant_->piece_key(board_[s], s);
+    remove(s);
+    ++st.blasted;
+  };
+  blast(centre);
+  for (const Square s : variant_->neighbours(centre))
+    if (board_[s] && variant_->blown_up(kind_of(board_[s]))) blast(s);
 }
 
 bool Position::is_consistent() const {
@@ -411,13 +575,19 @@ void Position::undo_move() {
     const CompoundMove& c = variant_->compound_moves()[m.extra()];
     const Piece partner = board_[c.partner_to];
     remove(c.partner_to);
-    relocate(c.to, c.from);
+    if (c.from != c.to) relocate(c.to, c.from);
     put(partner, c.partner_from);
   } else if (m.type() == MoveType::Drop) {
     remove(m.to());
     ++hand_.count[side_][m.drop_kind()];
   } else if (!m.is_pass()) {
     const Square from = m.from(), to = m.to();
+    if (st.blasted) [[unlikely]]
+      for (int i = 0; i < st.blasted; ++i) {
+        const auto [square, piece] = blasts_.back();
+        blasts_.pop_back();
+        put(piece, square);
+      }
     board_[to] = st.moved;
     relocate(to, from);
     if (st.captured) {

@@ -32,6 +32,8 @@ struct StateRecord {
   std::uint16_t quiet_plies = 0;   // since the last capture or reset move
   bool royals_facing = false;      // the royals see each other down an open file (tracked only
                                    // where the variant has a facing-royals rule)
+  std::uint8_t blasted = 0;        // pieces the move's explosion removed, on top of Position's blast stack
+  std::array<std::uint8_t, SideCount> checks_needed{};  // per side, where rules.check_limit counts checks
 };
 
 class Position {
@@ -84,6 +86,19 @@ class Position {
   void relocate(Square from, Square to);
   std::uint64_t compute_hash() const;
   bool facing_flag() const;
+  // Castling from any start (RuleSet::castling): the castling piece of `side` on its home rank, and
+  // the index of the compound move it makes with a partner on `partner_from`, or with the
+  // outermost partner of a wing; NoSquare or -1 where there is none.
+  Square castling_piece(Side side) const;
+  int castling_move(Side side, Square partner_from) const;
+  int outermost_castling(Side side, int wing) const;
+  // The compound move a FEN rights letter names, or -1.
+  int compound_for_right(char letter) const;
+  std::string rights_text() const;
+  // The point one step beyond `ghost` in the forward direction of `mover`, who skipped it.
+  Square beyond_ghost(Square ghost, Side mover) const;
+  void explode(Square centre, std::uint64_t& hash);
+  void read_check_counters(const std::string& text);
   std::uint64_t to_hand(Side side, int kind);    // returns the hash change
   std::uint64_t from_hand(Side side, int kind);
   void read_hands(const std::string& text);
@@ -119,6 +134,7 @@ class Position {
   int fullmove_base_ = 1;
   int start_side_ = 0;  // side to move when the record began, for move numbers
   std::vector<StateRecord> states_;
+  std::vector<std::pair<Square, Piece>> blasts_;  // pieces explosions removed, latest last, for undo
 };
 
 }  // namespace palace

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "movegen/movegen.h"
+
 namespace palace::search {
 
 namespace {
@@ -9,7 +11,8 @@ namespace {
 constexpr int HashMoveScore = 1 << 30;
 constexpr int CaptureScore = 1 << 28;
 constexpr int KillerScore = 1 << 27;
-constexpr int HistoryCap = 1 << 26;
+constexpr int HistoryCap = 1 << 14;  // |history| stays below, so it never reaches the killers
+constexpr int LosingCaptureScore = -(1 << 26);
 constexpr int PassScore = -(1 << 29);
 
 }  // namespace
@@ -19,14 +22,28 @@ void Histories::clear() {
   std::fill(&history[0][0][0], &history[0][0][0] + SideCount * MaxSquares * MaxSquares, 0);
 }
 
-void Histories::reward(Side side, Move m, int ply, int depth) {
+void Histories::reward(Side side, Move m, int ply, int depth, const Move* tried, int count) {
   if (m.is_pass()) return;
   if (killers[ply][0] != m) {
     killers[ply][1] = killers[ply][0];
     killers[ply][0] = m;
   }
-  int& h = history[side][m.from()][m.to()];
-  h = std::min(h + depth * depth, HistoryCap - 1);
+  // Scores move towards the cap from either side, so old lessons fade as new ones come.
+  const int bonus = std::min(depth * depth, 400);
+  auto update = [&](Move q, int delta) {
+    if (q.is_pass()) return;
+    int& h = history[side][q.from()][q.to()];
+    h += delta - h * std::abs(delta) / HistoryCap;
+  };
+  update(m, bonus);
+  for (int i = 0; i < count; ++i) update(tried[i], -bonus);
+}
+
+bool losing_capture(const Position& pos, Move m, const Evaluation& eval) {
+  const Piece victim = captured_piece(pos, m);
+  if (!victim) return false;
+  const int attacker = kind_of(pos.at(m.from()));
+  return eval.value(attacker) > eval.value(kind_of(victim)) && attacked(pos, m.to(), side_of(victim), attacker);
 }
 
 MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const Histories& h, int ply,
@@ -40,9 +57,8 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
       score = HashMoveScore;
     } else if (m.is_pass()) {
       score = PassScore;
-    } else if (is_capture(pos, m)) {
-      const Piece victim = m.type() == MoveType::CaptureGhost ? pos.at(pos.state().ghost_victim) : pos.at(m.to());
-      score = CaptureScore + 64 * eval.value(kind_of(victim)) - eval.value(kind_of(pos.at(m.from()))) / 16;
+    } else if (const Piece victim = captured_piece(pos, m)) {
+      score = (losing_capture(pos, m, eval) ? LosingCaptureScore : CaptureScore) + 64 * eval.value(kind_of(victim)) - eval.value(kind_of(pos.at(m.from()))) / 16;
     } else if (m == h.killers[ply][0] || m == h.killers[ply][1]) {
       score = KillerScore + (m == h.killers[ply][0]);
     } else {

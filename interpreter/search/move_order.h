@@ -1,11 +1,12 @@
 // The order moves are tried in: the hash move, captures by victim value then cheapest attacker,
-// killers, quiet moves by history, and a pass last. Moves are picked in place in the caller's
+// killers, quiet moves by history, captures that likely lose material, and a pass last. Moves are picked in place in the caller's
 // list, their scores on the stack beside it.
 #pragma once
 
 #include <cstdint>
 
 #include "core/types.h"
+#include "movegen/movegen.h"  // is_capture
 #include "position/position.h"
 #include "search/eval.h"
 
@@ -20,13 +21,15 @@ struct Histories {
   int history[SideCount][MaxSquares][MaxSquares];
 
   void clear();
-  // A quiet move caused a cutoff at `ply` with `depth` plies left.
-  void reward(Side side, Move m, int ply, int depth);
+  // A quiet move caused a cutoff at `ply` with `depth` plies left, after the quiet moves `tried`
+  // (`count` of them) had failed to: those lose what it gains.
+  void reward(Side side, Move m, int ply, int depth, const Move* tried, int count);
 };
 
-inline bool is_capture(const Position& pos, Move m) {
-  return m.type() == MoveType::CaptureGhost || (!m.is_pass() && pos.at(m.to()) != NoPiece);
-}
+// A capture by a piece worth more than its victim onto a defended point: it likely loses the
+// difference. A cheap stand-in for a full exchange evaluation, which the variety of pieces (hoppers
+// among them) would make costly; the piece that moves still stands where it is when asked.
+bool losing_capture(const Position& pos, Move m, const Evaluation& eval);
 
 class MoveOrder {
  public:

@@ -4,6 +4,7 @@
 #include "search/search.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <thread>
 
@@ -28,6 +29,30 @@ constexpr int DecisiveBound = CountedWin - MaxPly;  // scores beyond are won gam
 int to_tt(int score, int ply) { return score >= DecisiveBound ? score + ply : score <= -DecisiveBound ? score - ply : score; }
 int from_tt(int score, int ply) { return score >= DecisiveBound ? score - ply : score <= -DecisiveBound ? score + ply : score; }
 
+// Late-move reductions grow with the depth left and the number of moves tried before, as the
+// logarithm of each: a move sorted late at a deep node is rarely best. Built once.
+struct ReductionTable {
+  std::int8_t plies[MaxPly][64];
+  ReductionTable() {
+    for (int d = 0; d < MaxPly; ++d)
+      for (int n = 0; n < 64; ++n)
+        plies[d][n] = std::int8_t(d && n ? 0.5 + std::log(d) * std::log(n) / 2.25 : 0);
+  }
+  int operator()(int depth, int tried) const { return plies[std::min(depth, MaxPly - 1)][std::min(tried, 63)]; }
+};
+const ReductionTable reduction_for;
+
+// How far the static evaluation may be below alpha (above beta) at a few plies from the horizon
+// before quiet moves (the whole node) are given up: what a quiet move can hardly gain back.
+constexpr int FutilityMargin = 100;
+constexpr int ReverseFutilityMargin = 90;
+// Quiet moves searched at a node this shallow before the rest are given up: 3 + depth².
+int late_move_count(int depth) { return 3 + depth * depth; }
+// A capture in quiescence that cannot lift the score to alpha even with this to spare is skipped.
+constexpr int DeltaMargin = 200;
+// The first aspiration window around the previous iteration's score, widened on each failure.
+constexpr int AspirationWindow = 30;
+
 int mate_in(int score) {
   if (score >= MateBound) return (Mate - score + 1) / 2;
   if (score <= -MateBound) return -(Mate + score) / 2;
@@ -39,6 +64,9 @@ int mate_in(int score) {
 // of the count). The one place the search asks the game's end rules.
 std::optional<int> node_end(const Position& pos, bool can_move, int ply) {
   const Termination end = judge(pos, can_move ? 1 : 0);
+  // A draw a player may claim is one the side it suits will claim, except at the root, where the
+  // search is asked for a move.
+  if (ply > 0 && end.claimable != EndReason::None) return 0;
   if (!end.finished()) return std::nullopt;
   if (end.kind == Termination::Kind::Draw) return 0;
   const int score = (end.counted ? CountedWin : Mate) - ply;
@@ -76,7 +104,9 @@ struct Searcher::Impl {
   int static_eval() const;
   bool may_pass_for_null(bool checked) const;
   void update_pv(int ply, Move m);
+  int captured_value(Move m) const { return eval.value(kind_of(captured_piece(*pos, m))); }
   int search(int alpha, int beta, int depth, int ply, bool can_null);
+  int search_root(int depth, int previous);
   int quiesce(int alpha, int beta, int ply);
 };
 
@@ -143,8 +173,15 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   }
 
   const bool checked = in_check(*pos);
-  if (!pv_node && can_null && depth >= 3 && may_pass_for_null(checked) && static_eval() >= beta) {
-    const int reduction = depth >= 6 ? 3 : 2;
+  const bool decisive_window = std::abs(beta) >= DecisiveBound || std::abs(alpha) >= DecisiveBound;
+  const int stand = checked ? -Infinite : static_eval();
+
+  // Far enough above beta that the opponent's best reply can hardly bring it back.
+  if (!pv_node && !checked && depth <= 6 && !decisive_window && stand - ReverseFutilityMargin * depth >= beta)
+    return stand;
+
+  if (!pv_node && can_null && depth >= 3 && may_pass_for_null(checked) && stand >= beta) {
+    const int reduction = 3 + depth / 6;
     pos->do_move(Move::pass());
     const int score = -search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false);
     pos->undo_move();
@@ -152,16 +189,29 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     if (score >= beta) return score >= DecisiveBound ? beta : score;
   }
 
+  // Without a move from an earlier search this node is likely not worth its full depth.
+  if (!hash_move && depth >= 4) --depth;
+
   MoveOrder order(*pos, list, hash_move, *histories, ply, eval);
   const int original_alpha = alpha;
   int best = -Infinite;
   Move best_move;
   int tried = 0;
+  int quiets_tried = 0;
+  Move quiets[64];
+  const bool futile = !pv_node && !checked && depth <= 3 && !decisive_window && stand + FutilityMargin * depth <= alpha;
   for (Move m = order.next(); m; m = order.next()) {
     const bool quiet = !is_capture(*pos, m) && m.promotion_kind() < 0;
     const bool killer = m == histories->killers[ply][0] || m == histories->killers[ply][1];
+    // Quiet moves at a hopeless or long-searched shallow node: only a check could still matter.
+    const bool prunable = quiet && tried > 0 && !checked && best > -DecisiveBound &&
+                          (futile || (!pv_node && depth <= 3 && quiets_tried >= late_move_count(depth)));
     pos->do_move(m);
     const bool gives_check = in_check(*pos);
+    if (prunable && !gives_check) {
+      pos->undo_move();
+      continue;
+    }
     // Checks are searched a ply deeper, up to twice the nominal depth so that a long run of
     // checks cannot run away.
     const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth);
@@ -170,8 +220,12 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
       score = -search(-beta, -alpha, new_depth, ply + 1, true);
     } else {
       // Late quiet moves are searched shallower first; one that surprises gets its full depth.
-      const int reduction =
-          depth >= 3 && tried >= 3 && quiet && !killer && !checked && !gives_check ? 1 + (tried >= 8 && depth >= 6) : 0;
+      int reduction = 0;
+      if (depth >= 3 && tried >= 2 && quiet && !killer && !checked && !gives_check) {
+        reduction = reduction_for(depth, tried) - pv_node;
+        if (histories->history[pos->side_to_move() ^ 1][m.from()][m.to()] > 0) --reduction;
+        reduction = std::clamp(reduction, 0, new_depth - 1);
+      }
       score = -search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
       if (score > alpha && reduction) score = -search(-alpha - 1, -alpha, new_depth, ply + 1, true);
       if (score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1, true);
@@ -179,6 +233,8 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     pos->undo_move();
     if (aborted) return 0;
     ++tried;
+    if (quiet && quiets_tried < 64) quiets[quiets_tried] = m;
+    quiets_tried += quiet;
     if (score <= best) continue;
     best = score;
     best_move = m;
@@ -186,13 +242,29 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     alpha = score;
     update_pv(ply, m);
     if (alpha >= beta) {
-      if (quiet) histories->reward(pos->side_to_move(), m, ply, depth);
+      if (quiet) histories->reward(pos->side_to_move(), m, ply, depth, quiets, std::min(quiets_tried - 1, 64));
       break;
     }
   }
   const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
   tt.store(key, best_move, to_tt(best, ply), depth, bound);
   return best;
+}
+
+// The root, in a window around the previous iteration's score that widens until the score falls
+// inside it: a narrow window prunes more, and the score rarely moves far between iterations.
+int Searcher::Impl::search_root(int depth, int previous) {
+  if (depth < 5 || std::abs(previous) >= DecisiveBound) return search(-Infinite, Infinite, depth, 0, false);
+  int window = AspirationWindow;
+  int alpha = std::max(previous - window, -Infinite), beta = std::min(previous + window, Infinite);
+  for (;;) {
+    const int score = search(alpha, beta, depth, 0, false);
+    if (aborted || (score > alpha && score < beta)) return score;
+    window *= 2;
+    if (window > 1000) return search(-Infinite, Infinite, depth, 0, false);
+    if (score <= alpha) alpha = std::max(score - window, -Infinite);
+    else beta = std::min(score + window, Infinite);
+  }
 }
 
 // Captures (and promotions) only, until the position is quiet; every reply when in check.
@@ -216,6 +288,9 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply) {
   }
   MoveOrder order(*pos, list, Move(), *histories, ply, eval);
   for (Move m = order.next(); m; m = order.next()) {
+    if (!checked && m.promotion_kind() < 0 &&
+        (best + captured_value(m) + DeltaMargin <= alpha || losing_capture(*pos, m, eval)))
+      continue;
     pos->do_move(m);
     const int score = -quiesce(-beta, -alpha, ply + 1);
     pos->undo_move();
@@ -264,16 +339,18 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
     return Move();
   }
 
+  int previous = 0;
   const bool unbounded = limits.infinite || (!limits.depth && !limits.nodes && !time.timed());
   Move best;
   for (int depth = 1; depth < MaxPly; ++depth) {
     if (!limits.infinite && limits.depth && depth > limits.depth) break;
     s.root_depth = depth;
     s.seldepth = 0;
-    const int score = s.search(-Infinite, Infinite, depth, 0, false);
+    const int score = s.search_root(depth, previous);
     if (s.aborted) break;
     s.may_abort = true;
     best = s.root_move = s.pv[0][0];
+    previous = score;
     if (on_report) {
       Report report;
       report.depth = depth;

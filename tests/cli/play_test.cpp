@@ -143,6 +143,17 @@ TEST(PlayCommand, ListsMovesAndAnswersBadCommands) {
   EXPECT_EQ(run.status, 2);
 }
 
+// FIDE's threefold repetition is a draw to claim: offered when it arises, refused before.
+TEST(PlayCommand, OffersAClaimableDrawAndTakesTheClaim) {
+  const PalaceRun run = play("claim\ng1f3\ng8f6\nf3g1\nf6g8\ng1f3\ng8f6\nf3g1\nf6g8\nclaim\n", "variants/chess.yaml");
+  EXPECT_EQ(run.status, 2) << "the first claim is refused";
+  EXPECT_TRUE(has_line(run, "there is no draw to claim now")) << run.out;
+  EXPECT_TRUE(has_line(run, "White may claim a draw (repetition): type claim")) << run.out;
+  EXPECT_EQ(std::count(run.lines.begin(), run.lines.end(), "White may claim a draw (repetition): type claim"), 1) << run.out;
+  EXPECT_TRUE(has_line(run, "White claims the draw")) << run.out;
+  EXPECT_EQ(run.lines.back(), "game over: draw: repetition") << run.out;
+}
+
 // A saved game keeps its moves, so a standoff that a pass prolonged still counts after loading.
 TEST(PlayCommand, ALoadedGameKeepsItsStandoffHistory) {
   const std::string saved = temp_file("standoff.txt", "1N6B/9/3AK4/5P3/R8/1p5P1/9/9/4k4/1n1n5 w - - 6 44\npass\n");

@@ -45,6 +45,15 @@ TEST(StatusCommand, MovesAsSeparateOrQuotedArguments) {
   EXPECT_EQ(last_line(quoted.out), "han wins: both sides passed, 73.5 to 72 points");
 }
 
+TEST(StatusCommand, AClaimableDrawIsALineBeforeTheState) {
+  const PalaceRun run = run_status(variant_arg("chess") + " --moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_NE(run.out.find("\nin check: no\nclaimable: repetition\nunfinished\n"), std::string::npos) << run.out;
+  const PalaceRun later = run_status(variant_arg("chess") + " --moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4");
+  EXPECT_EQ(later.out.find("claimable"), std::string::npos) << later.out;
+  EXPECT_EQ(last_line(later.out), "unfinished");
+}
+
 TEST(StatusCommand, AnIllegalMoveIsOneLineOnStderr) {
   const PalaceRun err = run_status(variant_arg("janggi") + " --moves a7a6 a4a5 b10b7", true);
   EXPECT_EQ(err.status, 2);

@@ -10,7 +10,7 @@ namespace palace::test {
 namespace {
 
 // Variants whose terminal vectors are checked; a new variant is one more name here.
-const std::string TerminalVariants[] = {"janggi", "janggi-casual", "janggi-modern", "xiangqi", "chess"};
+const std::string TerminalVariants[] = {"janggi", "janggi-casual", "janggi-modern", "xiangqi", "chess", "janggi-kakao"};
 
 class TerminalVectors : public ::testing::TestWithParam<std::string> {};
 

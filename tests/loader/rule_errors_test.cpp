@@ -15,7 +15,8 @@ namespace {
 
 const std::string RoyalHint = " (mark one piece `royal: true` and place exactly one)";
 const std::string TopKeys = "(expected one of: name, description, board, sides, pieces, setup, formations, compound_moves, "
-                            "rules, scripts, uci, eval, hands, reaching_wins, capturing_royal_wins)";
+                            "rules, scripts, uci, eval, castling, notation, hands, reaching_wins, "
+                            "capturing_royal_wins)";
 
 // The RuleError text of loading and compiling `path`.
 std::string load_error(const std::string& path) {
@@ -44,7 +45,7 @@ const std::string LongName = "tests/loader/bad/" + std::string(300, 'a') + ".yam
 const BadFile BadFiles[] = {
     {"UnknownKeyInMove", "tests/loader/bad/unknown_key.yaml",
      "$F:7:9: pieces.horse.moves[0].lep: unknown key \"lep\" (expected one of: step, slide, hop, leap, block, "
-     "symmetry, range, only, from_zone, to_zone, leaves_ghost, takes_ghost)"},
+     "symmetry, range, only, from_zone, to_zone, leaves_ghost, takes_ghost, after_screen)"},
     {"WordWhereNumberExpected", "tests/loader/bad/files_not_number.yaml",
      "$F:5:10: board.files: expected a whole number, got \"nine\""},
     {"ListWhereNumberExpected", "tests/loader/bad/value_is_list.yaml",
@@ -57,14 +58,27 @@ const BadFile BadFiles[] = {
      "$F:6:20: pieces.cannon.may_not_jump[0]: no piece named \"canon\""},
     {"FormationNamesNoPiece", "tests/loader/bad/formation_unknown_piece.yaml",
      "$F:5:20: formations.inner-elephant[0]: no piece named \"hrose\""},
+    {"PieceMovesLikeItself", "tests/loader/bad/like_cycle.yaml",
+     "$F:8:20: pieces.rook.moves[0].like: rook moves like queen, which moves like rook again: a piece cannot be "
+     "made of itself"},
+    {"RoyalOnSideWithoutRoyal", "tests/loader/bad/royal_without_royal.yaml",
+     "$S/rules/chess/setup.yaml:8:13: setup.white.pieces.king: white plays without a royal piece (has_royal: false) "
+     "but a king is placed"},
+    {"CastlingWingLetteredLikeAFile", "tests/loader/bad/castling_file_letter.yaml",
+     "$F:6:25: castling.wings.queen-side.right: expected one letter that names no file (file letters name the "
+     "partners' files), got \"B\""},
     {"PromotionToNoPiece", "tests/loader/bad/promotion_unknown_piece.yaml",
      "$F:8:21: pieces.soldier.promotion.to[1]: no piece named \"queen\""},
     {"TwoPiecesOnOnePoint", "tests/loader/bad/two_on_one_point.yaml",
      "$F:7:16: setup.han.pieces.cannon[0]: two pieces on a1: the han chariot placed at $S/rules/janggi/setup.yaml:22:17 "
      "is already there"},
-    // No piece is royal at all: nothing in the fixture to point at, so the side's set-up is named.
-    {"NoRoyalPiece", "tests/loader/bad/no_royal_piece.yaml",
-     "$S/rules/janggi/setup.yaml:11:5: setup.cho: cho has no royal piece" + RoyalHint},
+    {"GoalZoneUnknown", "tests/loader/bad/goal_zone_unknown.yaml",
+     "$F:5:14: rules.goal_zone: no zone named \"hill\" (zones are declared under sides)"},
+    {"CheckLimitZero", "tests/loader/bad/check_limit_zero.yaml",
+     "$F:5:16: rules.check_limit: expected a number from 1 to 99, got 0"},
+    {"CapturesWord", "tests/loader/bad/captures_word.yaml", "$F:5:13: rules.captures: expected one of: optional, compulsory"},
+    {"ExplosionSparesUnknown", "tests/loader/bad/explosion_spares_unknown.yaml",
+     "$F:5:30: rules.explosion.spares[1]: no piece named \"soldier\""},
     // Han's general is placed nowhere (`general: []`): point at the line that did it.
     {"SideWithoutRoyal", "tests/loader/bad/side_without_royal.yaml",
      "$F:7:16: setup.han.pieces.general: han has no royal piece" + RoyalHint},
@@ -93,6 +107,16 @@ const BadFile BadFiles[] = {
     // A compiled leap has room for three blocking points; a fourth must be refused, not written past the end.
     {"LeapWithTooManyBlocks", "tests/loader/bad/too_many_blocks.yaml",
      "$F:8:16: pieces.horse.moves[0].block: a leap has at most 3 blocking points, got 4"},
+    // The chase tables removed (`chase: ~`): perpetual_chase, written in the imported file, is named.
+    {"PerpetualChaseWithoutTable", "tests/loader/bad/chase_without_table.yaml",
+     "$S/variants/xiangqi.yaml:16:22: rules.repetition.perpetual_chase: say under `chase:` which pieces chase which, "
+     "e.g. chase: {chariot: [horse]}"},
+    {"ChasingTheRoyal", "tests/loader/bad/chase_royal.yaml",
+     "$F:6:30: rules.repetition.chase.chariot[1]: general is royal: attacking it is a check, not a chase"},
+    {"AfterScreenOnASlide", "tests/loader/bad/after_screen_on_slide.yaml",
+     "$F:7:43: pieces.chariot.moves[0].after_screen: after_screen belongs to a hop"},
+    {"HopLimitsDisagree", "tests/loader/bad/hop_limits_disagree.yaml",
+     "$F:8:9: pieces.cannon.moves: two hops along one direction need the same after_screen"},
     {"MissingFile", "tests/loader/bad/no_such_variant.yaml", "$F: cannot open file"},
     {"DirectoryIsNotARuleFile", "rules/janggi", "$F: cannot open file: it is a directory"},
     // A name longer than the file system allows is a file that cannot be opened, not a crash.

@@ -35,31 +35,17 @@ TEST(Match, AgainstARealUciEngine) {
   EXPECT_EQ(run.lines[0].rfind("game ", 0), 0u);
   EXPECT_EQ(run.lines[2].rfind("palace vs " + std::filesystem::path(engine).filename().string() + ": 2 games, +", 0), 0u)
       << run.lines[2];
-  // The PGN: two games with colours swapped, every move legal by Palace's rules.
+  // The PGN: two games with colours swapped, every move, written in the variant's own notation,
+  // legal by Palace's rules.
   const auto lines = file_lines(pgn);
   int variants = 0, whites = 0;
-  std::string fen;
-  std::vector<std::string> moves;
-  auto replay = [&] {
-    Game game(load_variant(variant_path(variant)));
-    game.set_fen(fen);
-    for (const auto& m : moves)
-      if (m.find('.') == std::string::npos && m.find('-') == std::string::npos) {
-        EXPECT_TRUE(game.play(m).accepted) << m;
-      }
-    moves.clear();
-  };
   for (const auto& line : lines) {
     variants += line == "[Variant \"" + variant + "\"]";
     whites += line == "[White \"palace\"]";
-    if (line.rfind("[FEN \"", 0) == 0) {
-      if (!fen.empty()) replay();
-      fen = line.substr(6, line.size() - 8);
-    }
-    if (!line.empty() && line[0] != '[')
-      for (const auto& word : split(line, ' ')) moves.push_back(word);
   }
-  replay();
+  const auto replay = run_palace("replay " + shell_quoted(pgn));
+  EXPECT_EQ(replay.status, 0) << replay.out;
+  EXPECT_EQ(replay.lines.back(), "2 games, 2 good, 0 bad") << replay.out;
   EXPECT_EQ(variants, 2);
   EXPECT_EQ(whites, 1);
 }

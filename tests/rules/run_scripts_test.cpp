@@ -83,7 +83,7 @@ std::string error_of(const std::string& name) {
 TEST(RuleScripts, MalformedFilesAreOneErrorNamingTheLine) {
   EXPECT_EQ(error_of("unknown-key"), fixture("unknown-key") +
                                          ":4:5: cases[0].moves_form: unknown key \"moves_form\" (expected one of: name, fen, "
-                                         "moves, moves_from, legal_moves, accepted, refused, in_check, state, board)");
+                                         "moves, moves_from, legal_moves, accepted, refused, in_check, state, board, claimable)");
   EXPECT_EQ(error_of("off-board"), fixture("off-board") + ":4:40: cases[0].moves_from.exactly: \"j8\" is not a point of the board");
   EXPECT_EQ(error_of("bad-fen"), fixture("bad-fen") + ":4:10: cases[0].fen: FEN board: unknown piece letter \"q\" on rank 10");
   EXPECT_EQ(error_of("missing-variant"),

@@ -94,7 +94,7 @@ TEST(SearchEnds, MatedSideSeesItsLoss) {
 
 TEST(SearchEnds, RepetitionIsADrawTheLosingSideTakes) {
   // White, a queen down, checks on a8 and a7; the next check on a8 repeats a position the third
-  // time, which chess draws.
+  // time, a draw White may claim, which the search takes as one.
   Position pos = position_of("chess", "3k4/8/8/7q/8/R7/8/1K6 w - - 0 1", "a3a8 d8d7 a8a7 d7d8 a7a8 d8d7 a8a7 d7d8");
   const Outcome out = search_at(pos, 3);
   EXPECT_EQ(out.move, "a7a8");

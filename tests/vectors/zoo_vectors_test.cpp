@@ -52,6 +52,8 @@ TEST_P(ZooVectors, ResultInTerminalPositions) {
 
 // Each group of games instantiates the suite as its variants/NAME.yaml files land (issue 9).
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ZooVectors);
+INSTANTIATE_TEST_SUITE_P(ZooChess, ZooVectors, ::testing::Values("makruk", "shatranj", "capablanca", "grand", "chess960", "berolina", "horde"), VariantParamName());
+INSTANTIATE_TEST_SUITE_P(ZooWin, ZooVectors, ::testing::Values("king-of-the-hill", "three-check", "minixiangqi", "manchu", "atomic", "antichess"), VariantParamName());
 INSTANTIATE_TEST_SUITE_P(ZooHands, ZooVectors, ::testing::Values("crazyhouse", "minishogi", "shogi", "dobutsu"), VariantParamName());
 
 }  // namespace

@@ -1,0 +1,63 @@
+// `palace serve [--port P] [--db FILE] [--variants DIR]`: the web board and its JSON API on
+// 127.0.0.1, games kept in one SQLite file. Stops cleanly on Ctrl-C or SIGTERM.
+#include <csignal>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "cli/commands.h"
+#include "server/server.h"
+
+namespace palace::cli {
+
+namespace {
+
+struct ServeOptions {
+  int port = 8960;
+  std::string db = "palace.db";
+  std::string variants;
+};
+
+int run_serve(const ServeOptions& o) {
+  const std::filesystem::path default_file = default_variant_file("");
+  server::ServerOptions options;
+  options.variants_dir = o.variants.empty() ? default_file.parent_path() : std::filesystem::path(o.variants);
+  options.default_variant = default_file.stem().string();
+  options.db_file = o.db;
+  options.web_dir = PALACE_WEB_DIR;
+
+  // The signals are taken by a thread of their own, which asks the server to stop: stopping is no
+  // work for a signal handler.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  server::Server server(options);
+  const int port = server.bind("127.0.0.1", o.port);
+  std::cout << "Palace serves on http://127.0.0.1:" << port << "/ (games kept in " << o.db << ")" << std::endl;
+  std::thread waiter([&] {
+    int signal = 0;
+    sigwait(&signals, &signal);
+    server.stop();
+  });
+  server.listen();
+  pthread_kill(waiter.native_handle(), SIGTERM);  // wakes the waiter when the server stopped by itself
+  waiter.join();
+  std::cout << "stopped" << std::endl;
+  return 0;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, Action& action) {
+  auto o = std::make_shared<ServeOptions>();
+  CLI::App* cmd = app.add_subcommand("serve", "Serve the web board and its JSON API on 127.0.0.1");
+  cmd->add_option("--port", o->port, "the port to listen on (default 8960; 0 picks a free one)")->check(CLI::Range(0, 65535));
+  cmd->add_option("--db", o->db, "the SQLite file games are kept in, created on first use (default palace.db)");
+  cmd->add_option("--variants", o->variants, "the folder of variant YAML files offered (default: the shipped variants/)");
+  cmd->callback([&action, o] { action = [o] { return run_serve(*o); }; });
+}
+
+}  // namespace palace::cli

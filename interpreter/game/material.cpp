@@ -1,0 +1,68 @@
+#include "game/material.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace palace {
+
+namespace {
+
+// The kinds besides the royal of `side`, or of both sides for SideCount, sorted.
+std::vector<int> non_royal_kinds(const Position& pos, int which) {
+  std::vector<int> kinds;
+  for (int side = 0; side < SideCount; ++side) {
+    if (which != SideCount && which != side) continue;
+    for (int i = 0; i < pos.piece_count(Side(side)); ++i) {
+      const int kind = kind_of(pos.at(pos.piece_square(Side(side), i)));
+      if (!pos.variant().royal(kind)) kinds.push_back(kind);
+    }
+  }
+  std::sort(kinds.begin(), kinds.end());
+  return kinds;
+}
+
+bool listed(const std::vector<std::vector<int>>& lists, const std::vector<int>& kinds) {
+  return std::find(lists.begin(), lists.end(), kinds) != lists.end();
+}
+
+// Every piece besides the royals is of a `one_colour` kind, and they all stand on one colour.
+bool all_on_one_colour(const Position& pos, const std::vector<int>& kinds) {
+  const BoardDef& board = pos.variant().board();
+  int colour = -1;
+  for (int side = 0; side < SideCount; ++side)
+    for (int i = 0; i < pos.piece_count(Side(side)); ++i) {
+      const Square s = pos.piece_square(Side(side), i);
+      const int kind = kind_of(pos.at(s));
+      if (pos.variant().royal(kind)) continue;
+      if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) return false;
+      const int here = (board.file_of(s) + board.rank_of(s)) % 2;
+      if (colour >= 0 && here != colour) return false;
+      colour = here;
+    }
+  return true;
+}
+
+// The longest list of a rule: a position with more pieces besides the royals matches none, which
+// spares the search building lists at every node of a middlegame.
+std::size_t longest(const std::vector<std::vector<int>>& lists) {
+  std::size_t most = 0;
+  for (const auto& list : lists) most = std::max(most, list.size());
+  return most;
+}
+
+}  // namespace
+
+bool material_cannot_mate(const Position& pos) {
+  const GameRules& rules = pos.variant().game_rules();
+  const int pieces = pos.piece_count(0) + pos.piece_count(1) - SideCount;
+  if (!rules.insufficient_material.empty() && std::size_t(pieces) <= 2 * longest(rules.insufficient_material) &&
+      listed(rules.insufficient_material, non_royal_kinds(pos, 0)) &&
+      listed(rules.insufficient_material, non_royal_kinds(pos, 1)))
+    return true;
+  if (!rules.dead_material.empty() && std::size_t(pieces) <= longest(rules.dead_material) &&
+      listed(rules.dead_material, non_royal_kinds(pos, SideCount)))
+    return true;
+  return !rules.one_colour_kinds.empty() && all_on_one_colour(pos, rules.one_colour_kinds);
+}
+
+}  // namespace palace

@@ -1,0 +1,14 @@
+// Whether the material left on the board can ever mate, by the variant's two rules: per side
+// (`insufficient_material`: each side's pieces besides the royal form one of the lists) and for the
+// whole board (`dead_material`: all pieces besides the royals form one of the lists, or are all of
+// the `one_colour` kinds standing on points of one colour, as bishops that can never attack the
+// other colour's points).
+#pragma once
+
+#include "position/position.h"
+
+namespace palace {
+
+bool material_cannot_mate(const Position& pos);
+
+}  // namespace palace

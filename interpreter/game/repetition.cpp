@@ -1,0 +1,133 @@
+#include "game/repetition.h"
+
+#include <algorithm>
+#include <sstream>
+#include <vector>
+
+#include "core/square_set.h"
+#include "movegen/movegen.h"
+
+namespace palace {
+
+namespace {
+
+// The last `plies` moves, oldest first, unwinding `scratch` to the position before them.
+std::vector<Move> last_moves(Position& scratch, int plies) {
+  std::vector<Move> moves(static_cast<std::size_t>(plies));
+  for (int i = plies - 1; i >= 0; --i) {
+    moves[std::size_t(i)] = scratch.state().move;
+    scratch.undo_move();
+  }
+  return moves;
+}
+
+// `pos` with the other side to move and nothing else changed, for asking what the side that just
+// moved threatens. Only the FEN's side field changes; an en passant point belongs to the side to
+// move, so it goes.
+Position turned(const Position& pos) {
+  std::istringstream fields(pos.fen());
+  std::vector<std::string> words;
+  for (std::string w; fields >> w;) words.push_back(w);
+  words[1] = words[1] == "w" ? "b" : "w";
+  if (words.size() > 3) words[3] = "-";
+  std::string fen = words[0];
+  for (std::size_t i = 1; i < words.size(); ++i) fen.append(1, ' ').append(words[i]);
+  Position out(pos.variant_ptr());
+  out.set_fen(fen);
+  return out;
+}
+
+// The enemy pieces the side to move of `pos` chases: it may legally capture them, and the chase
+// table counts the pair, the victim unprotected where the table asks for that.
+SquareSet chased(Position& pos) {
+  const auto& chases = pos.variant().game_rules().chases;
+  SquareSet victims;
+  MoveList captures;
+  generate_legal(pos, captures, Keep::Captures);
+  for (const Move m : captures) {
+    const Piece victim = pos.at(m.to());
+    if (m.is_pass() || !victim) continue;
+    const int attacker = kind_of(pos.at(m.from()));
+    const Chase how = chases[std::size_t(attacker)][std::size_t(kind_of(victim))];
+    if (how == Chase::Never) continue;
+    bool counts = how == Chase::Always;
+    if (!counts) {
+      pos.do_move(m);
+      counts = !attacked(pos, m.to(), pos.side_to_move(), attacker);
+      pos.undo_move();
+    }
+    if (counts) victims.set(m.to());
+  }
+  return victims;
+}
+
+}  // namespace
+
+int repetition_span(const Position& pos, int count) {
+  // A capture or a reset move cannot be undone, so positions before one are never equal to this
+  // one and the search stops there.
+  const int window = std::min<int>(pos.state().quiet_plies, pos.plies_recorded());
+  const std::uint64_t hash = pos.state().hash;
+  int seen = 1;
+  for (int back = 2; back <= window; back += 2)
+    if (pos.state_back(back).hash == hash && ++seen == count) return back;
+  return 0;
+}
+
+int perpetual_checker(const Position& pos, int span) {
+  // The side to move in each earlier position shows whether the move that led to it gave check.
+  Position scratch(pos);
+  bool every_move_checked[SideCount] = {true, true};
+  for (int ply = 0; ply < span; ++ply) {
+    const Side mover = opponent(scratch.side_to_move());
+    if (!in_check(scratch)) every_move_checked[mover] = false;
+    scratch.undo_move();
+  }
+  if (every_move_checked[0] == every_move_checked[1]) return NoSide;
+  return every_move_checked[0] ? 0 : 1;
+}
+
+int perpetual_chaser(const Position& pos, int span) {
+  Position scratch(pos);
+  const std::vector<Move> moves = last_moves(scratch, span);
+  // Per side, the enemy pieces chased by every one of its moves so far, followed as they move.
+  SquareSet chasing[SideCount];
+  bool moved[SideCount] = {false, false};
+  for (const Move m : moves) {
+    const Side mover = scratch.side_to_move();
+    const SquareSet before = chased(scratch);
+    scratch.do_move(m);
+    SquareSet& hunted = chasing[opponent(mover)];
+    if (!m.is_pass() && hunted[m.from()]) {
+      hunted.reset(m.from());
+      hunted.set(m.to());
+    }
+    Position threat = turned(scratch);
+    const SquareSet fresh = chased(threat) & ~before;
+    chasing[mover] = moved[mover] ? chasing[mover] & fresh : fresh;
+    moved[mover] = true;
+  }
+  const bool chaser[SideCount] = {chasing[0].any(), chasing[1].any()};
+  if (chaser[0] == chaser[1]) return NoSide;
+  return chaser[0] ? 0 : 1;
+}
+
+bool moved_back_and_forth(const Position& pos, int moves) {
+  const int plies = 2 * (moves - 1) + 1;  // the side's moves and the replies between them
+  if (pos.plies_recorded() < plies) return false;
+  for (int i = 0; i + 1 < moves; ++i) {
+    const Move later = pos.state_back(2 * i).move, earlier = pos.state_back(2 * i + 2).move;
+    if (later.is_pass() || earlier.is_pass() || later.from() != earlier.to() || later.to() != earlier.from()) return false;
+  }
+  for (int i = 0; i < moves; ++i)
+    if (pos.state_back(2 * i).captured) return false;
+  // A piece may shuttle to answer checks: the position before each of the side's moves.
+  Position scratch(pos);
+  for (int ply = 0; ply < plies; ++ply) {
+    scratch.undo_move();
+    if (ply % 2 == 0 && in_check(scratch)) return false;
+  }
+  return true;
+}
+
+}  // namespace palace

@@ -1,0 +1,31 @@
+// What a game's history says about the position just reached: how far back it occurred before, and
+// whom a repetition blames (the side that checked, or chased one piece, with every move of the
+// cycle; the side that moved one piece back and forth too long). judge() asks these only where the
+// variant has the rule, and the costly ones (unwinding the cycle) only once a repetition is found.
+#pragma once
+
+#include "position/position.h"
+
+namespace palace {
+
+inline constexpr int NoSide = -1;
+
+// Plies back to the occurrence of the current position that makes it the n-th, or 0 when it is not
+// there yet.
+int repetition_span(const Position& pos, int count);
+
+// The side that gave check with every one of its moves over the last `span` plies, if exactly one
+// did; NoSide otherwise.
+int perpetual_checker(const Position& pos, int span);
+
+// The side that chased one and the same enemy piece with every one of its moves over the last `span`
+// plies, if exactly one did; NoSide otherwise. A move chases a piece when, after it, the mover
+// could legally capture that piece and the variant's `chase` table counts the pair (Chase::Always,
+// or Chase::Unprotected with no enemy piece able to capture back), and it could not before it.
+int perpetual_chaser(const Position& pos, int span);
+
+// Whether the move that led here is its side's n-th move in a row of one piece back and forth
+// between the same two points, none of them a capture or made in check.
+bool moved_back_and_forth(const Position& pos, int moves);
+
+}  // namespace palace

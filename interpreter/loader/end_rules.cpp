@@ -1,0 +1,96 @@
+#include "loader/end_rules.h"
+
+#include <algorithm>
+
+#include "core/text.h"
+
+namespace palace {
+
+namespace {
+
+int kind_named(const RuleSet& rules, const ConfigNode& node) {
+  const int k = rules.kind_by_name(node.as_string());
+  if (k < 0) node.fail("no piece named " + palace::quote(node.as_string()));
+  return k;
+}
+
+template <typename Enum>
+Enum word(const ConfigNode& node, std::initializer_list<std::pair<const char*, Enum>> choices) {
+  std::string list;
+  for (const auto& [text, value] : choices) {
+    if (node.as_string() == text) return value;
+    list += std::string(list.empty() ? "" : ", ") + text;
+  }
+  node.fail("expected one of: " + list);
+}
+
+Sanction sanction(const ConfigNode& node) {
+  return word<Sanction>(node, {{"loss", Sanction::Loss}, {"illegal", Sanction::Illegal}, {"draw", Sanction::None}});
+}
+
+// chase: {attacker: [victims]} and chase_protected: the same, for victims chased even when protected.
+void read_chases(const ConfigNode& node, Chase how, RuleSet& rules) {
+  const std::size_t kinds = rules.pieces.size();
+  auto& chases = rules.rules.chases;
+  if (chases.empty()) chases.assign(kinds, std::vector<Chase>(kinds, Chase::Never));
+  for (const auto& [attacker, victims] : node.entries()) {
+    const int a = rules.kind_by_name(attacker);
+    if (a < 0) victims.fail("no piece named " + palace::quote(attacker));
+    for (const ConfigNode* v : victims.items()) {
+      const int k = kind_named(rules, *v);
+      if (rules.pieces[k].royal) v->fail(rules.pieces[k].name + " is royal: attacking it is a check, not a chase");
+      chases[a][k] = how;
+    }
+  }
+}
+
+}  // namespace
+
+void read_repetition(const ConfigNode& node, RuleSet& rules) {
+  node.expect_keys({"count", "result", "claim", "perpetual_check", "perpetual_chase", "chase", "chase_protected",
+                    "shuttle"});
+  GameRules& r = rules.rules;
+  r.repetition_count = node.at("count").as_int(2, 100);
+  if (const ConfigNode* res = node.find("result"))
+    r.repetition_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
+  if (const ConfigNode* claim = node.find("claim")) r.claim_repetition_count = claim->as_int(2, r.repetition_count - 1);
+  if (const ConfigNode* pc = node.find("perpetual_check")) r.perpetual_check = sanction(*pc);
+  if (const ConfigNode* pc = node.find("perpetual_chase")) r.perpetual_chase = sanction(*pc);
+  if (const ConfigNode* c = node.find("chase")) read_chases(*c, Chase::Unprotected, rules);
+  if (const ConfigNode* c = node.find("chase_protected")) read_chases(*c, Chase::Always, rules);
+  if (r.perpetual_chase != Sanction::None && r.chases.empty())
+    node.at("perpetual_chase").fail("say under `chase:` which pieces chase which, e.g. chase: {chariot: [horse]}");
+  if (const ConfigNode* s = node.find("shuttle")) r.shuttle_moves = s->as_int(2, 100);
+}
+
+void read_move_limit(const ConfigNode& node, RuleSet& rules) {
+  node.expect_keys({"plies", "reset_by", "result", "claim"});
+  GameRules& r = rules.rules;
+  r.move_limit_plies = node.at("plies").as_int(1, 10000);
+  if (const ConfigNode* reset = node.find("reset_by"))
+    for (const ConfigNode* k : reset->items()) r.move_limit_resetters.push_back(kind_named(rules, *k));
+  if (const ConfigNode* res = node.find("result"))
+    r.move_limit_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
+  if (const ConfigNode* claim = node.find("claim")) r.claim_move_limit_plies = claim->as_int(1, r.move_limit_plies - 1);
+}
+
+void read_dead_material(const ConfigNode& node, RuleSet& rules) {
+  if (!node.is_sequence()) node.fail("expected a list of piece lists and {one_colour: [kinds]}, e.g. [[], [knight]]");
+  GameRules& r = rules.rules;
+  for (const ConfigNode* entry : node.items()) {
+    if (entry->is_map()) {
+      entry->expect_keys({"one_colour"});
+      for (const ConfigNode* k : entry->at("one_colour").items()) r.one_colour_kinds.push_back(kind_named(rules, *k));
+      continue;
+    }
+    std::vector<int> kinds;
+    if (entry->is_sequence())
+      for (const ConfigNode* k : entry->items()) kinds.push_back(kind_named(rules, *k));
+    else if (entry->type() != ConfigNode::Type::Null)
+      entry->fail("expected a list of pieces, or {one_colour: [kinds]}");
+    std::sort(kinds.begin(), kinds.end());
+    r.dead_material.push_back(std::move(kinds));
+  }
+}
+
+}  // namespace palace

@@ -1,0 +1,44 @@
+// How people write this game's moves in records: the optional `notation:` section of a variant
+// file. Which notation is the game's own, the letters SAN gives its pieces, and the Korean names of
+// the numeric notation are data here, so no game is named in the notation code.
+#pragma once
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "loader/config_tree.h"
+
+namespace palace {
+
+struct PieceDef;
+
+// The notations a record may use; Coordinates is Palace's own ("b10c8").
+enum class NotationStyle : std::uint8_t { Coordinates, San, Wxf, Janggi, Korean };
+
+struct NotationRules {
+  NotationStyle native = NotationStyle::San;  // how this game's records are written by default
+  std::vector<char> letters;                  // per kind: its SAN letter (the FEN letter unless told)
+  int unlettered = -1;                        // kind SAN writes without a letter (chess's pawn)
+  std::vector<std::array<std::string, 2>> names;        // per kind, per side: Korean numeric names
+  std::vector<std::pair<std::string, int>> also_names;  // other spellings read (hanja): name, kind
+  std::vector<std::string> pgn_names;  // [Variant] or [Game] tag values that mean this variant
+  std::vector<std::string> pass_names;  // other spellings of a pass read from records ("pass" always is)
+  std::vector<std::string> check_words;  // words a record may append to a checking move, ignored
+};
+
+// "san" -> San; false when `word` names no notation.
+bool notation_style_by_name(const std::string& word, NotationStyle& style);
+const char* notation_style_name(NotationStyle style);
+
+// Reads `notation: {native: san|wxf|janggi, letters: {KIND: L}, unlettered: KIND,
+// names: {KIND: NAME or [FIRST_SIDE, SECOND_SIDE]}, also: {NAME: KIND}, pgn: [TAG...],
+// pass: [WORD...], check_words: [WORD...]}`, with
+// kinds looked up in `pieces`. Throws RuleError.
+NotationRules read_notation_rules(const ConfigNode& node, const std::vector<PieceDef>& pieces);
+
+// The defaults for a variant without the section: FEN letters, native SAN.
+NotationRules default_notation_rules(const std::vector<PieceDef>& pieces);
+
+}  // namespace palace

@@ -1,0 +1,358 @@
+#include "notation/notation.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <vector>
+
+#include "core/text.h"
+#include "movegen/movegen.h"
+
+namespace palace {
+
+namespace {
+
+bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)); }
+bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
+bool is_lower(char c) { return std::islower(static_cast<unsigned char>(c)); }
+bool is_upper(char c) { return std::isupper(static_cast<unsigned char>(c)); }
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool ends_with(std::string_view text, std::string_view tail) {
+  return text.size() >= tail.size() && text.substr(text.size() - tail.size()) == tail;
+}
+
+// A castling-like move: the royal piece carrying a partner along. SAN names it by the side of the
+// board it goes to, whatever the partner.
+bool is_castling(const Position& pos, Move m) {
+  return m.type() == MoveType::Compound && pos.variant().rules().pieces[std::size_t(kind_of(pos.at(m.from())))].royal;
+}
+
+}  // namespace
+
+// What a SAN text says: the piece (or -1 when it gives no letter), the origin's file and rank
+// where it gives them (or -1), the destination and the promotion; or a castling side.
+struct MoveNotation::SanParts {
+  int kind = -1;
+  int from_file = -1, from_rank = -1;
+  Square to = NoSquare;
+  int promotion = -1;
+  int castling = 0;  // +1 towards higher files (O-O), -1 towards lower (O-O-O)
+};
+
+MoveNotation::MoveNotation(const Variant& variant) : variant_(variant), rules_(variant.rules().notation) {}
+
+std::string MoveNotation::letter(int kind) const { return std::string(1, rules_.letters[std::size_t(kind)]); }
+
+// WXF numbers files from each player's right hand: for the side moving up the board, the last
+// file is 1.
+std::string MoveNotation::wxf_file(Side side, int file) const {
+  const bool up = variant_.rules().sides[side].forward > 0;
+  return std::to_string(up ? variant_.board().files - file : file + 1);
+}
+
+// The Janggi square: rank digit (10 written 0), then file digit.
+std::string MoveNotation::numeric_square(Square s) const {
+  const BoardDef& board = variant_.board();
+  return std::to_string((board.rank_of(s) + 1) % 10) + std::to_string(board.file_of(s) + 1);
+}
+
+std::string MoveNotation::check_mark(Position& pos, Move m) const {
+  pos.do_move(m);
+  std::string mark;
+  if (in_check(pos)) {
+    MoveList replies;
+    mark.push_back(generate_legal(pos, replies) ? '+' : '#');
+  }
+  pos.undo_move();
+  return mark;
+}
+
+std::string MoveNotation::san(const Position& pos, Move m, const MoveList& legal) const {
+  if (m.is_pass()) return "pass";
+  if (is_castling(pos, m)) return m.to() > m.from() ? "O-O" : "O-O-O";
+  const BoardDef& board = variant_.board();
+  const Square from = m.from();
+  const int kind = kind_of(pos.at(from));
+  const bool capture = is_capture(pos, m);
+  std::string text = kind == rules_.unlettered ? "" : letter(kind);
+
+  // The least that tells this piece from the others of its kind that can go to the same point.
+  bool other = false, same_file = false, same_rank = false;
+  for (const Move o : legal)
+    if (!o.is_pass() && o.to() == m.to() && o.from() != from && kind_of(pos.at(o.from())) == kind) {
+      other = true;
+      same_file = same_file || board.file_of(o.from()) == board.file_of(from);
+      same_rank = same_rank || board.rank_of(o.from()) == board.rank_of(from);
+    }
+  const std::string square = board.square_name(from);
+  if (kind == rules_.unlettered && capture)
+    text += square[0];
+  else if (other && !same_file)
+    text += square[0];
+  else if (other && !same_rank)
+    text += square.substr(1);
+  else if (other)
+    text += square;
+
+  if (capture) text += 'x';
+  text += board.square_name(m.to());
+  if (m.promotion_kind() >= 0) {
+    text += '=';
+    text += letter(m.promotion_kind());
+  }
+  return text;
+}
+
+std::string MoveNotation::wxf(const Position& pos, Move m, bool official) const {
+  if (m.is_pass()) return "pass";
+  const BoardDef& board = variant_.board();
+  const Side side = pos.side_to_move();
+  const int forward = variant_.rules().sides[side].forward;
+  const Square from = m.from(), to = m.to();
+  const int kind = kind_of(pos.at(from));
+  const int file = board.file_of(from);
+
+  // The same pieces of this side on this file: how many, and how many stand ahead of this one.
+  int on_file = 0, ahead = 0;
+  Square partner = NoSquare;
+  for (int r = 0; r < board.ranks; ++r) {
+    const Square s = board.square(file, r);
+    if (pos.at(s) != pos.at(from)) continue;
+    ++on_file;
+    if (s == from) continue;
+    partner = s;
+    if ((r - board.rank_of(from)) * forward > 0) ++ahead;
+  }
+
+  std::string text;
+  if (on_file > 2 && !official) {
+    // Three or more on a file (soldiers only, in practice): counted from the front.
+    text = std::to_string(ahead + 1) + wxf_file(side, file);
+  } else if (on_file > 2) {
+    // The federation's rule: the foremost and rearmost "+"/"-" (doubled when four or more, where
+    // the second ones take the single sign), a middle one by its file.
+    const int behind = on_file - 1 - ahead;
+    const int second = on_file > 3 ? 1 : 0;  // where the single sign goes
+    if (second && ahead == 0)
+      text = "++";
+    else if (second && behind == 0)
+      text = "--";
+    else if (ahead == second)
+      text = letter(kind) + "+";
+    else if (behind == second)
+      text = letter(kind) + "-";
+    else
+      text = letter(kind) + wxf_file(side, file);
+  } else {
+    text = letter(kind);
+    // Two on a file are told apart as front and rear, where the other could make the same move.
+    bool tandem = false;
+    if (on_file == 2) {
+      const int df = board.file_of(to) - file, dr = board.rank_of(to) - board.rank_of(from);
+      const int of = board.file_of(partner) + df, orank = board.rank_of(partner) + dr;
+      const int zone = variant_.rules().pieces[std::size_t(kind)].stay_in;
+      tandem = of >= 0 && of < board.files && orank >= 0 && orank < board.ranks &&
+               (zone < 0 || variant_.rules().sides[side].zones[std::size_t(zone)][board.square(of, orank)]);
+    }
+    text += tandem ? (ahead ? "-" : "+") : wxf_file(side, file);
+  }
+
+  const int advance = (board.rank_of(to) - board.rank_of(from)) * forward;
+  text += advance == 0 ? '=' : advance > 0 ? '+' : '-';
+  text += board.file_of(to) == file ? std::to_string(std::abs(advance)) : wxf_file(side, board.file_of(to));
+  return text;
+}
+
+std::string MoveNotation::numeric(const Position& pos, Move m, bool korean) const {
+  if (m.is_pass()) return "pass";
+  const int kind = kind_of(pos.at(m.from()));
+  if (korean) {
+    const std::string& name = rules_.names[std::size_t(kind)][pos.side_to_move()];
+    return numeric_square(m.from()) + (name.empty() ? letter(kind) : name) + numeric_square(m.to());
+  }
+  return letter(kind) + numeric_square(m.from()) + (is_capture(pos, m) ? "x" : "-") + numeric_square(m.to());
+}
+
+std::string MoveNotation::write(Position& pos, Move m, NotationStyle style) const {
+  switch (style) {
+    case NotationStyle::Coordinates:
+      return pos.move_text(m);
+    case NotationStyle::San: {
+      MoveList legal;
+      generate_legal(pos, legal);
+      return san(pos, m, legal) + check_mark(pos, m);
+    }
+    case NotationStyle::Wxf:
+      return wxf(pos, m, false);
+    case NotationStyle::Janggi:
+      return numeric(pos, m, false) + (m.is_pass() ? "" : check_mark(pos, m));
+    case NotationStyle::Korean:
+      return numeric(pos, m, true);
+  }
+  return pos.move_text(m);
+}
+
+bool MoveNotation::parse_san(std::string_view text, SanParts& parts) const {
+  if (text == "O-O" || text == "0-0") return parts.castling = 1, true;
+  if (text == "O-O-O" || text == "0-0-0") return parts.castling = -1, true;
+  const RuleSet& rules = variant_.rules();
+  auto kind_by_letter = [&](char c) {
+    for (std::size_t k = 0; k < rules_.letters.size(); ++k)
+      if (rules_.letters[k] == c) return int(k);
+    return rules.kind_by_letter(c);
+  };
+  std::size_t begin = 0, end = text.size();
+  if (end > 0 && is_upper(text[0])) {
+    parts.kind = kind_by_letter(text[0]);
+    if (parts.kind < 0) return false;
+    begin = 1;
+  }
+  // Promotion: "=Q" or "=q", or a capital after the rank ("e8Q"); "e7e8q" is coordinates.
+  const bool marked = end >= begin + 3 && text[end - 2] == '=';
+  if (end >= begin + 3 && (marked || is_upper(text[end - 1])) && is_digit(text[end - 2 - marked])) {
+    parts.promotion = kind_by_letter(char(std::toupper(static_cast<unsigned char>(text[end - 1]))));
+    if (parts.promotion < 0) return false;
+    end -= marked ? 2 : 1;
+  }
+  std::size_t digits = end;
+  while (digits > begin && is_digit(text[digits - 1])) --digits;
+  if (digits == end || digits == begin || !is_lower(text[digits - 1])) return false;
+  const BoardDef& board = variant_.board();
+  parts.to = board.parse_square(std::string(text.substr(digits - 1, end - digits + 1)));
+  if (parts.to == NoSquare) return false;
+  std::size_t middle = digits - 1;
+  if (middle > begin && (text[middle - 1] == 'x' || text[middle - 1] == '-' || text[middle - 1] == ':')) --middle;
+  std::size_t i = begin;
+  if (i < middle && is_lower(text[i])) {
+    parts.from_file = text[i] - 'a';
+    if (parts.from_file >= board.files) return false;
+    ++i;
+  }
+  if (i < middle) {
+    int rank = 0;
+    for (; i < middle; ++i) {
+      if (!is_digit(text[i]) || rank > board.ranks) return false;
+      rank = rank * 10 + (text[i] - '0');
+    }
+    if (rank < 1 || rank > board.ranks) return false;
+    parts.from_rank = rank - 1;
+  }
+  return true;
+}
+
+bool MoveNotation::san_matches(const Position& pos, Move m, const SanParts& parts) const {
+  if (m.is_pass()) return false;
+  if (parts.castling) return is_castling(pos, m) && (m.to() > m.from()) == (parts.castling > 0);
+  const BoardDef& board = variant_.board();
+  const int kind = kind_of(pos.at(m.from()));
+  const bool kind_ok = parts.kind >= 0 ? kind == parts.kind : rules_.unlettered < 0 || kind == rules_.unlettered;
+  return kind_ok && m.to() == parts.to && m.promotion_kind() == parts.promotion &&
+         (parts.from_file < 0 || board.file_of(m.from()) == parts.from_file) &&
+         (parts.from_rank < 0 || board.rank_of(m.from()) == parts.from_rank);
+}
+
+// The ways WXF records differ from the reference's spelling, undone: "." for sideways ("C2.5"),
+// the tandem sign before the letter ("+C+1") or as f/r ("rC+1"), and the FEN's letters ("N2+3").
+std::string MoveNotation::wxf_spelling(std::string_view text) const {
+  std::string out(text);
+  for (char& c : out)
+    if (c == '.') c = '=';
+  if (out.size() > 2 && (out[0] == 'f' || out[0] == 'r') && is_upper(out[1])) out = std::string(1, out[1]) + (out[0] == 'f' ? '+' : '-') + out.substr(2);
+  if (out.size() > 2 && (out[0] == '+' || out[0] == '-') && is_upper(out[1])) std::swap(out[0], out[1]);
+  if (!out.empty() && is_upper(out[0])) {
+    const int kind = variant_.rules().kind_by_letter(out[0]);
+    const bool notation_letter = std::find(rules_.letters.begin(), rules_.letters.end(), out[0]) != rules_.letters.end();
+    if (kind >= 0 && !notation_letter) out[0] = rules_.letters[std::size_t(kind)];
+  }
+  return out;
+}
+
+Move MoveNotation::read(Position& pos, std::string_view input, std::string& why) const {
+  std::string_view text = input;
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  // Annotations and check marks say nothing about which move it is.
+  for (bool trimmed = true; trimmed;) {
+    trimmed = false;
+    for (const std::string& word : rules_.check_words)
+      if (!word.empty() && ends_with(text, word)) text.remove_suffix(word.size()), trimmed = true;
+    while (!text.empty() && (text.back() == '!' || text.back() == '?' || text.back() == '+' || text.back() == '#'))
+      text.remove_suffix(1), trimmed = true;
+  }
+  const std::string wxf_text = wxf_spelling(text);
+  // "E44xP72": the Janggi notation may name the piece taken.
+  std::string numeric_text(text);
+  const std::size_t x = numeric_text.find('x');
+  if (x != std::string::npos && x + 2 < numeric_text.size() && is_upper(numeric_text[x + 1]) && is_digit(numeric_text[x + 2]))
+    numeric_text.erase(x + 1, 1);
+
+  MoveList legal;
+  generate_legal(pos, legal);
+  const std::string lowered = lower(text);
+  bool passing = lowered == "pass";
+  for (const std::string& word : rules_.pass_names) passing = passing || text == word;
+
+  SanParts parts;
+  const bool san_like = parse_san(text, parts);
+  std::vector<Move> found;
+  for (const Move m : legal) {
+    const bool match = passing ? m.is_pass()
+                               : !m.is_pass() && (pos.move_text(m) == lowered || (san_like && san_matches(pos, m, parts)) ||
+                                                  wxf(pos, m, false) == wxf_text || wxf(pos, m, true) == wxf_text || numeric(pos, m, false) == numeric_text ||
+                                                  korean_matches(pos, m, text));
+    if (match) found.push_back(m);
+  }
+  if (found.size() == 1) return found.front();
+  if (found.size() > 1) {
+    std::string list;
+    for (const Move m : found) list += (list.empty() ? "" : ", ") + pos.move_text(m);
+    why = quote(input) + " is ambiguous here (" + list + ")";
+    return Move();
+  }
+  why = quote(input) + (san_like || passing ? " is not a legal move here" : " is not a move");
+  return Move();
+}
+
+// "73졸74" with any of the piece's names, hanja included ("79卒78").
+bool MoveNotation::korean_matches(const Position& pos, Move m, std::string_view text) const {
+  if (text.size() < 5 || !is_digit(text[0]) || !is_digit(text[1]) || !is_digit(text[text.size() - 2]) ||
+      !is_digit(text.back()))
+    return false;
+  if (text.substr(0, 2) != numeric_square(m.from()) || text.substr(text.size() - 2) != numeric_square(m.to())) return false;
+  const std::string_view name = text.substr(2, text.size() - 4);
+  const int kind = kind_of(pos.at(m.from()));
+  const auto& names = rules_.names[std::size_t(kind)];
+  if (name == names[0] || name == names[1] || (name.size() == 1 && name[0] == rules_.letters[std::size_t(kind)])) return true;
+  for (const auto& [also, k] : rules_.also_names)
+    if (k == kind && name == also) return true;
+  return false;
+}
+
+bool MoveNotation::intended(const Position& pos, std::string_view text, Square& from, Square& to) const {
+  SanParts parts;
+  // Without a piece letter only the unlettered kind is meant: a pawn's move, from its own file
+  // unless the text says which. Letterless text in other games is coordinates, explained elsewhere.
+  if (!parse_san(text, parts) || parts.castling || (parts.kind < 0 && rules_.unlettered < 0)) return false;
+  const BoardDef& board = variant_.board();
+  if (parts.kind < 0 && parts.from_file < 0) parts.from_file = board.file_of(parts.to);
+  const Side us = pos.side_to_move();
+  to = parts.to;
+  from = NoSquare;
+  for (int i = 0; i < pos.piece_count(us) && from == NoSquare; ++i) {
+    const Square s = pos.piece_square(us, i);
+    const int kind = kind_of(pos.at(s));
+    const bool kind_ok = parts.kind >= 0 ? kind == parts.kind : rules_.unlettered < 0 || kind == rules_.unlettered;
+    if (kind_ok && (parts.from_file < 0 || board.file_of(s) == parts.from_file) &&
+        (parts.from_rank < 0 || board.rank_of(s) == parts.from_rank))
+      from = s;
+  }
+  return from != NoSquare;
+}
+
+}  // namespace palace

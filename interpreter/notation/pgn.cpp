@@ -1,0 +1,238 @@
+#include "notation/pgn.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace palace {
+
+namespace {
+
+constexpr const char* SevenTagRoster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+bool same_word(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)); }
+
+// Walks a PGN text one token at a time, counting lines for the messages.
+class PgnReader {
+ public:
+  explicit PgnReader(std::string_view text) : text_(text) {}
+
+  std::vector<GameRecord> run() {
+    std::vector<GameRecord> games;
+    GameRecord game;
+    bool in_movetext = false, started = false;
+    auto finish = [&] {
+      if (started) games.push_back(std::move(game));
+      game = GameRecord();
+      started = in_movetext = false;
+    };
+    while (skip_space(), at_ < text_.size()) {
+      const char c = text_[at_];
+      if (c == '%' && (at_ == 0 || text_[at_ - 1] == '\n')) {  // an escaped line
+        skip_line();
+        continue;
+      }
+      if (c == '[') {
+        if (in_movetext) finish();
+        if (!started) game.line = line_, started = true;
+        if (!read_tag(game)) continue;  // the game's moves are still its own, though none is read
+        if (const std::string* r = game.tag("Result")) game.result = *r;
+        continue;
+      }
+      if (!started) game.line = line_, started = true;
+      in_movetext = true;
+      const int opened = line_;
+      if (c == '{') {
+        if (!skip_until('}')) game.problem = "line " + std::to_string(opened) + ": a comment { is never closed";
+        continue;
+      }
+      if (c == ';') {
+        skip_line();
+        continue;
+      }
+      if (c == '(') {
+        if (!skip_variation()) game.problem = "line " + std::to_string(opened) + ": a variation ( is never closed";
+        continue;
+      }
+      if (c == ')' || c == '}') {
+        game.problem = "line " + std::to_string(line_) + ": " + std::string(1, c) + " closes nothing";
+        ++at_;
+        continue;
+      }
+      std::string token = read_token();
+      if (token.empty()) continue;
+      if (token[0] == '$') continue;  // a NAG
+      if (is_result_token(token)) {
+        game.result = token;
+        finish();
+        continue;
+      }
+      // Move numbers: "12.", "12...", or glued to the move as "12.e4".
+      std::size_t digits = 0;
+      while (digits < token.size() && std::isdigit(static_cast<unsigned char>(token[digits]))) ++digits;
+      if (digits > 0 && digits < token.size() && token[digits] == '.') {
+        std::size_t dots = digits;
+        while (dots < token.size() && token[dots] == '.') ++dots;
+        token.erase(0, dots);
+        if (token.empty()) continue;
+      }
+      if (game.problem.empty()) game.moves.push_back(token);
+    }
+    finish();
+    return games;
+  }
+
+ private:
+  void skip_space() {
+    while (at_ < text_.size() && is_space(text_[at_])) advance();
+  }
+  void advance() {
+    if (text_[at_] == '\n') ++line_;
+    ++at_;
+  }
+  void skip_line() {
+    while (at_ < text_.size() && text_[at_] != '\n') ++at_;
+  }
+  bool skip_until(char close) {
+    while (at_ < text_.size() && text_[at_] != close) advance();
+    if (at_ == text_.size()) return false;
+    ++at_;
+    return true;
+  }
+  bool skip_variation() {
+    int depth = 0;
+    while (at_ < text_.size()) {
+      const char c = text_[at_];
+      if (c == '{') {
+        if (!skip_until('}')) return false;
+        continue;
+      }
+      if (c == ';') {
+        skip_line();
+        continue;
+      }
+      advance();
+      if (c == '(') ++depth;
+      if (c == ')' && --depth == 0) return true;
+    }
+    return false;
+  }
+  std::string read_token() {
+    const std::size_t start = at_;
+    while (at_ < text_.size() && !is_space(text_[at_]) && std::string_view("[]{}();").find(text_[at_]) == std::string_view::npos)
+      ++at_;
+    if (at_ == start) ++at_;  // a stray delimiter
+    return std::string(text_.substr(start, at_ - start));
+  }
+  // `[Name "value"]`, with \" and \\ escapes in the value.
+  bool read_tag(GameRecord& game) {
+    const int line = line_;
+    ++at_;
+    skip_space();
+    std::string name;
+    while (at_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[at_])) || text_[at_] == '_' ||
+                                  static_cast<unsigned char>(text_[at_]) >= 0x80))
+      name += text_[at_++];
+    skip_space();
+    std::string value;
+    bool closed = false;
+    if (at_ < text_.size() && text_[at_] == '"') {
+      for (++at_; at_ < text_.size() && text_[at_] != '"' && text_[at_] != '\n'; ++at_) {
+        if (text_[at_] == '\\' && at_ + 1 < text_.size()) ++at_;
+        value += text_[at_];
+      }
+      if (at_ < text_.size() && text_[at_] == '"') {
+        ++at_;
+        skip_space();
+        closed = at_ < text_.size() && text_[at_] == ']';
+        if (closed) ++at_;
+      }
+    }
+    if (name.empty() || !closed) {
+      game.problem = "line " + std::to_string(line) + ": a tag is not [Name \"value\"]";
+      skip_line();
+      return false;
+    }
+    game.set_tag(name, value);
+    return true;
+  }
+
+  std::string_view text_;
+  std::size_t at_ = 0;
+  int line_ = 1;
+};
+
+// `[Name "value"]` and a newline, the value escaped. Appended piece by piece: GCC 12 warns
+// falsely (-Wrestrict) on "[" + name + ...
+void put_tag(std::string& out, const std::string& name, const std::string& value) {
+  out += '[';
+  out += name;
+  out += " \"";
+  for (const char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c == '\n' ? ' ' : c;
+  }
+  out += "\"]\n";
+}
+
+}  // namespace
+
+const std::string* GameRecord::tag(std::string_view name) const {
+  for (const auto& [n, v] : tags)
+    if (same_word(n, name)) return &v;
+  return nullptr;
+}
+
+void GameRecord::set_tag(const std::string& name, const std::string& value) {
+  for (auto& [n, v] : tags)
+    if (same_word(n, name)) {
+      v = value;
+      return;
+    }
+  tags.emplace_back(name, value);
+}
+
+bool is_result_token(std::string_view token) {
+  return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
+}
+
+std::vector<GameRecord> read_pgn(std::string_view text) { return PgnReader(text).run(); }
+
+std::string write_pgn(const GameRecord& game, int first_move, bool second_side_first) {
+  std::string out;
+  for (const char* name : SevenTagRoster) {
+    const std::string* value = game.tag(name);
+    const std::string shown = same_word(name, "Result") ? game.result : value ? *value : "?";
+    put_tag(out, name, shown);
+  }
+  for (const auto& [name, value] : game.tags)
+    if (std::none_of(std::begin(SevenTagRoster), std::end(SevenTagRoster), [&](const char* r) { return same_word(r, name); }))
+      put_tag(out, name, value);
+  out += "\n";
+
+  std::string line;
+  auto put = [&](const std::string& word) {
+    if (!line.empty() && line.size() + 1 + word.size() > 80) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  };
+  int number = first_move;
+  for (std::size_t i = 0; i < game.moves.size(); ++i) {
+    const bool second = (i % 2 == 1) != second_side_first;
+    if (!second) put(std::to_string(number) + ".");
+    if (second && i == 0) put(std::to_string(number) + "...");
+    put(game.moves[i]);
+    if (second) ++number;
+  }
+  put(game.result);
+  return out + line + "\n";
+}
+
+}  // namespace palace

@@ -1,0 +1,62 @@
+// Checking a game record: each move replayed with the variant's rules through the game layer, so a
+// refusal comes with the game layer's reason, and the recorded result compared with how the final
+// position stands. Also which variant file a record is for, from its [Variant] or [Game] tag.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "game/game.h"
+#include "loader/notation_rules.h"
+#include "notation/pgn.h"
+
+namespace palace {
+
+// What a PGN without a [Variant] tag is, by the PGN standard.
+inline constexpr const char* StandardVariant = "Standard";
+
+// A record that names no variant Palace knows, or a file that holds no readable record.
+class RecordError : public Error {
+ public:
+  using Error::Error;
+};
+
+// The variant files of a folder, found by the names records give them: a file's `name`, its UCI
+// name and its `notation: pgn:` names, compared without case; the file named exactly wins.
+class VariantCatalog {
+ public:
+  explicit VariantCatalog(std::string folder);
+
+  // The variant `record` is for; `fallback` names it when the record has no [Variant] or [Game]
+  // tag ("Standard" for PGN, where no tag means chess). Throws RecordError for an unknown name.
+  std::shared_ptr<const Variant> find(const GameRecord& record, const std::string& fallback);
+
+ private:
+  std::string folder_;
+  std::vector<std::pair<std::string, std::vector<std::string>>> files_;  // path, names it answers to
+  std::map<std::string, std::shared_ptr<const Variant>> loaded_;
+  bool scanned_ = false;
+};
+
+struct Replay {
+  explicit Replay(std::shared_ptr<const Variant> variant) : game(std::move(variant)) {}
+  Game game;               // as far as the record could be played
+  bool good = false;       // every move legal and the result agrees with the board
+  std::string verdict;     // "62 moves, 1-0: checkmate" or the first problem
+};
+
+// Plays `record` from its [FEN] (or the set-up). Moves may be in any notation MoveNotation reads,
+// or ICCS ("H2-E2") where [Format "ICCS"] says so.
+Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> variant);
+
+// The result a finished game gives, as PGN writes it: "1-0", "0-1", "1/2-1/2"; "*" if unfinished.
+std::string result_token(const Termination& state);
+
+// `record`'s game rewritten: moves in `style`, the variant's tags ([Variant], [FEN]/[SetUp],
+// [Format] for WXF), the original's other tags kept.
+GameRecord rewrite_record(const GameRecord& record, const Replay& replay, NotationStyle style);
+
+}  // namespace palace

@@ -1,0 +1,132 @@
+#include "server/game_store.h"
+
+#include <sqlite3.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace palace::server {
+
+namespace {
+
+// One prepared statement, finalized however the call ends.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql, const std::string& path) : db_(db), path_(path) {
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) fail();
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int index, const std::string& text) {
+    if (sqlite3_bind_text(stmt_, index, text.data(), int(text.size()), SQLITE_TRANSIENT) != SQLITE_OK) fail();
+    return *this;
+  }
+  bool step() {  // true while a row is there to read
+    const int rc = sqlite3_step(stmt_);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) fail();
+    return rc == SQLITE_ROW;
+  }
+  std::string text(int column) const {
+    const auto* bytes = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
+    return bytes ? std::string(bytes, std::size_t(sqlite3_column_bytes(stmt_, column))) : std::string();
+  }
+
+ private:
+  [[noreturn]] void fail() const { throw StoreError(path_ + ": " + sqlite3_errmsg(db_)); }
+
+  sqlite3* db_;
+  const std::string& path_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+std::string join(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& word : words) text += (text.empty() ? "" : " ") + word;
+  return text;
+}
+
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string> words;
+  std::istringstream in(text);
+  for (std::string word; in >> word;) words.push_back(word);
+  return words;
+}
+
+}  // namespace
+
+GameStore::GameStore(const std::string& path) : path_(path) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
+    const std::string reason = db_ ? sqlite3_errmsg(db_) : "cannot open";
+    sqlite3_close(db_);
+    throw StoreError(path + ": " + reason);
+  }
+  try {
+    // Write-ahead logging with NORMAL sync: a move is one short transaction that survives the
+    // server's own crash or stop; only a power loss may take back the last few.
+    execute("PRAGMA journal_mode=WAL");
+    execute("PRAGMA synchronous=NORMAL");
+    execute("PRAGMA busy_timeout=5000");
+    execute("CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, "
+            "start_fen TEXT NOT NULL, moves TEXT NOT NULL)");
+    execute("CREATE TABLE IF NOT EXISTS uploads (id TEXT PRIMARY KEY, yaml TEXT NOT NULL, scripts TEXT NOT NULL)");
+  } catch (...) {
+    sqlite3_close(db_);
+    throw;
+  }
+}
+
+GameStore::~GameStore() { sqlite3_close(db_); }
+
+void GameStore::execute(const char* sql) {
+  char* message = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+    const std::string reason = message ? message : sqlite3_errmsg(db_);
+    sqlite3_free(message);
+    throw StoreError(path_ + ": " + reason);
+  }
+}
+
+void GameStore::save(const StoredGame& game) {
+  const std::lock_guard lock(mutex_);
+  Statement(db_, "INSERT OR REPLACE INTO games (id, variant, start_fen, moves) VALUES (?, ?, ?, ?)", path_)
+      .bind(1, game.id)
+      .bind(2, game.variant)
+      .bind(3, game.start_fen)
+      .bind(4, join(game.moves))
+      .step();
+}
+
+std::optional<StoredGame> GameStore::load(const std::string& id) {
+  const std::lock_guard lock(mutex_);
+  Statement row(db_, "SELECT variant, start_fen, moves FROM games WHERE id = ?", path_);
+  if (!row.bind(1, id).step()) return std::nullopt;
+  return StoredGame{id, row.text(0), row.text(1), split(row.text(2))};
+}
+
+std::vector<std::string> GameStore::game_ids() {
+  const std::lock_guard lock(mutex_);
+  Statement rows(db_, "SELECT id FROM games ORDER BY id", path_);
+  std::vector<std::string> ids;
+  while (rows.step()) ids.push_back(rows.text(0));
+  return ids;
+}
+
+void GameStore::save(const StoredUpload& upload) {
+  const std::lock_guard lock(mutex_);
+  Statement(db_, "INSERT OR REPLACE INTO uploads (id, yaml, scripts) VALUES (?, ?, ?)", path_)
+      .bind(1, upload.id)
+      .bind(2, upload.yaml)
+      .bind(3, nlohmann::json(upload.scripts).dump())
+      .step();
+}
+
+std::optional<StoredUpload> GameStore::load_upload(const std::string& id) {
+  const std::lock_guard lock(mutex_);
+  Statement row(db_, "SELECT yaml, scripts FROM uploads WHERE id = ?", path_);
+  if (!row.bind(1, id).step()) return std::nullopt;
+  return StoredUpload{id, row.text(0), nlohmann::json::parse(row.text(1)).get<std::map<std::string, std::string>>()};
+}
+
+}  // namespace palace::server

@@ -1,0 +1,61 @@
+// Where `palace serve` keeps its games and uploaded variants: one SQLite file, created on first use,
+// written on every change, so that a server stopped and started again loses nothing.
+#pragma once
+
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+
+struct sqlite3;
+
+namespace palace::server {
+
+class StoreError : public Error {
+ public:
+  using Error::Error;
+};
+
+// A game as it is kept: its variant as the server names it, where it started, the moves since.
+// Replaying the moves from the start rebuilds the whole game, repetition counts included.
+struct StoredGame {
+  std::string id;
+  std::string variant;  // a JSON object naming the variant and its chosen formations
+  std::string start_fen;
+  std::vector<std::string> moves;
+};
+
+// An uploaded variant: its YAML and the Lua scripts it names, by file name.
+struct StoredUpload {
+  std::string id;
+  std::string yaml;
+  std::map<std::string, std::string> scripts;
+};
+
+// Safe to share between threads: each call takes the store's lock.
+class GameStore {
+ public:
+  explicit GameStore(const std::string& path);  // throws StoreError naming the file
+  ~GameStore();
+  GameStore(const GameStore&) = delete;
+  GameStore& operator=(const GameStore&) = delete;
+
+  void save(const StoredGame& game);  // inserts or replaces
+  std::optional<StoredGame> load(const std::string& id);
+  std::vector<std::string> game_ids();
+
+  void save(const StoredUpload& upload);
+  std::optional<StoredUpload> load_upload(const std::string& id);
+
+ private:
+  void execute(const char* sql);
+
+  std::string path_;
+  sqlite3* db_ = nullptr;
+  std::mutex mutex_;
+};
+
+}  // namespace palace::server

@@ -1,0 +1,369 @@
+#include "server/server.h"
+
+#include <httplib.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+
+#include "core/text.h"
+#include "game/game.h"
+#include "search/search.h"
+#include "server/game_store.h"
+#include "server/random_id.h"
+#include "server/variant_library.h"
+
+namespace palace::server {
+
+using nlohmann::json;
+
+namespace {
+
+// The engine's strength: level n searches n plies deep, for at most n quarter-seconds.
+constexpr int MaxEngineLevel = 10;
+constexpr int EngineMillisPerLevel = 250;
+constexpr std::size_t ServerThreads = 256;
+
+// One game in play. The lock guards the Game: requests on one game take turns, other games go on.
+struct Entry {
+  Entry(VariantChoice c, std::shared_ptr<const Variant> v) : choice(std::move(c)), game(std::move(v)) {}
+  std::mutex mutex;
+  VariantChoice choice;
+  Game game;
+};
+
+json error_body(const std::string& message) { return json{{"error", message}}; }
+
+json body_of(const httplib::Request& request) {
+  if (request.body.empty()) return json::object();
+  try {
+    json body = json::parse(request.body);
+    if (!body.is_object()) throw RequestError(400, "expected a JSON object");
+    return body;
+  } catch (const json::parse_error& e) {
+    throw RequestError(400, "malformed JSON at byte " + std::to_string(e.byte));
+  }
+}
+
+std::string text_field(const json& body, const char* key) {
+  const auto found = body.find(key);
+  if (found == body.end() || !found->is_string()) throw RequestError(400, std::string("expected \"") + key + "\": a string");
+  return found->get<std::string>();
+}
+
+// The position and everything the page draws from it.
+json state_json(const std::string& id, const Entry& entry) {
+  const Game& game = entry.game;
+  const Variant& variant = game.variant();
+  const BoardDef& board = variant.board();
+  const Position& pos = game.position();
+
+  json sides = json::array();
+  for (const SideDef& side : variant.rules().sides) sides.push_back({{"name", side.name}, {"colour", side.colour}});
+  json diagonals = json::array();
+  for (const auto& [a, b] : board.diagonal_lines) diagonals.push_back({board.square_name(a), board.square_name(b)});
+
+  json kinds = json::array();
+  for (const PieceDef& def : variant.rules().pieces) kinds.push_back({{"name", def.name}, {"letter", std::string(1, def.letter)}});
+
+  json pieces = json::array();
+  for (Square s = 0; s < board.size(); ++s) {
+    const Piece p = pos.at(s);
+    if (p == NoPiece) continue;
+    const PieceDef& def = variant.rules().pieces[kind_of(p)];
+    const bool upper = variant.rules().sides[side_of(p)].upper_case;
+    pieces.push_back({{"square", board.square_name(s)},
+                      {"letter", std::string(1, upper ? def.letter : char(std::tolower((unsigned char)def.letter)))},
+                      {"side", side_of(p)},
+                      {"kind", def.name}});
+  }
+
+  json legal = json::object();
+  json legal_moves = json::array();
+  bool can_pass = false;
+  for (const Move m : game.legal_moves()) {
+    legal_moves.push_back(pos.move_text(m));
+    if (m.is_pass()) {
+      can_pass = true;
+      continue;
+    }
+    json& targets = legal[board.square_name(m.from())];
+    const std::string to = board.square_name(m.to());
+    if (!targets.is_array()) targets = json::array();
+    if (std::find(targets.begin(), targets.end(), to) == targets.end()) targets.push_back(to);
+  }
+  for (auto& [from, targets] : legal.items()) std::sort(targets.begin(), targets.end());
+
+  json last_move = nullptr;
+  if (!game.history().empty() && !game.history().back().is_pass())
+    last_move = {board.square_name(game.history().back().from()), board.square_name(game.history().back().to())};
+
+  const Side turn = game.side_to_move();
+  const bool check = game.is_in_check(turn);
+  const Termination& end = game.game_state();
+  json result = {{"finished", end.finished()},
+                 {"kind", end.kind == Termination::Kind::Win ? "win" : end.kind == Termination::Kind::Draw ? "draw" : "unfinished"},
+                 {"text", end.str(variant)}};
+  if (end.finished()) result["reason"] = end.reason_text();
+  if (end.kind == Termination::Kind::Win) result["winner"] = variant.side_name(end.winner);
+  if (end.counted) result["points"] = end.points;
+
+  return {{"id", id},
+          {"variant", entry.choice.name},
+          {"name", variant.rules().name},
+          {"formations", entry.choice.formations},
+          {"board", {{"files", board.files}, {"ranks", board.ranks}, {"diagonals", diagonals}, {"all_diagonals", board.all_diagonals}}},
+          {"sides", sides},
+          {"kinds", kinds},
+          {"fen", game.fen()},
+          {"start_fen", game.start_fen()},
+          {"turn", turn},
+          {"turn_name", variant.side_name(turn)},
+          {"check", check},
+          {"check_square", check && pos.royal(turn) != NoSquare ? json(board.square_name(pos.royal(turn))) : json(nullptr)},
+          {"pieces", pieces},
+          {"legal", legal},
+          {"legal_moves", legal_moves},
+          {"can_pass", can_pass},
+          {"moves", game.history_texts()},
+          {"last_move", last_move},
+          {"result", result},
+          {"move_example", game.move_example()},
+          {"engine", true}};
+}
+
+}  // namespace
+
+struct Server::Impl {
+  explicit Impl(const ServerOptions& o) : options(o), store(o.db_file.string()), library(o.variants_dir, store) {}
+
+  ServerOptions options;
+  GameStore store;
+  VariantLibrary library;
+  httplib::Server http;
+  std::mutex games_mutex;
+  std::unordered_map<std::string, std::shared_ptr<Entry>> games;
+
+  // A game in memory, or read back from the store after a restart; 404 when there is none.
+  std::shared_ptr<Entry> find(const std::string& id) {
+    const std::lock_guard lock(games_mutex);
+    if (const auto found = games.find(id); found != games.end()) return found->second;
+    const auto stored = store.load(id);
+    if (!stored) throw RequestError(404, "no game with id " + quote(id));
+    const VariantChoice choice = VariantChoice::from_key(stored->variant);
+    auto entry = std::make_shared<Entry>(choice, library.get(choice));
+    entry->game.set_fen(stored->start_fen);
+    for (const std::string& move : stored->moves)
+      if (const MoveVerdict verdict = entry->game.play(move); !verdict.accepted)
+        throw RequestError(500, "game " + id + ": stored move " + quote(move) + " is refused: " + verdict.reason);
+    return games.emplace(id, entry).first->second;
+  }
+
+  void save(const std::string& id, const Entry& entry) {
+    store.save(StoredGame{id, entry.choice.key(), entry.game.start_fen(), entry.game.history_texts()});
+  }
+
+  json create_game(const json& body) {
+    VariantChoice choice{options.default_variant, {}};
+    if (body.contains("variant")) choice.name = text_field(body, "variant");
+    if (const auto f = body.find("formations"); f != body.end()) {
+      if (!f->is_object()) throw RequestError(400, "expected \"formations\": an object of side name to formation name");
+      for (const auto& [side, formation] : f->items()) {
+        if (!formation.is_string()) throw RequestError(400, "formations." + side + ": expected a formation name");
+        choice.formations[side] = formation.get<std::string>();
+      }
+    }
+    auto entry = std::make_shared<Entry>(choice, library.get(choice));
+    if (body.contains("fen")) set_fen(*entry, text_field(body, "fen"));
+    const std::string id = random_hex(16);
+    save(id, *entry);
+    {
+      const std::lock_guard lock(games_mutex);
+      games.emplace(id, entry);
+    }
+    return state_json(id, *entry);
+  }
+
+  static void set_fen(Entry& entry, const std::string& fen) {
+    try {
+      entry.game.set_fen(fen);
+    } catch (const Error& e) {
+      throw RequestError(400, std::string("fen: ") + e.what());
+    }
+  }
+
+  // Runs `change` on the game under its lock, keeps the result and answers the new state.
+  template <class Change>
+  json update(const std::string& id, Change change) {
+    const auto entry = find(id);
+    const std::lock_guard lock(entry->mutex);
+    json extra = change(*entry);
+    save(id, *entry);
+    json state = state_json(id, *entry);
+    if (extra.is_object()) state.update(extra);
+    return state;
+  }
+
+  static json play(Entry& entry, const std::string& move) {
+    if (const MoveVerdict verdict = entry.game.play(move); !verdict.accepted) throw RequestError(422, verdict.reason);
+    return nullptr;
+  }
+
+  static json engine_move(Entry& entry, const json& body) {
+    int level = 3;
+    if (const auto l = body.find("level"); l != body.end()) {
+      if (!l->is_number_integer() || *l < 1 || *l > MaxEngineLevel)
+        throw RequestError(400, "expected \"level\": a whole number from 1 to " + std::to_string(MaxEngineLevel));
+      level = l->get<int>();
+    }
+    if (entry.game.game_state().finished()) throw RequestError(409, "the game is over: " + entry.game.game_state().str(entry.game.variant()));
+    search::Limits limits;
+    limits.depth = level;
+    limits.movetime_ms = level * EngineMillisPerLevel;
+    search::Searcher searcher(entry.game.variant_ptr(), 1);
+    const Move best = searcher.search(entry.game.position(), limits);
+    if (!best) throw RequestError(409, "the engine has no move to play");
+    const std::string text = entry.game.position().move_text(best);
+    play(entry, text);
+    return {{"engine_move", text}};
+  }
+
+  json variants() {
+    json list = json::array();
+    for (const std::string& name : library.shipped()) {
+      json formations = json::object();
+      try {
+        formations = library.formations(name);
+      } catch (const RequestError&) {
+        continue;  // a file that does not load is not offered
+      }
+      list.push_back({{"name", name}, {"formations", formations}});
+    }
+    return {{"variants", list}, {"default", options.default_variant}};
+  }
+
+  json upload(const json& body) {
+    std::map<std::string, std::string> scripts;
+    if (const auto s = body.find("scripts"); s != body.end()) {
+      if (!s->is_object()) throw RequestError(400, "expected \"scripts\": an object of file name to Lua text");
+      for (const auto& [file, text] : s->items()) {
+        if (!text.is_string()) throw RequestError(400, "scripts." + file + ": expected the script's text");
+        scripts[file] = text.get<std::string>();
+      }
+    }
+    const std::string name = library.upload(text_field(body, "yaml"), scripts);
+    return {{"variant", name}, {"formations", library.formations(name)}};
+  }
+
+  // Every answer is JSON; a refusal is {"error": "one line"} with a 4xx status.
+  template <class Answer>
+  httplib::Server::Handler route(int success, Answer answer) {
+    return [success, answer](const httplib::Request& request, httplib::Response& response) {
+      json out;
+      try {
+        out = answer(request);
+        response.status = success;
+      } catch (const RequestError& e) {
+        out = error_body(e.what());
+        response.status = e.status();
+      } catch (const Error& e) {  // a rule, script or FEN the game layer turned down
+        out = error_body(e.what());
+        response.status = 422;
+      } catch (const json::exception&) {
+        out = error_body("unexpected JSON value");
+        response.status = 400;
+      }
+      response.set_content(out.dump(), "application/json");
+    };
+  }
+
+  void add_routes() {
+    using Request = httplib::Request;
+    const std::string game = R"(/api/games/([^/]+))";
+    http.Get("/api/variants", route(200, [this](const Request&) { return variants(); }));
+    http.Post("/api/variants", route(201, [this](const Request& r) { return upload(body_of(r)); }));
+    http.Post("/api/games", route(201, [this](const Request& r) { return create_game(body_of(r)); }));
+    http.Get(game, route(200, [this](const Request& r) {
+      const auto entry = find(r.matches[1]);
+      const std::lock_guard lock(entry->mutex);
+      return state_json(r.matches[1], *entry);
+    }));
+    http.Get(game + "/record", route(200, [this](const Request& r) {
+      const auto entry = find(r.matches[1]);
+      const std::lock_guard lock(entry->mutex);
+      return json{{"start_fen", entry->game.start_fen()}, {"moves", entry->game.history_texts()}};
+    }));
+    http.Get(game + "/fen", route(200, [this](const Request& r) {
+      const auto entry = find(r.matches[1]);
+      const std::lock_guard lock(entry->mutex);
+      return json{{"fen", entry->game.fen()}};
+    }));
+    http.Put(game + "/fen", route(200, [this](const Request& r) {
+      const std::string fen = text_field(body_of(r), "fen");
+      return update(r.matches[1], [&](Entry& e) { return set_fen(e, fen), json(nullptr); });
+    }));
+    http.Post(game + "/moves", route(200, [this](const Request& r) {
+      const std::string move = text_field(body_of(r), "move");
+      return update(r.matches[1], [&](Entry& e) { return play(e, move); });
+    }));
+    http.Post(game + "/pass", route(200, [this](const Request& r) {
+      return update(r.matches[1], [&](Entry& e) { return play(e, "pass"); });
+    }));
+    http.Post(game + "/undo", route(200, [this](const Request& r) {
+      return update(r.matches[1], [&](Entry& e) {
+        if (!e.game.undo()) throw RequestError(409, "nothing to undo");
+        return json(nullptr);
+      });
+    }));
+    http.Post(game + "/engine", route(200, [this](const Request& r) {
+      const json body = body_of(r);
+      return update(r.matches[1], [&](Entry& e) { return engine_move(e, body); });
+    }));
+  }
+
+  // Refusals made by the HTTP library itself (a body over the limit, a path that climbs out of the
+  // page's folder, an unknown address) are JSON like the API's own.
+  void add_error_answers() {
+    http.set_payload_max_length(MaxBodyBytes);
+    // A kept-alive connection holds its thread between requests, so a connection that waits for a
+    // thread may find its client gone when it gets one: a thread for each of a few hundred clients
+    // at once keeps that from happening (bench/serve_load.sh).
+    http.new_task_queue = [] { return new httplib::ThreadPool(ServerThreads); };
+    http.set_error_handler([](const httplib::Request&, httplib::Response& response) {
+      if (!response.body.empty()) return;
+      std::string message = "no such address";
+      if (response.status == 413) message = "request body over " + std::to_string(MaxBodyBytes) + " bytes";
+      else if (response.status == 400) message = "bad request";
+      else if (response.status != 404) message = "request refused (HTTP " + std::to_string(response.status) + ")";
+      response.set_content(error_body(message).dump(), "application/json");
+    });
+    http.set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr) {
+      response.status = 500;
+      response.set_content(error_body("internal error").dump(), "application/json");
+    });
+  }
+};
+
+Server::Server(const ServerOptions& options) : impl_(std::make_unique<Impl>(options)) {
+  impl_->add_routes();
+  impl_->add_error_answers();
+  if (!options.web_dir.empty() && !impl_->http.set_mount_point("/", options.web_dir.string()))
+    throw Error(options.web_dir.string() + ": no page to serve (build the web target)");
+}
+
+Server::~Server() = default;
+
+int Server::bind(const std::string& host, int port) {
+  const int bound = port == 0 ? impl_->http.bind_to_any_port(host) : impl_->http.bind_to_port(host, port) ? port : -1;
+  if (bound <= 0) throw Error("cannot listen on " + host + ":" + std::to_string(port) + ": " + std::strerror(errno));
+  return bound;
+}
+
+void Server::listen() { impl_->http.listen_after_bind(); }
+
+void Server::stop() { impl_->http.stop(); }
+
+}  // namespace palace::server

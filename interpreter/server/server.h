@@ -1,0 +1,38 @@
+// `palace serve`: a JSON API over the game layer and the board page, on one HTTP server
+// (cpp-httplib). Requests run on the library's thread pool: compiled variants are shared
+// read-only, each game has its own Game behind its own lock, and every change is written to the
+// store before it is answered. The API is listed in README.md, "The web board".
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+namespace palace::server {
+
+// The biggest request body: room for an uploaded variant (MaxUploadBytes) in its JSON envelope.
+constexpr std::size_t MaxBodyBytes = std::size_t(2) << 20;
+
+struct ServerOptions {
+  std::filesystem::path variants_dir;  // the shipped variants, one YAML file each
+  std::string default_variant;         // its file stem: the game the page starts with
+  std::filesystem::path db_file;       // created on first use
+  std::filesystem::path web_dir;       // the built page; empty serves the API alone
+};
+
+class Server {
+ public:
+  explicit Server(const ServerOptions& options);  // opens the store; throws Error
+  ~Server();
+
+  // Binds to host:port, port 0 picking a free one; returns the port. Throws Error when it cannot.
+  int bind(const std::string& host, int port);
+  void listen();  // serves until stop()
+  void stop();    // from any thread
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace palace::server

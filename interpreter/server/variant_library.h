@@ -1,0 +1,73 @@
+// The variants `palace serve` plays: the shipped YAML files of one folder, named by file stem, and
+// variants users upload (YAML that may import shipped variants by file name, plus the Lua scripts
+// it names, run under the hooks' sandbox). Each
+// is compiled once per formation choice and shared read-only by every game played on it.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "compiler/variant.h"
+#include "core/error.h"
+#include "server/game_store.h"
+
+namespace palace::server {
+
+// A request the server turns down with a 4xx status and this one-line message.
+class RequestError : public Error {
+ public:
+  RequestError(int status, const std::string& message) : Error(message), status_(status) {}
+  int status() const { return status_; }
+
+ private:
+  int status_;
+};
+
+// The biggest upload: a variant file and its scripts are a few kilobytes (rules/README.md caps a
+// rule file at 1 MiB).
+constexpr std::size_t MaxUploadBytes = std::size_t(1) << 20;
+
+// Which variant a game is played on: a shipped one by name or an upload by id, and the formation
+// each side chose where the variant has formations.
+struct VariantChoice {
+  std::string name;
+  std::map<std::string, std::string> formations;  // side name -> formation name
+
+  std::string key() const;  // JSON text, as the store keeps it
+  static VariantChoice from_key(const std::string& key);
+};
+
+class VariantLibrary {
+ public:
+  VariantLibrary(std::filesystem::path shipped_dir, GameStore& store);
+  ~VariantLibrary();  // removes the scratch folder uploads and formation choices were written to
+  VariantLibrary(const VariantLibrary&) = delete;
+  VariantLibrary& operator=(const VariantLibrary&) = delete;
+
+  std::vector<std::string> shipped() const;  // sorted names
+  // The formations each side may pick, by side name: sides whose set-up has no formation are left out.
+  std::map<std::string, std::vector<std::string>> formations(const std::string& name);
+  // Compiled on first use. Throws RequestError for an unknown name or formation, and the
+  // loader's own error, made to name files as the user knows them, for a variant that fails.
+  std::shared_ptr<const Variant> get(const VariantChoice& choice);
+  // Checks, compiles and keeps an uploaded variant; returns its name, "upload-" and an id.
+  std::string upload(const std::string& yaml, const std::map<std::string, std::string>& scripts);
+
+ private:
+  std::filesystem::path file_of(const std::string& name);  // the YAML file, an upload's written out first
+  void write_upload(const std::filesystem::path& dir, const std::string& yaml, const std::map<std::string, std::string>& scripts);
+  std::shared_ptr<const Variant> compile(const std::filesystem::path& file);
+  std::string plain_message(const std::string& message) const;
+
+  std::filesystem::path shipped_dir_;
+  std::filesystem::path scratch_;
+  GameStore& store_;
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const Variant>> compiled_;  // by VariantChoice::key()
+};
+
+}  // namespace palace::server

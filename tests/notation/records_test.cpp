@@ -1,0 +1,193 @@
+// Game records end to end: famous games typed from public sources (tests/records/) replay to their
+// recorded results, conversion round-trips, and bad records are reported one by one, never a crash.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "notation/gib.h"
+#include "notation/pgn.h"
+#include "notation/replay.h"
+#include "test_support.h"
+
+namespace palace::test {
+namespace {
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
+
+TEST(Records, FamousGamesReplayToTheirRecordedResults) {
+  const PalaceRun run = run_palace("replay tests/records/chess-immortal-game.pgn tests/records/xiangqi-li-wang-2004.pgn "
+                                   "tests/records/janggi-kakao-2020.gib tests/records/janggi-pl-opening.pgn");
+  EXPECT_EQ(run.status, 0) << run.out;
+  ASSERT_EQ(run.lines.size(), 5u) << run.out;
+  EXPECT_EQ(run.lines[0], "tests/records/chess-immortal-game.pgn game 1 (line 4): good: chess, 45 plies, 1-0: white wins: checkmate");
+  EXPECT_EQ(run.lines[1], "tests/records/xiangqi-li-wang-2004.pgn game 1 (line 5): good: xiangqi, 31 plies, 1/2-1/2 (not decided on the board)");
+  EXPECT_EQ(run.lines[2], "tests/records/janggi-kakao-2020.gib game 1 (line 1): good: janggi-casual, 23 plies, 0-1 (not decided on the board)");
+  EXPECT_EQ(run.lines[3], "tests/records/janggi-pl-opening.pgn game 1 (line 4): good: janggi, 12 plies, *");
+  EXPECT_EQ(run.lines[4], "4 games, 4 good, 0 bad");
+}
+
+}  // namespace
+}  // namespace palace::test
+
+namespace palace::test {
+namespace {
+
+TEST(Records, BadRecordsAreReportedGameByGameNeverACrash) {
+  const std::string dir = temp_path("records") + "/";
+  std::filesystem::create_directories(dir);
+  write_file(dir + "bad.pgn",
+             "[Event \"x\"]\n[Variant \"no-such-game\"]\n\n1. e4 *\n\n[Event \"illegal\"]\n\n1. e4 e5 2. Ke3 *\n\n"
+             "[Event \"truncated\"]\n\n1. e4 {never closed\n");
+  write_file(dir + "mismatch.pgn", "[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n");
+  write_file(dir + "binary.pgn", std::string("\xff\xfe\x00garbage", 10));
+  write_file(dir + "garbage.pgn", "@@@ ### !!!\n");
+  write_file(dir + "empty.pgn", "");
+  write_file(dir + "bad.gib", "\xff\xff\xff");
+  write_file(dir + "tag.pgn", "[Event \"unclosed\n\n1. e4 *\n");
+  const PalaceRun run = run_palace("replay bad.pgn mismatch.pgn binary.pgn garbage.pgn empty.pgn missing.pgn bad.gib tag.pgn",
+                                   dir);
+  EXPECT_EQ(run.status, 1);
+  const std::vector<std::string> expected = {
+      "bad.pgn game 1 (line 1): bad: unknown variant \"no-such-game\" (give one with --variant)",
+      "bad.pgn game 2 (line 6): bad: chess, move 2 (white) \"Ke3\": a king cannot move from e1 to e3",
+      "bad.pgn game 3 (line 10): bad: chess, 1 ply, then unreadable: line 12: a comment { is never closed",
+      "mismatch.pgn game 1 (line 1): bad: chess, 4 plies, 1/2-1/2 recorded but the board says 0-1: black wins: checkmate",
+      "binary.pgn: bad: not UTF-8 text (a .gib file may be cp949)",
+      "garbage.pgn game 1 (line 1): bad: chess, move 1 (white) \"@@@\": \"@@@\" is not a move (expected squares like d2d4)",
+      "empty.pgn: bad: no game in it",
+      "missing.pgn: bad: cannot open file",
+      "bad.gib: bad: not UTF-8 or cp949 text (byte 1)",
+      "tag.pgn game 1 (line 1): bad: chess, 0 plies, then unreadable: line 1: a tag is not [Name \"value\"]",
+      "10 games, 0 good, 10 bad",
+  };
+  EXPECT_EQ(run.lines, expected) << run.out;
+}
+
+TEST(Records, AGibInCp949ReadsAsInUtf8) {
+  const std::string cp949 = temp_path("cp949.gib");
+  const PalaceRun converted =
+      run_shell("iconv -f UTF-8 -t CP949 " + shell_quoted(source_path("tests/records/janggi-kakao-2020.gib")) + " > " +
+                shell_quoted(cp949) + " && cmp -s " + shell_quoted(cp949) + " " +
+                shell_quoted(source_path("tests/records/janggi-kakao-2020.gib")) + "; echo $?");
+  ASSERT_EQ(converted.lines, std::vector<std::string>{"1"}) << "the cp949 copy must differ from the UTF-8 file";
+  const PalaceRun run = run_palace("replay " + shell_quoted(cp949));
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_EQ(run.lines.back(), "1 game, 1 good, 0 bad");
+  EXPECT_NE(run.out.find("good: janggi-casual, 23 plies, 0-1 (not decided on the board)"), std::string::npos) << run.out;
+}
+
+TEST(Records, TheVariantOptionOverridesTheTags) {
+  const PalaceRun run = run_palace("replay tests/records/janggi-pl-opening.pgn --variant variants/janggi-modern.yaml");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_EQ(run.lines.front(), "tests/records/janggi-pl-opening.pgn game 1 (line 4): good: janggi-modern, 12 plies, *");
+  const PalaceRun wrong = run_palace("replay tests/records/janggi-pl-opening.pgn --variant variants/xiangqi.yaml");
+  EXPECT_EQ(wrong.status, 1) << wrong.out;
+  EXPECT_EQ(wrong.lines.back(), "1 game, 0 good, 1 bad");
+}
+
+// Converting writes a PGN that replays to the same game, in every notation the variant has.
+TEST(Records, ConvertedRecordsReplayAlike) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"chess-immortal-game.pgn", "san"},     {"chess-immortal-game.pgn", "uci"},
+      {"xiangqi-li-wang-2004.pgn", "wxf"},    {"xiangqi-li-wang-2004.pgn", "san"},
+      {"janggi-kakao-2020.gib", "janggi"},    {"janggi-kakao-2020.gib", "korean"},
+      {"janggi-pl-opening.pgn", "san"},
+  };
+  for (const auto& [file, notation] : cases) {
+    const std::string out = temp_path(notation + "-" + file + ".pgn");
+    const PalaceRun convert =
+        run_palace("convert tests/records/" + file + " --to pgn --notation " + notation + " > " + shell_quoted(out));
+    ASSERT_EQ(convert.status, 0) << file << " " << notation;
+    const PalaceRun replay = run_palace("replay " + shell_quoted(out));
+    EXPECT_EQ(replay.status, 0) << file << " " << notation << ": " << replay.out;
+    EXPECT_EQ(replay.lines.back(), "1 game, 1 good, 0 bad") << file << " " << notation;
+  }
+}
+
+TEST(Records, ConvertWritesTheSevenTagRosterAndTheNativeNotation) {
+  const PalaceRun run = run_palace("convert tests/records/janggi-kakao-2020.gib --to pgn");
+  ASSERT_EQ(run.status, 0) << run.out;
+  ASSERT_GE(run.lines.size(), 20u);
+  EXPECT_EQ(run.lines[0], "[Event \"온라인 카장\"]");
+  EXPECT_EQ(run.lines[4], "[White \"수희짱쨩 9단\"]");
+  EXPECT_EQ(run.lines[6], "[Result \"0-1\"]");
+  EXPECT_NE(run.out.find("[ChoFormation \"left-elephant\"]\n[HanFormation \"inner-elephant\"]\n[Variant \"janggi-casual\"]\n"
+                         "[SetUp \"1\"]\n[FEN \"RBNA1ABNR/4K4/1C5C1/P1P1P1P1P/9/9/p1p1p1p1p/1c5c1/4k4/rnba1abnr w - - 0 1\"]\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("\n1. P79-78 H12-33 2. H08-87 C32-35 "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(" R32-22+ A14-24 12. C85-89 0-1\n"), std::string::npos) << run.out;
+
+  const PalaceRun xiangqi = run_palace("convert tests/records/xiangqi-li-wang-2004.pgn --to pgn");
+  EXPECT_NE(xiangqi.out.find("[Format \"WXF\"]"), std::string::npos) << xiangqi.out;
+  EXPECT_NE(xiangqi.out.find("\n1. C2=4 C2=6 2. H2+3 H8+9 "), std::string::npos) << xiangqi.out;
+  EXPECT_NE(xiangqi.out.find(" 16. C-+1 1/2-1/2\n"), std::string::npos) << xiangqi.out;
+
+  // A game the board decided gets its [Termination] from the board.
+  const std::string mate = temp_path("mate.pgn");
+  write_file(mate, "1. f3 e5 2. g4 Qh4# 0-1\n");
+  const PalaceRun fools = run_palace("convert " + shell_quoted(mate) + " --to pgn");
+  EXPECT_NE(fools.out.find("[Result \"0-1\"]\n[Termination \"checkmate\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"), std::string::npos)
+      << fools.out;
+
+  const PalaceRun bad = run_palace("convert tests/records/janggi-pl-opening.pgn --to pgn --variant variants/chess.yaml 2>&1");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.lines.front().rfind("error: tests/records/janggi-pl-opening.pgn game 1 (line 4): move 1 (white)", 0), 0u)
+      << bad.out;
+}
+
+TEST(Records, IccsMovesReadWhereTheFormatSaysSo) {
+  const std::string file = temp_path("iccs.pgn");
+  write_file(file, "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n[Result \"*\"]\n\n1. H2-E2 H9-G7 2. H0-G2 *\n");
+  const PalaceRun run = run_palace("replay " + shell_quoted(file));
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_NE(run.lines.front().find("good: xiangqi, 3 plies, *"), std::string::npos) << run.out;
+}
+
+TEST(Records, MovesInEveryNotationListedOnOneLine) {
+  EXPECT_EQ(run_palace("moves variants/chess.yaml --notation san").out,
+            "Na3 Nc3 Nf3 Nh3 a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4\n");
+  EXPECT_EQ(run_palace("moves variants/janggi.yaml --notation janggi").out,
+            "A04-05 A04-94 A06-05 A06-96 H02-81 H02-83 H08-87 H08-89 K95-05 K95-84 K95-85 K95-86 K95-94 K95-96 P71-61 "
+            "P71-72 P73-63 P73-72 P73-74 P75-65 P75-74 P75-76 P77-67 P77-76 P77-78 P79-69 P79-78 R01-81 R01-91 R09-89 "
+            "R09-99\n");
+  const PalaceRun wxf = run_palace("moves variants/xiangqi.yaml --notation wxf");
+  EXPECT_EQ(wxf.out.substr(0, 40), "A4+5 A6+5 C2+1 C2+2 C2+3 C2+4 C2+7 C2-1 ");
+  EXPECT_EQ(run_palace("moves variants/chess.yaml").out.substr(0, 30), "a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 ");
+  const PalaceRun bad = run_palace("moves variants/chess.yaml --notation fen 2>&1");
+  EXPECT_EQ(bad.status, 2);
+}
+
+TEST(Records, StatusMovesAcceptEveryNotation) {
+  const PalaceRun chess = run_palace("status variants/chess.yaml --moves e4 e5 Nf3 Nc6 Bb5 a6 O-O");
+  EXPECT_EQ(chess.lines.front(), "fen: r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4") << chess.out;
+  const PalaceRun janggi = run_palace("status variants/janggi.yaml --moves P79-78 12마33 H08-87");
+  EXPECT_EQ(janggi.lines.front(), "fen: RNBA1AB1R/4K4/1C4NC1/P1P1P1PP1/9/9/p1p1p1p1p/1cn4c1/4k4/r1ba1abnr b - - 3 2") << janggi.out;
+  const PalaceRun refused = run_palace("status variants/janggi.yaml --moves P79-78 12마33 Hc3 2>&1");
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.out, "error: move 3 \"Hc3\": a horse cannot move from b10 to c3\n");
+}
+
+}  // namespace
+}  // namespace palace::test
+
+namespace palace::test {
+namespace {
+
+TEST(Records, PlayShowsMovesInTheNotationAsked) {
+  const PalaceRun run = run_shell("printf 'Nf3\\nd7d5\\nmoves\\nquit\\n' | " + shell_quoted(PALACE_BINARY) + " play " +
+                                  shell_quoted(variant_path("chess")) + " --notation san");
+  EXPECT_NE(run.out.find("\nWhite plays Nf3\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\nBlack plays d5\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\nNa3 Nc3 Nd4 Ne5 Ng1 Ng5 Nh4 Rg1 a3 a4 b3 "), std::string::npos) << run.out;
+  const PalaceRun plain = run_shell("printf 'Nf3\\nquit\\n' | " + shell_quoted(PALACE_BINARY) + " play " +
+                                    shell_quoted(variant_path("chess")));
+  EXPECT_NE(plain.out.find("\nWhite plays g1f3\n"), std::string::npos) << plain.out;
+}
+
+}  // namespace
+}  // namespace palace::test

@@ -1,0 +1,92 @@
+// State the new ways to win keep in a position: three-check's counters, read and written in the
+// FEN and made and unmade with the move, and atomic's explosions, undone piece for piece.
+#include <gtest/gtest.h>
+
+#include "movegen/movegen.h"
+#include "test_support.h"
+
+namespace palace::test {
+namespace {
+
+std::string fen_error(const std::string& variant, const std::string& fen) {
+  Position pos(load_variant(variant_path(variant)));
+  const std::string before = pos.fen();
+  try {
+    pos.set_fen(fen);
+  } catch (const FenError& e) {
+    EXPECT_EQ(pos.fen(), before);
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+TEST(CheckCounters, StartFenCarriesThem) {
+  Position pos(load_variant(variant_path("three-check")));
+  EXPECT_EQ(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1");
+}
+
+TEST(CheckCounters, FenRoundTrip) {
+  Position pos(load_variant(variant_path("three-check")));
+  const std::string fen = "5knr/rp2pB2/8/pbp4p/P4R1P/2N5/1b1B2P1/4K2R b K - 1+1 4 26";
+  pos.set_fen(fen);
+  EXPECT_EQ(pos.fen(), fen);
+}
+
+TEST(CheckCounters, MissingCountersMeanFullCounts) {
+  Position pos(load_variant(variant_path("three-check")));
+  pos.set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+  EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1");
+}
+
+TEST(CheckCounters, CheckCountsDownAndUndoRestores) {
+  Position pos(load_variant(variant_path("three-check")));
+  pos.set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1");
+  const std::uint64_t hash = pos.state().hash;
+  pos.do_move(Move(pos.variant().board().parse_square("a1"), pos.variant().board().parse_square("a8")));
+  EXPECT_EQ(pos.fen(), "R3k3/8/8/8/8/8/8/4K3 b - - 2+3 1 1");
+  EXPECT_TRUE(pos.is_consistent());
+  pos.undo_move();
+  EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1");
+  EXPECT_EQ(pos.state().hash, hash);
+}
+
+TEST(CheckCounters, BadCountersAreRefused) {
+  const std::string expected =
+      "FEN check counters: expected the checks each side still needs, two numbers from 0 to 3 like 3+3, got ";
+  EXPECT_EQ(fen_error("three-check", "4k3/8/8/8/8/8/8/R3K3 w - - 4+3 0 1"), expected + "\"4+3\"");
+  EXPECT_EQ(fen_error("three-check", "4k3/8/8/8/8/8/8/R3K3 w - - 3+ 0 1"), expected + "\"3+\"");
+  EXPECT_EQ(fen_error("three-check", "4k3/8/8/8/8/8/8/R3K3 w - - x+1 0 1"), expected + "\"x+1\"");
+}
+
+TEST(Explosions, UndoPutsEveryPieceBack) {
+  Position pos(load_variant(variant_path("atomic")));
+  const std::string fen = "r3k2r/8/2b5/3np3/8/8/8/R2RK2R w KQkq - 0 1";
+  pos.set_fen(fen);
+  const std::uint64_t hash = pos.state().hash;
+  const BoardDef& board = pos.variant().board();
+  pos.do_move(Move(board.parse_square("d1"), board.parse_square("d5")));
+  EXPECT_EQ(pos.fen(), "r3k2r/8/8/4p3/8/8/8/R3K2R b KQkq - 0 1");
+  EXPECT_TRUE(pos.is_consistent());
+  pos.undo_move();
+  EXPECT_EQ(pos.fen(), fen);
+  EXPECT_EQ(pos.state().hash, hash);
+  EXPECT_TRUE(pos.is_consistent());
+}
+
+TEST(Explosions, ARookBlownUpOnItsSquareLosesItsRight) {
+  Position pos(load_variant(variant_path("atomic")));
+  pos.set_fen("r3k2r/8/8/8/8/8/6p1/R3KB1R w KQkq - 0 1");
+  const BoardDef& board = pos.variant().board();
+  // The bishop takes on g2; the blast takes the rook on h1 with it.
+  pos.do_move(Move(board.parse_square("f1"), board.parse_square("g2")));
+  EXPECT_EQ(pos.fen(), "r3k2r/8/8/8/8/8/8/R3K3 b Qkq - 0 1");
+  EXPECT_TRUE(pos.is_consistent());
+}
+
+TEST(Explosions, AFenWithoutAKingIsAFinishedGame) {
+  EXPECT_EQ(fen_error("atomic", "8/8/8/8/8/8/8/4K3 b - - 0 1"), "(accepted)");
+  EXPECT_EQ(fen_error("chess", "8/8/8/8/8/8/8/4K3 b - - 0 1"), "FEN board: black has no king");
+}
+
+}  // namespace
+}  // namespace palace::test

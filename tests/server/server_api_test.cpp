@@ -1,0 +1,290 @@
+// The JSON API of `palace serve`, over HTTP, against a server started on a free local port.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "core/text_file.h"
+#include "server/server.h"
+
+namespace palace::server {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// A server on 127.0.0.1, its database and page in a fresh folder; restart() keeps the database.
+class ServerApi : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("palace-server-test-" + std::to_string(::getpid()) + "-" +
+                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "web");
+    std::ofstream(dir_ / "web" / "index.html") << "<p>board</p>";
+    start();
+  }
+  void TearDown() override {
+    stop();
+    fs::remove_all(dir_);
+  }
+
+  void start() {
+    ServerOptions options{fs::path(PALACE_SOURCE_DIR) / "variants", "janggi", dir_ / "games.db", dir_ / "web"};
+    server_ = std::make_unique<Server>(options);
+    port_ = server_->bind("127.0.0.1", 0);
+    thread_ = std::thread([this] { server_->listen(); });
+    client_ = std::make_unique<httplib::Client>("127.0.0.1", port_);
+    client_->set_read_timeout(30);
+  }
+  void stop() {
+    server_->stop();
+    thread_.join();
+    server_.reset();
+  }
+  void restart() {
+    stop();
+    start();
+  }
+
+  // The answer's status and JSON body.
+  std::pair<int, json> call(const std::string& method, const std::string& path, const std::string& body = "") {
+    httplib::Result r = method == "GET"   ? client_->Get(path)
+                        : method == "PUT" ? client_->Put(path, body, "application/json")
+                                          : client_->Post(path, body, "application/json");
+    if (!r) return {0, json()};
+    return {r->status, json::parse(r->body)};
+  }
+  std::pair<int, json> post(const std::string& path, const json& body) { return call("POST", path, body.dump()); }
+  json new_game(const json& body = json::object()) {
+    auto [status, state] = post("/api/games", body);
+    EXPECT_EQ(status, 201) << state.dump();
+    return state;
+  }
+  static std::string piece_at(const json& state, const std::string& square) {
+    for (const json& p : state["pieces"])
+      if (p["square"] == square) return p["kind"];
+    return "";
+  }
+
+  fs::path dir_;
+  std::unique_ptr<Server> server_;
+  std::thread thread_;
+  int port_ = 0;
+  std::unique_ptr<httplib::Client> client_;
+};
+
+TEST_F(ServerApi, ListsTheShippedVariantsWithTheirFormations) {
+  auto [status, list] = call("GET", "/api/variants");
+  ASSERT_EQ(status, 200);
+  EXPECT_EQ(list["default"], "janggi");
+  json janggi, chess;
+  for (const json& v : list["variants"]) {
+    if (v["name"] == "janggi") janggi = v;
+    if (v["name"] == "chess") chess = v;
+  }
+  EXPECT_EQ(janggi["formations"]["cho"],
+            json({"inner-elephant", "outer-elephant", "left-elephant", "right-elephant"}));
+  EXPECT_EQ(janggi["formations"]["han"].size(), 4u);
+  EXPECT_TRUE(chess["formations"].empty());
+}
+
+TEST_F(ServerApi, PlaysAHorseMoveAndRefusesABlockedElephantWithItsReason) {
+  const json state = new_game();
+  EXPECT_EQ(state["name"], "janggi");
+  EXPECT_EQ(state["turn_name"], "cho");
+  EXPECT_EQ(state["legal"]["b10"], json({"a8", "c8"}));
+  auto [status, after] = post("/api/games/" + state["id"].get<std::string>() + "/moves", {{"move", "b10c8"}});
+  ASSERT_EQ(status, 200) << after.dump();
+  EXPECT_EQ(after["moves"], json({"b10c8"}));
+  EXPECT_EQ(after["turn_name"], "han");
+  EXPECT_EQ(after["last_move"], json({"b10", "c8"}));
+  auto [refused, error] = post("/api/games/" + state["id"].get<std::string>() + "/moves", {{"move", "c1a4"}});
+  EXPECT_EQ(refused, 422);
+  EXPECT_EQ(error["error"], "elephant on c1 is blocked at b3");
+  auto [_, unchanged] = call("GET", "/api/games/" + state["id"].get<std::string>());
+  EXPECT_EQ(unchanged["moves"], json({"b10c8"}));
+}
+
+TEST_F(ServerApi, AFormationIsChosenByNamePerSide) {
+  const json state = new_game({{"variant", "janggi"}, {"formations", {{"cho", "outer-elephant"}, {"han", "left-elephant"}}}});
+  EXPECT_EQ(piece_at(state, "b10"), "elephant");
+  EXPECT_EQ(piece_at(state, "c10"), "horse");
+  EXPECT_EQ(piece_at(state, "b1"), "elephant");
+  EXPECT_EQ(piece_at(state, "c1"), "horse");
+  EXPECT_EQ(piece_at(state, "g1"), "elephant");
+  EXPECT_EQ(state["formations"], json({{"cho", "outer-elephant"}, {"han", "left-elephant"}}));
+  auto [status, error] = post("/api/games", {{"variant", "janggi"}, {"formations", {{"cho", "no-such"}}}});
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(error["error"], "no formation named \"no-such\" for cho");
+}
+
+TEST_F(ServerApi, PassUndoFenAndRecord) {
+  json state = new_game({{"variant", "janggi-modern"}});
+  const std::string id = state["id"];
+  EXPECT_TRUE(state["can_pass"]);
+  auto [passed, after_pass] = post("/api/games/" + id + "/pass", json::object());
+  ASSERT_EQ(passed, 200) << after_pass.dump();
+  EXPECT_EQ(after_pass["moves"], json({"pass"}));
+  auto [undone, after_undo] = post("/api/games/" + id + "/undo", json::object());
+  EXPECT_EQ(undone, 200);
+  EXPECT_TRUE(after_undo["moves"].empty());
+  auto [nothing, error] = post("/api/games/" + id + "/undo", json::object());
+  EXPECT_EQ(nothing, 409);
+  EXPECT_EQ(error["error"], "nothing to undo");
+
+  const json chess = new_game({{"variant", "chess"}});
+  const std::string cid = chess["id"];
+  const std::string fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+  auto [set, from_fen] = call("PUT", "/api/games/" + cid + "/fen", json{{"fen", fen}}.dump());
+  ASSERT_EQ(set, 200) << from_fen.dump();
+  EXPECT_EQ(from_fen["fen"], fen);
+  EXPECT_EQ(from_fen["start_fen"], fen);
+  auto [bad, bad_fen] = call("PUT", "/api/games/" + cid + "/fen", json{{"fen", "nonsense"}}.dump());
+  EXPECT_EQ(bad, 400);
+  EXPECT_EQ(bad_fen["error"].get<std::string>().rfind("fen: ", 0), 0u) << bad_fen.dump();
+  post("/api/games/" + cid + "/moves", {{"move", "e2e4"}});
+  auto [got, record] = call("GET", "/api/games/" + cid + "/record");
+  EXPECT_EQ(got, 200);
+  EXPECT_EQ(record, json({{"start_fen", fen}, {"moves", {"e2e4"}}}));
+  auto [exported, fen_answer] = call("GET", "/api/games/" + cid + "/fen");
+  EXPECT_EQ(fen_answer["fen"], "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+}
+
+TEST_F(ServerApi, CheckmateIsReportedInWords) {
+  const json state = new_game({{"variant", "chess"}});
+  const std::string id = state["id"];
+  json last;
+  for (const char* move : {"f2f3", "e7e5", "g2g4", "d8h4"}) {
+    auto [status, answer] = post("/api/games/" + id + "/moves", {{"move", move}});
+    ASSERT_EQ(status, 200) << move << answer.dump();
+    last = answer;
+  }
+  EXPECT_TRUE(last["check"]);
+  EXPECT_EQ(last["check_square"], "e1");
+  EXPECT_EQ(last["result"]["text"], "black wins: checkmate");
+  EXPECT_EQ(last["result"]["winner"], "black");
+  EXPECT_TRUE(last["legal_moves"].empty());
+  auto [status, error] = post("/api/games/" + id + "/moves", {{"move", "e1e2"}});
+  EXPECT_EQ(status, 422);
+  EXPECT_EQ(error["error"], "the game is over: black wins: checkmate");
+}
+
+TEST_F(ServerApi, TheEngineMovesAtTheChosenLevel) {
+  const json state = new_game({{"variant", "chess"}});
+  auto [status, answer] = post("/api/games/" + state["id"].get<std::string>() + "/engine", {{"level", 1}});
+  ASSERT_EQ(status, 200) << answer.dump();
+  ASSERT_EQ(answer["moves"].size(), 1u);
+  EXPECT_EQ(answer["moves"][0], answer["engine_move"]);
+  auto [bad, error] = post("/api/games/" + state["id"].get<std::string>() + "/engine", {{"level", 99}});
+  EXPECT_EQ(bad, 400);
+  EXPECT_EQ(error["error"], "expected \"level\": a whole number from 1 to 10");
+}
+
+TEST_F(ServerApi, GamesSurviveARestart) {
+  const std::string id = new_game({{"variant", "janggi"}, {"formations", {{"han", "outer-elephant"}}}})["id"];
+  ASSERT_EQ(post("/api/games/" + id + "/moves", {{"move", "b10c8"}}).first, 200);
+  ASSERT_EQ(post("/api/games/" + id + "/moves", {{"move", "c1d3"}}).first, 200);
+  restart();
+  auto [status, state] = call("GET", "/api/games/" + id);
+  ASSERT_EQ(status, 200) << state.dump();
+  EXPECT_EQ(state["moves"], json({"b10c8", "c1d3"}));
+  EXPECT_EQ(state["formations"], json({{"han", "outer-elephant"}}));
+  auto [undone, after] = post("/api/games/" + id + "/undo", json::object());
+  EXPECT_EQ(after["moves"], json({"b10c8"}));
+}
+
+TEST_F(ServerApi, BadRequestsGetOneLineJsonErrorsAndTheServerGoesOn) {
+  auto [unknown, no_game] = call("GET", "/api/games/nope");
+  EXPECT_EQ(unknown, 404);
+  EXPECT_EQ(no_game["error"], "no game with id \"nope\"");
+  auto [malformed, bad_json] = call("POST", "/api/games", "{\"variant\": ");
+  EXPECT_EQ(malformed, 400);
+  EXPECT_EQ(bad_json["error"], "malformed JSON at byte 13");
+  auto [not_object, array] = call("POST", "/api/games", "[1]");
+  EXPECT_EQ(not_object, 400);
+  EXPECT_EQ(array["error"], "expected a JSON object");
+  auto [wrong_type, field] = post("/api/games/x/moves", {{"move", 3}});
+  EXPECT_EQ(wrong_type, 400);
+  EXPECT_EQ(field["error"], "expected \"move\": a string");
+  auto [too_big, big] = call("POST", "/api/games", std::string(MaxBodyBytes + 1, ' '));
+  EXPECT_EQ(too_big, 413);
+  EXPECT_EQ(big["error"], "request body over " + std::to_string(MaxBodyBytes) + " bytes");
+  auto [no_variant, variant_error] = post("/api/games", {{"variant", "../variants/chess"}});
+  EXPECT_EQ(no_variant, 404);
+  EXPECT_EQ(variant_error["error"], "no variant named \"../variants/chess\"");
+  for (const char* path : {"/../games.db", "/%2e%2e/games.db", "/web/../../games.db"}) {
+    auto r = client_->Get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_GE(r->status, 400) << path;
+    EXPECT_LT(r->status, 500) << path;
+    EXPECT_TRUE(json::parse(r->body).contains("error")) << path << r->body;
+  }
+  auto page = client_->Get("/");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_EQ(page->body, "<p>board</p>");
+  EXPECT_EQ(call("GET", "/api/variants").first, 200);
+}
+
+TEST_F(ServerApi, UploadedVariantsPlayAndHostileOnesAreRefused) {
+  const json upload = {{"yaml", "import: [janggi.yaml]\nname: no-facing\nrules: {facing_royals: allowed}\n"}};
+  auto [status, answer] = post("/api/variants", upload);
+  ASSERT_EQ(status, 201) << answer.dump();
+  const std::string name = answer["variant"];
+  EXPECT_EQ(name.rfind("upload-", 0), 0u);
+  const std::string id = new_game({{"variant", name}})["id"];
+  post("/api/games/" + id + "/moves", {{"move", "b10c8"}});
+  restart();
+  auto [got, state] = call("GET", "/api/games/" + id);
+  ASSERT_EQ(got, 200) << state.dump();
+  EXPECT_EQ(state["name"], "no-facing");
+  EXPECT_EQ(state["moves"], json({"b10c8"}));
+
+  const std::string hostile = read_text_file(std::string(PALACE_SOURCE_DIR) + "/tests/hooks/rule_scripts/hostile.lua");
+  const std::string hooked = "import: [janggi.yaml]\nscripts: {hostile: hostile.lua}\npieces: {cannon: {hooks: {may_jump: hostile.HOOK}}}\n";
+  for (const char* hook : {"loops", "eats_memory"}) {
+    std::string yaml = hooked;
+    yaml.replace(yaml.find("HOOK"), 4, hook);
+    auto [refused, error] = post("/api/variants", {{"yaml", yaml}, {"scripts", {{"hostile.lua", hostile}}}});
+    EXPECT_EQ(refused, 422) << hook;
+    EXPECT_NE(error["error"].get<std::string>().find("hostile.lua"), std::string::npos) << error.dump();
+    EXPECT_EQ(error["error"].get<std::string>().find(fs::temp_directory_path().string()), std::string::npos) << error.dump();
+  }
+  auto [broken, rule_error] = post("/api/variants", {{"yaml", "name: x\nboard: {files: 0}\n"}});
+  EXPECT_EQ(broken, 422);
+  EXPECT_EQ(rule_error["error"].get<std::string>().rfind("variant.yaml:", 0), 0u) << rule_error.dump();
+  auto [escape, import_error] = post("/api/variants", {{"yaml", "import: [../../etc/passwd]\n"}});
+  EXPECT_EQ(escape, 400);
+  EXPECT_EQ(import_error["error"], "import: an uploaded variant may import only shipped variants, like janggi.yaml");
+  auto [outside, script_error] = post("/api/variants", {{"yaml", "import: [janggi.yaml]\nscripts: {x: /etc/passwd}\n"}});
+  EXPECT_EQ(outside, 400);
+  EXPECT_EQ(script_error["error"], "scripts.x: name one of the uploaded scripts");
+  EXPECT_EQ(call("GET", "/api/variants").first, 200);
+}
+
+TEST_F(ServerApi, ConcurrentGamesKeepEveryMove) {
+  constexpr int Clients = 8;
+  std::vector<std::string> ids(Clients);
+  std::vector<std::thread> threads;
+  std::atomic<int> failures = 0;
+  for (int i = 0; i < Clients; ++i)
+    threads.emplace_back([&, i] {
+      httplib::Client client("127.0.0.1", port_);
+      auto created = client.Post("/api/games", R"({"variant":"chess"})", "application/json");
+      if (!created || created->status != 201) return void(++failures);
+      ids[i] = json::parse(created->body)["id"];
+      for (const char* move : {"g1f3", "g8f6", "f3g1", "f6g8"})
+        if (auto r = client.Post("/api/games/" + ids[i] + "/moves", json{{"move", move}}.dump(), "application/json"); !r || r->status != 200)
+          ++failures;
+    });
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(failures, 0);
+  for (const std::string& id : ids) EXPECT_EQ(call("GET", "/api/games/" + id).second["moves"].size(), 4u) << id;
+}
+
+}  // namespace
+}  // namespace palace::server
