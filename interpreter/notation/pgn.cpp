@@ -210,9 +210,9 @@ std::string write_pgn(const GameRecord& game, int first_move, bool second_side_f
     const std::string shown = same_word(name, "Result") ? game.result : value ? *value : "?";
     put_tag(out, name, shown);
   }
-  for (const auto& [name, value] : game.tags)
-    if (std::none_of(std::begin(SevenTagRoster), std::end(SevenTagRoster), [&](const char* r) { return same_word(r, name); }))
-      put_tag(out, name, value);
+  for (const auto& tag : game.tags)
+    if (std::none_of(std::begin(SevenTagRoster), std::end(SevenTagRoster), [&](const char* r) { return same_word(r, tag.first); }))
+      put_tag(out, tag.first, tag.second);
   out += "\n";
 
   std::string line;
