@@ -45,7 +45,9 @@ struct MoveNotation::SanParts {
   int castling = 0;  // +1 towards higher files (O-O), -1 towards lower (O-O-O)
 };
 
-MoveNotation::MoveNotation(const Variant& variant) : variant_(variant), rules_(variant.rules().notation) {}
+MoveNotation::MoveNotation(const Variant& variant) : variant_(variant), rules_(variant.rules().notation) {
+  for (int k = 0; k < variant.kinds(); ++k) plus_promotes_ = plus_promotes_ || variant.promotion_suffix(k) == "+";
+}
 
 std::string MoveNotation::letter(int kind) const { return std::string(1, rules_.letters[std::size_t(kind)]); }
 
@@ -282,7 +284,8 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
     trimmed = false;
     for (const std::string& word : rules_.check_words)
       if (!word.empty() && ends_with(text, word)) text.remove_suffix(word.size()), trimmed = true;
-    while (!text.empty() && (text.back() == '!' || text.back() == '?' || text.back() == '+' || text.back() == '#'))
+    while (!text.empty() && (text.back() == '!' || text.back() == '?' || (text.back() == '+' && !plus_promotes_) ||
+                             text.back() == '#'))
       text.remove_suffix(1), trimmed = true;
   }
   const std::string wxf_text = wxf_spelling(text);

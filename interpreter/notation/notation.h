@@ -53,6 +53,7 @@ class MoveNotation {
 
   const Variant& variant_;
   const NotationRules& rules_;
+  bool plus_promotes_ = false;  // a trailing "+" writes a promotion ("e7e8+"), not a check
 };
 
 }  // namespace palace
