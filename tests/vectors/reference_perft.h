@@ -1,4 +1,5 @@
-// Checking a reference perft file (`FEN ;D1 n ;D2 n ...`) in place, for the five games and the zoo.
+// Checking reference files in place, for the five games and the zoo: perft (`FEN ;D1 n ;D2 n ...`)
+// and legal move sets (`FEN | in_check | moves`).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -40,6 +41,19 @@ inline void check_perft_file(const std::shared_ptr<const Variant>& variant, cons
       EXPECT_EQ(perft(pos, depth), expected) << file << ": " << p.fen << " depth " << depth;
     }
   }
+}
+
+// Checks every line of a move-set file and returns how many there were.
+inline std::size_t check_move_sets_file(const std::shared_ptr<const Variant>& variant, const std::string& file) {
+  const auto lines = data_lines(vectors_path(file));
+  for (const auto& line : lines) {
+    const auto fields = split(line, '|');
+    Position pos(variant);
+    pos.set_fen(fields.at(0));
+    EXPECT_EQ(in_check(pos), fields.at(1) == "1") << fields[0];
+    EXPECT_EQ(join(legal_move_texts(pos)), fields.at(2)) << fields[0];
+  }
+  return lines.size();
 }
 
 }  // namespace palace::test

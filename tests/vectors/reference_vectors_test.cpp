@@ -18,17 +18,8 @@ TEST_P(ReferenceVectors, StartPositionPerft) { check_perft_file(variant(), GetPa
 TEST_P(ReferenceVectors, RandomPositionPerft) { check_perft_file(variant(), GetParam() + ".perft"); }
 
 TEST_P(ReferenceVectors, LegalMoveSets) {
-  const auto v = variant();
-  const auto lines = data_lines(vectors_path(GetParam() + ".moves"));
   // 400 positions a file, but 200 in janggi-kakao's.
-  ASSERT_EQ(lines.size(), GetParam() == "janggi-kakao" ? 200u : 400u);
-  for (const auto& line : lines) {
-    const auto fields = split(line, '|');
-    Position pos(v);
-    pos.set_fen(fields.at(0));
-    EXPECT_EQ(in_check(pos), fields.at(1) == "1") << fields[0];
-    EXPECT_EQ(join(legal_move_texts(pos)), fields.at(2)) << fields[0];
-  }
+  EXPECT_EQ(check_move_sets_file(variant(), GetParam() + ".moves"), GetParam() == "janggi-kakao" ? 200u : 400u);
 }
 
 TEST_P(ReferenceVectors, NoMoveLeftInTerminalPositions) {

@@ -26,18 +26,7 @@ TEST_P(ZooVectors, StartPositionPerft) { check_perft_file(variant(), zoo_file(".
 
 TEST_P(ZooVectors, RandomPositionPerft) { check_perft_file(variant(), zoo_file(".perft")); }
 
-TEST_P(ZooVectors, LegalMoveSets) {
-  const auto v = variant();
-  const auto lines = data_lines(vectors_path(zoo_file(".moves")));
-  ASSERT_FALSE(lines.empty());
-  for (const auto& line : lines) {
-    const auto fields = split(line, '|');
-    Position pos(v);
-    pos.set_fen(fields.at(0));
-    EXPECT_EQ(in_check(pos), fields.at(1) == "1") << fields[0];
-    EXPECT_EQ(join(legal_move_texts(pos)), fields.at(2)) << fields[0];
-  }
-}
+TEST_P(ZooVectors, LegalMoveSets) { EXPECT_GT(check_move_sets_file(variant(), zoo_file(".moves")), 0u); }
 
 TEST_P(ZooVectors, ResultInTerminalPositions) {
   const auto v = variant();
