@@ -25,7 +25,7 @@ TEST(Records, FamousGamesReplayToTheirRecordedResults) {
   ASSERT_EQ(run.lines.size(), 5u) << run.out;
   EXPECT_EQ(run.lines[0], "tests/records/chess-immortal-game.pgn game 1 (line 4): good: chess, 45 plies, 1-0: white wins: checkmate");
   EXPECT_EQ(run.lines[1], "tests/records/xiangqi-li-wang-2004.pgn game 1 (line 5): good: xiangqi, 31 plies, 1/2-1/2 (not decided on the board)");
-  EXPECT_EQ(run.lines[2], "tests/records/janggi-kakao-2020.gib game 1 (line 1): good: janggi-casual, 23 plies, 0-1 (not decided on the board)");
+  EXPECT_EQ(run.lines[2], "tests/records/janggi-kakao-2020.gib game 1 (line 1): good: janggi-kakao, 23 plies, 0-1 (not decided on the board)");
   EXPECT_EQ(run.lines[3], "tests/records/janggi-pl-opening.pgn game 1 (line 4): good: janggi, 12 plies, *");
   EXPECT_EQ(run.lines[4], "4 games, 4 good, 0 bad");
 }
@@ -77,7 +77,7 @@ TEST(Records, AGibInCp949ReadsAsInUtf8) {
   const PalaceRun run = run_palace("replay " + shell_quoted(cp949));
   EXPECT_EQ(run.status, 0) << run.out;
   EXPECT_EQ(run.lines.back(), "1 game, 1 good, 0 bad");
-  EXPECT_NE(run.out.find("good: janggi-casual, 23 plies, 0-1 (not decided on the board)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("good: janggi-kakao, 23 plies, 0-1 (not decided on the board)"), std::string::npos) << run.out;
 }
 
 TEST(Records, TheVariantOptionOverridesTheTags) {
@@ -115,7 +115,7 @@ TEST(Records, ConvertWritesTheSevenTagRosterAndTheNativeNotation) {
   EXPECT_EQ(run.lines[0], "[Event \"온라인 카장\"]");
   EXPECT_EQ(run.lines[4], "[White \"수희짱쨩 9단\"]");
   EXPECT_EQ(run.lines[6], "[Result \"0-1\"]");
-  EXPECT_NE(run.out.find("[ChoFormation \"left-elephant\"]\n[HanFormation \"inner-elephant\"]\n[Variant \"janggi-casual\"]\n"
+  EXPECT_NE(run.out.find("[ChoFormation \"left-elephant\"]\n[HanFormation \"inner-elephant\"]\n[Variant \"janggi-kakao\"]\n"
                          "[SetUp \"1\"]\n[FEN \"RBNA1ABNR/4K4/1C5C1/P1P1P1P1P/9/9/p1p1p1p1p/1c5c1/4k4/rnba1abnr w - - 0 1\"]\n"),
             std::string::npos)
       << run.out;
