@@ -21,6 +21,8 @@ struct Histories {
   int history[SideCount][MaxSquares][MaxSquares];
 
   void clear();
+  // The history score of a move; a pass, from and to no point, has none.
+  int of(Side side, Move m) const { return m.is_pass() ? 0 : history[side][m.from()][m.to()]; }
   // A quiet move caused a cutoff at `ply` with `depth` plies left, after the quiet moves `tried`
   // (`count` of them) had failed to: those lose what it gains.
   void reward(Side side, Move m, int ply, int depth, const Move* tried, int count);

@@ -223,7 +223,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
       int reduction = 0;
       if (depth >= 3 && tried >= 2 && quiet && !killer && !checked && !gives_check) {
         reduction = reduction_for(depth, tried) - pv_node;
-        if (histories->history[pos->side_to_move() ^ 1][m.from()][m.to()] > 0) --reduction;
+        if (histories->of(opponent(pos->side_to_move()), m) > 0) --reduction;
         reduction = std::clamp(reduction, 0, new_depth - 1);
       }
       score = -search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
