@@ -88,8 +88,10 @@ MoveVerdict Game::play(const std::string& move_text) {
   // text that names no legal move is refused.
   const MoveNotation notation(variant());
   std::string why;
-  if (const Move m = notation.read(position_, move_text, why))
+  if (const Move m = notation.read(position_, move_text, why)) {
+    if (m.type() == MoveType::Drop) return play_legal(m);  // read() returns legal moves only
     return m.is_pass() ? try_move(NoSquare, NoSquare, -1) : try_move(m.from(), m.to(), m.promotion_kind());
+  }
   Square intended_from = NoSquare, intended_to = NoSquare;
   if (notation.intended(position_, move_text, intended_from, intended_to)) {
     if (state_.finished()) return try_move(intended_from, intended_to, -1);  // which says so

@@ -182,6 +182,8 @@ std::string MoveNotation::numeric(const Position& pos, Move m, bool korean) cons
 }
 
 std::string MoveNotation::write(Position& pos, Move m, NotationStyle style) const {
+  // A drop is written alike in every notation: the piece, @ and the point ("N@e4").
+  if (m.type() == MoveType::Drop) return pos.move_text(m) + (style == NotationStyle::San ? check_mark(pos, m) : "");
   switch (style) {
     case NotationStyle::Coordinates:
       return pos.move_text(m);
@@ -305,10 +307,15 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
   const bool san_like = parse_san(text, parts);
   std::vector<Move> found;
   for (const Move m : legal) {
-    const bool match = passing ? m.is_pass()
-                               : !m.is_pass() && (pos.move_text(m) == lowered || (san_like && san_matches(pos, m, parts)) ||
-                                                  wxf(pos, m, false) == wxf_text || wxf(pos, m, true) == wxf_text || numeric(pos, m, false) == numeric_text ||
-                                                  korean_matches(pos, m, text));
+    bool match;
+    if (passing)
+      match = m.is_pass();
+    else if (m.type() == MoveType::Drop)  // drops have no SAN, WXF or numeric spelling of their own
+      match = lower(pos.move_text(m)) == lowered;
+    else
+      match = !m.is_pass() && (pos.move_text(m) == lowered || (san_like && san_matches(pos, m, parts)) ||
+                               wxf(pos, m, false) == wxf_text || wxf(pos, m, true) == wxf_text ||
+                               numeric(pos, m, false) == numeric_text || korean_matches(pos, m, text));
     if (match) found.push_back(m);
   }
   if (found.size() == 1) return found.front();

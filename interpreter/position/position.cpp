@@ -462,7 +462,7 @@ bool Position::facing_flag() const {
 
 void Position::do_move(Move m) {
   const Variant& v = *variant_;
-  assert(m.is_pass() || (board_[m.from()] && side_of(board_[m.from()]) == side_));
+  assert(m.is_pass() || m.type() == MoveType::Drop || (board_[m.from()] && side_of(board_[m.from()]) == side_));
   states_.push_back(states_.back());
   StateRecord& st = states_.back();
   const StateRecord& prev = states_[states_.size() - 2];
