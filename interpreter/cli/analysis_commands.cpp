@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "loader/notation_rules.h"
 #include "cli/commands.h"
 #include "compiler/variant.h"
 #include "distributed/perft.h"
@@ -84,7 +85,7 @@ void add_moves_command(CLI::App& app, Action& action) {
   CLI::App* cmd = app.add_subcommand("moves", "Print every legal move, sorted, space-separated on one line");
   add_position_options(*cmd, *o);
   cmd->add_option("--notation", *notation, "uci (coordinates, the default), san, wxf, janggi or korean")
-      ->check(CLI::IsMember({"uci", "san", "wxf", "janggi", "korean"}));
+      ->check(CLI::IsMember(notation_style_names()));
   cmd->callback([&action, o, notation] {
     action = [o, notation] {
       NotationStyle style = NotationStyle::Coordinates;

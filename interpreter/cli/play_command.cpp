@@ -15,6 +15,7 @@
 #include <optional>
 #include <sstream>
 
+#include "loader/notation_rules.h"
 #include "cli/board_view.h"
 #include "cli/commands.h"
 #include "compiler/variant.h"
@@ -328,7 +329,7 @@ void add_play_command(CLI::App& app, Action& action) {
       ->check(CLI::Range(1, 86'400'000));
   cmd->add_option("--depth", o->depth, "the engine's search depth in plies")->check(CLI::Range(1, 128));
   cmd->add_option("--notation", o->notation, "how moves are shown: uci (coordinates, the default), san, wxf, janggi")
-      ->check(CLI::IsMember({"uci", "san", "wxf", "janggi", "korean"}));
+      ->check(CLI::IsMember(notation_style_names()));
   cmd->callback([&action, o] { action = [o] { return run_play(*o); }; });
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 
+#include "loader/notation_rules.h"
 #include "cli/commands.h"
 #include "core/text.h"
 #include "core/text_file.h"
@@ -148,7 +149,7 @@ void add_convert_command(CLI::App& app, Action& action) {
   cmd->add_option("FILE", *file, "record file")->required();
   cmd->add_option("--to", *to, "the format written: pgn")->check(CLI::IsMember({"pgn"}));
   cmd->add_option("--notation", *notation, "san, wxf, janggi, korean or uci (default: the variant's own)")
-      ->check(CLI::IsMember({"uci", "san", "wxf", "janggi", "korean"}));
+      ->check(CLI::IsMember(notation_style_names()));
   cmd->add_option("--variant", *variant, "variant YAML file for every game, over the records' [Variant] tags");
   // `to` has one value today, but CLI11 writes into it while parsing, so it must outlive this call.
   cmd->callback([&action, file, to, notation, variant] {

@@ -34,6 +34,12 @@ bool notation_style_by_name(const std::string& word, NotationStyle& style) {
   return false;
 }
 
+std::vector<std::string> notation_style_names() {
+  std::vector<std::string> names;
+  for (const auto& [name, style] : StyleNames) names.push_back(name);
+  return names;
+}
+
 const char* notation_style_name(NotationStyle style) {
   for (const auto& [name, s] : StyleNames)
     if (s == style) return name;

@@ -31,6 +31,8 @@ struct NotationRules {
 // "san" -> San; false when `word` names no notation.
 bool notation_style_by_name(const std::string& word, NotationStyle& style);
 const char* notation_style_name(NotationStyle style);
+// Every name notation_style_by_name knows, for the command line's checks.
+std::vector<std::string> notation_style_names();
 
 // Reads `notation: {native: san|wxf|janggi, letters: {KIND: L}, unlettered: KIND,
 // names: {KIND: NAME or [FIRST_SIDE, SECOND_SIDE]}, also: {NAME: KIND}, pgn: [TAG...],
