@@ -90,7 +90,6 @@ Termination judge(const Position& pos, int legal_move_count) {
   switch (ended_by_rule(pos)) {
     case RuleEnd::Standoff: return counted_or_drawn(pos, EndReason::Standoff);
     case RuleEnd::BothPassed: return counted_or_drawn(pos, EndReason::BothPassed);
-    case RuleEnd::GoalReached: return win(Side(goal_reached_by(pos)), EndReason::GoalReached);
     case RuleEnd::ChecksGiven: return win(Side(checks_given_by(pos)), EndReason::ChecksGiven);
     case RuleEnd::RoyalLost: return win(pos.royal(us) == NoSquare ? opponent(us) : us, EndReason::RoyalExploded);
     case RuleEnd::ZoneReached: return win(Side(zone_winner(pos)), EndReason::ZoneReached);

@@ -23,7 +23,6 @@ const char* reason_name(EndReason reason) {
     case EndReason::NoPieces: return "no pieces left";
     case EndReason::PerpetualChase: return "perpetual chase";
     case EndReason::BackAndForth: return "moving back and forth";
-    case EndReason::GoalReached: return "royal reached the goal";
     case EndReason::ChecksGiven: return "checks given";
     case EndReason::RoyalExploded: return "royal exploded";
     case EndReason::ZoneReached: return "zone reached";

@@ -26,7 +26,6 @@ enum class EndReason : std::uint8_t {
   NoPieces,              // a side with no piece left
   PerpetualChase,        // one side attacked the same piece with every move of a repetition
   BackAndForth,          // one piece moved back and forth too many times in a row
-  GoalReached,           // a royal reached its goal zone
   ChecksGiven,           // a side gave the checks the variant asks for
   RoyalExploded,         // a capture's explosion took a royal
   ZoneReached,           // a piece reached the zone whose reaching wins

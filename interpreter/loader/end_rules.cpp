@@ -3,16 +3,11 @@
 #include <algorithm>
 
 #include "core/text.h"
+#include "loader/names.h"
 
 namespace palace {
 
 namespace {
-
-int kind_named(const RuleSet& rules, const ConfigNode& node) {
-  const int k = rules.kind_by_name(node.as_string());
-  if (k < 0) node.fail("no piece named " + palace::quote(node.as_string()));
-  return k;
-}
 
 template <typename Enum>
 Enum word(const ConfigNode& node, std::initializer_list<std::pair<const char*, Enum>> choices) {
@@ -68,7 +63,7 @@ void read_move_limit(const ConfigNode& node, RuleSet& rules) {
   GameRules& r = rules.rules;
   r.move_limit_plies = node.at("plies").as_int(1, 10000);
   if (const ConfigNode* reset = node.find("reset_by"))
-    for (const ConfigNode* k : reset->items()) r.move_limit_resetters.push_back(kind_named(rules, *k));
+    r.move_limit_resetters = kinds_named(rules, *reset);
   if (const ConfigNode* res = node.find("result"))
     r.move_limit_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
   if (const ConfigNode* claim = node.find("claim")) r.claim_move_limit_plies = claim->as_int(1, r.move_limit_plies - 1);
@@ -80,16 +75,11 @@ void read_dead_material(const ConfigNode& node, RuleSet& rules) {
   for (const ConfigNode* entry : node.items()) {
     if (entry->is_map()) {
       entry->expect_keys({"one_colour"});
-      for (const ConfigNode* k : entry->at("one_colour").items()) r.one_colour_kinds.push_back(kind_named(rules, *k));
+      const std::vector<int> kinds = kinds_named(rules, entry->at("one_colour"));
+      r.one_colour_kinds.insert(r.one_colour_kinds.end(), kinds.begin(), kinds.end());
       continue;
     }
-    std::vector<int> kinds;
-    if (entry->is_sequence())
-      for (const ConfigNode* k : entry->items()) kinds.push_back(kind_named(rules, *k));
-    else if (entry->type() != ConfigNode::Type::Null)
-      entry->fail("expected a list of pieces, or {one_colour: [kinds]}");
-    std::sort(kinds.begin(), kinds.end());
-    r.dead_material.push_back(std::move(kinds));
+    r.dead_material.push_back(kind_set_named(rules, *entry, "expected a list of pieces, or {one_colour: [kinds]}"));
   }
 }
 

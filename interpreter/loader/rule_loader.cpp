@@ -7,6 +7,7 @@
 
 #include "core/text.h"
 #include "loader/end_rules.h"
+#include "loader/names.h"
 #include "loader/rule_set.h"
 
 namespace palace {
@@ -65,7 +66,7 @@ class Loader {
     read_sides(root_.at("sides"));
     if (const ConfigNode* s = root_.find("scripts")) read_scripts(*s);
     read_piece_names(root_.at("pieces"));
-    for (const auto& [name, node] : root_.at("pieces").entries()) read_piece(rules_.pieces[kind(name, node)], node);
+    for (const auto& [name, node] : root_.at("pieces").entries()) read_piece(rules_.pieces[kind_named(rules_, name, node)], node);
     resolve_likes();
     read_setup(root_.at("setup"));
     if (const ConfigNode* c = root_.find("compound_moves")) read_compound_moves(*c);
@@ -186,23 +187,12 @@ class Loader {
       if (const ConfigNode* r = side.find("has_royal")) def.has_royal = r->as_bool();
       def.zones.assign(rules_.zone_names.size(), SquareSet());
       if (const ConfigNode* zones = side.find("zones"))
-        for (const auto& [zone, value] : zones->entries()) def.zones[zone_index(zone, value)] = square_set(value);
+        for (const auto& [zone, value] : zones->entries()) def.zones[zone_named(rules_, zone, value)] = square_set(value);
     }
     if (rules_.sides[0].upper_case == rules_.sides[1].upper_case)
       node.fail("the two sides need different letter cases for FEN");
   }
 
-  int zone_index(const std::string& name, const ConfigNode& node) const {
-    const auto it = std::find(rules_.zone_names.begin(), rules_.zone_names.end(), name);
-    if (it == rules_.zone_names.end()) node.fail("no zone named " + palace::quote(name) + " (zones are declared under sides)");
-    return int(it - rules_.zone_names.begin());
-  }
-
-  int kind(const std::string& name, const ConfigNode& node) const {
-    const int k = rules_.kind_by_name(name);
-    if (k < 0) node.fail("no piece named " + palace::quote(name));
-    return k;
-  }
 
   void read_piece_names(const ConfigNode& node) {
     const auto& entries = node.entries();
@@ -247,11 +237,11 @@ class Loader {
   void read_piece(PieceDef& def, const ConfigNode& node) {
     node.expect_keys({"letter", "written", "value", "royal", "stay_in", "moves", "promotion", "may_not_jump", "may_not_capture", "hooks"});
     if (const ConfigNode* v = node.find("value")) def.value = v->as_number();
-    if (const ConfigNode* z = node.find("stay_in")) def.stay_in = zone_index(z->as_string(), *z);
+    if (const ConfigNode* z = node.find("stay_in")) def.stay_in = zone_named(rules_, *z);
     for (const ConfigNode* part : node.at("moves").items()) {
       if (const ConfigNode* like = part->find("like")) {
         part->expect_keys({"like"});
-        likes_.push_back({kind(def.name, node), def.parts.size(), kind(like->as_string(), *like), like});
+        likes_.push_back({kind_named(rules_, def.name, node), def.parts.size(), kind_named(rules_, *like), like});
       }
       def.parts.push_back(read_part(*part));
     }
@@ -262,23 +252,23 @@ class Loader {
         def.promotion_choice = word<PromotionChoice>(*o, {{"true", PromotionChoice::Optional}, {"false", PromotionChoice::Forced},
                                                           {"unless-dead", PromotionChoice::OptionalUnlessDead}});
       if (const ConfigNode* l = p->find("leaving")) def.promotes_leaving = l->as_bool();
-      def.promotion_zone = zone_index(p->at("zone").as_string(), p->at("zone"));
-      if (const ConfigNode* z = p->find("optional_in")) def.promotion_optional_zone = zone_index(z->as_string(), *z);
+      def.promotion_zone = zone_named(rules_, p->at("zone"));
+      if (const ConfigNode* z = p->find("optional_in")) def.promotion_optional_zone = zone_named(rules_, *z);
       if (const ConfigNode* l = p->find("to_lost_only")) def.promotion_to_lost_only = l->as_bool();
       // Each side holds exactly one royal piece from set-up to the end; a promotion may not add
       // a second or take the only one away.
       if (def.royal) p->fail(def.name + " is royal and may not promote");
       for (const ConfigNode* k : p->at("to").items()) {
-        const int to = kind(k->as_string(), *k);
+        const int to = kind_named(rules_, *k);
         if (rules_.pieces[to].royal) k->fail("may not promote to " + rules_.pieces[to].name + ": it is royal");
         def.promotion_kinds.push_back(to);
       }
       if (def.promotion_kinds.empty()) p->at("to").fail("name at least one piece to promote to");
     }
     if (const ConfigNode* list = node.find("may_not_jump"))
-      for (const ConfigNode* k : list->items()) def.may_screen[kind(k->as_string(), *k)] = false;
+      for (const ConfigNode* k : list->items()) def.may_screen[kind_named(rules_, *k)] = false;
     if (const ConfigNode* list = node.find("may_not_capture"))
-      for (const ConfigNode* k : list->items()) def.may_capture[kind(k->as_string(), *k)] = false;
+      for (const ConfigNode* k : list->items()) def.may_capture[kind_named(rules_, *k)] = false;
     if (const ConfigNode* hooks = node.find("hooks")) {
       hooks->expect_keys({"may_jump", "may_capture", "allow_move"});
       if (const ConfigNode* h = hooks->find("may_jump")) def.may_jump_hook = hook(*h);
@@ -397,8 +387,8 @@ class Loader {
       else if (word == "capture") part.mode = CanCapture;
       else only->fail("expected move or capture, got " + palace::quote(word));
     }
-    if (const ConfigNode* z = node.find("from_zone")) part.from_zone = zone_index(z->as_string(), *z);
-    if (const ConfigNode* z = node.find("to_zone")) part.to_zone = zone_index(z->as_string(), *z);
+    if (const ConfigNode* z = node.find("from_zone")) part.from_zone = zone_named(rules_, *z);
+    if (const ConfigNode* z = node.find("to_zone")) part.to_zone = zone_named(rules_, *z);
     if (const ConfigNode* g = node.find("leaves_ghost")) {
       part.leaves_ghost = g->as_bool();
       if (part.leaves_ghost && (part.kind != PartKind::Leap || part.leaps.size() != 1 || part.leaps[0].blocks.size() != 1))
@@ -472,7 +462,7 @@ class Loader {
     if (const ConfigNode* f = root_.find("formations"))
       for (const auto& [name, list] : f->entries()) {
         check_name(name, list, "formation");
-        for (const ConfigNode* k : list.items()) formations[name].push_back(kind(k->as_string(), *k));
+        for (const ConfigNode* k : list.items()) formations[name].push_back(kind_named(rules_, *k));
       }
 
     // Who stands on each point so far, both sides together: a second piece would silently replace it.
@@ -504,7 +494,7 @@ class Loader {
         rules_.setup[side].push_back({s, k});
       };
       for (const auto& [piece, squares] : side_node.at("pieces").entries()) {
-        const int k = kind(piece, squares);
+        const int k = kind_named(rules_, piece, squares);
         if (rules_.pieces[k].royal) royal_entry = &squares;
         for (const ConfigNode* sq : squares.items()) place(square(*sq), k, *sq);
       }
@@ -556,10 +546,10 @@ class Loader {
       if (right.size() != 1 || !std::isalpha(static_cast<unsigned char>(right[0])))
         m.at("right").fail("expected one letter, got " + palace::quote(right));
       def.right = right[0];
-      def.piece = kind(m.at("piece").as_string(), m.at("piece"));
+      def.piece = kind_named(rules_, m.at("piece"));
       def.from = square(m.at("from"));
       def.to = square(m.at("to"));
-      def.partner = kind(m.at("partner").as_string(), m.at("partner"));
+      def.partner = kind_named(rules_, m.at("partner"));
       def.partner_from = square(m.at("partner_from"));
       def.partner_to = square(m.at("partner_to"));
       if (const ConfigNode* e = m.find("empty")) def.must_be_empty = square_set(*e);
@@ -588,10 +578,10 @@ class Loader {
   void read_castling(const ConfigNode& node) {
     node.expect_keys({"piece", "partner", "home", "wings"});
     CastlingDef& c = rules_.castling;
-    c.piece = kind(node.at("piece").as_string(), node.at("piece"));
-    c.partner = kind(node.at("partner").as_string(), node.at("partner"));
+    c.piece = kind_named(rules_, node.at("piece"));
+    c.partner = kind_named(rules_, node.at("partner"));
     const ConfigNode& home = node.at("home");
-    const int zone = zone_index(home.as_string(), home);
+    const int zone = zone_named(rules_, home);
     for (int s = 0; s < SideCount; ++s) {
       const SquareSet& points = rules_.sides[s].zones[zone];
       int rank = -1;
@@ -741,7 +731,7 @@ class Loader {
   void read_rules(const ConfigNode& node) {
     node.expect_keys({"facing_royals", "pass", "stalemate", "repetition", "standoff_plies", "double_pass_ends",
                       "counting", "move_limit", "insufficient_material", "bare_royal", "no_pieces",
-                      "dead_material", "goal_zone", "check_limit", "captures", "explosion"});
+                      "dead_material", "check_limit", "captures", "explosion"});
     read_win_rules(node);
     GameRules& r = rules_.rules;
     if (const ConfigNode* f = node.find("facing_royals"))
@@ -771,15 +761,8 @@ class Loader {
     if (const ConfigNode* m = node.find("move_limit")) read_move_limit(*m, rules_);
     if (const ConfigNode* im = node.find("insufficient_material")) {
       if (!im->is_sequence()) im->fail("expected a list of piece lists, e.g. [[], [bishop], [knight]]");
-      for (const ConfigNode* set : im->items()) {
-        std::vector<int> kinds;
-        if (set->is_sequence())
-          for (const ConfigNode* k : set->items()) kinds.push_back(kind(k->as_string(), *k));
-        else if (set->type() != ConfigNode::Type::Null)
-          set->fail("expected a list of pieces");
-        std::sort(kinds.begin(), kinds.end());
-        r.insufficient_material.push_back(std::move(kinds));
-      }
+      for (const ConfigNode* set : im->items())
+        r.insufficient_material.push_back(kind_set_named(rules_, *set, "expected a list of pieces"));
     }
     if (const ConfigNode* d = node.find("dead_material")) read_dead_material(*d, rules_);
   }
@@ -788,7 +771,6 @@ class Loader {
   // number of checks, compulsory captures, and captures that explode.
   void read_win_rules(const ConfigNode& node) {
     GameRules& r = rules_.rules;
-    if (const ConfigNode* z = node.find("goal_zone")) r.goal_zone = zone_index(z->as_string(), *z);
     if (const ConfigNode* c = node.find("check_limit")) r.check_limit = c->as_int(1, 99);
     if (const ConfigNode* c = node.find("captures"))
       r.captures_compulsory = word<bool>(*c, {{"optional", false}, {"compulsory", true}});
@@ -796,7 +778,7 @@ class Loader {
       e->expect_keys({"spares"});
       r.explosions = true;
       if (const ConfigNode* spares = e->find("spares"))
-        for (const ConfigNode* k : spares->items()) r.explosion_spares.push_back(kind(k->as_string(), *k));
+        r.explosion_spares = kinds_named(rules_, *spares);
     }
   }
 

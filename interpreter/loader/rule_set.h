@@ -176,7 +176,6 @@ struct GameRules {
   bool move_limit_by_counting = false;        // the move limit is decided by counting, not drawn
   std::vector<std::vector<int>> dead_material;  // whole-board kind multisets (royals excluded)
   std::vector<int> one_colour_kinds;            // any number of these, all on points of one colour, is dead too
-  int goal_zone = -1;                      // a side whose royal stands in this zone of its own wins
   int check_limit = 0;                     // the side giving this many checks wins; 0 = no limit
   bool captures_compulsory = false;        // a side that can capture must
   bool explosions = false;                 // a capture blows up the capturer and its neighbours

@@ -290,15 +290,6 @@ bool leaves_royal_safe(Position& pos, Move m) {
   return safe;
 }
 
-int goal_reached_by(const Position& pos) {
-  const int zone = pos.variant().game_rules().goal_zone;
-  for (const Side side : {opponent(pos.side_to_move()), pos.side_to_move()}) {
-    const Square royal = pos.royal(side);
-    if (royal != NoSquare && pos.variant().rules().sides[side].zones[zone][royal]) return side;
-  }
-  return -1;
-}
-
 int checks_given_by(const Position& pos) {
   for (Side side = 0; side < SideCount; ++side)
     if (pos.state().checks_needed[side] == 0) return side;
@@ -307,7 +298,6 @@ int checks_given_by(const Position& pos) {
 
 RuleEnd ended_by_rule(const Position& pos) {
   const GameRules& rules = pos.variant().game_rules();
-  if (rules.goal_zone >= 0 && goal_reached_by(pos) >= 0) return RuleEnd::GoalReached;
   if (rules.check_limit && checks_given_by(pos) >= 0) return RuleEnd::ChecksGiven;
   if (rules.explosions)
     for (Side side = 0; side < SideCount; ++side)

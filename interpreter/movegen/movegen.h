@@ -44,13 +44,10 @@ enum class Keep { All, Captures };
 bool generate_legal(Position& pos, MoveList& list, Keep keep = Keep::All);
 
 // Rules that end a game whatever moves remain, checked before generating any: a standoff held
-// too long, two passes, a royal in its goal zone, the last check a side needed, a royal blown up.
-enum class RuleEnd { None, Standoff, BothPassed, GoalReached, ChecksGiven, RoyalLost, ZoneReached, RoyalTaken };
+// too long, two passes, a piece in the zone whose reaching wins, the last check a side needed, a
+// royal blown up.
+enum class RuleEnd { None, Standoff, BothPassed, ChecksGiven, RoyalLost, ZoneReached, RoyalTaken };
 RuleEnd ended_by_rule(const Position& pos);
-
-// The side whose royal stands in its goal zone (rules.goal_zone), the side that just moved first;
-// or -1.
-int goal_reached_by(const Position& pos);
 
 // The side that has given all the checks it needed (rules.check_limit), or -1.
 int checks_given_by(const Position& pos);

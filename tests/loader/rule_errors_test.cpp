@@ -72,8 +72,8 @@ const BadFile BadFiles[] = {
     {"TwoPiecesOnOnePoint", "tests/loader/bad/two_on_one_point.yaml",
      "$F:7:16: setup.han.pieces.cannon[0]: two pieces on a1: the han chariot placed at $S/rules/janggi/setup.yaml:22:17 "
      "is already there"},
-    {"GoalZoneUnknown", "tests/loader/bad/goal_zone_unknown.yaml",
-     "$F:5:14: rules.goal_zone: no zone named \"hill\" (zones are declared under sides)"},
+    {"ReachingZoneUnknown", "tests/loader/bad/reaching_zone_unknown.yaml",
+     "$F:4:36: reaching_wins.zone: no zone named \"hill\" (zones are declared under sides)"},
     {"CheckLimitZero", "tests/loader/bad/check_limit_zero.yaml",
      "$F:5:16: rules.check_limit: expected a number from 1 to 99, got 0"},
     {"CapturesWord", "tests/loader/bad/captures_word.yaml", "$F:5:13: rules.captures: expected one of: optional, compulsory"},

@@ -1,0 +1,35 @@
+#include "loader/names.h"
+
+#include <algorithm>
+
+#include "core/text.h"
+
+namespace palace {
+
+int kind_named(const RuleSet& rules, const std::string& name, const ConfigNode& where) {
+  const int k = rules.kind_by_name(name);
+  if (k < 0) where.fail("no piece named " + quote(name));
+  return k;
+}
+
+std::vector<int> kinds_named(const RuleSet& rules, const ConfigNode& list) {
+  std::vector<int> kinds;
+  for (const ConfigNode* k : list.items()) kinds.push_back(kind_named(rules, *k));
+  return kinds;
+}
+
+std::vector<int> kind_set_named(const RuleSet& rules, const ConfigNode& node, const std::string& expected) {
+  if (node.type() == ConfigNode::Type::Null) return {};
+  if (!node.is_sequence()) node.fail(expected);
+  std::vector<int> kinds = kinds_named(rules, node);
+  std::sort(kinds.begin(), kinds.end());
+  return kinds;
+}
+
+int zone_named(const RuleSet& rules, const std::string& name, const ConfigNode& where) {
+  const auto it = std::find(rules.zone_names.begin(), rules.zone_names.end(), name);
+  if (it == rules.zone_names.end()) where.fail("no zone named " + quote(name) + " (zones are declared under sides)");
+  return int(it - rules.zone_names.begin());
+}
+
+}  // namespace palace

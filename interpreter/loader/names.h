@@ -1,0 +1,24 @@
+// Looking up the pieces and zones a rule file names. Each lookup fails at the node that holds the
+// name (a RuleError naming file, line and key) when the rules declare no such piece or zone.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "loader/config_tree.h"
+#include "loader/rule_set.h"
+
+namespace palace {
+
+int kind_named(const RuleSet& rules, const std::string& name, const ConfigNode& where);
+inline int kind_named(const RuleSet& rules, const ConfigNode& node) { return kind_named(rules, node.as_string(), node); }
+// A list of piece names, in order.
+std::vector<int> kinds_named(const RuleSet& rules, const ConfigNode& list);
+// A list of pieces that may be empty (`[]` or `~`), sorted, as material rules compare them; anything
+// else fails with `expected`.
+std::vector<int> kind_set_named(const RuleSet& rules, const ConfigNode& node, const std::string& expected);
+
+int zone_named(const RuleSet& rules, const std::string& name, const ConfigNode& where);
+inline int zone_named(const RuleSet& rules, const ConfigNode& node) { return zone_named(rules, node.as_string(), node); }
+
+}  // namespace palace
