@@ -80,7 +80,7 @@ std::string destination_reason(const Request& r, const MovePart& part) {
   }
   if (part.mode & CanMove) return "";
   const StateRecord& st = r.pos.state();
-  if (part.takes_ghost && r.to == st.ghost && r.v.may_capture(r.kind, kind_of(r.pos.at(st.ghost_victim)))) return "";
+  if (part.takes_ghost && r.pos.is_ghost(r.to) && r.v.may_capture(r.kind, kind_of(r.pos.at(st.ghost_victim)))) return "";
   return "the " + r.def.name + " on " + r.square(r.from) + " can go to " + r.square(r.to) + " only by capturing";
 }
 

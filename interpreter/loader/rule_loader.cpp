@@ -2,6 +2,7 @@
 // user wrote happens here, so later stages can trust their input.
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 
@@ -391,12 +392,30 @@ class Loader {
     if (const ConfigNode* z = node.find("to_zone")) part.to_zone = zone_named(rules_, *z);
     if (const ConfigNode* g = node.find("leaves_ghost")) {
       part.leaves_ghost = g->as_bool();
-      if (part.leaves_ghost && (part.kind != PartKind::Leap || part.leaps.size() != 1 || part.leaps[0].blocks.size() != 1))
-        g->fail("leaves_ghost needs a leap with one direction (symmetry: none) and one blocking point");
+      if (part.leaves_ghost && (part.kind != PartKind::Leap || part.leaps.size() != 1 || !skips_a_line(part.leaps[0])))
+        g->fail("leaves_ghost needs a leap with one direction (symmetry: none) whose blocking points run in a line "
+                "up to the point next to where it lands");
     }
     if (const ConfigNode* g = node.find("takes_ghost")) part.takes_ghost = g->as_bool();
     if (const ConfigNode* a = node.find("after_screen")) part.after_screen = read_after_screen(part, *a);
     return part;
+  }
+
+  // Whether a ghost-leaving leap's blocking points are the points from the first of them up to its
+  // landing point, in a straight line: the points it leaves capturable then follow from where it
+  // starts skipping and where it lands. Orders the blocks from the start, the first one first.
+  static bool skips_a_line(LeapShape& leap) {
+    auto distance = [](int file, int rank) { return std::max(std::abs(file), std::abs(rank)); };
+    std::sort(leap.blocks.begin(), leap.blocks.end(),
+              [&](const auto& a, const auto& b) { return distance(a.first, a.second) < distance(b.first, b.second); });
+    if (leap.blocks.empty()) return false;
+    const int df = leap.file - leap.blocks[0].first, dr = leap.rank - leap.blocks[0].second;
+    const int n = distance(df, dr);
+    if ((df != 0 && dr != 0 && std::abs(df) != std::abs(dr)) || int(leap.blocks.size()) != n) return false;
+    for (int k = 0; k < n; ++k)
+      if (leap.blocks[std::size_t(k)] != std::pair(leap.blocks[0].first + k * df / n, leap.blocks[0].second + k * dr / n))
+        return false;
+    return true;
   }
 
   // A grasshopper's `after_screen: 1`. The attack tables keep one limit per piece and direction,

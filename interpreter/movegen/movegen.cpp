@@ -59,7 +59,7 @@ void generate_piece_moves(const Position& pos, MoveList& list, Square from) {
     if (!path_clear(pos, t.blocks, t.block_count)) continue;
     const Piece occupant = pos.at(t.to);
     if (!occupant) {
-      if ((t.flags & TakesGhost) && (t.modes & CanCapture) && t.to == pos.state().ghost) {
+      if ((t.flags & TakesGhost) && (t.modes & CanCapture) && pos.is_ghost(t.to)) {
         if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) list.add(Move(from, t.to, MoveType::CaptureGhost));
       } else if (t.modes & CanMove) {
         if (t.flags & LeavesGhost) list.add(Move(from, t.to, MoveType::LeaveGhost, t.blocks[0]));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <cstdlib>
 #include <sstream>
 
 #include "core/text.h"
@@ -257,22 +258,7 @@ void Position::set_fen(const std::string& fen) {
       st.rights |= std::uint16_t(1u << m.right);
     }
   }
-  if (ghost != "-") {
-    // The point skipped; where the piece that skipped it stands elsewhere than one step beyond
-    // it (a Berolina pawn's diagonal leap), that piece's point too, in either order.
-    const Side mover = opponent(next.side_);
-    const auto split = std::find_if(ghost.begin() + 1, ghost.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
-    Square g = board.parse_square(std::string(ghost.begin(), split));
-    Square victim = split == ghost.end() ? NoSquare : board.parse_square(std::string(split, ghost.end()));
-    if (g == NoSquare || (split != ghost.end() && victim == NoSquare))
-      throw FenError("FEN ghost square: " + quote(ghost) + " is not a point of the board");
-    if (victim == NoSquare) victim = next.beyond_ghost(g, mover);
-    else if (next.board_[g] != NoPiece) std::swap(g, victim);
-    if (next.board_[g] != NoPiece || victim == NoSquare || next.board_[victim] == NoPiece || side_of(next.board_[victim]) != mover)
-      throw FenError("FEN ghost square: no " + variant_->side_name(mover) + " piece has just skipped " + ghost);
-    st.ghost = g;
-    st.ghost_victim = victim;
-  }
+  if (ghost != "-") next.read_ghosts(ghost);
   auto number = [](const std::string& text, const char* field, int min, int max) {
     auto out_of_range = [&] {
       return FenError(std::string("FEN ") + field + ": expected a number from " + std::to_string(min) + " to " +
@@ -373,6 +359,77 @@ Square Position::beyond_ghost(Square ghost, Side mover) const {
   return rank >= 0 && rank < board.ranks ? board.square(board.file_of(ghost), rank) : NoSquare;
 }
 
+bool Position::on_ghost_line(Square s) const {
+  const BoardDef& board = variant_->board();
+  const StateRecord& st = state();
+  const int file = board.file_of(st.ghost), rank = board.rank_of(st.ghost);
+  const int df = board.file_of(st.ghost_end) - file, dr = board.rank_of(st.ghost_end) - rank;
+  const int sf = board.file_of(s) - file, sr = board.rank_of(s) - rank;
+  const int n = std::max(std::abs(df), std::abs(dr)), k = std::max(std::abs(sf), std::abs(sr));
+  return k <= n && sf * n == df * k && sr * n == dr * k;
+}
+
+Square Position::step_toward(Square from, Square to) const {
+  const BoardDef& board = variant_->board();
+  auto sign = [](int x) { return (x > 0) - (x < 0); };
+  return board.square(board.file_of(from) + sign(board.file_of(to) - board.file_of(from)),
+                      board.rank_of(from) + sign(board.rank_of(to) - board.rank_of(from)));
+}
+
+// The FEN names the points a leap skipped and, unless it stands one step beyond the skipped point
+// nearest it, the leaper's point too, all in ascending order: "e3", "c3d4" (a Berolina pawn's
+// b2-d4), "e3e4" (a triple step e2-e5). The leaper is the one occupied point.
+void Position::read_ghosts(const std::string& text) {
+  const BoardDef& board = variant_->board();
+  const Side mover = opponent(side_);
+  auto fail = [&] { return FenError("FEN ghost square: no " + variant_->side_name(mover) + " piece has just skipped " + text); };
+  std::vector<Square> skipped;
+  Square victim = NoSquare;
+  for (std::size_t begin = 0; begin < text.size();) {
+    const auto end = std::find_if(text.begin() + std::ptrdiff_t(begin) + 1, text.end(),
+                                  [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+    const Square s = board.parse_square(std::string(text.begin() + std::ptrdiff_t(begin), end));
+    if (s == NoSquare) throw FenError("FEN ghost square: " + quote(text) + " is not a point of the board");
+    if (board_[s] == NoPiece) skipped.push_back(s);
+    else if (victim == NoSquare) victim = s;
+    else throw fail();
+    begin = std::size_t(end - text.begin());
+  }
+  if (skipped.empty()) throw fail();
+  // Without the leaper named, it stands beyond the skipped point furthest forward.
+  if (victim == NoSquare)
+    for (const Square s : skipped)
+      if (const Square beyond = beyond_ghost(s, mover); beyond != NoSquare && board_[beyond] != NoPiece) victim = beyond;
+  if (victim == NoSquare || side_of(board_[victim]) != mover) throw fail();
+  StateRecord& st = states_.back();
+  st.ghost_victim = victim;
+  // The skipped points run in a line up to the leaper, the first furthest from it.
+  auto offset = [&](Square s) { return std::pair(board.file_of(s) - board.file_of(victim), board.rank_of(s) - board.rank_of(victim)); };
+  auto distance = [&](Square s) { const auto [f, r] = offset(s); return std::max(std::abs(f), std::abs(r)); };
+  st.ghost = *std::max_element(skipped.begin(), skipped.end(), [&](Square a, Square b) { return distance(a) < distance(b); });
+  st.ghost_end = step_toward(victim, st.ghost);
+  const auto [f, r] = offset(st.ghost);
+  const bool straight = f == 0 || r == 0 || std::abs(f) == std::abs(r);
+  if (!straight || int(skipped.size()) != distance(st.ghost) ||
+      !std::all_of(skipped.begin(), skipped.end(), [&](Square s) { return is_ghost(s); }))
+    throw fail();
+}
+
+std::string Position::ghosts_text() const {
+  const StateRecord& st = state();
+  if (st.ghost == NoSquare) return "-";
+  std::vector<Square> named;
+  for (Square s = st.ghost;; s = step_toward(s, st.ghost_end)) {
+    named.push_back(s);
+    if (s == st.ghost_end) break;
+  }
+  if (st.ghost_victim != beyond_ghost(st.ghost_end, opponent(side_))) named.push_back(st.ghost_victim);
+  std::sort(named.begin(), named.end());
+  std::string text;
+  for (const Square s : named) text += variant_->board().square_name(s);
+  return text;
+}
+
 void Position::read_check_counters(const std::string& text) {
   const int limit = variant_->game_rules().check_limit;
   const auto plus = text.find('+');
@@ -428,11 +485,7 @@ std::string Position::fen() const {
   out += side_ == 0 ? " w " : " b ";
   const std::string rights = rights_text();
   out += rights.empty() ? "-" : rights;
-  // A ghost's leaper stands one step beyond it, or else is named too, the lower point first.
-  std::string ghost = board.square_name(st.ghost);
-  if (st.ghost != NoSquare && st.ghost_victim != beyond_ghost(st.ghost, opponent(side_)))
-    ghost = board.square_name(std::min(st.ghost, st.ghost_victim)) + board.square_name(std::max(st.ghost, st.ghost_victim));
-  std::vector<std::string> fields = {ghost};
+  std::vector<std::string> fields = {ghosts_text()};
   if (variant_->game_rules().check_limit)
     fields.push_back(std::to_string(st.checks_needed[0]) + "+" + std::to_string(st.checks_needed[1]));
   fields.push_back(std::to_string(st.quiet_plies));
@@ -472,7 +525,7 @@ void Position::do_move(Move m) {
   st.moved = NoPiece;
   st.blasted = 0;
   if (st.ghost != NoSquare) h ^= v.ghost_key(st.ghost);
-  st.ghost = st.ghost_victim = NoSquare;
+  st.ghost = st.ghost_end = st.ghost_victim = NoSquare;
   ++st.quiet_plies;
 
   if (m.type() == MoveType::Compound) {
@@ -511,6 +564,7 @@ void Position::do_move(Move m) {
       board_[to] = promoted;
     } else if (m.type() == MoveType::LeaveGhost) {
       st.ghost = Square(m.extra());
+      st.ghost_end = step_toward(to, st.ghost);
       st.ghost_victim = to;
       h ^= v.ghost_key(st.ghost);
     }

@@ -26,7 +26,8 @@ struct StateRecord {
   Move move;                   // the move that led here
   Piece moved = NoPiece;       // as it stood before the move, so undo can revert a promotion
   Piece captured = NoPiece;
-  Square ghost = NoSquare;         // point a double step skipped, capturable this ply
+  Square ghost = NoSquare;         // point a leap skipped, capturable this ply (the first, where it skipped several)
+  Square ghost_end = NoSquare;     // the skipped point next to the leaper: `ghost` itself after a double step
   Square ghost_victim = NoSquare;  // where the piece that made it stands
   std::uint16_t rights = 0;
   std::uint16_t quiet_plies = 0;   // since the last capture or reset move
@@ -64,6 +65,11 @@ class Position {
   int piece_count(Side s) const { return count_[s]; }
   Square piece_square(Side s, int i) const { return list_[s][i]; }
   int in_hand(Side s, int kind) const { return hand_.count[s][kind]; }
+  // Whether `s` is a point the last move leapt over and left capturable (en passant).
+  bool is_ghost(Square s) const {
+    const StateRecord& st = state();
+    return s == st.ghost || (st.ghost_end != st.ghost && on_ghost_line(s));
+  }
 
   void do_move(Move m);
   void undo_move();
@@ -97,6 +103,12 @@ class Position {
   std::string rights_text() const;
   // The point one step beyond `ghost` in the forward direction of `mover`, who skipped it.
   Square beyond_ghost(Square ghost, Side mover) const;
+  // Whether `s` lies on the line of points from state().ghost to state().ghost_end.
+  bool on_ghost_line(Square s) const;
+  // The neighbour of `from` one step toward `to` along a rank, file or diagonal.
+  Square step_toward(Square from, Square to) const;
+  void read_ghosts(const std::string& text);
+  std::string ghosts_text() const;
   void explode(Square centre, std::uint64_t& hash);
   void read_check_counters(const std::string& text);
   std::uint64_t to_hand(Side side, int kind);    // returns the hash change

@@ -72,6 +72,9 @@ const BadFile BadFiles[] = {
     {"TwoPiecesOnOnePoint", "tests/loader/bad/two_on_one_point.yaml",
      "$F:7:16: setup.han.pieces.cannon[0]: two pieces on a1: the han chariot placed at $S/rules/janggi/setup.yaml:22:17 "
      "is already there"},
+    {"GhostLeapWithAGap", "tests/loader/bad/ghost_gap.yaml",
+     "$F:12:83: pieces.pawn.moves[0].leaves_ghost: leaves_ghost needs a leap with one direction (symmetry: none) whose "
+     "blocking points run in a line up to the point next to where it lands"},
     {"ReachingZoneUnknown", "tests/loader/bad/reaching_zone_unknown.yaml",
      "$F:4:36: reaching_wins.zone: no zone named \"hill\" (zones are declared under sides)"},
     {"CheckLimitZero", "tests/loader/bad/check_limit_zero.yaml",
