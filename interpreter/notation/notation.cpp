@@ -326,13 +326,16 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
   bool passing = lowered == "pass";
   for (const std::string& word : rules_.pass_names) passing = passing || text == word;
 
-  // Coordinates name one move, whatever else the text could be read as: "e7e8+" is a shogi
-  // promotion, though SAN would read it as the move without one, checking.
+  // Coordinates name one move, whatever else the text could be read as; in other letter cases
+  // ("E2E4") only where the text is no SAN ("G9g8" is a gold's move, not g9g8).
   for (const Move m : legal)
     if (!passing && pos.move_text(m) == text) return m;
-  // SAN writes a promotion with "=", so a trailing "+" is always a check to it.
+  // Where coordinates promote with a "+" ("e7e8+"), it is still a check after a SAN text, which
+  // names its piece ("Bxc3=H+", "S@a7+"); letterless coordinates keep theirs.
   std::string_view san_text = text;
-  while (!san_text.empty() && san_text.back() == '+') san_text.remove_suffix(1);
+  if (!san_text.empty() && is_upper(san_text.front()))
+    while (!san_text.empty() && san_text.back() == '+') san_text.remove_suffix(1);
+  const std::string drop_text = lower(san_text);
   SanParts parts;
   const bool san_like = parse_san(san_text, parts);
   std::vector<Move> found;
@@ -341,7 +344,7 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
     if (passing)
       match = m.is_pass();
     else if (m.type() == MoveType::Drop)  // drops have no SAN, WXF or numeric spelling of their own
-      match = lower(pos.move_text(m)) == lower(san_text);
+      match = lower(pos.move_text(m)) == drop_text;
     else
       match = !m.is_pass() && ((!san_like && pos.move_text(m) == lowered) || (san_like && san_matches(pos, m, parts)) ||
                                wxf(pos, m, false) == wxf_text || wxf(pos, m, true) == wxf_text ||
