@@ -17,8 +17,8 @@
 #include "hooks/load_variant.h"
 #include "loader/config_tree.h"
 #include "match/match_error.h"
-#include "match/pgn_reader.h"
 #include "movegen/movegen.h"
+#include "notation/pgn.h"
 
 namespace palace::match {
 
@@ -31,6 +31,12 @@ struct Job {
   bool swapped = false;
   int pair = -1;  // formation pair, as row * columns + column
 };
+
+// A tag of a game this match wrote, "" when absent.
+std::string tag_of(const palace::GameRecord& game, const char* name) {
+  const std::string* value = game.tag(name);
+  return value ? *value : "";
+}
 
 // An EPD line has no move counters; its operations after the fourth field are dropped.
 std::string fen_of_line(const std::string& line) {
@@ -148,23 +154,24 @@ std::map<std::size_t, std::string> finished_games(const std::string& file, const
   } catch (const Error& e) {
     throw MatchError(std::string("--resume: ") + e.what());
   }
-  const std::vector<PgnGame> games = read_pgn_games(text);
+  const std::vector<palace::GameRecord> games = read_pgn(text);
   for (std::size_t g = 0; g < games.size(); ++g) {
-    const PgnGame& game = games[g];
-    if (!game.complete) continue;
-    const std::string where = file + ": game " + std::to_string(g + 1) + " (round " + palace::quote(game.tag("Round")) + ")";
+    const palace::GameRecord& game = games[g];
+    // A game cut short by a crash is played again: its moves do not end with its result.
+    if (!game.terminated || tag_of(game, "Result") != game.result) continue;
+    const std::string where = file + ": game " + std::to_string(g + 1) + " (round " + palace::quote(tag_of(game, "Round")) + ")";
     std::size_t round = 0;
     try {
-      round = std::stoul(game.tag("Round"));
+      round = std::stoul(tag_of(game, "Round"));
     } catch (const std::exception&) {
     }
     if (round < 1 || round > jobs.size()) throw MatchError(where + " is not a round of this match");
     const Job& job = jobs[round - 1];
     const std::string& white = specs[job.swapped ? 1 : 0].name;
     const std::string& black = specs[job.swapped ? 0 : 1].name;
-    if (game.tag("FEN") != job.fen || game.tag("White") != white || game.tag("Black") != black)
+    if (tag_of(game, "FEN") != job.fen || tag_of(game, "White") != white || tag_of(game, "Black") != black)
       throw MatchError(where + " is not this match's: it starts elsewhere or has other players");
-    if (!finished.emplace(round - 1, game.text).second) throw MatchError(where + " is in the file twice");
+    if (!finished.emplace(round - 1, text.substr(game.begin, game.end - game.begin)).second) throw MatchError(where + " is in the file twice");
   }
   return finished;
 }
@@ -237,8 +244,8 @@ std::optional<std::string> run_match(const MatchSettings& settings, const std::f
     }
     set.deliver = [&](std::size_t i, const std::string& text) {
       const Job& job = jobs[i];
-      const PgnGame game = read_pgn_games(text).at(0);
-      const std::string result = game.tag("Result");
+      const palace::GameRecord game = read_pgn(text).at(0);
+      const std::string result = tag_of(game, "Result");
       const double side0 = result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
       const double first_points = job.swapped ? 1 - side0 : side0;
       (first_points == 1 ? score.wins : first_points == 0 ? score.losses : score.draws)++;
@@ -246,8 +253,8 @@ std::optional<std::string> run_match(const MatchSettings& settings, const std::f
         pair_points[std::size_t(job.pair)] += side0;
         pair_games[std::size_t(job.pair)]++;
       }
-      log("game " + std::to_string(i + 1) + ": " + game.tag("White") + " - " + game.tag("Black") + " " + result + " (" +
-          game.tag("Termination") + ")");
+      log("game " + std::to_string(i + 1) + ": " + tag_of(game, "White") + " - " + tag_of(game, "Black") + " " + result + " (" +
+          tag_of(game, "Termination") + ")");
       games.push_back(text);
       if (!settings.sprt) return true;
       const double llr = score.llr(*settings.sprt);

@@ -51,6 +51,17 @@ MoveNotation::MoveNotation(const Variant& variant) : variant_(variant), rules_(v
 
 std::string MoveNotation::letter(int kind) const { return std::string(1, rules_.letters[std::size_t(kind)]); }
 
+// Kinds SAN letters alike are one piece to it, as to the reference library: a crazyhouse queen that
+// was a pawn is a Q, a shogi tokin a G like the gold it moves as.
+bool MoveNotation::same_san_piece(int a, int b) const { return rules_.letters[std::size_t(a)] == rules_.letters[std::size_t(b)]; }
+
+// The kind with SAN letter `c`, or else the kind with that FEN letter; -1 if none.
+int MoveNotation::kind_by_san(char c) const {
+  for (std::size_t k = 0; k < rules_.letters.size(); ++k)
+    if (rules_.letters[k] == c) return int(k);
+  return variant_.rules().kind_by_letter(c);
+}
+
 // WXF numbers files from each player's right hand: for the side moving up the board, the last
 // file is 1.
 std::string MoveNotation::wxf_file(Side side, int file) const {
@@ -87,7 +98,8 @@ std::string MoveNotation::san(const Position& pos, Move m, const MoveList& legal
   // The least that tells this piece from the others of its kind that can go to the same point.
   bool other = false, same_file = false, same_rank = false;
   for (const Move o : legal)
-    if (!o.is_pass() && o.to() == m.to() && o.from() != from && kind_of(pos.at(o.from())) == kind) {
+    if (!o.is_pass() && o.type() != MoveType::Drop && o.to() == m.to() && o.from() != from &&
+        same_san_piece(kind_of(pos.at(o.from())), kind)) {
       other = true;
       same_file = same_file || board.file_of(o.from()) == board.file_of(from);
       same_rank = same_rank || board.rank_of(o.from()) == board.rank_of(from);
@@ -162,7 +174,18 @@ std::string MoveNotation::wxf(const Position& pos, Move m, bool official) const 
       tandem = of >= 0 && of < board.files && orank >= 0 && orank < board.ranks &&
                (zone < 0 || variant_.rules().sides[side].zones[std::size_t(zone)][board.square(of, orank)]);
     }
-    text += tandem ? (ahead ? "-" : "+") : wxf_file(side, file);
+    // Where another file holds two of the piece too, "P+" would name either pair's front one: the
+    // piece is counted from the front instead, as three on a file are.
+    bool pair_elsewhere = false;
+    for (int f = 0; f < board.files && tandem && !official && !pair_elsewhere; ++f) {
+      int same = 0;
+      for (int r = 0; r < board.ranks; ++r) same += f != file && pos.at(board.square(f, r)) == pos.at(from);
+      pair_elsewhere = same > 1;
+    }
+    if (pair_elsewhere)
+      text = std::to_string(ahead + 1) + wxf_file(side, file);
+    else
+      text += tandem ? (ahead ? "-" : "+") : wxf_file(side, file);
   }
 
   const int advance = (board.rank_of(to) - board.rank_of(from)) * forward;
@@ -205,22 +228,16 @@ std::string MoveNotation::write(Position& pos, Move m, NotationStyle style) cons
 bool MoveNotation::parse_san(std::string_view text, SanParts& parts) const {
   if (text == "O-O" || text == "0-0") return parts.castling = 1, true;
   if (text == "O-O-O" || text == "0-0-0") return parts.castling = -1, true;
-  const RuleSet& rules = variant_.rules();
-  auto kind_by_letter = [&](char c) {
-    for (std::size_t k = 0; k < rules_.letters.size(); ++k)
-      if (rules_.letters[k] == c) return int(k);
-    return rules.kind_by_letter(c);
-  };
   std::size_t begin = 0, end = text.size();
   if (end > 0 && is_upper(text[0])) {
-    parts.kind = kind_by_letter(text[0]);
+    parts.kind = kind_by_san(text[0]);
     if (parts.kind < 0) return false;
     begin = 1;
   }
   // Promotion: "=Q" or "=q", or a capital after the rank ("e8Q"); "e7e8q" is coordinates.
   const bool marked = end >= begin + 3 && text[end - 2] == '=';
   if (end >= begin + 3 && (marked || is_upper(text[end - 1])) && is_digit(text[end - 2 - marked])) {
-    parts.promotion = kind_by_letter(char(std::toupper(static_cast<unsigned char>(text[end - 1]))));
+    parts.promotion = kind_by_san(char(std::toupper(static_cast<unsigned char>(text[end - 1]))));
     if (parts.promotion < 0) return false;
     end -= marked ? 2 : 1;
   }
@@ -250,13 +267,19 @@ bool MoveNotation::parse_san(std::string_view text, SanParts& parts) const {
   return true;
 }
 
+// Whether a piece of `kind` is the one the text names: the same SAN piece, or, where the text gives
+// no letter, the unlettered kind (any kind in a game that letters every piece).
+bool MoveNotation::kind_fits(int kind, const SanParts& parts) const {
+  return parts.kind >= 0 ? same_san_piece(kind, parts.kind) : rules_.unlettered < 0 || kind == rules_.unlettered;
+}
+
 bool MoveNotation::san_matches(const Position& pos, Move m, const SanParts& parts) const {
   if (m.is_pass()) return false;
   if (parts.castling) return is_castling(pos, m) && (m.to() > m.from()) == (parts.castling > 0);
   const BoardDef& board = variant_.board();
-  const int kind = kind_of(pos.at(m.from()));
-  const bool kind_ok = parts.kind >= 0 ? kind == parts.kind : rules_.unlettered < 0 || kind == rules_.unlettered;
-  return kind_ok && m.to() == parts.to && m.promotion_kind() == parts.promotion &&
+  const int promoted = m.promotion_kind();
+  const bool promotion_ok = parts.promotion < 0 ? promoted < 0 : promoted >= 0 && same_san_piece(promoted, parts.promotion);
+  return kind_fits(kind_of(pos.at(m.from())), parts) && m.to() == parts.to && promotion_ok &&
          (parts.from_file < 0 || board.file_of(m.from()) == parts.from_file) &&
          (parts.from_rank < 0 || board.rank_of(m.from()) == parts.from_rank);
 }
@@ -303,17 +326,27 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
   bool passing = lowered == "pass";
   for (const std::string& word : rules_.pass_names) passing = passing || text == word;
 
+  // Coordinates name one move, whatever else the text could be read as; in other letter cases
+  // ("E2E4") only where the text is no SAN ("G9g8" is a gold's move, not g9g8).
+  for (const Move m : legal)
+    if (!passing && pos.move_text(m) == text) return m;
+  // Where coordinates promote with a "+" ("e7e8+"), it is still a check after a SAN text, which
+  // names its piece ("Bxc3=H+", "S@a7+"); letterless coordinates keep theirs.
+  std::string_view san_text = text;
+  if (!san_text.empty() && is_upper(san_text.front()))
+    while (!san_text.empty() && san_text.back() == '+') san_text.remove_suffix(1);
+  const std::string drop_text = lower(san_text);
   SanParts parts;
-  const bool san_like = parse_san(text, parts);
+  const bool san_like = parse_san(san_text, parts);
   std::vector<Move> found;
   for (const Move m : legal) {
     bool match;
     if (passing)
       match = m.is_pass();
     else if (m.type() == MoveType::Drop)  // drops have no SAN, WXF or numeric spelling of their own
-      match = lower(pos.move_text(m)) == lowered;
+      match = lower(pos.move_text(m)) == drop_text;
     else
-      match = !m.is_pass() && (pos.move_text(m) == lowered || (san_like && san_matches(pos, m, parts)) ||
+      match = !m.is_pass() && ((!san_like && pos.move_text(m) == lowered) || (san_like && san_matches(pos, m, parts)) ||
                                wxf(pos, m, false) == wxf_text || wxf(pos, m, true) == wxf_text ||
                                numeric(pos, m, false) == numeric_text || korean_matches(pos, m, text));
     if (match) found.push_back(m);
@@ -356,9 +389,7 @@ bool MoveNotation::intended(const Position& pos, std::string_view text, Square& 
   from = NoSquare;
   for (int i = 0; i < pos.piece_count(us) && from == NoSquare; ++i) {
     const Square s = pos.piece_square(us, i);
-    const int kind = kind_of(pos.at(s));
-    const bool kind_ok = parts.kind >= 0 ? kind == parts.kind : rules_.unlettered < 0 || kind == rules_.unlettered;
-    if (kind_ok && (parts.from_file < 0 || board.file_of(s) == parts.from_file) &&
+    if (kind_fits(kind_of(pos.at(s)), parts) && (parts.from_file < 0 || board.file_of(s) == parts.from_file) &&
         (parts.from_rank < 0 || board.rank_of(s) == parts.from_rank))
       from = s;
   }

@@ -38,6 +38,7 @@ class MoveNotation {
   struct SanParts;
   bool parse_san(std::string_view text, SanParts& parts) const;
   bool san_matches(const Position& pos, Move m, const SanParts& parts) const;
+  bool kind_fits(int kind, const SanParts& parts) const;
 
   std::string san(const Position& pos, Move m, const MoveList& legal) const;
   // The reference library's spelling, or where it differs (three soldiers or more on a file) the
@@ -48,6 +49,8 @@ class MoveNotation {
   bool korean_matches(const Position& pos, Move m, std::string_view text) const;
   std::string check_mark(Position& pos, Move m) const;
   std::string letter(int kind) const;
+  bool same_san_piece(int a, int b) const;
+  int kind_by_san(char c) const;
   std::string wxf_file(Side side, int file) const;
   std::string numeric_square(Square s) const;
 

@@ -26,6 +26,11 @@ class PgnReader {
     std::vector<GameRecord> games;
     GameRecord game;
     bool in_movetext = false, started = false;
+    auto start = [&] {
+      if (started) return;
+      game.line = line_, game.begin = at_;
+      started = true;
+    };
     auto finish = [&] {
       if (started) games.push_back(std::move(game));
       game = GameRecord();
@@ -39,12 +44,12 @@ class PgnReader {
       }
       if (c == '[') {
         if (in_movetext) finish();
-        if (!started) game.line = line_, started = true;
+        start();
         if (!read_tag(game)) continue;  // the game's moves are still its own, though none is read
         if (const std::string* r = game.tag("Result")) game.result = *r;
         continue;
       }
-      if (!started) game.line = line_, started = true;
+      start();
       in_movetext = true;
       const int opened = line_;
       if (c == '{') {
@@ -69,6 +74,7 @@ class PgnReader {
       if (token[0] == '$') continue;  // a NAG
       if (is_result_token(token)) {
         game.result = token;
+        game.terminated = true;
         finish();
         continue;
       }
@@ -84,6 +90,7 @@ class PgnReader {
       if (game.problem.empty()) game.moves.push_back(token);
     }
     finish();
+    for (std::size_t g = 0; g < games.size(); ++g) games[g].end = g + 1 < games.size() ? games[g + 1].begin : text_.size();
     return games;
   }
 

@@ -54,6 +54,17 @@ std::string text_field(const json& body, const char* key) {
   return found->get<std::string>();
 }
 
+// What each side holds off the board, by side name then kind name: {"white": {"pawn": 2}}.
+json hands_json(const Variant& variant, const Position& pos) {
+  json hands = json::object();
+  for (Side side = 0; side < SideCount; ++side) {
+    json& hand = hands[variant.side_name(side)] = json::object();
+    for (const int kind : variant.hand_kinds())
+      if (pos.in_hand(side, kind) > 0) hand[variant.rules().pieces[std::size_t(kind)].name] = pos.in_hand(side, kind);
+  }
+  return hands;
+}
+
 // The position and everything the page draws from it.
 json state_json(const std::string& id, const Entry& entry) {
   const Game& game = entry.game;
@@ -86,10 +97,8 @@ json state_json(const std::string& id, const Entry& entry) {
   bool can_pass = false;
   for (const Move m : game.legal_moves()) {
     legal_moves.push_back(pos.move_text(m));
-    if (m.is_pass()) {
-      can_pass = true;
-      continue;
-    }
+    can_pass = can_pass || m.is_pass();
+    if (m.is_pass() || m.type() == MoveType::Drop) continue;  // `legal` maps a board point to its targets
     json& targets = legal[board.square_name(m.from())];
     const std::string to = board.square_name(m.to());
     if (!targets.is_array()) targets = json::array();
@@ -111,28 +120,30 @@ json state_json(const std::string& id, const Entry& entry) {
   if (end.kind == Termination::Kind::Win) result["winner"] = variant.side_name(end.winner);
   if (end.counted) result["points"] = end.points;
 
-  return {{"id", id},
-          {"variant", entry.choice.name},
-          {"name", variant.rules().name},
-          {"formations", entry.choice.formations},
-          {"board", {{"files", board.files}, {"ranks", board.ranks}, {"diagonals", diagonals}, {"all_diagonals", board.all_diagonals}}},
-          {"sides", sides},
-          {"kinds", kinds},
-          {"fen", game.fen()},
-          {"start_fen", game.start_fen()},
-          {"turn", turn},
-          {"turn_name", variant.side_name(turn)},
-          {"check", check},
-          {"check_square", check && pos.royal(turn) != NoSquare ? json(board.square_name(pos.royal(turn))) : json(nullptr)},
-          {"pieces", pieces},
-          {"legal", legal},
-          {"legal_moves", legal_moves},
-          {"can_pass", can_pass},
-          {"moves", game.history_texts()},
-          {"last_move", last_move},
-          {"result", result},
-          {"move_example", game.move_example()},
-          {"engine", true}};
+  json state = {{"id", id},
+                {"variant", entry.choice.name},
+                {"name", variant.rules().name},
+                {"formations", entry.choice.formations},
+                {"board", {{"files", board.files}, {"ranks", board.ranks}, {"diagonals", diagonals}, {"all_diagonals", board.all_diagonals}}},
+                {"sides", sides},
+                {"kinds", kinds},
+                {"fen", game.fen()},
+                {"start_fen", game.start_fen()},
+                {"turn", turn},
+                {"turn_name", variant.side_name(turn)},
+                {"check", check},
+                {"check_square", check && pos.royal(turn) != NoSquare ? json(board.square_name(pos.royal(turn))) : json(nullptr)},
+                {"pieces", pieces},
+                {"legal", legal},
+                {"legal_moves", legal_moves},
+                {"can_pass", can_pass},
+                {"moves", game.history_texts()},
+                {"last_move", last_move},
+                {"result", result},
+                {"move_example", game.move_example()},
+                {"engine", true}};
+  if (variant.has_hands()) state["hands"] = hands_json(variant, pos);
+  return state;
 }
 
 }  // namespace

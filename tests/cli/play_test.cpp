@@ -220,6 +220,14 @@ TEST(PlayCommand, ChessBoardHasNoDiagonalMarks) {
   EXPECT_EQ(run.lines[3], "   |   |   |   |   |   |   |   |");
 }
 
+TEST(PlayCommand, HandsAreDrawnByTheirSidesFilesLine) {
+  const PalaceRun run = play("e2e4\nd7d5\ne4d5\nquit\n", "variants/crazyhouse.yaml");
+  EXPECT_TRUE(has_line(run, "   a   b   c   d   e   f   g   h     BLACK: 39   in hand: -")) << run.out;
+  EXPECT_TRUE(has_line(run, "   a   b   c   d   e   f   g   h     WHITE: 39   in hand: P")) << run.out;
+  const PalaceRun shogi = play("c3c4\ng7g6\nb2h8+\nquit\n", "variants/shogi.yaml");
+  EXPECT_TRUE(has_line(shogi, "   a   b   c   d   e   f   g   h   i     SENTE: 67   in hand: B")) << shogi.out;
+}
+
 // `palace play` with its output on a pseudo-terminal, as in a person's terminal, and its input
 // from `input`; NO_COLOR set to "1" or left out of the environment. Nothing where the machine has
 // no pseudo-terminals to give (some containers).

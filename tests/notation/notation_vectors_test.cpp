@@ -36,8 +36,12 @@ TEST_P(NotationVectors, EveryLegalMoveWrittenAndReadInSanAndNative) {
     const Move m = coordinate_move(pos, fields[1]);
     ASSERT_TRUE(m) << line;
     EXPECT_EQ(notation.write(pos, m, NotationStyle::San), fields[2]) << line;
-    EXPECT_EQ(notation.write(pos, m, notation.native()), fields[3]) << line;
-    for (const auto& text : {fields[1], fields[2], fields[3]}) {
+    // Shogi's own notation (Hodges, "P*6h") is not written yet: its records are in SAN.
+    const bool native_written = notation.native() != NotationStyle::San || fields[3] == fields[2];
+    if (native_written) {
+      EXPECT_EQ(notation.write(pos, m, notation.native()), fields[3]) << line;
+    }
+    for (const auto& text : {fields[1], fields[2], native_written ? fields[3] : fields[2]}) {
       std::string why;
       EXPECT_EQ(notation.read(pos, text, why), m) << line << ": " << text << ": " << why;
     }
@@ -67,7 +71,7 @@ TEST_P(NotationVectors, WholeGamesInSan) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(NotationVariants, NotationVectors, ::testing::Values("janggi-modern", "xiangqi", "chess"),
+INSTANTIATE_TEST_SUITE_P(NotationVariants, NotationVectors, ::testing::Values("janggi-modern", "xiangqi", "chess", "crazyhouse", "shogi"),
                          VariantParamName());
 
 }  // namespace

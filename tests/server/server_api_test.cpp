@@ -173,6 +173,32 @@ TEST_F(ServerApi, CheckmateIsReportedInWords) {
   EXPECT_EQ(error["error"], "the game is over: black wins: checkmate");
 }
 
+TEST_F(ServerApi, HandsFillByCapturesAndEmptyByDrops) {
+  EXPECT_FALSE(new_game({{"variant", "chess"}}).contains("hands"));
+  const json state = new_game({{"variant", "crazyhouse"}});
+  const std::string id = state["id"];
+  EXPECT_EQ(state["hands"], json({{"white", json::object()}, {"black", json::object()}}));
+  json last;
+  for (const char* move : {"e2e4", "d7d5", "e4d5", "d8d5"}) {
+    auto [status, answer] = post("/api/games/" + id + "/moves", {{"move", move}});
+    ASSERT_EQ(status, 200) << move << answer.dump();
+    last = answer;
+  }
+  EXPECT_EQ(last["hands"], json({{"white", {{"pawn", 1}}}, {"black", {{"pawn", 1}}}}));
+  // A drop is a legal move by its text; `legal` keeps to pieces on the board.
+  const auto& legal_moves = last["legal_moves"];
+  EXPECT_NE(std::find(legal_moves.begin(), legal_moves.end(), "P@e4"), legal_moves.end());
+  EXPECT_FALSE(last["legal"].contains("e4"));
+  auto [dropped, after] = post("/api/games/" + id + "/moves", {{"move", "P@e4"}});
+  ASSERT_EQ(dropped, 200) << after.dump();
+  EXPECT_EQ(piece_at(after, "e4"), "pawn");
+  EXPECT_EQ(after["hands"], json({{"white", json::object()}, {"black", {{"pawn", 1}}}}));
+  EXPECT_EQ(after["moves"].back(), "P@e4");
+  auto [refused, error] = post("/api/games/" + id + "/moves", {{"move", "N@e5"}});
+  EXPECT_EQ(refused, 422);
+  EXPECT_EQ(error["error"], "you have no knight in hand");
+}
+
 TEST_F(ServerApi, TheEngineMovesAtTheChosenLevel) {
   const json state = new_game({{"variant", "chess"}});
   auto [status, answer] = post("/api/games/" + state["id"].get<std::string>() + "/engine", {{"level", 1}});
