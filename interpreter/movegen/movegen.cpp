@@ -216,41 +216,50 @@ bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
   }
 
   // Walk outwards from the target against each direction `by` can slide or hop in: the first
-  // piece met may slide here, the second may hop here over the first.
+  // piece met may slide here, the second may hop here over the first. The two walks are written
+  // apart, so a direction without hoppers stops at the first piece with no screen to track.
   const std::uint8_t hops = v.hop_directions(by);
   for (unsigned dirs = v.attack_directions(by); dirs; dirs &= dirs - 1) {
     const int dir = std::countr_zero(dirs);
     const Span line = v.line(target, reverse_direction(dir));
-    int screen_kind = -1;
-    int screen_at = 0;  // the screen's distance from the target, in points
-    for (std::uint32_t i = line.begin; i < line.end; ++i) {
-      const Square s = v.line_point(i);
-      const Piece p = pos.at(s);
-      if (!p) continue;
-      const int distance_bit = int(i - line.begin);
-      const int kind = kind_of(p);
-      if (screen_kind < 0) {
-        if (side_of(p) == by && (v.slide_reach(by, kind, s, dir) >> distance_bit & 1) && v.may_capture(kind, victim_kind) &&
-            hook_permits<Hooks>(pos, kind, s, target))
-          return true;
-        if (!(hops >> dir & 1)) break;
-        screen_kind = kind;
-        screen_at = distance_bit + 1;
-        continue;
-      }
-      const int after_screen = v.hop_after_screen(by, kind, s, dir);
-      if (side_of(p) == by && (v.hop_reach(by, kind, s, dir) >> distance_bit & 1) && v.may_screen(kind, screen_kind) &&
-          (!after_screen || screen_at <= after_screen) &&
-          v.may_capture(kind, victim_kind) && hook_permits<Hooks>(pos, kind, s, target))
-        return true;
-      break;
+    const Square* const start = v.line_points(line);
+    const Square* const end = start + (line.end - line.begin);
+    // Whether the first piece met, `p` on `*point`, slides onto the target.
+    const auto slides_here = [&](const Square* point, Piece p) {
+      return side_of(p) == by && (v.slide_reach(by, kind_of(p), *point, dir) >> (point - start) & 1) &&
+             v.may_capture(kind_of(p), victim_kind) && hook_permits<Hooks>(pos, kind_of(p), *point, target);
+    };
+    if (!(hops >> dir & 1)) {
+      // No hopper of `by` uses this line: only the first piece matters.
+      for (const Square* point = start; point < end; ++point)
+        if (const Piece p = pos.at(*point)) {
+          if (slides_here(point, p)) return true;
+          break;
+        }
+      continue;
     }
+    const Square* point = start;
+    while (point < end && !pos.at(*point)) ++point;
+    if (point == end) continue;
+    const Piece screen = pos.at(*point);
+    if (slides_here(point, screen)) return true;
+    const int screen_at = int(point - start) + 1;  // the screen's distance from the target, in points
+    for (++point; point < end && !pos.at(*point);) ++point;
+    if (point == end) continue;
+    const Piece p = pos.at(*point);
+    const int kind = kind_of(p);
+    const int after_screen = v.hop_after_screen(by, kind, *point, dir);
+    if (side_of(p) == by && (v.hop_reach(by, kind, *point, dir) >> (point - start) & 1) &&
+        v.may_screen(kind, kind_of(screen)) && (!after_screen || screen_at <= after_screen) &&
+        v.may_capture(kind, victim_kind) && hook_permits<Hooks>(pos, kind, *point, target))
+      return true;
   }
   return false;
 }
 }  // namespace
 
-bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
+// Out of line, so that both walks inline into it and its many callers stay small.
+[[gnu::noinline]] bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
   return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
 }
 
