@@ -222,36 +222,36 @@ bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
   for (unsigned dirs = v.attack_directions(by); dirs; dirs &= dirs - 1) {
     const int dir = std::countr_zero(dirs);
     const Span line = v.line(target, reverse_direction(dir));
-    const Square* const start = v.line_points(line);
-    const Square* const end = start + (line.end - line.begin);
-    // Whether the first piece met, `p` on `*point`, slides onto the target.
-    const auto slides_here = [&](const Square* point, Piece p) {
-      return side_of(p) == by && (v.slide_reach(by, kind_of(p), *point, dir) >> (point - start) & 1) &&
-             v.may_capture(kind_of(p), victim_kind) && hook_permits<Hooks>(pos, kind_of(p), *point, target);
+    // Whether the first piece met, `p` on the line's point `i`, slides onto the target.
+    const auto slides_here = [&](std::uint32_t i, Piece p) {
+      const Square s = v.line_point(i);
+      return side_of(p) == by && (v.slide_reach(by, kind_of(p), s, dir) >> (i - line.begin) & 1) &&
+             v.may_capture(kind_of(p), victim_kind) && hook_permits<Hooks>(pos, kind_of(p), s, target);
     };
     if (!(hops >> dir & 1)) {
       // No hopper of `by` uses this line: only the first piece matters.
-      for (const Square* point = start; point < end; ++point)
-        if (const Piece p = pos.at(*point)) {
-          if (slides_here(point, p)) return true;
+      for (std::uint32_t i = line.begin; i < line.end; ++i)
+        if (const Piece p = pos.at(v.line_point(i))) {
+          if (slides_here(i, p)) return true;
           break;
         }
       continue;
     }
-    const Square* point = start;
-    while (point < end && !pos.at(*point)) ++point;
-    if (point == end) continue;
-    const Piece screen = pos.at(*point);
-    if (slides_here(point, screen)) return true;
-    const int screen_at = int(point - start) + 1;  // the screen's distance from the target, in points
-    for (++point; point < end && !pos.at(*point);) ++point;
-    if (point == end) continue;
-    const Piece p = pos.at(*point);
+    std::uint32_t i = line.begin;
+    while (i < line.end && !pos.at(v.line_point(i))) ++i;
+    if (i == line.end) continue;
+    const Piece screen = pos.at(v.line_point(i));
+    if (slides_here(i, screen)) return true;
+    const int screen_at = int(i - line.begin) + 1;  // the screen's distance from the target, in points
+    for (++i; i < line.end && !pos.at(v.line_point(i));) ++i;
+    if (i == line.end) continue;
+    const Square s = v.line_point(i);
+    const Piece p = pos.at(s);
     const int kind = kind_of(p);
-    const int after_screen = v.hop_after_screen(by, kind, *point, dir);
-    if (side_of(p) == by && (v.hop_reach(by, kind, *point, dir) >> (point - start) & 1) &&
-        v.may_screen(kind, kind_of(screen)) && (!after_screen || screen_at <= after_screen) &&
-        v.may_capture(kind, victim_kind) && hook_permits<Hooks>(pos, kind, *point, target))
+    const int after_screen = v.hop_after_screen(by, kind, s, dir);
+    if (side_of(p) == by && (v.hop_reach(by, kind, s, dir) >> (i - line.begin) & 1) && v.may_screen(kind, kind_of(screen)) &&
+        (!after_screen || screen_at <= after_screen) && v.may_capture(kind, victim_kind) &&
+        hook_permits<Hooks>(pos, kind, s, target))
       return true;
   }
   return false;
