@@ -6,12 +6,12 @@
 
 namespace palace {
 
-// Boards up to 16 files by 15 ranks, so a square and "no square" both fit in one byte.
+// Boards up to 16 files by 16 ranks: 256 points and "no square" need more than a byte.
 constexpr int MaxFiles = 16;
-constexpr int MaxRanks = 15;
+constexpr int MaxRanks = 16;
 constexpr int MaxSquares = MaxFiles * MaxRanks;
-using Square = std::uint8_t;
-constexpr Square NoSquare = 255;
+using Square = std::uint16_t;
+constexpr Square NoSquare = MaxSquares;
 
 constexpr int SideCount = 2;
 using Side = std::uint8_t;
@@ -36,7 +36,8 @@ constexpr int reverse_direction(int d) { return d ^ 4; }
 // What a movement may do on arriving at a point: move there, capture there, or both.
 enum ModeBits : std::uint8_t { CanMove = 1, CanCapture = 2 };
 
-// A move in 32 bits: from, to, promotion kind + 1 (0 for none) and what kind of move it is.
+// A move in 32 bits: from, to and extra in 9 bits each (a point or "no square"; promotion kind + 1,
+// 0 for none, or as the type says), then what kind of move it is.
 enum class MoveType : std::uint8_t {
   Normal,
   Pass,
@@ -49,30 +50,33 @@ enum class MoveType : std::uint8_t {
 class Move {
  public:
   constexpr Move() = default;
-  constexpr Move(Square from, Square to, MoveType type = MoveType::Normal, std::uint8_t extra = 0)
-      : bits_(std::uint32_t(from) | std::uint32_t(to) << 8 | std::uint32_t(extra) << 16 |
-              std::uint32_t(type) << 24) {}
+  constexpr Move(Square from, Square to, MoveType type = MoveType::Normal, std::uint32_t extra = 0)
+      : bits_(std::uint32_t(from) | std::uint32_t(to) << 9 | extra << 18 | std::uint32_t(type) << 27) {
+    assert(from <= NoSquare && to <= NoSquare && extra <= FieldMask);
+  }
   static constexpr Move pass() { return Move(NoSquare, NoSquare, MoveType::Pass); }
   static constexpr Move promotion(Square from, Square to, int kind, MoveType type = MoveType::Normal) {
-    return Move(from, to, type, std::uint8_t(kind + 1));
+    return Move(from, to, type, std::uint32_t(kind + 1));
   }
-  static constexpr Move drop(int kind, Square to) { return Move(to, to, MoveType::Drop, std::uint8_t(kind)); }
+  static constexpr Move drop(int kind, Square to) { return Move(to, to, MoveType::Drop, std::uint32_t(kind)); }
 
-  constexpr Square from() const { return Square(bits_ & 0xFF); }
-  constexpr Square to() const { return Square(bits_ >> 8 & 0xFF); }
-  constexpr MoveType type() const { return MoveType(bits_ >> 24); }
+  constexpr Square from() const { return Square(bits_ & FieldMask); }
+  constexpr Square to() const { return Square(bits_ >> 9 & FieldMask); }
+  constexpr MoveType type() const { return MoveType(bits_ >> 27); }
   constexpr bool is_pass() const { return type() == MoveType::Pass; }
   // Kind a promotion turns the piece into, or -1.
-  constexpr int promotion_kind() const { return type() == MoveType::Normal ? int(bits_ >> 16 & 0xFF) - 1 : -1; }
+  constexpr int promotion_kind() const { return type() == MoveType::Normal ? int(bits_ >> 18 & FieldMask) - 1 : -1; }
   // Kind a drop puts on the board, or -1.
-  constexpr int drop_kind() const { return type() == MoveType::Drop ? int(bits_ >> 16 & 0xFF) : -1; }
+  constexpr int drop_kind() const { return type() == MoveType::Drop ? int(bits_ >> 18 & FieldMask) : -1; }
   // LeaveGhost: the point left capturable. Compound: which compound move.
-  constexpr int extra() const { return int(bits_ >> 16 & 0xFF); }
+  constexpr int extra() const { return int(bits_ >> 18 & FieldMask); }
   constexpr std::uint32_t raw() const { return bits_; }
   constexpr bool operator==(const Move&) const = default;
   constexpr explicit operator bool() const { return bits_ != 0; }
 
  private:
+  static constexpr std::uint32_t FieldMask = 0x1FF;
+  static_assert(NoSquare <= FieldMask);
   std::uint32_t bits_ = 0;
 };
 

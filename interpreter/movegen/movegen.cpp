@@ -216,41 +216,50 @@ bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
   }
 
   // Walk outwards from the target against each direction `by` can slide or hop in: the first
-  // piece met may slide here, the second may hop here over the first.
+  // piece met may slide here, the second may hop here over the first. The two walks are written
+  // apart, so a direction without hoppers stops at the first piece with no screen to track.
   const std::uint8_t hops = v.hop_directions(by);
   for (unsigned dirs = v.attack_directions(by); dirs; dirs &= dirs - 1) {
     const int dir = std::countr_zero(dirs);
     const Span line = v.line(target, reverse_direction(dir));
-    int screen_kind = -1;
-    int screen_at = 0;  // the screen's distance from the target, in points
-    for (std::uint32_t i = line.begin; i < line.end; ++i) {
+    // Whether the first piece met, `p` on the line's point `i`, slides onto the target.
+    const auto slides_here = [&](std::uint32_t i, Piece p) {
       const Square s = v.line_point(i);
-      const Piece p = pos.at(s);
-      if (!p) continue;
-      const int distance_bit = int(i - line.begin);
-      const int kind = kind_of(p);
-      if (screen_kind < 0) {
-        if (side_of(p) == by && (v.slide_reach(by, kind, s, dir) >> distance_bit & 1) && v.may_capture(kind, victim_kind) &&
-            hook_permits<Hooks>(pos, kind, s, target))
-          return true;
-        if (!(hops >> dir & 1)) break;
-        screen_kind = kind;
-        screen_at = distance_bit + 1;
-        continue;
-      }
-      const int after_screen = v.hop_after_screen(by, kind, s, dir);
-      if (side_of(p) == by && (v.hop_reach(by, kind, s, dir) >> distance_bit & 1) && v.may_screen(kind, screen_kind) &&
-          (!after_screen || screen_at <= after_screen) &&
-          v.may_capture(kind, victim_kind) && hook_permits<Hooks>(pos, kind, s, target))
-        return true;
-      break;
+      return side_of(p) == by && (v.slide_reach(by, kind_of(p), s, dir) >> (i - line.begin) & 1) &&
+             v.may_capture(kind_of(p), victim_kind) && hook_permits<Hooks>(pos, kind_of(p), s, target);
+    };
+    if (!(hops >> dir & 1)) {
+      // No hopper of `by` uses this line: only the first piece matters.
+      for (std::uint32_t i = line.begin; i < line.end; ++i)
+        if (const Piece p = pos.at(v.line_point(i))) {
+          if (slides_here(i, p)) return true;
+          break;
+        }
+      continue;
     }
+    std::uint32_t i = line.begin;
+    while (i < line.end && !pos.at(v.line_point(i))) ++i;
+    if (i == line.end) continue;
+    const Piece screen = pos.at(v.line_point(i));
+    if (slides_here(i, screen)) return true;
+    const int screen_at = int(i - line.begin) + 1;  // the screen's distance from the target, in points
+    for (++i; i < line.end && !pos.at(v.line_point(i));) ++i;
+    if (i == line.end) continue;
+    const Square s = v.line_point(i);
+    const Piece p = pos.at(s);
+    const int kind = kind_of(p);
+    const int after_screen = v.hop_after_screen(by, kind, s, dir);
+    if (side_of(p) == by && (v.hop_reach(by, kind, s, dir) >> (i - line.begin) & 1) && v.may_screen(kind, kind_of(screen)) &&
+        (!after_screen || screen_at <= after_screen) && v.may_capture(kind, victim_kind) &&
+        hook_permits<Hooks>(pos, kind, s, target))
+      return true;
   }
   return false;
 }
 }  // namespace
 
-bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
+// Out of line, so that both walks inline into it and its many callers stay small.
+[[gnu::noinline]] bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
   return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
 }
 

@@ -161,6 +161,9 @@ const BadFile BadFiles[] = {
      "its own"},
     {"CastlingGoesNowhere", "tests/repro/r_cm_same.yaml",
      "$F:2:72: compound_moves.x.to: the piece must move, but from and to are both e1"},
+    // One past the largest board, 16x16 (rules/README.md).
+    {"SeventeenRanks", "tests/loader/bad/seventeen_ranks.yaml", "$F:3:16: board.ranks: expected a number from 2 to 16, got 17"},
+    {"SeventeenFiles", "tests/loader/bad/seventeen_files.yaml", "$F:3:16: board.files: expected a number from 2 to 16, got 17"},
 };
 
 class RuleErrors : public testing::TestWithParam<BadFile> {};
