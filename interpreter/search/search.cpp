@@ -289,7 +289,7 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
   MoveOrder order(*pos, list, Move(), *histories, ply, eval);
   for (Move m = order.next(); m; m = order.next()) {
     if (!checked && m.promotion_kind() < 0 &&
-        (best + captured_value(m) + DeltaMargin <= alpha || losing_capture(*pos, m, eval)))
+        (best + captured_value(m) + DeltaMargin <= alpha || order.losing()))
       continue;
     pos->do_move(m);
     const int score = -quiesce(-beta, -alpha, ply + 1, in_check(*pos));
