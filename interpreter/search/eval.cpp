@@ -31,6 +31,11 @@ Evaluation::Evaluation(const Variant& variant) : squares_(variant.squares()) {
   major_.resize(kinds);
   for (int k = 0; k < kinds; ++k) major_[k] = !variant.royal(k) && value_[k] > weakest;
 
+  // A piece in hand is worth its material: it may enter the board on almost any point.
+  if (variant.has_hands())
+    for (int k = 0; k < kinds; ++k)
+      if (variant.joins_hand_as(k) == k && value_[k] > 0) held_.push_back(k);
+
   score_.assign(std::size_t(PieceCodes) * squares_, 0);
   for (Side side = 0; side < SideCount; ++side)
     for (int k = 0; k < kinds; ++k)
@@ -54,6 +59,8 @@ int Evaluation::operator()(const Position& pos) const {
       const Square s = pos.piece_square(side, i);
       total[side] += score_[pos.at(s) * squares_ + s];
     }
+  for (const int k : held_)
+    for (Side side = 0; side < SideCount; ++side) total[side] += pos.in_hand(side, k) * value_[k];
   const Side us = pos.side_to_move();
   return total[us] - total[opponent(us)];
 }

@@ -1,6 +1,6 @@
 // The static evaluation: each piece scores by side, kind and point from one table compiled at
-// construction from the pieces' values and the variant's `eval:` section. Nothing is parsed or
-// looked up by name while searching.
+// construction from the pieces' values and the variant's `eval:` section; each piece in a hand
+// scores its value. Nothing is parsed or looked up by name while searching.
 #pragma once
 
 #include <vector>
@@ -27,6 +27,7 @@ class Evaluation {
   std::vector<int> score_;  // by piece code and point: material plus square bonus
   std::vector<int> value_;
   std::vector<bool> major_;
+  std::vector<int> held_;  // the kinds a hand can hold, where the variant has hands
 };
 
 }  // namespace palace::search

@@ -52,13 +52,14 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
   const Side us = pos.side_to_move();
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
+    losing_[i] = !m.is_pass() && losing_capture(pos, m, eval);
     int score;
     if (m == hash_move) {
       score = HashMoveScore;
     } else if (m.is_pass()) {
       score = PassScore;
     } else if (const Piece victim = captured_piece(pos, m)) {
-      score = (losing_capture(pos, m, eval) ? LosingCaptureScore : CaptureScore) + 64 * eval.value(kind_of(victim)) - eval.value(kind_of(pos.at(m.from()))) / 16;
+      score = (losing_[i] ? LosingCaptureScore : CaptureScore) + 64 * eval.value(kind_of(victim)) - eval.value(kind_of(pos.at(m.from()))) / 16;
     } else if (m == h.killers[ply][0] || m == h.killers[ply][1]) {
       score = KillerScore + (m == h.killers[ply][0]);
     } else {
@@ -75,6 +76,7 @@ Move MoveOrder::next() {
   for (int i = done_ + 1; i < list_.size; ++i)
     if (scores_[i] > scores_[best]) best = i;
   std::swap(scores_[best], scores_[done_]);
+  std::swap(losing_[best], losing_[done_]);
   std::swap(list_.moves[best], list_.moves[done_]);
   return list_.moves[done_++];
 }

@@ -39,10 +39,13 @@ class MoveOrder {
             const Evaluation& eval);
   // The best move not yet returned, or a null Move when none is left.
   Move next();
+  // Whether the move next() returned last is a losing_capture(), as found when sorting.
+  bool losing() const { return losing_[done_ - 1]; }
 
  private:
   MoveList& list_;
   int scores_[MaxMoves];
+  bool losing_[MaxMoves];
   int done_ = 0;
 };
 

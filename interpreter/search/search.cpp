@@ -105,9 +105,10 @@ struct Searcher::Impl {
   bool may_pass_for_null(bool checked) const;
   void update_pv(int ply, Move m);
   int captured_value(Move m) const { return eval.value(kind_of(captured_piece(*pos, m))); }
-  int search(int alpha, int beta, int depth, int ply, bool can_null);
+  // `checked`: the side to move is in check, as the parent found when it made the move.
+  int search(int alpha, int beta, int depth, int ply, bool can_null, bool checked);
   int search_root(int depth, int previous);
-  int quiesce(int alpha, int beta, int ply);
+  int quiesce(int alpha, int beta, int ply, bool checked);
 };
 
 bool Searcher::Impl::out_of_budget() {
@@ -144,8 +145,8 @@ void Searcher::Impl::update_pv(int ply, Move m) {
   pv_length[ply] = std::max(pv_length[ply + 1], ply + 1);
 }
 
-int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_null) {
-  if (depth <= 0) return quiesce(alpha, beta, ply);
+int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_null, bool checked) {
+  if (depth <= 0) return quiesce(alpha, beta, ply, checked);
   pv_length[ply] = ply;
   if (out_of_budget()) return 0;
   ++nodes;
@@ -172,7 +173,6 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
       return score;
   }
 
-  const bool checked = in_check(*pos);
   const bool decisive_window = std::abs(beta) >= DecisiveBound || std::abs(alpha) >= DecisiveBound;
   const int stand = checked ? -Infinite : static_eval();
 
@@ -183,7 +183,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   if (!pv_node && can_null && depth >= 3 && may_pass_for_null(checked) && stand >= beta) {
     const int reduction = 3 + depth / 6;
     pos->do_move(Move::pass());
-    const int score = -search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false);
+    const int score = -search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false, in_check(*pos));
     pos->undo_move();
     if (aborted) return 0;
     if (score >= beta) return score >= DecisiveBound ? beta : score;
@@ -217,7 +217,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth);
     int score;
     if (tried == 0) {
-      score = -search(-beta, -alpha, new_depth, ply + 1, true);
+      score = -search(-beta, -alpha, new_depth, ply + 1, true, gives_check);
     } else {
       // Late quiet moves are searched shallower first; one that surprises gets its full depth.
       int reduction = 0;
@@ -226,9 +226,9 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
         if (histories->of(opponent(pos->side_to_move()), m) > 0) --reduction;
         reduction = std::clamp(reduction, 0, new_depth - 1);
       }
-      score = -search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
-      if (score > alpha && reduction) score = -search(-alpha - 1, -alpha, new_depth, ply + 1, true);
-      if (score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1, true);
+      score = -search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true, gives_check);
+      if (score > alpha && reduction) score = -search(-alpha - 1, -alpha, new_depth, ply + 1, true, gives_check);
+      if (score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1, true, gives_check);
     }
     pos->undo_move();
     if (aborted) return 0;
@@ -254,27 +254,27 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
 // The root, in a window around the previous iteration's score that widens until the score falls
 // inside it: a narrow window prunes more, and the score rarely moves far between iterations.
 int Searcher::Impl::search_root(int depth, int previous) {
-  if (depth < 5 || std::abs(previous) >= DecisiveBound) return search(-Infinite, Infinite, depth, 0, false);
+  const bool checked = in_check(*pos);
+  if (depth < 5 || std::abs(previous) >= DecisiveBound) return search(-Infinite, Infinite, depth, 0, false, checked);
   int window = AspirationWindow;
   int alpha = std::max(previous - window, -Infinite), beta = std::min(previous + window, Infinite);
   for (;;) {
-    const int score = search(alpha, beta, depth, 0, false);
+    const int score = search(alpha, beta, depth, 0, false, checked);
     if (aborted || (score > alpha && score < beta)) return score;
     window *= 2;
-    if (window > 1000) return search(-Infinite, Infinite, depth, 0, false);
+    if (window > 1000) return search(-Infinite, Infinite, depth, 0, false, checked);
     if (score <= alpha) alpha = std::max(score - window, -Infinite);
     else beta = std::min(score + window, Infinite);
   }
 }
 
 // Captures (and promotions) only, until the position is quiet; every reply when in check.
-int Searcher::Impl::quiesce(int alpha, int beta, int ply) {
+int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
   pv_length[ply] = ply;
   if (out_of_budget()) return 0;
   ++nodes;
   seldepth = std::max(seldepth, ply);
 
-  const bool checked = in_check(*pos);
   MoveList list;
   const bool can_move = generate_legal(*pos, list, checked ? Keep::All : Keep::Captures);
   if (const std::optional<int> end = node_end(*pos, can_move, ply)) return *end;
@@ -289,10 +289,10 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply) {
   MoveOrder order(*pos, list, Move(), *histories, ply, eval);
   for (Move m = order.next(); m; m = order.next()) {
     if (!checked && m.promotion_kind() < 0 &&
-        (best + captured_value(m) + DeltaMargin <= alpha || losing_capture(*pos, m, eval)))
+        (best + captured_value(m) + DeltaMargin <= alpha || order.losing()))
       continue;
     pos->do_move(m);
-    const int score = -quiesce(-beta, -alpha, ply + 1);
+    const int score = -quiesce(-beta, -alpha, ply + 1, in_check(*pos));
     pos->undo_move();
     if (aborted) return 0;
     if (score <= best) continue;
@@ -347,7 +347,11 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
     s.root_depth = depth;
     s.seldepth = 0;
     const int score = s.search_root(depth, previous);
-    if (s.aborted) break;
+    if (s.aborted) {
+      // A root move that beat the previous best before time ran out was searched to this depth.
+      if (s.pv_length[0] > 0) best = s.pv[0][0];
+      break;
+    }
     s.may_abort = true;
     best = s.root_move = s.pv[0][0];
     previous = score;

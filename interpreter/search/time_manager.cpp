@@ -17,6 +17,7 @@ TimeManager::TimeManager(const Limits& limits, Side us) : start_(std::chrono::st
   if (limits.infinite) return;
   if (limits.movetime_ms > 0) {
     budget_ms_ = std::max<std::int64_t>(1, limits.movetime_ms - OverheadMs);
+    fixed_ = true;
     return;
   }
   const std::int64_t left = limits.time_left_ms[us];

@@ -45,6 +45,18 @@ TEST(Evaluation, ZoneBonusAcrossTheRiver) {
   EXPECT_EQ(eval(pos), 100);
 }
 
+TEST(Evaluation, PiecesInHandCountTheirValue) {
+  const auto crazyhouse = load_variant(variant_path("crazyhouse"));
+  const search::Evaluation eval(*crazyhouse);
+  Position pos(crazyhouse);
+  pos.set_fen("4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
+  EXPECT_EQ(eval(pos), 0);
+  pos.set_fen("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");  // a knight in White's hand: 320
+  EXPECT_EQ(eval(pos), 320);
+  pos.set_fen("4k3/8/8/8/8/8/8/4K3[Nqp] w - - 0 1");  // against a queen and a pawn in Black's
+  EXPECT_EQ(eval(pos), 320 - 900 - 100);
+}
+
 // A chess variant with `eval_text` appended, loaded from a temporary file.
 std::string load_error(const std::string& eval_text) {
   const std::string path = temp_path("variant.yaml");
