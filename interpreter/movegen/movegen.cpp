@@ -368,7 +368,10 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   auto legal = [&](Move m) {
     const int kind = kind_of(pos.at(m.from()));
     if (v.has_move_hook(kind) && !hook_allows(pos, kind, m)) return false;
-    const bool surely_safe = fast_path_ok && m.type() == MoveType::Normal && !v.royal(kind) && !exposed[m.from()] &&
+    // A double step changes only its two points, as a plain move does: the point it skips is no
+    // piece's, so it shields nothing.
+    const bool plain = m.type() == MoveType::Normal || m.type() == MoveType::LeaveGhost;
+    const bool surely_safe = fast_path_ok && plain && !v.royal(kind) && !exposed[m.from()] &&
                              !exposed[m.to()] && !(explosive && pos.at(m.to()));
     return surely_safe || royal == NoSquare || leaves_royal_safe(pos, m);
   };
