@@ -106,7 +106,7 @@ void generate_compound_moves(const Position& pos, MoveList& list) {
     if (c.side != us || !(pos.state().rights & (1u << c.right)) || pos.at(c.from) != make_piece(us, c.piece)) continue;
     bool ok = true;
     for (Square s : c.must_be_empty) ok = ok && !pos.at(s);
-    for (Square s : c.must_be_safe) ok = ok && !attacked(pos, s, opponent(us), c.piece);
+    for (Square s : c.must_be_safe) ok = ok && !attacked_on(pos, s, us, c.piece);
     if (ok) list.add(Move(c.from, c.written_to, MoveType::Compound, std::uint8_t(i)));
   }
 }
@@ -254,12 +254,16 @@ bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
   return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
 }
 
+bool attacked_on(const Position& pos, Square s, Side side, int kind) {
+  const Variant& v = pos.variant();
+  const Square theirs = pos.royal(opponent(side));
+  if (v.explosive() && theirs != NoSquare && v.royal(kind) && v.adjacent(s, theirs)) return false;
+  return attacked(pos, s, opponent(side), kind);
+}
+
 bool royal_attacked(const Position& pos, Side side) {
   const Square royal = pos.royal(side);
-  if (royal == NoSquare) return false;
-  const Square theirs = pos.royal(opponent(side));
-  if (pos.variant().explosive() && theirs != NoSquare && pos.variant().adjacent(royal, theirs)) return false;
-  return attacked(pos, royal, opponent(side), kind_of(pos.at(royal)));
+  return royal != NoSquare && attacked_on(pos, royal, side, kind_of(pos.at(royal)));
 }
 
 bool in_check(const Position& pos) { return royal_attacked(pos, pos.side_to_move()); }
