@@ -254,16 +254,25 @@ bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
   return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
 }
 
-bool attacked_on(const Position& pos, Square s, Side side, int kind) {
-  const Variant& v = pos.variant();
+namespace {
+
+// Where captures explode, `side`'s royal cannot be taken on `s` next to the other side's royal.
+bool blast_shields(const Position& pos, Square s, Side side) {
   const Square theirs = pos.royal(opponent(side));
-  if (v.explosive() && theirs != NoSquare && v.royal(kind) && v.adjacent(s, theirs)) return false;
+  return pos.variant().explosive() && theirs != NoSquare && pos.variant().adjacent(s, theirs);
+}
+
+}  // namespace
+
+bool attacked_on(const Position& pos, Square s, Side side, int kind) {
+  if (pos.variant().royal(kind) && blast_shields(pos, s, side)) return false;
   return attacked(pos, s, opponent(side), kind);
 }
 
 bool royal_attacked(const Position& pos, Side side) {
   const Square royal = pos.royal(side);
-  return royal != NoSquare && attacked_on(pos, royal, side, kind_of(pos.at(royal)));
+  if (royal == NoSquare || blast_shields(pos, royal, side)) return false;
+  return attacked(pos, royal, opponent(side), kind_of(pos.at(royal)));
 }
 
 bool in_check(const Position& pos) { return royal_attacked(pos, pos.side_to_move()); }
