@@ -106,7 +106,7 @@ void generate_compound_moves(const Position& pos, MoveList& list) {
     if (c.side != us || !(pos.state().rights & (1u << c.right)) || pos.at(c.from) != make_piece(us, c.piece)) continue;
     bool ok = true;
     for (Square s : c.must_be_empty) ok = ok && !pos.at(s);
-    for (Square s : c.must_be_safe) ok = ok && !attacked(pos, s, opponent(us), c.piece);
+    for (Square s : c.must_be_safe) ok = ok && !attacked_on(pos, s, us, c.piece);
     if (ok) list.add(Move(c.from, c.written_to, MoveType::Compound, std::uint8_t(i)));
   }
 }
@@ -263,11 +263,24 @@ bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
   return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
 }
 
+namespace {
+
+// Where captures explode, `side`'s royal cannot be taken on `s` next to the other side's royal.
+bool blast_shields(const Position& pos, Square s, Side side) {
+  const Square theirs = pos.royal(opponent(side));
+  return pos.variant().explosive() && theirs != NoSquare && pos.variant().adjacent(s, theirs);
+}
+
+}  // namespace
+
+bool attacked_on(const Position& pos, Square s, Side side, int kind) {
+  if (pos.variant().royal(kind) && blast_shields(pos, s, side)) return false;
+  return attacked(pos, s, opponent(side), kind);
+}
+
 bool royal_attacked(const Position& pos, Side side) {
   const Square royal = pos.royal(side);
-  if (royal == NoSquare) return false;
-  const Square theirs = pos.royal(opponent(side));
-  if (pos.variant().explosive() && theirs != NoSquare && pos.variant().adjacent(royal, theirs)) return false;
+  if (royal == NoSquare || blast_shields(pos, royal, side)) return false;
   return attacked(pos, royal, opponent(side), kind_of(pos.at(royal)));
 }
 
@@ -367,7 +380,10 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   auto legal = [&](Move m) {
     const int kind = kind_of(pos.at(m.from()));
     if (v.has_move_hook(kind) && !hook_allows(pos, kind, m)) return false;
-    const bool surely_safe = fast_path_ok && m.type() == MoveType::Normal && !v.royal(kind) && !exposed[m.from()] &&
+    // A double step changes only its two points, as a plain move does: the point it skips is no
+    // piece's, so it shields nothing.
+    const bool plain = m.type() == MoveType::Normal || m.type() == MoveType::LeaveGhost;
+    const bool surely_safe = fast_path_ok && plain && !v.royal(kind) && !exposed[m.from()] &&
                              !exposed[m.to()] && !(explosive && pos.at(m.to()));
     return surely_safe || royal == NoSquare || leaves_royal_safe(pos, m);
   };

@@ -12,8 +12,11 @@ namespace palace {
 // Whether a piece of `by` could capture a piece of kind `victim` standing on `target`.
 bool attacked(const Position& pos, Square target, Side by, int victim_kind);
 
-// Whether `side`'s royal piece is attacked, so that it stands in check. Where captures explode,
-// royals on neighbouring points never are: taking one would blow up the taker's own.
+// Whether `side`'s piece of kind `kind` would be attacked on `s`. Where captures explode, a royal
+// next to the other side's royal never is: taking it would blow up the taker's own.
+bool attacked_on(const Position& pos, Square s, Side side, int kind);
+
+// Whether `side`'s royal piece is attacked, so that it stands in check.
 bool royal_attacked(const Position& pos, Side side);
 
 // Whether the side to move's royal piece is attacked.

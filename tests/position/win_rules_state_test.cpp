@@ -83,6 +83,18 @@ TEST(Explosions, ARookBlownUpOnItsSquareLosesItsRight) {
   EXPECT_TRUE(pos.is_consistent());
 }
 
+// A king next to the other king cannot be taken: the taker would blow up its own. Castling may
+// start on or pass such a point though it is attacked, as the reference engine has it.
+TEST(Explosions, CastlingMayCrossAttackedPointsNextToTheOtherKing) {
+  Position pos(load_variant(variant_path("atomic")));
+  pos.set_fen("5r2/8/8/8/8/8/6k1/4K2R w K - 0 1");  // the rook attacks f1, next to the king on g2
+  EXPECT_EQ(join(legal_move_texts(pos)), "e1d1 e1d2 e1e2 e1f1 e1f2 e1g1 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8");
+  pos.set_fen("4r3/8/8/8/8/8/3k4/4K2R w K - 0 1");  // the rook attacks e1, next to the king on d2
+  EXPECT_EQ(join(legal_move_texts(pos)), "e1d1 e1e2 e1f1 e1f2 e1g1 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8");
+  pos.set_fen("3r4/8/8/8/8/8/8/R3K1k1 w Q - 0 1");  // d1 is attacked and not next to the king on g1
+  EXPECT_EQ(join(legal_move_texts(pos)), "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1 a1d1 e1e2 e1f1 e1f2");
+}
+
 TEST(Explosions, AFenWithoutAKingIsAFinishedGame) {
   EXPECT_EQ(fen_error("atomic", "8/8/8/8/8/8/8/4K3 b - - 0 1"), "(accepted)");
   EXPECT_EQ(fen_error("chess", "8/8/8/8/8/8/8/4K3 b - - 0 1"), "FEN board: black has no king");
