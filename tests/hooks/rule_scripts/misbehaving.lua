@@ -1,0 +1,30 @@
+-- add_moves and after_move hooks that answer what the rules cannot play, one way for each point
+-- their piece stands on or moves to, to show each ends with a clear error.
+local bad_targets = {
+  a1 = true,
+  b1 = {"z9"},
+  c1 = {"c2"},
+  d1 = {{to = "d3", only = "jump"}},
+  e1 = {to = "e3"},
+  f1 = {"f1"},
+}
+
+function targets(piece, at)
+  return bad_targets[at]
+end
+
+local bad_edits = {
+  a3 = {{at = "z9"}},
+  b3 = {{at = "b3", piece = {name = "dragon", side = "white"}}},
+  c3 = {{at = "c3", piece = {name = "rook", side = "red"}}},
+  d3 = {{at = "a1"}},
+  e3 = {{at = "e5", piece = {name = "king", side = "white"}}},
+  f3 = {at = "f3"},
+  g3 = {{at = "g4"}, "g5"},
+  h3 = {{at = "h4", piece = "rook"}},
+}
+
+function edits(move)
+  if move.to == "a4" then return move.nothing.here end
+  return bad_edits[move.to]
+end
