@@ -407,7 +407,9 @@ int side_without_royal(const Position& pos) {
   return -1;
 }
 
-bool generate_legal(Position& pos, MoveList& list, Keep keep) {
+namespace {
+
+bool legal_moves(Position& pos, MoveList& list, Keep keep) {
   list.size = 0;
   if (ended_by_rule(pos) != RuleEnd::None) return false;
   const Variant& v = pos.variant();
@@ -452,6 +454,20 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   if (v.game_rules().captures_compulsory) keep_only_captures(pos, list);
   if (may_pass && keep == Keep::All) list.add(Move::pass());
   return any_legal || kept > 0;
+}
+
+}  // namespace
+
+bool generate_legal(Position& pos, MoveList& list, Keep keep) {
+  if (!pos.move_hooks()) return legal_moves(pos, list, keep);
+  // A runtime hook may fail while a move is tried on the board: take that move back.
+  const int plies = pos.plies_recorded();
+  try {
+    return legal_moves(pos, list, keep);
+  } catch (...) {
+    while (pos.plies_recorded() > plies) pos.undo_move();
+    throw;
+  }
 }
 
 void set_played_fen(Position& pos, const std::string& fen) {

@@ -82,7 +82,7 @@ TEST(AddMoves, AnAddedMoveThatGivesCheckIsCheck) {
 }
 
 TEST(AddMoves, MakeAndUnmakeStayConsistent) {
-  for (const std::string& fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                                  "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}) {
     Position pos = at("guards", fen);
     EXPECT_EQ(checked_perft(pos, 2), perft(pos, 2)) << fen;
@@ -145,7 +145,7 @@ TEST(AfterMove, UndoRestoresTheBoardTheListsAndTheHash) {
 }
 
 TEST(AfterMove, MakeAndUnmakeStayConsistent) {
-  for (const std::string& fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                                  "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                                  "7k/8/8/3n4/8/8/8/K2R4 w - - 0 1"}) {
     Position pos = at("andernach", fen);
@@ -185,6 +185,18 @@ TEST(BadHooks, AddMovesAnswersTheRulesCannotPlay) {
   EXPECT_EQ(targets_error("7k/8/8/8/8/8/8/5N1K w - - 0 1"), hook + "point 1 of the answer: f1 is where the knight stands");
 }
 
+// Black's knight on g8 answers badly only once White has moved: while White's moves are tried,
+// each made and its king's safety tested. The one being tried is taken back as the hook fails.
+TEST(BadHooks, AFailureWhileAMoveIsTriedLeavesThePositionAsItWas) {
+  Position pos = at("misbehaving", "6nk/8/8/8/8/8/8/7K w - - 0 1");
+  const std::string fen = pos.fen();
+  MoveList list;
+  EXPECT_EQ(error_of([&] { generate_legal(pos, list); }), Script + ":12: targets: must return a list of points, not boolean");
+  EXPECT_EQ(pos.fen(), fen);
+  EXPECT_EQ(pos.plies_recorded(), 0);
+  EXPECT_TRUE(pos.is_consistent());
+}
+
 // White's rook moves from FILE2 to FILE3 (its king on a1, Black's on h8), and the hook answers
 // for that point; the position is as it was before the move.
 std::string edits_error(char file) {
@@ -202,7 +214,7 @@ std::string edits_error(char file) {
 }
 
 TEST(BadHooks, AfterMoveAnswersTheRulesCannotPlay) {
-  const std::string hook = Script + ":27: edits: ";
+  const std::string hook = Script + ":29: edits: ";
   EXPECT_EQ(edits_error('a'), hook + "edit 1: no point \"z9\" on this board");
   EXPECT_EQ(edits_error('b'), hook + "edit 1: no piece kind \"dragon\"");
   EXPECT_EQ(edits_error('c'), hook + "edit 1: no side \"red\"");
@@ -218,7 +230,7 @@ TEST(BadHooks, AFailingAfterMoveHookLeavesThePositionAsItWas) {
   Position pos = at("misbehaving", "7k/8/8/8/8/8/R7/K7 w - - 0 1");
   const std::string fen = pos.fen();
   EXPECT_EQ(error_of([&] { pos.do_move(move_of(pos, "a2", "a4")); }),
-            Script + ":28: edits: attempt to index a nil value (field 'nothing')");
+            Script + ":30: edits: attempt to index a nil value (field 'nothing')");
   EXPECT_EQ(pos.fen(), fen);
   EXPECT_TRUE(pos.is_consistent());
 }

@@ -1,30 +1,24 @@
--- Moves beyond a piece's movement, for a chess board: a knight may also jump to any empty point
--- next to its own king, and a pawn may also capture one point straight ahead.
+-- Moves beyond a piece's movement, on a chess board: a knight may also jump to any empty point
+-- next to its own king (the example of scripts/README.md), and a pawn may also capture one point
+-- straight ahead.
 local files = "abcdefgh"
-
 local function point(file, rank) return files:sub(file, file) .. rank end
 
-local function king_of(side)
+function next_to_king(knight, at)
   for file = 1, 8 do
     for rank = 1, 8 do
-      local piece = palace.piece_at(point(file, rank))
-      if piece and piece.royal and piece.side == side then return file, rank end
-    end
-  end
-end
-
-function next_to_king(knight, at)
-  local points = {}
-  local king_file, king_rank = king_of(knight.side)
-  if not king_file then return points end
-  for file = king_file - 1, king_file + 1 do
-    for rank = king_rank - 1, king_rank + 1 do
-      if file >= 1 and file <= 8 and rank >= 1 and rank <= 8 and not palace.piece_at(point(file, rank)) then
-        points[#points + 1] = {to = point(file, rank), only = "move"}
+      local p = palace.piece_at(point(file, rank))
+      if p and p.royal and p.side == knight.side then
+        local points = {}
+        for f = math.max(file - 1, 1), math.min(file + 1, 8) do
+          for r = math.max(rank - 1, 1), math.min(rank + 1, 8) do
+            if not palace.piece_at(point(f, r)) then points[#points + 1] = {to = point(f, r), only = "move"} end
+          end
+        end
+        return points
       end
     end
   end
-  return points
 end
 
 function capture_ahead(pawn, at)
