@@ -39,9 +39,9 @@ class MoveHooks {
   virtual bool allows(const Position& pos, int kind, Move move) = 0;
   // The points the piece of `kind` on `from` may also reach; none holds a piece of its own side.
   virtual void add_targets(const Position& pos, int kind, Square from, std::vector<AddedTarget>& targets) = 0;
-  // The board's changes once a move of `kind` from `from` (NoSquare for a drop) to `to` is made:
-  // `pos` shows the board after the move, the mover still to move. No edit places a royal piece
-  // or touches one, and none puts a piece outside the zone it must stay in.
+  // The board's changes once a move of `kind` from `from` to `to` is made: `pos` shows the board
+  // after the move, the mover still to move. No edit places a royal piece or touches one, and none
+  // puts a piece outside the zone it must stay in.
   virtual void after_move(const Position& pos, int kind, Square from, Square to, Piece moved, Piece captured,
                           std::vector<PointEdit>& edits) = 0;
 };

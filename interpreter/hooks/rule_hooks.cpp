@@ -166,9 +166,10 @@ AddedTarget LuaMoveHooks::read_target(const Position& pos, Square from, const Va
     target.modes = only->as_string() == "move" ? CanMove : CanCapture;
   }
   const Piece mover = pos.at(from), occupant = pos.at(target.to);
-  if (target.to == from) throw bad_answer(hook, which + to->as_string() + " is where the " + rules.pieces[kind_of(mover)].name + " stands");
+  const std::string point = rules.board.square_name(target.to);
+  if (target.to == from) throw bad_answer(hook, which + point + " is where the " + rules.pieces[kind_of(mover)].name + " stands");
   if (occupant && side_of(occupant) == side_of(mover))
-    throw bad_answer(hook, which + to->as_string() + " holds " + rules.sides[side_of(mover)].name + "'s own " +
+    throw bad_answer(hook, which + point + " holds " + rules.sides[side_of(mover)].name + "'s own " +
                                rules.pieces[kind_of(occupant)].name);
   return target;
 }
@@ -177,9 +178,9 @@ void LuaMoveHooks::after_move(const Position& pos, int kind, Square from, Square
                               std::vector<PointEdit>& edits) {
   const RuleSet& rules = variant_.rules();
   const HookRef& hook = rules.pieces[kind].after_move_hook;
-  hooks::Table m = {{Value::string("to"), Value::string(rules.board.square_name(to))},
+  hooks::Table m = {{Value::string("from"), Value::string(rules.board.square_name(from))},
+                    {Value::string("to"), Value::string(rules.board.square_name(to))},
                     {Value::string("piece"), piece_value(rules, moved)}};
-  if (from != NoSquare) m.emplace_back(Value::string("from"), Value::string(rules.board.square_name(from)));
   if (captured) m.emplace_back(Value::string("captured"), piece_value(rules, captured));
   const Value answer = call(pos, hook, {Value::table(std::move(m))});
   const auto fail = [&](const std::string& what) { return bad_answer(hook, what); };
@@ -216,7 +217,7 @@ PointEdit LuaMoveHooks::read_edit(const Value& entry, const std::vector<Piece>& 
                                (entry.is_table() ? "a table without at = POINT" : entry.type_name()));
   PointEdit edit{rules.board.parse_square(at->as_string()), NoPiece};
   if (edit.at == NoSquare) throw bad_answer(hook, which + "no point " + quote(at->as_string()) + " on this board");
-  const std::string& point = at->as_string();
+  const std::string point = rules.board.square_name(edit.at);
   if (const Piece there = board[edit.at]; there && variant_.royal(kind_of(there)))
     throw bad_answer(hook, which + point + " holds " + rules.sides[side_of(there)].name + "'s " + rules.pieces[kind_of(there)].name +
                                ", which is royal: no edit may remove or replace it");

@@ -1,6 +1,8 @@
 // The Lua hooks a variant names. Load-time hooks answer questions about pairs of piece kinds
 // once, before the rules compile, and their answers become plain rule data. Runtime hooks see the
-// position and are asked only for moves of the pieces that name one. See scripts/README.md.
+// position and are asked only about the pieces that name one: whether a move is allowed, which
+// points a piece may also reach, and how the board changes once it has moved. See
+// scripts/README.md.
 #pragma once
 
 #include <memory>

@@ -550,13 +550,12 @@ void Position::do_move(Move m) {
   StateRecord& st = states_.back();
   const int kind = kind_of(st.moved);
   if (st.move.is_pass() || !variant_->edits_after_move(kind)) return;
+  // No drop comes here: these hooks are refused where pieces go to a hand (hooks/load_variant.cpp).
   Square from = st.move.from(), to = st.move.to();
   if (st.move.type() == MoveType::Compound) {
     const CompoundMove& c = variant_->compound_moves()[st.move.extra()];
     from = c.from;
     to = c.to;
-  } else if (st.move.type() == MoveType::Drop) {
-    from = NoSquare;
   }
   std::vector<PointEdit> edits;
   try {
