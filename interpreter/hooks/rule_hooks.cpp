@@ -235,7 +235,7 @@ PointEdit LuaMoveHooks::read_edit(const Value& entry, const std::vector<Piece>& 
   const PieceDef& def = rules.pieces[kind];
   if (variant_.royal(kind)) throw bad_answer(hook, which + "the " + def.name + " is royal: no edit may place one");
   if (def.stay_in >= 0 && !s->zones[def.stay_in][edit.at])
-    throw bad_answer(hook, which + "a " + def.name + " may not stand on " + point + ", outside its zone " + quote(rules.zone_names[def.stay_in]));
+    throw bad_answer(hook, which + "the " + def.name + " may not stand on " + point + ", outside its zone " + quote(rules.zone_names[def.stay_in]));
   edit.piece = make_piece(Side(s - rules.sides.begin()), kind);
   return edit;
 }

@@ -225,6 +225,34 @@ TEST(BadHooks, AfterMoveAnswersTheRulesCannotPlay) {
   EXPECT_EQ(edits_error('h'), hook + "edit 1: piece must be {name = KIND, side = SIDE} or nil, not string");
 }
 
+// The rook moves from a2 to `to` (its king on a1, Black's on h8).
+std::string error_moving_a2_to(const std::string& to) {
+  Position pos = at("misbehaving", "7k/8/8/8/8/8/R7/K7 w - - 0 1");
+  const std::string fen = pos.fen();
+  const std::string error = error_of([&] { pos.do_move(move_of(pos, "a2", to)); });
+  EXPECT_EQ(pos.fen(), fen) << to;
+  EXPECT_TRUE(pos.is_consistent()) << to;
+  return error;
+}
+
+TEST(BadHooks, AfterMoveMayNotOutgrowWhatAPositionHolds) {
+  const std::string hook = Script + ":29: edits: ";
+  EXPECT_EQ(error_moving_a2_to("a5"), hook + "returned 65 edits; at most 64 are allowed");
+  // 46 queens on the empty points of ranks 3 to 8 beside the king and the rook: the 48 points
+  // that allow the most moves allow 4 x 27 + 12 x 25 + 20 x 23 + 12 x 21 = 1120 queen moves, and
+  // the two castlings and a pass make 1123.
+  EXPECT_EQ(error_moving_a2_to("a6"), hook + "the edits leave white 48 pieces, which could make up to 1123 moves; at most 1024 are supported");
+}
+
+// Xiangqi's advisor stays in its palace: an edit may not put one outside.
+TEST(BadHooks, AfterMoveKeepsAPieceInItsZone) {
+  Position pos(load_variant(fixture("misbehaving_xiangqi")));
+  EXPECT_EQ(error_of([&] { pos.do_move(move_of(pos, "a1", "a2")); }),
+            Script + ":29: edits: edit 1: the advisor may not stand on a2, outside its zone \"palace\"");
+  EXPECT_TRUE(pos.is_consistent());
+  EXPECT_EQ(pos.plies_recorded(), 0);
+}
+
 // A Lua error inside the hook names its own line, and the move is taken back as it fails.
 TEST(BadHooks, AFailingAfterMoveHookLeavesThePositionAsItWas) {
   Position pos = at("misbehaving", "7k/8/8/8/8/8/R7/K7 w - - 0 1");

@@ -1,5 +1,5 @@
 -- add_moves and after_move hooks that answer what the rules cannot play, one way for each point
--- their piece stands on or moves to, to show each ends with a clear error.
+-- their piece stands on or moves to (a2: on a xiangqi board), each to end with a clear error.
 local bad_targets = {
   a1 = true,
   b1 = {"z9"},
@@ -28,5 +28,21 @@ local bad_edits = {
 
 function edits(move)
   if move.to == "a4" then return move.nothing.here end
+  if move.to == "a5" then  -- one edit too many
+    local many = {}
+    for i = 1, 65 do many[i] = {at = "a5"} end
+    return many
+  end
+  if move.to == "a6" then  -- a queen on every empty point of ranks 3 to 8: more moves than a list holds
+    local queens = {}
+    for f = 1, 8 do
+      local file = ("abcdefgh"):sub(f, f)
+      for rank = 3, 8 do
+        if not palace.piece_at(file .. rank) then queens[#queens + 1] = {at = file .. rank, piece = {name = "queen", side = "white"}} end
+      end
+    end
+    return queens
+  end
+  if move.to == "a2" then return {{at = "a2", piece = {name = "advisor", side = "red"}}} end  -- xiangqi: outside the palace
   return bad_edits[move.to]
 end
