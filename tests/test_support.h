@@ -46,6 +46,28 @@ inline std::vector<std::string> split(const std::string& s, char sep) {
   return parts;
 }
 
+// A perft's leaf count, checking that the position is consistent after every make and unmake and
+// that unmake restores the hash and the FEN; stops at the first failure.
+inline std::uint64_t checked_perft(Position& pos, int depth) {
+  if (depth == 0) return 1;
+  MoveList list;
+  generate_legal(pos, list);
+  std::uint64_t nodes = 0;
+  for (const Move m : list) {
+    const std::uint64_t hash = pos.state().hash;
+    const std::string fen = pos.fen();
+    pos.do_move(m);
+    EXPECT_TRUE(pos.is_consistent()) << pos.fen() << " after " << pos.move_text(m);
+    nodes += checked_perft(pos, depth - 1);
+    pos.undo_move();
+    EXPECT_TRUE(pos.is_consistent()) << pos.fen() << " after undoing " << pos.move_text(m);
+    EXPECT_EQ(pos.state().hash, hash) << pos.fen();
+    EXPECT_EQ(pos.fen(), fen) << "after undoing " << pos.move_text(m);
+    if (::testing::Test::HasFailure()) return nodes;
+  }
+  return nodes;
+}
+
 inline std::vector<std::string> legal_move_texts(Position& pos) {
   MoveList list;
   generate_legal(pos, list);

@@ -133,6 +133,8 @@ void Variant::build_moves() {
     // An unprotected royal moves, and is taken, like any piece: only the end rules look for it.
     royal_[k] = piece.royal && !rules_.royals_unprotected;
     move_hooked_[k] = bool(piece.allow_move_hook);
+    adds_moves_ |= std::uint32_t(bool(piece.add_moves_hook)) << k;
+    edits_after_move_ |= std::uint32_t(bool(piece.after_move_hook)) << k;
     for (int v = 0; v < kinds_; ++v) {
       capture_ok_[k * kinds_ + v] = piece.may_capture[v];
       screen_ok_[k * kinds_ + v] = piece.may_screen[v];

@@ -102,6 +102,12 @@ class Variant {
   bool resets_move_limit(int kind) const { return resets_move_limit_[kind]; }
   // Whether moves of this kind must also pass its runtime hook (Position::move_hooks()).
   bool has_move_hook(int kind) const { return move_hooked_[kind]; }
+  // Whether this kind's add_moves hook gives it points beyond its movement; whether any kind's does.
+  bool adds_moves(int kind) const { return adds_moves_ >> kind & 1; }
+  bool any_adds_moves() const { return adds_moves_ != 0; }
+  // Whether this kind's after_move hook changes the board once it moves; whether any kind's does.
+  bool edits_after_move(int kind) const { return edits_after_move_ >> kind & 1; }
+  bool any_edits_after_move() const { return edits_after_move_ != 0; }
   // A new set of runtime hooks for one position, or null when no kind has one.
   std::unique_ptr<MoveHooks> make_move_hooks() const { return runtime_hooks_ ? runtime_hooks_(*this) : nullptr; }
   // PromotionFlags of a `kind` of `side` on `s`: arriving and must where s is its landing point,
@@ -233,6 +239,7 @@ class Variant {
   std::vector<int> hand_kinds_;
   std::vector<std::vector<Square>> drop_points_;  // per side and kind
   std::uint32_t one_per_file_ = 0, drop_may_not_mate_ = 0;  // kind bits
+  std::uint32_t adds_moves_ = 0, edits_after_move_ = 0;    // kind bits
   std::vector<std::uint64_t> hand_keys_;
   std::array<std::vector<std::vector<int>>, SideCount> family_bound_;  // [side][family][n]
   std::array<bool, SideCount> has_royal_{};

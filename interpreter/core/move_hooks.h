@@ -1,10 +1,14 @@
-// A runtime rule that sees the position, for the piece kinds whose rules name one. Move
-// generation asks it for each generated move of such a piece, and the attack test for each attack
-// such a piece makes, so a move a rule forbids never gives check either.
+// Runtime rules that see the position, for the piece kinds whose rules name one. Move generation
+// asks allow_move for each generated move of such a piece, and the attack test for each attack
+// such a piece makes, so a move a rule forbids never gives check either. add_moves gives a piece
+// points beyond its movement, in the generator and the attack test alike; after_move changes the
+// board once the piece's move is made. See scripts/README.md.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "core/types.h"
 
@@ -13,12 +17,33 @@ namespace palace {
 class Position;
 class Variant;
 
+// A point an add_moves hook lets a piece reach: ModeBits say whether it may move there, capture
+// there, or both.
+struct AddedTarget {
+  Square to;
+  std::uint8_t modes;
+};
+
+// A change an after_move hook makes to the board: the point's new occupant, NoPiece to empty it.
+struct PointEdit {
+  Square at;
+  Piece piece;
+};
+
 // Hooks may keep state that is unsafe to share (a Lua interpreter), so each Position owns its
-// own, made by its variant's factory; threads never share one.
+// own, made by its variant's factory; threads never share one. Each call throws an Error naming
+// the hook when it fails or answers what the rules cannot play.
 class MoveHooks {
  public:
   virtual ~MoveHooks() = default;
   virtual bool allows(const Position& pos, int kind, Move move) = 0;
+  // The points the piece of `kind` on `from` may also reach; none holds a piece of its own side.
+  virtual void add_targets(const Position& pos, int kind, Square from, std::vector<AddedTarget>& targets) = 0;
+  // The board's changes once a move of `kind` from `from` to `to` is made: `pos` shows the board
+  // after the move, the mover still to move. No edit places a royal piece or touches one, and none
+  // puts a piece outside the zone it must stay in.
+  virtual void after_move(const Position& pos, int kind, Square from, Square to, Piece moved, Piece captured,
+                          std::vector<PointEdit>& edits) = 0;
 };
 
 using MoveHooksFactory = std::function<std::unique_ptr<MoveHooks>(const Variant&)>;

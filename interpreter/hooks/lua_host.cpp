@@ -749,11 +749,17 @@ struct CallContext {
   const std::string* function;
   const std::vector<Value>* args;
   bool found;
+  int line = 0;  // where the function is defined, for function_line
 };
 
 int do_lookup(lua_State* L) {
   auto* c = static_cast<CallContext*>(lua_touserdata(L, 1));
   c->found = push_script_function(L, *c->script, *c->function);
+  if (c->found) {
+    lua_Debug ar;
+    lua_getinfo(L, ">S", &ar);
+    c->line = ar.linedefined;
+  }
   return 0;
 }
 
@@ -954,13 +960,17 @@ void LuaHost::load_script(const std::string& path, const std::string& display_na
 }
 
 bool LuaHost::has_function(const std::string& display_name, const std::string& function) const {
+  return function_line(display_name, function) != 0;
+}
+
+int LuaHost::function_line(const std::string& display_name, const std::string& function) const {
   State& h = *state_;
   if (h.running) throw HookError("LuaHost: re-entrant use from a native function is not supported");
-  if (h.scripts.count(display_name) == 0) return false;
+  if (h.scripts.count(display_name) == 0) return 0;
   Operation op(h, display_name, function, false);
   CallContext ctx{&display_name, &function, nullptr, false};
   if (op.run(&do_lookup, &ctx, 0) != LUA_OK) throw HookError(op.error_message());
-  return ctx.found;
+  return ctx.line;
 }
 
 Value LuaHost::call(const std::string& display_name, const std::string& function,

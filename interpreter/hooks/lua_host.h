@@ -105,6 +105,10 @@ class LuaHost {
   // inherited, such as print, do not count).
   bool has_function(const std::string& display_name, const std::string& function) const;
 
+  // The line where that script defines the function, to name in messages about what it answered;
+  // 0 when it defines none, -1 for a library function it stored under a name of its own.
+  int function_line(const std::string& display_name, const std::string& function) const;
+
   // Calls a global function defined by that script and returns its first result.
   // Throws HookError on any failure.
   Value call(const std::string& display_name, const std::string& function,

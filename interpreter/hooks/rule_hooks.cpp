@@ -1,8 +1,11 @@
 #include "hooks/rule_hooks.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <functional>
 
 #include "compiler/routes.h"
+#include "core/text.h"
 #include "position/position.h"
 
 namespace palace {
@@ -29,11 +32,35 @@ std::vector<std::string> load_scripts(hooks::LuaHost& host, const RuleSet& rules
   return names;
 }
 
+// An error about what a hook answered, named like Lua's own errors: where the function is defined.
+HookError answer_error(const hooks::LuaHost& host, const std::string& script_name, const std::string& function,
+                       const std::string& what) {
+  std::string where = script_name;
+  if (const int line = host.function_line(script_name, function); line > 0) where.append(":").append(std::to_string(line));
+  return HookError(where + ": " + function + ": " + what);
+}
+
 // Calls a hook that must answer true or false.
 bool ask(hooks::LuaHost& host, const std::string& script_name, const std::string& function, std::vector<Value> args) {
   const Value answer = host.call(script_name, function, std::move(args));
-  if (!answer.is_bool()) throw HookError(script_name + ": " + function + ": must return true or false, not " + answer.type_name());
+  if (!answer.is_bool()) throw answer_error(host, script_name, function, std::string("must return true or false, not ") + answer.type_name());
   return answer.as_bool();
+}
+
+// A key or value a hook returned, for a message.
+std::string shown(const Value& v) { return v.is_string() ? quote(v.as_string()) : quote(v.debug_string()); }
+
+// The entries of a list a hook returned (nil is the empty list), or an error naming what it holds.
+const hooks::Table& list_answer(const Value& answer, const std::function<HookError(const std::string&)>& fail,
+                                const std::string& of) {
+  static const hooks::Table none;
+  if (answer.is_nil()) return none;
+  if (!answer.is_table()) throw fail("must return a list of " + of + ", not " + answer.type_name());
+  const hooks::Table& entries = answer.as_table();
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    if (!entries[i].first.is_integer() || entries[i].first.as_integer() != std::int64_t(i) + 1)
+      throw fail("must return a list of " + of + "; its answer has the key " + shown(entries[i].first));
+  return entries;
 }
 
 Value kind_value(const RuleSet& rules, int kind) {
@@ -97,7 +124,7 @@ bool LuaMoveHooks::allows(const Position& pos, int kind, Move move) {
   const BoardDef& board = rules.board;
   const Square from = move.from(), to = move.to();
   // The pieces on the way, nearest first, along the first route of the piece's movement that
-  // reaches the target (a compound move's piece has none).
+  // reaches the target (a compound or added move's piece has none).
   hooks::Table path;
   const auto routes = routes_between(variant_, side_of(pos.at(from)), kind, from, to);
   if (!routes.empty())
@@ -109,16 +136,122 @@ bool LuaMoveHooks::allows(const Position& pos, int kind, Move move) {
                     {Value::string("path"), Value::table(std::move(path))}};
   if (pos.at(to) && side_of(pos.at(to)) != side_of(pos.at(from))) m.emplace_back(Value::string("captured"), piece_value(rules, pos.at(to)));
 
-  position_ = &pos;
-  try {
-    const HookRef& hook = rules.pieces[kind].allow_move_hook;
-    const bool answer = ask(host_, script_names_[hook.script], hook.function, {Value::table(std::move(m))});
-    position_ = nullptr;
-    return answer;
-  } catch (...) {
-    position_ = nullptr;
-    throw;
+  const HookRef& hook = rules.pieces[kind].allow_move_hook;
+  const Value answer = call(pos, hook, {Value::table(std::move(m))});
+  if (!answer.is_bool()) throw bad_answer(hook, std::string("must return true or false, not ") + answer.type_name());
+  return answer.as_bool();
+}
+
+void LuaMoveHooks::add_targets(const Position& pos, int kind, Square from, std::vector<AddedTarget>& targets) {
+  const RuleSet& rules = variant_.rules();
+  const HookRef& hook = rules.pieces[kind].add_moves_hook;
+  const Value answer = call(pos, hook, {piece_value(rules, pos.at(from)), Value::string(rules.board.square_name(from))});
+  const auto fail = [&](const std::string& what) { return bad_answer(hook, what); };
+  int n = 0;
+  for (const auto& entry : list_answer(answer, fail, "points")) targets.push_back(read_target(pos, from, entry.second, hook, ++n));
+}
+
+// "e5", or {to = "e5", only = "move"} or {to = "e5", only = "capture"}.
+AddedTarget LuaMoveHooks::read_target(const Position& pos, Square from, const Value& entry, const HookRef& hook, int n) {
+  const RuleSet& rules = variant_.rules();
+  const std::string which = "point " + std::to_string(n) + " of the answer: ";
+  const Value* to = entry.is_table() ? entry.find("to") : &entry;
+  if (!to || !to->is_string())
+    throw bad_answer(hook, which + "expected a point name or {to = POINT, only = \"move\" or \"capture\"}, not " + entry.type_name());
+  AddedTarget target{rules.board.parse_square(to->as_string()), CanMove | CanCapture};
+  if (target.to == NoSquare) throw bad_answer(hook, which + "no point " + quote(to->as_string()) + " on this board");
+  if (const Value* only = entry.is_table() ? entry.find("only") : nullptr; only && !only->is_nil()) {
+    if (!only->is_string() || (only->as_string() != "move" && only->as_string() != "capture"))
+      throw bad_answer(hook, which + "only must be \"move\" or \"capture\", not " + shown(*only));
+    target.modes = only->as_string() == "move" ? CanMove : CanCapture;
   }
+  const Piece mover = pos.at(from), occupant = pos.at(target.to);
+  const std::string point = rules.board.square_name(target.to);
+  if (target.to == from) throw bad_answer(hook, which + point + " is where the " + rules.pieces[kind_of(mover)].name + " stands");
+  if (occupant && side_of(occupant) == side_of(mover))
+    throw bad_answer(hook, which + point + " holds " + rules.sides[side_of(mover)].name + "'s own " +
+                               rules.pieces[kind_of(occupant)].name);
+  return target;
+}
+
+void LuaMoveHooks::after_move(const Position& pos, int kind, Square from, Square to, Piece moved, Piece captured,
+                              std::vector<PointEdit>& edits) {
+  const RuleSet& rules = variant_.rules();
+  const HookRef& hook = rules.pieces[kind].after_move_hook;
+  hooks::Table m = {{Value::string("from"), Value::string(rules.board.square_name(from))},
+                    {Value::string("to"), Value::string(rules.board.square_name(to))},
+                    {Value::string("piece"), piece_value(rules, moved)}};
+  if (captured) m.emplace_back(Value::string("captured"), piece_value(rules, captured));
+  const Value answer = call(pos, hook, {Value::table(std::move(m))});
+  const auto fail = [&](const std::string& what) { return bad_answer(hook, what); };
+  const hooks::Table& entries = list_answer(answer, fail, "edits ({at = POINT, piece = PIECE or nil})");
+  constexpr std::size_t MaxEdits = 64;  // with an explosion's, still counted by StateRecord::edited
+  if (entries.size() > MaxEdits)
+    throw fail("returned " + std::to_string(entries.size()) + " edits; at most " + std::to_string(MaxEdits) + " are allowed");
+
+  // The board as the edits leave it, for the checks that look at more than one edit.
+  std::vector<Piece> board(std::size_t(variant_.squares()));
+  for (Square s = 0; s < variant_.squares(); ++s) board[s] = pos.at(s);
+  int n = 0;
+  for (const auto& entry : entries) {
+    edits.push_back(read_edit(entry.second, board, hook, ++n));
+    board[edits.back().at] = edits.back().piece;
+  }
+  for (Side side = 0; side < SideCount; ++side) {
+    const int pieces = int(std::count_if(board.begin(), board.end(), [&](Piece p) { return p && side_of(p) == side; }));
+    const int bound = variant_.most_moves(side, pieces);
+    if (bound > MaxMoves)
+      throw fail("the edits leave " + rules.sides[side].name + " " + std::to_string(pieces) + " pieces, which could make up to " +
+                 std::to_string(bound) + " moves; at most " + std::to_string(MaxMoves) + " are supported");
+  }
+}
+
+// {at = "e5"} empties a point; {at = "e5", piece = {name = "rook", side = "black"}} puts that piece
+// there, in place of any other.
+PointEdit LuaMoveHooks::read_edit(const Value& entry, const std::vector<Piece>& board, const HookRef& hook, int n) {
+  const RuleSet& rules = variant_.rules();
+  const std::string which = "edit " + std::to_string(n) + ": ";
+  const Value* at = entry.is_table() ? entry.find("at") : nullptr;
+  if (!at || !at->is_string())
+    throw bad_answer(hook, which + "expected {at = POINT, piece = PIECE or nil}, not " +
+                               (entry.is_table() ? "a table without at = POINT" : entry.type_name()));
+  PointEdit edit{rules.board.parse_square(at->as_string()), NoPiece};
+  if (edit.at == NoSquare) throw bad_answer(hook, which + "no point " + quote(at->as_string()) + " on this board");
+  const std::string point = rules.board.square_name(edit.at);
+  if (const Piece there = board[edit.at]; there && variant_.royal(kind_of(there)))
+    throw bad_answer(hook, which + point + " holds " + rules.sides[side_of(there)].name + "'s " + rules.pieces[kind_of(there)].name +
+                               ", which is royal: no edit may remove or replace it");
+  const Value* piece = entry.find("piece");
+  if (!piece || piece->is_nil()) return edit;
+  const Value* name = piece->is_table() ? piece->find("name") : nullptr;
+  const Value* side = piece->is_table() ? piece->find("side") : nullptr;
+  if (!name || !side || !name->is_string() || !side->is_string())
+    throw bad_answer(hook, which + "piece must be {name = KIND, side = SIDE} or nil, not " +
+                               (piece->is_table() ? "a table without both" : piece->type_name()));
+  const int kind = rules.kind_by_name(name->as_string());
+  if (kind < 0) throw bad_answer(hook, which + "no piece kind " + quote(name->as_string()));
+  const auto s = std::find_if(rules.sides.begin(), rules.sides.end(), [&](const SideDef& d) { return d.name == side->as_string(); });
+  if (s == rules.sides.end()) throw bad_answer(hook, which + "no side " + quote(side->as_string()));
+  const PieceDef& def = rules.pieces[kind];
+  if (variant_.royal(kind)) throw bad_answer(hook, which + "the " + def.name + " is royal: no edit may place one");
+  if (def.stay_in >= 0 && !s->zones[def.stay_in][edit.at])
+    throw bad_answer(hook, which + "the " + def.name + " may not stand on " + point + ", outside its zone " + quote(rules.zone_names[def.stay_in]));
+  edit.piece = make_piece(Side(s - rules.sides.begin()), kind);
+  return edit;
+}
+
+Value LuaMoveHooks::call(const Position& pos, const HookRef& hook, std::vector<Value> args) {
+  // The board is readable only while the hook runs, however it ends.
+  position_ = &pos;
+  struct Forget {
+    const Position*& slot;
+    ~Forget() { slot = nullptr; }
+  } forget{position_};
+  return host_.call(script_names_[hook.script], hook.function, args);
+}
+
+HookError LuaMoveHooks::bad_answer(const HookRef& hook, const std::string& what) {
+  return answer_error(host_, script_names_[hook.script], hook.function, what);
 }
 
 }  // namespace palace

@@ -1,6 +1,8 @@
 // The Lua hooks a variant names. Load-time hooks answer questions about pairs of piece kinds
 // once, before the rules compile, and their answers become plain rule data. Runtime hooks see the
-// position and are asked only for moves of the pieces that name one. See scripts/README.md.
+// position and are asked only about the pieces that name one: whether a move is allowed, which
+// points a piece may also reach, and how the board changes once it has moved. See
+// scripts/README.md.
 #pragma once
 
 #include <memory>
@@ -24,8 +26,20 @@ class LuaMoveHooks final : public MoveHooks {
   explicit LuaMoveHooks(const Variant& variant);  // throws RuleError when a script fails to load
   // Whether the move passes its piece's allow_move hook. Throws hooks::HookError.
   bool allows(const Position& pos, int kind, Move move) override;
+  // The points the piece's add_moves hook names. Throws hooks::HookError.
+  void add_targets(const Position& pos, int kind, Square from, std::vector<AddedTarget>& targets) override;
+  // The changes the piece's after_move hook makes. Throws hooks::HookError.
+  void after_move(const Position& pos, int kind, Square from, Square to, Piece moved, Piece captured,
+                  std::vector<PointEdit>& edits) override;
 
  private:
+  // Calls a runtime hook with `pos` readable through palace.piece_at and palace.side_to_move.
+  hooks::Value call(const Position& pos, const HookRef& hook, std::vector<hooks::Value> args);
+  // An error about what the hook answered: "script:LINE: function: what".
+  hooks::HookError bad_answer(const HookRef& hook, const std::string& what);
+  AddedTarget read_target(const Position& pos, Square from, const hooks::Value& entry, const HookRef& hook, int n);
+  PointEdit read_edit(const hooks::Value& entry, const std::vector<Piece>& board, const HookRef& hook, int n);
+
   const Variant& variant_;
   hooks::LuaHost host_;
   std::vector<std::string> script_names_;  // as messages name them, by index into the rules' scripts

@@ -271,10 +271,12 @@ class Loader {
     if (const ConfigNode* list = node.find("may_not_capture"))
       for (const ConfigNode* k : list->items()) def.may_capture[kind_named(rules_, *k)] = false;
     if (const ConfigNode* hooks = node.find("hooks")) {
-      hooks->expect_keys({"may_jump", "may_capture", "allow_move"});
+      hooks->expect_keys({"may_jump", "may_capture", "allow_move", "add_moves", "after_move"});
       if (const ConfigNode* h = hooks->find("may_jump")) def.may_jump_hook = hook(*h);
       if (const ConfigNode* h = hooks->find("may_capture")) def.may_capture_hook = hook(*h);
       if (const ConfigNode* h = hooks->find("allow_move")) def.allow_move_hook = hook(*h);
+      if (const ConfigNode* h = hooks->find("add_moves")) def.add_moves_hook = hook(*h);
+      if (const ConfigNode* h = hooks->find("after_move")) def.after_move_hook = hook(*h);
     }
   }
 

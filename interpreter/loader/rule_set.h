@@ -95,6 +95,9 @@ struct PieceDef {
   HookRef may_jump_hook, may_capture_hook;
   // Runtime hook, asked for each generated move of this piece: may it be played here and now?
   HookRef allow_move_hook;
+  // Runtime hooks: the points this piece may also reach, asked as its moves are generated and
+  // attacks tested; and the board's changes once a move of it is made.
+  HookRef add_moves_hook, after_move_hook;
   SourceMark mark;
 };
 

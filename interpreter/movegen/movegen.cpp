@@ -1,6 +1,7 @@
 #include "movegen/movegen.h"
 
 #include <bit>
+#include <vector>
 
 namespace palace {
 
@@ -91,6 +92,39 @@ void generate_piece_moves(const Position& pos, MoveList& list, Square from) {
       if (side_of(occupant) != us && (point->modes & CanCapture) && v.may_capture(kind, kind_of(occupant)))
         add_move(pos, v, list, us, kind, from, point->square);
       break;
+    }
+  }
+}
+
+// Whether the list holds a move of the piece on `from` to `to`, compound moves aside.
+bool listed(const MoveList& list, Square from, Square to) {
+  for (const Move m : list)
+    if (m.type() != MoveType::Compound && m.from() == from && m.to() == to) return true;
+  return false;
+}
+
+// The moves add_moves hooks give the side to move's pieces beyond their movement: each an ordinary
+// move of the piece, promotions included, and none made twice. The compiled move bound cannot
+// count them, so they are refused beyond what the list holds.
+[[gnu::noinline]] void generate_added_moves(const Position& pos, MoveList& list) {
+  const Variant& v = pos.variant();
+  const Side us = pos.side_to_move();
+  std::vector<AddedTarget> targets;
+  for (int i = 0; i < pos.piece_count(us); ++i) {
+    const Square from = pos.piece_square(us, i);
+    const int kind = kind_of(pos.at(from));
+    if (!v.adds_moves(kind)) continue;
+    targets.clear();
+    pos.move_hooks()->add_targets(pos, kind, from, targets);
+    for (const AddedTarget& t : targets) {
+      const Piece occupant = pos.at(t.to);
+      const bool reachable = occupant ? (t.modes & CanCapture) && v.may_capture(kind, kind_of(occupant)) : (t.modes & CanMove);
+      if (!reachable || listed(list, from, t.to)) continue;
+      // Room for every promotion choice and a pass.
+      if (list.size + int(v.promotion_kinds(kind).size()) + 2 > MaxMoves)
+        throw Error("add_moves: " + v.side_name(us) + " would have more than " + std::to_string(MaxMoves) +
+                    " moves in one position");
+      add_move(pos, v, list, us, kind, from, t.to);
     }
   }
 }
@@ -203,6 +237,23 @@ bool add_legal_drops(Position& pos, MoveList* list, bool checked) {
   return any;
 }
 
+// Whether an add_moves hook of a piece of `by` lets it capture on `target`, so that a check an
+// added move gives is seen as one.
+[[gnu::noinline]] bool attacked_by_added_move(const Position& pos, Square target, Side by, int victim_kind) {
+  const Variant& v = pos.variant();
+  std::vector<AddedTarget> targets;
+  for (int i = 0; i < pos.piece_count(by); ++i) {
+    const Square from = pos.piece_square(by, i);
+    const int kind = kind_of(pos.at(from));
+    if (!v.adds_moves(kind) || !v.may_capture(kind, victim_kind)) continue;
+    targets.clear();
+    pos.move_hooks()->add_targets(pos, kind, from, targets);
+    for (const AddedTarget& t : targets)
+      if (t.to == target && (t.modes & CanCapture) && hook_permits<true>(pos, kind, from, target)) return true;
+  }
+  return false;
+}
+
 template <bool Hooks>
 bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
   const Variant& v = pos.variant();
@@ -254,6 +305,8 @@ bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
         hook_permits<Hooks>(pos, kind, s, target))
       return true;
   }
+  if constexpr (Hooks)
+    if (v.any_adds_moves()) return attacked_by_added_move(pos, target, by, victim_kind);
   return false;
 }
 }  // namespace
@@ -290,6 +343,8 @@ void generate_pseudo_legal(const Position& pos, MoveList& list) {
   const Side us = pos.side_to_move();
   for (int i = 0; i < pos.piece_count(us); ++i) generate_piece_moves(pos, list, pos.piece_square(us, i));
   if (!pos.variant().compound_moves().empty()) generate_compound_moves(pos, list);
+  if (pos.variant().any_adds_moves()) [[unlikely]]
+    generate_added_moves(pos, list);
 }
 
 bool leaves_royal_safe(Position& pos, Move m) {
@@ -364,7 +419,9 @@ int side_without_royal(const Position& pos) {
   return -1;
 }
 
-bool generate_legal(Position& pos, MoveList& list, Keep keep) {
+namespace {
+
+bool legal_moves(Position& pos, MoveList& list, Keep keep) {
   list.size = 0;
   if (ended_by_rule(pos) != RuleEnd::None) return false;
   const Variant& v = pos.variant();
@@ -372,8 +429,9 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   const Square royal = pos.royal(us);
   const bool checked = in_check(pos);
   const bool standoff = v.game_rules().facing_royals == FacingRule::Standoff && pos.state().royals_facing;
-  // Without a royal nothing can be pinned or checked: every move the pieces allow is legal.
-  const bool fast_path_ok = !checked && !standoff && royal != NoSquare;
+  // Without a royal nothing can be pinned or checked: every move the pieces allow is legal. Where
+  // hooks add moves or change the board, which points a move exposes is theirs to say.
+  const bool fast_path_ok = !checked && !standoff && royal != NoSquare && !v.any_adds_moves() && !v.any_edits_after_move();
   const SquareSet exposed = fast_path_ok ? exposure(pos, royal, them) : SquareSet();
   // A capture that explodes changes more than its two points, so it is always tried by making it.
   const bool explosive = v.explosive();
@@ -411,6 +469,20 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   if (v.game_rules().captures_compulsory) keep_only_captures(pos, list);
   if (may_pass && keep == Keep::All) list.add(Move::pass());
   return any_legal || kept > 0;
+}
+
+}  // namespace
+
+bool generate_legal(Position& pos, MoveList& list, Keep keep) {
+  if (!pos.move_hooks()) return legal_moves(pos, list, keep);
+  // A runtime hook may fail while a move is tried on the board: take that move back.
+  const int plies = pos.plies_recorded();
+  try {
+    return legal_moves(pos, list, keep);
+  } catch (...) {
+    while (pos.plies_recorded() > plies) pos.undo_move();
+    throw;
+  }
 }
 
 void set_played_fen(Position& pos, const std::string& fen) {

@@ -25,7 +25,7 @@ namespace {
 
 Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)), hooks_(*variant_) {
   states_.reserve(1024);
-  blasts_.reserve(256);
+  edits_.reserve(256);
   set_start();
 }
 
@@ -37,7 +37,7 @@ void Position::clear() {
   states_.clear();
   states_.reserve(1024);
   states_.emplace_back();
-  blasts_.clear();
+  edits_.clear();
   const int checks = variant_->game_rules().check_limit;
   states_.back().checks_needed = {std::uint8_t(checks), std::uint8_t(checks)};
 }
@@ -523,7 +523,7 @@ void Position::do_move(Move m) {
   st.move = m;
   st.captured = NoPiece;
   st.moved = NoPiece;
-  st.blasted = 0;
+  st.edited = 0;
   if (st.ghost != NoSquare) h ^= v.ghost_key(st.ghost);
   st.ghost = st.ghost_end = st.ghost_victim = NoSquare;
   ++st.quiet_plies;
@@ -571,10 +571,12 @@ void Position::do_move(Move m) {
     if (st.captured && v.explosive()) [[unlikely]]
       explode(to, h);
   }
+  if (v.any_edits_after_move()) [[unlikely]]
+    run_after_move_hook(h);
   if (!m.is_pass() && st.rights) {
     std::uint16_t lost = v.rights_lost_at(m.from()) | v.rights_lost_at(m.to()) | v.rights_lost_by(st.moved);
-    if (st.blasted) [[unlikely]]
-      for (int i = 1; i <= st.blasted; ++i) lost |= v.rights_lost_at(blasts_[blasts_.size() - i].first);
+    if (st.edited) [[unlikely]]
+      for (int i = 1; i <= st.edited; ++i) lost |= v.rights_lost_at(edits_[edits_.size() - i].first);
     const std::uint16_t rights = std::uint16_t(st.rights & ~lost);
     if (rights != st.rights) {
       h ^= v.rights_key(st.rights) ^ v.rights_key(rights);
@@ -591,16 +593,54 @@ void Position::do_move(Move m) {
 // A capture on `centre` removes the capturer and every neighbour a blast does not spare. Kept out
 // of line, like count_check, so that do_move stays as small as it was for every other game.
 [[gnu::noinline]] void Position::explode(Square centre, std::uint64_t& hash) {
+  edit(centre, NoPiece, hash);
+  for (const Square s : variant_->neighbours(centre))
+    if (board_[s] && variant_->blown_up(kind_of(board_[s]))) edit(s, NoPiece, hash);
+}
+
+// The moved kind's after_move hook (core/move_hooks.h) changes the board once the move is made,
+// the mover still to move. A hook that fails leaves the position as it was before the move.
+[[gnu::noinline]] void Position::run_after_move_hook(std::uint64_t& hash) {
   StateRecord& st = states_.back();
-  auto blast = [&](Square s) {
-    blasts_.emplace_back(s, board_[s]);
+  const int kind = kind_of(st.moved);
+  if (st.move.is_pass() || !variant_->edits_after_move(kind)) return;
+  // No drop comes here: these hooks are refused where pieces go to a hand (hooks/load_variant.cpp).
+  Square from = st.move.from(), to = st.move.to();
+  if (st.move.type() == MoveType::Compound) {
+    const CompoundMove& c = variant_->compound_moves()[st.move.extra()];
+    from = c.from;
+    to = c.to;
+  }
+  std::vector<PointEdit> edits;
+  try {
+    hooks_.get()->after_move(*this, kind, from, to, st.moved, st.captured, edits);
+  } catch (...) {
+    side_ = opponent(side_);  // as undo_move expects to find it
+    undo_move();
+    throw;
+  }
+  for (const PointEdit& e : edits) {
+    // A piece that skipped a point may no longer be taken there once either point changes.
+    if (st.ghost != NoSquare && (e.at == st.ghost || e.at == st.ghost_victim)) {
+      hash ^= variant_->ghost_key(st.ghost);
+      st.ghost = st.ghost_victim = NoSquare;
+    }
+    edit(e.at, e.piece, hash);
+  }
+}
+
+// Every change a side effect makes to the board goes through here, so that undo_move restores it.
+void Position::edit(Square s, Piece p, std::uint64_t& hash) {
+  edits_.emplace_back(s, board_[s]);
+  ++states_.back().edited;
+  if (board_[s]) {
     hash ^= variant_->piece_key(board_[s], s);
     remove(s);
-    ++st.blasted;
-  };
-  blast(centre);
-  for (const Square s : variant_->neighbours(centre))
-    if (board_[s] && variant_->blown_up(kind_of(board_[s]))) blast(s);
+  }
+  if (p) {
+    put(p, s);
+    hash ^= variant_->piece_key(p, s);
+  }
 }
 
 bool Position::is_consistent() const {
@@ -625,6 +665,13 @@ void Position::undo_move() {
   const StateRecord& st = states_.back();
   const Move m = st.move;
   side_ = opponent(side_);
+  if (st.edited) [[unlikely]]
+    for (int i = 0; i < st.edited; ++i) {
+      const auto [square, former] = edits_.back();
+      edits_.pop_back();
+      if (board_[square]) remove(square);
+      if (former) put(former, square);
+    }
   if (m.type() == MoveType::Compound) {
     const CompoundMove& c = variant_->compound_moves()[m.extra()];
     const Piece partner = board_[c.partner_to];
@@ -636,12 +683,6 @@ void Position::undo_move() {
     ++hand_.count[side_][m.drop_kind()];
   } else if (!m.is_pass()) {
     const Square from = m.from(), to = m.to();
-    if (st.blasted) [[unlikely]]
-      for (int i = 0; i < st.blasted; ++i) {
-        const auto [square, piece] = blasts_.back();
-        blasts_.pop_back();
-        put(piece, square);
-      }
     board_[to] = st.moved;
     relocate(to, from);
     if (st.captured) {

@@ -33,7 +33,8 @@ struct StateRecord {
   std::uint16_t quiet_plies = 0;   // since the last capture or reset move
   bool royals_facing = false;      // the royals see each other down an open file (tracked only
                                    // where the variant has a facing-royals rule)
-  std::uint8_t blasted = 0;        // pieces the move's explosion removed, on top of Position's blast stack
+  std::uint8_t edited = 0;         // points the move's side effects (an explosion, an after_move
+                                   // hook) changed, on top of Position's edit stack
   std::array<std::uint8_t, SideCount> checks_needed{};  // per side, where rules.check_limit counts checks
 };
 
@@ -110,6 +111,8 @@ class Position {
   void read_ghosts(const std::string& text);
   std::string ghosts_text() const;
   void explode(Square centre, std::uint64_t& hash);
+  void run_after_move_hook(std::uint64_t& hash);
+  void edit(Square s, Piece p, std::uint64_t& hash);
   void read_check_counters(const std::string& text);
   std::uint64_t to_hand(Side side, int kind);    // returns the hash change
   std::uint64_t from_hand(Side side, int kind);
@@ -146,7 +149,8 @@ class Position {
   int fullmove_base_ = 1;
   int start_side_ = 0;  // side to move when the record began, for move numbers
   std::vector<StateRecord> states_;
-  std::vector<std::pair<Square, Piece>> blasts_;  // pieces explosions removed, latest last, for undo
+  std::vector<std::pair<Square, Piece>> edits_;  // points side effects changed and their former
+                                                 // occupants, latest last, for undo
 };
 
 }  // namespace palace

@@ -44,7 +44,7 @@ TEST(VariantHooks, RuntimeErrorNamesTheLine) {
 
 TEST(VariantHooks, AnswerOfTheWrongType) {
   EXPECT_EQ(load_error("answers_a_number"),
-            fixture("answers_a_number") + ":7:17: " + script() + ": answers_a_number: must return true or false, not integer");
+            fixture("answers_a_number") + ":7:17: " + script() + ":15: answers_a_number: must return true or false, not integer");
 }
 
 TEST(VariantHooks, SyntaxErrorNamesTheScriptAndLine) {

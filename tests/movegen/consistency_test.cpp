@@ -10,25 +10,6 @@
 namespace palace::test {
 namespace {
 
-// The number of leaves, failing the test at the first position that is not consistent.
-std::uint64_t checked_perft(Position& pos, int depth) {
-  if (depth == 0) return 1;
-  MoveList list;
-  generate_legal(pos, list);
-  std::uint64_t nodes = 0;
-  for (const Move m : list) {
-    const std::uint64_t hash = pos.state().hash;
-    pos.do_move(m);
-    EXPECT_TRUE(pos.is_consistent()) << pos.fen() << " after " << pos.move_text(m);
-    nodes += checked_perft(pos, depth - 1);
-    pos.undo_move();
-    EXPECT_TRUE(pos.is_consistent()) << pos.fen() << " after undoing " << pos.move_text(m);
-    EXPECT_EQ(pos.state().hash, hash) << pos.fen();
-    if (::testing::Test::HasFailure()) return nodes;
-  }
-  return nodes;
-}
-
 class Consistency : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Consistency, EveryMakeAndUnmakeOfAPerft) {
