@@ -621,9 +621,9 @@ void Position::do_move(Move m) {
   }
   for (const PointEdit& e : edits) {
     // A piece that skipped a point may no longer be taken there once either point changes.
-    if (st.ghost != NoSquare && (e.at == st.ghost || e.at == st.ghost_victim)) {
+    if (st.ghost != NoSquare && (is_ghost(e.at) || e.at == st.ghost_victim)) {
       hash ^= variant_->ghost_key(st.ghost);
-      st.ghost = st.ghost_victim = NoSquare;
+      st.ghost = st.ghost_end = st.ghost_victim = NoSquare;
     }
     edit(e.at, e.piece, hash);
   }
