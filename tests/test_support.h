@@ -68,6 +68,20 @@ inline std::uint64_t checked_perft(Position& pos, int depth) {
   return nodes;
 }
 
+// The FenError text set_fen(fen) gives on `variant`'s set-up position, having checked that the
+// failed call left the position as it was; "(accepted: FEN)" where the FEN is taken.
+inline std::string fen_error_in(const std::shared_ptr<const Variant>& variant, const std::string& fen) {
+  Position pos(variant);
+  const std::string before = pos.fen();
+  try {
+    pos.set_fen(fen);
+  } catch (const FenError& e) {
+    EXPECT_EQ(pos.fen(), before);
+    return e.what();
+  }
+  return "(accepted: " + pos.fen() + ")";
+}
+
 inline std::vector<std::string> legal_move_texts(Position& pos) {
   MoveList list;
   generate_legal(pos, list);

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "core/text.h"
+#include "loader/names.h"
 #include "loader/rule_set.h"
 
 namespace palace {
@@ -16,12 +17,6 @@ constexpr std::array<std::pair<const char*, NotationStyle>, 5> StyleNames = {{
     {"janggi", NotationStyle::Janggi},
     {"korean", NotationStyle::Korean},
 }};
-
-int kind_named(const ConfigNode& node, const std::string& name, const std::vector<PieceDef>& pieces) {
-  for (std::size_t k = 0; k < pieces.size(); ++k)
-    if (pieces[k].name == name) return int(k);
-  node.fail("no piece named " + quote(name));
-}
 
 }  // namespace
 
@@ -53,9 +48,9 @@ NotationRules default_notation_rules(const std::vector<PieceDef>& pieces) {
   return rules;
 }
 
-NotationRules read_notation_rules(const ConfigNode& node, const std::vector<PieceDef>& pieces) {
+NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set) {
   node.expect_keys({"native", "letters", "unlettered", "names", "also", "pgn", "pass", "check_words"});
-  NotationRules rules = default_notation_rules(pieces);
+  NotationRules rules = default_notation_rules(set.pieces);
   if (const ConfigNode* n = node.find("native")) {
     if (!notation_style_by_name(n->as_string(), rules.native) || rules.native == NotationStyle::Coordinates)
       n->fail("unknown notation " + quote(n->as_string()) + " (san, wxf, janggi, korean)");
@@ -65,21 +60,21 @@ NotationRules read_notation_rules(const ConfigNode& node, const std::vector<Piec
       const std::string& text = letter.as_string();
       if (text.size() != 1 || !std::isupper(static_cast<unsigned char>(text[0])))
         letter.fail("a notation letter is one upper-case letter, got " + quote(text));
-      rules.letters[std::size_t(kind_named(letter, piece, pieces))] = text[0];
+      rules.letters[std::size_t(kind_named(set, piece, letter))] = text[0];
     }
-  if (const ConfigNode* u = node.find("unlettered")) rules.unlettered = kind_named(*u, u->as_string(), pieces);
+  if (const ConfigNode* u = node.find("unlettered")) rules.unlettered = kind_named(set, *u);
   if (const ConfigNode* n = node.find("names"))
     for (const auto& [piece, spelled] : n->entries()) {
       const auto items = spelled.items();
       if (items.empty() || items.size() > 2) spelled.fail("give one name, or one per side");
-      const std::size_t k = std::size_t(kind_named(spelled, piece, pieces));
+      const std::size_t k = std::size_t(kind_named(set, piece, spelled));
       rules.names[k] = {items.front()->as_string(), items.back()->as_string()};
       for (const ConfigNode* item : items)
         if (item->as_string().empty()) item->fail("a piece name is not empty");
     }
   if (const ConfigNode* a = node.find("also"))
     for (const auto& [name, piece] : a->entries())
-      rules.also_names.emplace_back(name, kind_named(piece, piece.as_string(), pieces));
+      rules.also_names.emplace_back(name, kind_named(set, piece));
   if (const ConfigNode* p = node.find("pgn"))
     for (const ConfigNode* tag : p->items()) rules.pgn_names.push_back(tag->as_string());
   if (const ConfigNode* p = node.find("pass"))

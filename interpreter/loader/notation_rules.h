@@ -34,11 +34,13 @@ const char* notation_style_name(NotationStyle style);
 // Every name notation_style_by_name knows, for the command line's checks.
 std::vector<std::string> notation_style_names();
 
+struct RuleSet;
+
 // Reads `notation: {native: san|wxf|janggi, letters: {KIND: L}, unlettered: KIND,
 // names: {KIND: NAME or [FIRST_SIDE, SECOND_SIDE]}, also: {NAME: KIND}, pgn: [TAG...],
 // pass: [WORD...], check_words: [WORD...]}`, with
-// kinds looked up in `pieces`. Throws RuleError.
-NotationRules read_notation_rules(const ConfigNode& node, const std::vector<PieceDef>& pieces);
+// kinds looked up in `set`, which is being read. Throws RuleError.
+NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set);
 
 // The defaults for a variant without the section: FEN letters, native SAN.
 NotationRules default_notation_rules(const std::vector<PieceDef>& pieces);

@@ -80,7 +80,7 @@ class Loader {
     check_zones();
     if (const ConfigNode* e = root_.find("eval")) rules_.eval = read_eval(*e, rules_);
     const ConfigNode* n = root_.find("notation");
-    rules_.notation = n ? read_notation_rules(*n, rules_.pieces) : default_notation_rules(rules_.pieces);
+    rules_.notation = n ? read_notation_rules(*n, rules_) : default_notation_rules(rules_.pieces);
     return std::move(rules_);
   }
 

@@ -10,15 +10,7 @@ namespace {
 
 std::shared_ptr<const Variant> triple_step() { return load_variant(source_path("tests/rules/variants/triple-step.yaml")); }
 
-std::string fen_error(const std::string& fen) {
-  Position pos(triple_step());
-  try {
-    pos.set_fen(fen);
-  } catch (const FenError& e) {
-    return e.what();
-  }
-  return "(accepted: " + pos.fen() + ")";
-}
+std::string fen_error(const std::string& fen) { return fen_error_in(triple_step(), fen); }
 
 TEST(GhostLine, EverySkippedPointIsWrittenAndReadBack) {
   Position pos(triple_step());
