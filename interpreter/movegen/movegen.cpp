@@ -49,9 +49,9 @@ void generate_piece_moves(const Position& pos, MoveList& list, Square from) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   const int kind = kind_of(pos.at(from));
-  for_each_destination(pos, us, from, [&](Move m) {
-    if (m.type() == MoveType::Normal) add_move(pos, v, list, us, kind, from, m.to());
-    else list.add(m);
+  for_each_destination(pos, us, from, [&](Square to, MoveType type, Square extra) {
+    if (type == MoveType::Normal) add_move(pos, v, list, us, kind, from, to);
+    else list.add(Move(from, to, type, extra));
   });
 }
 

@@ -61,7 +61,7 @@ int Evaluation::mobility(const Position& pos, Side side, Square from) const {
   const int weight = mobility_[kind_of(pos.at(from))];
   if (!weight) return 0;
   int points = 0;
-  for_each_destination(pos, side, from, [&](Move) { ++points; });
+  for_each_destination(pos, side, from, [&](Square, MoveType, Square) { ++points; });
   return weight * points;
 }
 
