@@ -49,15 +49,24 @@ PieceEvalDef read_piece(const ConfigNode& node, const RuleSet& rules) {
 }  // namespace
 
 EvalDef read_eval(const ConfigNode& node, const RuleSet& rules) {
-  node.expect_keys({"pieces"});
+  node.expect_keys({"pieces", "mobility"});
   EvalDef def;
   def.pieces.resize(rules.pieces.size());
+  def.mobility.resize(rules.pieces.size());
   if (const ConfigNode* pieces = node.find("pieces")) {
     if (!pieces->is_map()) pieces->fail("expected piece names, each with its value, zones or table");
     for (const auto& [name, piece] : pieces->entries()) {
       const int kind = rules.kind_by_name(name);
       if (kind < 0) piece.fail("no piece named " + quote(name));
       def.pieces[kind] = read_piece(piece, rules);
+    }
+  }
+  if (const ConfigNode* mobility = node.find("mobility")) {
+    if (!mobility->is_map()) mobility->fail("expected piece names, each with centipawns per point it could move to");
+    for (const auto& [name, weight] : mobility->entries()) {
+      const int kind = rules.kind_by_name(name);
+      if (kind < 0) weight.fail("no piece named " + quote(name));
+      def.mobility[kind] = weight.as_int(-1000, 1000);
     }
   }
   return def;

@@ -21,6 +21,8 @@ struct PieceEvalDef {
 
 struct EvalDef {
   std::vector<PieceEvalDef> pieces;  // by kind; empty when the variant has no `eval:` section
+  // Centipawns per point each kind could move to (eval.mobility), by kind; 0 for a kind not named.
+  std::vector<int> mobility;
 };
 
 // Reads `eval:` for rules whose board, sides, zones and pieces are already read. Throws RuleError.

@@ -3,15 +3,11 @@
 #include <bit>
 #include <vector>
 
+#include "movegen/destinations.h"
+
 namespace palace {
 
 namespace {
-
-bool path_clear(const Position& pos, const Square* blocks, int count) {
-  for (int b = 0; b < count; ++b)
-    if (pos.at(blocks[b])) return false;
-  return true;
-}
 
 // A runtime hook's say on a move of a kind that names one.
 bool hook_allows(const Position& pos, int kind, Move m) { return pos.move_hooks()->allows(pos, kind, m); }
@@ -53,47 +49,10 @@ void generate_piece_moves(const Position& pos, MoveList& list, Square from) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   const int kind = kind_of(pos.at(from));
-
-  const Span leaps = v.leaps(us, kind, from);
-  for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
-    const LeapTarget& t = v.leap(i);
-    if (!path_clear(pos, t.blocks, t.block_count)) continue;
-    const Piece occupant = pos.at(t.to);
-    if (!occupant) {
-      if ((t.flags & TakesGhost) && (t.modes & CanCapture) && pos.is_ghost(t.to)) {
-        if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) list.add(Move(from, t.to, MoveType::CaptureGhost));
-      } else if (t.modes & CanMove) {
-        if (t.flags & LeavesGhost) list.add(Move(from, t.to, MoveType::LeaveGhost, t.blocks[0]));
-        else add_move(pos, v, list, us, kind, from, t.to);
-      }
-    } else if (side_of(occupant) != us && (t.modes & CanCapture) && v.may_capture(kind, kind_of(occupant))) {
-      add_move(pos, v, list, us, kind, from, t.to);
-    }
-  }
-
-  const Span rays = v.rays(us, kind, from);
-  for (std::uint32_t i = rays.begin; i < rays.end; ++i) {
-    const Ray& ray = v.ray(i);
-    const RayPoint* point = v.ray_points(ray);
-    const RayPoint* end = point + ray.length;
-    if (ray.hop) {
-      // Find the screen, then every point behind it up to and including the next piece.
-      while (point < end && !pos.at(point->square)) ++point;
-      if (point == end || !v.may_screen(kind, kind_of(pos.at(point->square)))) continue;
-      ++point;
-      if (ray.after_screen && point + ray.after_screen < end) end = point + ray.after_screen;
-    }
-    for (; point < end; ++point) {
-      const Piece occupant = pos.at(point->square);
-      if (!occupant) {
-        if (point->modes & CanMove) add_move(pos, v, list, us, kind, from, point->square);
-        continue;
-      }
-      if (side_of(occupant) != us && (point->modes & CanCapture) && v.may_capture(kind, kind_of(occupant)))
-        add_move(pos, v, list, us, kind, from, point->square);
-      break;
-    }
-  }
+  for_each_destination(pos, us, from, [&](Square to, MoveType type, Square extra) {
+    if (type == MoveType::Normal) add_move(pos, v, list, us, kind, from, to);
+    else list.add(Move(from, to, type, extra));
+  });
 }
 
 // Whether the list holds a move of the piece on `from` to `to`, compound moves aside.

@@ -4,6 +4,8 @@
 #include <climits>
 #include <cmath>
 
+#include "movegen/destinations.h"
+
 namespace palace::search {
 
 namespace {
@@ -36,6 +38,9 @@ Evaluation::Evaluation(const Variant& variant) : squares_(variant.squares()) {
     for (int k = 0; k < kinds; ++k)
       if (variant.joins_hand_as(k) == k && value_[k] > 0) held_.push_back(k);
 
+  if (std::any_of(rules.eval.mobility.begin(), rules.eval.mobility.end(), [](int w) { return w != 0; }))
+    mobility_ = rules.eval.mobility;
+
   score_.assign(std::size_t(PieceCodes) * squares_, 0);
   for (Side side = 0; side < SideCount; ++side)
     for (int k = 0; k < kinds; ++k)
@@ -52,12 +57,21 @@ Evaluation::Evaluation(const Variant& variant) : squares_(variant.squares()) {
       }
 }
 
+int Evaluation::mobility(const Position& pos, Side side, Square from) const {
+  const int weight = mobility_[kind_of(pos.at(from))];
+  if (!weight) return 0;
+  int points = 0;
+  for_each_destination(pos, side, from, [&](Square, MoveType, Square) { ++points; });
+  return weight * points;
+}
+
 int Evaluation::operator()(const Position& pos) const {
   int total[SideCount] = {0, 0};
   for (Side side = 0; side < SideCount; ++side)
     for (int i = 0; i < pos.piece_count(side); ++i) {
       const Square s = pos.piece_square(side, i);
       total[side] += score_[pos.at(s) * squares_ + s];
+      if (!mobility_.empty()) total[side] += mobility(pos, side, s);
     }
   for (const int k : held_)
     for (Side side = 0; side < SideCount; ++side) total[side] += pos.in_hand(side, k) * value_[k];

@@ -1,6 +1,7 @@
 // The static evaluation: each piece scores by side, kind and point from one table compiled at
 // construction from the pieces' values and the variant's `eval:` section; each piece in a hand
-// scores its value. Nothing is parsed or looked up by name while searching.
+// scores its value, and each piece of a kind with a mobility weight that weight per point it could
+// move to. Nothing is parsed or looked up by name while searching.
 #pragma once
 
 #include <vector>
@@ -23,11 +24,15 @@ class Evaluation {
   bool major(int kind) const { return major_[kind]; }
 
  private:
+  // The mobility bonus of `side`'s piece on `from`.
+  int mobility(const Position& pos, Side side, Square from) const;
+
   int squares_;
   std::vector<int> score_;  // by piece code and point: material plus square bonus
   std::vector<int> value_;
   std::vector<bool> major_;
   std::vector<int> held_;  // the kinds a hand can hold, where the variant has hands
+  std::vector<int> mobility_;  // centipawns per point a kind could move to; empty if none has one
 };
 
 }  // namespace palace::search
