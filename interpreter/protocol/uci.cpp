@@ -250,8 +250,10 @@ void UciEngine::go(std::istringstream& words) {
                                   !limits.time_left_ms[position_->side_to_move()]);
   search_thread_ = std::thread([this, root = *position_, limits] {
     const Move best = searcher_->search(root, limits, [&](const search::Report& r) { info(root, r); });
-    say(best ? "bestmove " + wire_->move(root, best) : "bestmove (none)");
+    // Done before the bestmove goes out: a GUI may send its next go the moment it reads it, and
+    // that go waits for this thread to end rather than being refused.
     searching_ = false;
+    say(best ? "bestmove " + wire_->move(root, best) : "bestmove (none)");
   });
 }
 

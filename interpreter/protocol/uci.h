@@ -63,7 +63,7 @@ class UciEngine {
   std::unique_ptr<search::Searcher> searcher_;
   std::size_t hash_mb_ = 16;
   std::thread search_thread_;
-  std::atomic<bool> searching_ = false;  // set by go, cleared by the thread after its bestmove
+  std::atomic<bool> searching_ = false;  // set by go, cleared by the thread as it answers bestmove
   bool infinite_ = false;                 // the running search waits for stop
 };
 
