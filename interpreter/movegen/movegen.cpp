@@ -378,59 +378,97 @@ int side_without_royal(const Position& pos) {
   return -1;
 }
 
+LegalityTest::LegalityTest(Position& pos, bool checked)
+    : pos_(pos), royal_(pos.royal(pos.side_to_move())), explosive_(pos.variant().explosive()) {
+  const Variant& v = pos.variant();
+  const bool standoff = v.game_rules().facing_royals == FacingRule::Standoff && pos.state().royals_facing;
+  // Without a royal nothing can be pinned or checked: every move the pieces allow is legal. Where
+  // hooks add moves or change the board, which points a move exposes is theirs to say.
+  fast_path_ok_ = !checked && !standoff && royal_ != NoSquare && !v.any_adds_moves() && !v.any_edits_after_move();
+  if (fast_path_ok_) exposed_ = exposure(pos, royal_, opponent(pos.side_to_move()));
+}
+
+bool LegalityTest::operator()(Move m) const {
+  // A pass is offered and a drop generated only where they are legal.
+  if (m.is_pass() || m.type() == MoveType::Drop) return true;
+  const Variant& v = pos_.variant();
+  const int kind = kind_of(pos_.at(m.from()));
+  if (v.has_move_hook(kind) && !hook_allows(pos_, kind, m)) return false;
+  // A double step changes only its two points, as a plain move does: the point it skips is no
+  // piece's, so it shields nothing. A capture that explodes changes more than its two points.
+  const bool plain = m.type() == MoveType::Normal || m.type() == MoveType::LeaveGhost;
+  const bool surely_safe = fast_path_ok_ && plain && !v.royal(kind) && !exposed_[m.from()] && !exposed_[m.to()] &&
+                           !(explosive_ && pos_.at(m.to()));
+  return surely_safe || royal_ == NoSquare || leaves_royal_safe(pos_, m);
+}
+
 namespace {
+
+// A pass is a piece standing still, so a side with no piece left cannot pass (as in the reference
+// engine, which plays on after a royal is taken in a standoff).
+bool may_pass(const Position& pos, bool checked) {
+  const GameRules& rules = pos.variant().game_rules();
+  const bool standoff = rules.facing_royals == FacingRule::Standoff && pos.state().royals_facing;
+  return rules.pass == PassRule::UnlessInCheck && pos.piece_count(pos.side_to_move()) > 0 && (!checked || standoff);
+}
+
+// Whether `keep` keeps the pseudo-legal move `m`.
+bool kept(const Position& pos, Move m, Keep keep) {
+  return keep == Keep::All || m.type() == MoveType::CaptureGhost || (m.type() != MoveType::Compound && pos.at(m.to())) ||
+         m.promotion_kind() >= 0;
+}
 
 bool legal_moves(Position& pos, MoveList& list, Keep keep) {
   list.size = 0;
   if (ended_by_rule(pos) != RuleEnd::None) return false;
   const Variant& v = pos.variant();
-  const Side us = pos.side_to_move(), them = opponent(us);
-  const Square royal = pos.royal(us);
   const bool checked = in_check(pos);
-  const bool standoff = v.game_rules().facing_royals == FacingRule::Standoff && pos.state().royals_facing;
-  // Without a royal nothing can be pinned or checked: every move the pieces allow is legal. Where
-  // hooks add moves or change the board, which points a move exposes is theirs to say.
-  const bool fast_path_ok = !checked && !standoff && royal != NoSquare && !v.any_adds_moves() && !v.any_edits_after_move();
-  const SquareSet exposed = fast_path_ok ? exposure(pos, royal, them) : SquareSet();
-  // A capture that explodes changes more than its two points, so it is always tried by making it.
-  const bool explosive = v.explosive();
-  auto legal = [&](Move m) {
-    const int kind = kind_of(pos.at(m.from()));
-    if (v.has_move_hook(kind) && !hook_allows(pos, kind, m)) return false;
-    // A double step changes only its two points, as a plain move does: the point it skips is no
-    // piece's, so it shields nothing.
-    const bool plain = m.type() == MoveType::Normal || m.type() == MoveType::LeaveGhost;
-    const bool surely_safe = fast_path_ok && plain && !v.royal(kind) && !exposed[m.from()] &&
-                             !exposed[m.to()] && !(explosive && pos.at(m.to()));
-    return surely_safe || royal == NoSquare || leaves_royal_safe(pos, m);
-  };
-  // A pass is a piece standing still, so a side with no piece left cannot pass (as in the
-  // reference engine, which plays on after a royal is taken in a standoff).
-  const bool may_pass = v.game_rules().pass == PassRule::UnlessInCheck && pos.piece_count(us) > 0 && (!checked || standoff);
+  const LegalityTest legal(pos, checked);
+  const bool pass = may_pass(pos, checked);
 
   generate_pseudo_legal(pos, list);
-  bool any_legal = may_pass;
-  int kept = 0;
+  bool any_legal = pass;
+  int count = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
-    const bool kept_kind = keep == Keep::All || m.type() == MoveType::CaptureGhost ||
-                           (m.type() != MoveType::Compound && pos.at(m.to())) || m.promotion_kind() >= 0;
     // A move left out is tested only until one is found legal.
-    if (!kept_kind) {
+    if (!kept(pos, m, keep)) {
       any_legal = any_legal || legal(m);
       continue;
     }
-    if (legal(m)) list.moves[kept++] = m;
+    if (legal(m)) list.moves[count++] = m;
   }
-  list.size = kept;
-  if (v.has_hands() && (keep == Keep::All || !(any_legal || kept > 0)))
+  list.size = count;
+  if (v.has_hands() && (keep == Keep::All || !(any_legal || count > 0)))
     any_legal = add_legal_drops(pos, keep == Keep::All ? &list : nullptr, checked) || any_legal;
   if (v.game_rules().captures_compulsory) keep_only_captures(pos, list);
-  if (may_pass && keep == Keep::All) list.add(Move::pass());
-  return any_legal || kept > 0;
+  if (pass && keep == Keep::All) list.add(Move::pass());
+  return any_legal || count > 0;
 }
 
 }  // namespace
+
+bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked) {
+  const Variant& v = pos.variant();
+  // Whether a quiet move may be made depends on every capture's legality.
+  if (v.game_rules().captures_compulsory) {
+    generate_legal(pos, list, keep);
+    return false;
+  }
+  list.size = 0;
+  if (ended_by_rule(pos) != RuleEnd::None) return false;
+  generate_pseudo_legal(pos, list);
+  if (keep == Keep::Captures) {
+    int count = 0;
+    for (const Move m : list)
+      if (kept(pos, m, keep)) list.moves[count++] = m;
+    list.size = count;
+    return true;
+  }
+  if (v.has_hands()) add_legal_drops(pos, &list, checked);
+  if (may_pass(pos, checked)) list.add(Move::pass());
+  return true;
+}
 
 bool generate_legal(Position& pos, MoveList& list, Keep keep) {
   if (!pos.move_hooks()) return legal_moves(pos, list, keep);

@@ -46,6 +46,29 @@ enum class Keep { All, Captures };
 // move, kept or not: all the end rules need to know of the moves left out.
 bool generate_legal(Position& pos, MoveList& list, Keep keep = Keep::All);
 
+// The legality test of pseudo-legal moves (and the drops and pass generate_to_try offers) in one
+// position, prepared once for all of them: a move that cannot expose the royal passes at once, the
+// others are tried on the board. The position must stand as it did when the test was made.
+class LegalityTest {
+ public:
+  LegalityTest(Position& pos, bool checked);  // `checked`: the side to move is in check
+  bool operator()(Move m) const;
+
+ private:
+  Position& pos_;
+  Square royal_;
+  bool explosive_;
+  bool fast_path_ok_;
+  SquareSet exposed_;  // where a plain move could expose the royal; empty off the fast path
+};
+
+// The moves a search tries at a node, into `list`, as generate_legal would keep them; returns
+// whether each must still pass a LegalityTest before it is played. A node is mostly done after a
+// few of its moves, and testing only those saves testing the rest. Where compulsory captures make
+// legality a matter of the whole list, the list is generate_legal's. Empty once a rule has ended the
+// game; it does not say whether a legal move is left.
+bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked);
+
 // Rules that end a game whatever moves remain, checked before generating any: a standoff held
 // too long, two passes, a piece in the zone whose reaching wins, the last check a side needed, a
 // royal blown up.

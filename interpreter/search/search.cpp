@@ -73,6 +73,27 @@ std::optional<int> node_end(const Position& pos, bool can_move, int ply) {
   return end.winner == pos.side_to_move() ? score : -score;
 }
 
+// node_end, asked before the moves are generated: most nodes have a legal move, and the move loop
+// finds out whether this one has. Only where an end rule that needs no moves ends the game or offers
+// a claim are the legal moves counted first, for a side without one is mated or stalemated instead.
+std::optional<int> node_end_before_moves(Position& pos, int ply) {
+  const Termination end = judge(pos, 1);
+  if (!end.finished() && end.claimable == EndReason::None) return std::nullopt;
+  MoveList list;
+  return node_end(pos, generate_legal(pos, list), ply);
+}
+
+// A node's moves to try, each put to the legality test when the search comes to it.
+struct NodeMoves {
+  MoveList list;
+  bool to_test;
+  std::optional<LegalityTest> legal;
+  NodeMoves(Position& pos, Keep keep, bool checked) : to_test(generate_to_try(pos, list, keep, checked)) {
+    if (to_test && list.size > 0) legal.emplace(pos, checked);
+  }
+  bool legal_move(Move m) const { return !to_test || (*legal)(m); }
+};
+
 }  // namespace
 
 struct Searcher::Impl {
@@ -152,9 +173,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   ++nodes;
   seldepth = std::max(seldepth, ply);
 
-  MoveList list;
-  generate_legal(*pos, list);
-  if (const std::optional<int> end = node_end(*pos, list.size > 0, ply)) return *end;
+  if (const std::optional<int> end = node_end_before_moves(*pos, ply)) return *end;
   if (ply >= MaxPly - 1) return static_eval();
 
   // No line from here can beat a mate already found nearer the root.
@@ -192,15 +211,19 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   // Without a move from an earlier search this node is likely not worth its full depth.
   if (!hash_move && depth >= 4) --depth;
 
-  MoveOrder order(*pos, list, hash_move, *histories, ply, eval);
+  NodeMoves moves(*pos, Keep::All, checked);
+  MoveOrder order(*pos, moves.list, hash_move, *histories, ply, eval);
   const int original_alpha = alpha;
   int best = -Infinite;
   Move best_move;
+  int legal = 0;
   int tried = 0;
   int quiets_tried = 0;
   Move quiets[64];
   const bool futile = !pv_node && !checked && depth <= 3 && !decisive_window && stand + FutilityMargin * depth <= alpha;
   for (Move m = order.next(); m; m = order.next()) {
+    if (!moves.legal_move(m)) continue;
+    ++legal;
     const bool quiet = !is_capture(*pos, m) && m.promotion_kind() < 0;
     const bool killer = m == histories->killers[ply][0] || m == histories->killers[ply][1];
     // Quiet moves at a hopeless or long-searched shallow node: only a check could still matter.
@@ -246,6 +269,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
       break;
     }
   }
+  if (legal == 0) return *node_end(*pos, false, ply);
   const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
   tt.store(key, best_move, to_tt(best, ply), depth, bound);
   return best;
@@ -275,22 +299,26 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
   ++nodes;
   seldepth = std::max(seldepth, ply);
 
-  MoveList list;
-  const bool can_move = generate_legal(*pos, list, checked ? Keep::All : Keep::Captures);
-  if (const std::optional<int> end = node_end(*pos, can_move, ply)) return *end;
+  if (const std::optional<int> end = node_end_before_moves(*pos, ply)) return *end;
   if (ply >= MaxPly - 1) return static_eval();
 
-  int best = -Mate + ply;
+  // Out of check the side to move may stand on its evaluation rather than capture; a stalemate is
+  // left to the full-width search.
+  int best = -Infinite;
   if (!checked) {
     best = static_eval();
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
   }
-  MoveOrder order(*pos, list, Move(), *histories, ply, eval);
+  NodeMoves moves(*pos, checked ? Keep::All : Keep::Captures, checked);
+  MoveOrder order(*pos, moves.list, Move(), *histories, ply, eval);
+  bool any_legal = false;
   for (Move m = order.next(); m; m = order.next()) {
     if (!checked && m.promotion_kind() < 0 &&
         (best + captured_value(m) + DeltaMargin <= alpha || order.losing()))
       continue;
+    if (!moves.legal_move(m)) continue;
+    any_legal = true;
     pos->do_move(m);
     const int score = -quiesce(-beta, -alpha, ply + 1, in_check(*pos));
     pos->undo_move();
@@ -302,6 +330,7 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
     update_pv(ply, m);
     if (alpha >= beta) break;
   }
+  if (checked && !any_legal) return *node_end(*pos, false, ply);
   return best;
 }
 
