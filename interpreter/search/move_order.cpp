@@ -48,18 +48,21 @@ bool losing_capture(const Position& pos, Move m, const Evaluation& eval) {
 
 MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const Histories& h, int ply,
                      const Evaluation& eval)
-    : list_(list) {
+    : pos_(pos), eval_(eval), list_(list) {
   const Side us = pos.side_to_move();
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
-    losing_[i] = !m.is_pass() && losing_capture(pos, m, eval);
     int score;
+    losing_[i] = false;
+    unsure_[i] = false;
     if (m == hash_move) {
       score = HashMoveScore;
     } else if (m.is_pass()) {
       score = PassScore;
     } else if (const Piece victim = captured_piece(pos, m)) {
-      score = (losing_[i] ? LosingCaptureScore : CaptureScore) + 64 * eval.value(kind_of(victim)) - eval.value(kind_of(pos.at(m.from()))) / 16;
+      const int attacker = eval.value(kind_of(pos.at(m.from())));
+      unsure_[i] = attacker > eval.value(kind_of(victim));
+      score = CaptureScore + 64 * eval.value(kind_of(victim)) - attacker / 16;
     } else if (m == h.killers[ply][0] || m == h.killers[ply][1]) {
       score = KillerScore + (m == h.killers[ply][0]);
     } else {
@@ -71,14 +74,27 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
 }
 
 Move MoveOrder::next() {
-  if (done_ == list_.size) return Move();
-  int best = done_;
-  for (int i = done_ + 1; i < list_.size; ++i)
-    if (scores_[i] > scores_[best]) best = i;
-  std::swap(scores_[best], scores_[done_]);
-  std::swap(losing_[best], losing_[done_]);
-  std::swap(list_.moves[best], list_.moves[done_]);
-  return list_.moves[done_++];
+  for (;;) {
+    if (done_ == list_.size) return Move();
+    int best = done_;
+    for (int i = done_ + 1; i < list_.size; ++i)
+      if (scores_[i] > scores_[best]) best = i;
+    std::swap(scores_[best], scores_[done_]);
+    std::swap(losing_[best], losing_[done_]);
+    std::swap(unsure_[best], unsure_[done_]);
+    std::swap(list_.moves[best], list_.moves[done_]);
+    // A capture by a dearer piece is tested only when its turn comes, as most nodes end before:
+    // if it loses, it waits behind the quiet moves.
+    if (unsure_[done_]) {
+      unsure_[done_] = false;
+      losing_[done_] = losing_capture(pos_, list_.moves[done_], eval_);
+      if (losing_[done_] && scores_[done_] < HashMoveScore) {
+        scores_[done_] += LosingCaptureScore - CaptureScore;
+        continue;
+      }
+    }
+    return list_.moves[done_++];
+  }
 }
 
 }  // namespace palace::search

@@ -1,6 +1,6 @@
 // The order moves are tried in: the hash move, captures by victim value then cheapest attacker,
-// killers, quiet moves by history, captures that likely lose material, and a pass last. Moves are picked in place in the caller's
-// list, their scores on the stack beside it.
+// killers, quiet moves by history, captures that likely lose material, and a pass last. Moves are
+// picked in place in the caller's list, their scores on the stack beside it.
 #pragma once
 
 #include <cstdint>
@@ -43,9 +43,12 @@ class MoveOrder {
   bool losing() const { return losing_[done_ - 1]; }
 
  private:
+  const Position& pos_;
+  const Evaluation& eval_;
   MoveList& list_;
   int scores_[MaxMoves];
   bool losing_[MaxMoves];
+  bool unsure_[MaxMoves];  // a capture whose losing_ is not yet known
   int done_ = 0;
 };
 
