@@ -378,29 +378,28 @@ int side_without_royal(const Position& pos) {
   return -1;
 }
 
-LegalityTest::LegalityTest(Position& pos, bool checked)
-    : pos_(pos), royal_(pos.royal(pos.side_to_move())), explosive_(pos.variant().explosive()) {
+namespace {
+
+// Whether the quick test may pass a plain move that touches no exposed point. Without a royal
+// nothing can be pinned or checked: every move the pieces allow is legal. Where hooks add moves or
+// change the board, which points a move exposes is theirs to say.
+bool fast_path(const Position& pos, bool checked) {
   const Variant& v = pos.variant();
   const bool standoff = v.game_rules().facing_royals == FacingRule::Standoff && pos.state().royals_facing;
-  // Without a royal nothing can be pinned or checked: every move the pieces allow is legal. Where
-  // hooks add moves or change the board, which points a move exposes is theirs to say.
-  fast_path_ok_ = !checked && !standoff && royal_ != NoSquare && !v.any_adds_moves() && !v.any_edits_after_move();
-  if (fast_path_ok_) exposed_ = exposure(pos, royal_, opponent(pos.side_to_move()));
+  return !checked && !standoff && pos.royal(pos.side_to_move()) != NoSquare && !v.any_adds_moves() &&
+         !v.any_edits_after_move();
 }
 
-bool LegalityTest::operator()(Move m) const {
-  // A pass is offered and a drop generated only where they are legal.
-  if (m.is_pass() || m.type() == MoveType::Drop) return true;
-  const Variant& v = pos_.variant();
-  const int kind = kind_of(pos_.at(m.from()));
-  if (v.has_move_hook(kind) && !hook_allows(pos_, kind, m)) return false;
-  // A double step changes only its two points, as a plain move does: the point it skips is no
-  // piece's, so it shields nothing. A capture that explodes changes more than its two points.
-  const bool plain = m.type() == MoveType::Normal || m.type() == MoveType::LeaveGhost;
-  const bool surely_safe = fast_path_ok_ && plain && !v.royal(kind) && !exposed_[m.from()] && !exposed_[m.to()] &&
-                           !(explosive_ && pos_.at(m.to()));
-  return surely_safe || royal_ == NoSquare || leaves_royal_safe(pos_, m);
-}
+}  // namespace
+
+LegalityTest::LegalityTest(Position& pos, bool checked)
+    : pos_(pos),
+      royal_(pos.royal(pos.side_to_move())),
+      explosive_(pos.variant().explosive()),
+      fast_path_ok_(fast_path(pos, checked)),
+      exposed_(fast_path_ok_ ? exposure(pos, royal_, opponent(pos.side_to_move())) : SquareSet()) {}
+
+bool LegalityTest::hook_allows(int kind, Move m) const { return palace::hook_allows(pos_, kind, m); }
 
 namespace {
 
@@ -433,10 +432,10 @@ bool legal_moves(Position& pos, MoveList& list, Keep keep) {
     const Move m = list.moves[i];
     // A move left out is tested only until one is found legal.
     if (!kept(pos, m, keep)) {
-      any_legal = any_legal || legal(m);
+      any_legal = any_legal || legal.board_move_legal(m);
       continue;
     }
-    if (legal(m)) list.moves[count++] = m;
+    if (legal.board_move_legal(m)) list.moves[count++] = m;
   }
   list.size = count;
   if (v.has_hands() && (keep == Keep::All || !(any_legal || count > 0)))

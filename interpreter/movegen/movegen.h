@@ -52,9 +52,27 @@ bool generate_legal(Position& pos, MoveList& list, Keep keep = Keep::All);
 class LegalityTest {
  public:
   LegalityTest(Position& pos, bool checked);  // `checked`: the side to move is in check
-  bool operator()(Move m) const;
+
+  // Any move generate_to_try offers: a pass is offered and a drop generated only where legal.
+  bool operator()(Move m) const { return m.is_pass() || m.type() == MoveType::Drop || board_move_legal(m); }
+
+  // A pseudo-legal move of a piece on the board. Inline, so that the generator's loop over every
+  // move keeps the quick answer in registers.
+  bool board_move_legal(Move m) const {
+    const Variant& v = pos_.variant();
+    const int kind = kind_of(pos_.at(m.from()));
+    if (v.has_move_hook(kind) && !hook_allows(kind, m)) return false;
+    // A double step changes only its two points, as a plain move does: the point it skips is no
+    // piece's, so it shields nothing. A capture that explodes changes more than its two points.
+    const bool plain = m.type() == MoveType::Normal || m.type() == MoveType::LeaveGhost;
+    const bool surely_safe = fast_path_ok_ && plain && !v.royal(kind) && !exposed_[m.from()] && !exposed_[m.to()] &&
+                             !(explosive_ && pos_.at(m.to()));
+    return surely_safe || royal_ == NoSquare || leaves_royal_safe(pos_, m);
+  }
 
  private:
+  bool hook_allows(int kind, Move m) const;  // the piece's runtime hook's say
+
   Position& pos_;
   Square royal_;
   bool explosive_;
