@@ -47,11 +47,17 @@ Evaluation::Evaluation(const Variant& variant) : squares_(variant.squares()), fi
     for (int k = 0; k < kinds; ++k)
       if (variant.joins_hand_as(k) == k && value_[k] > 0) held_.push_back(k);
 
-  walked_.assign(kinds, false);
-  if (any_nonzero(eval.mobility) || any_nonzero(eval.royal_attack)) {
-    mobility_ = eval.mobility.empty() ? std::vector<int>(kinds) : eval.mobility;
-    royal_attack_ = eval.royal_attack.empty() ? std::vector<int>(kinds) : eval.royal_attack;
-    for (int k = 0; k < kinds; ++k) walked_[k] = mobility_[k] || royal_attack_[k];
+  terms_.resize(kinds);
+  const auto weight = [](const std::vector<int>& by_kind, int k) { return k < int(by_kind.size()) ? by_kind[k] : 0; };
+  for (int k = 0; k < kinds; ++k) {
+    KindTerms& t = terms_[k];
+    t.phase = weight(eval.phase, k);
+    t.mobility = weight(eval.mobility, k);
+    t.royal_attack = weight(eval.royal_attack, k);
+    t.pair = weight(eval.pair, k);
+    t.walked = t.mobility || t.royal_attack;
+    pairs_ = pairs_ || t.pair;
+    for (Side side = 0; side < SideCount; ++side) full_phase_ += t.phase * variant.setup_count(side, k);
   }
   if (any_nonzero(eval.royal_attack)) near_rows_ = squares_;
   near_.assign(std::size_t(near_rows_ + 1) * squares_, 0);
@@ -59,10 +65,6 @@ Evaluation::Evaluation(const Variant& variant) : squares_(variant.squares()), fi
     for (Square s = 0; s < squares_; ++s)
       near_[r * squares_ + s] = s != r && std::abs(board.file_of(s) - board.file_of(r)) <= 1 &&
                                 std::abs(board.rank_of(s) - board.rank_of(r)) <= 1;
-
-  phase_ = eval.phase.empty() ? std::vector<int>(kinds) : eval.phase;
-  for (Side side = 0; side < SideCount; ++side)
-    for (int k = 0; k < kinds; ++k) full_phase_ += phase_[k] * variant.setup_count(side, k);
 
   score_.assign(std::size_t(PieceCodes) * squares_, {});
   for (Side side = 0; side < SideCount; ++side)
@@ -81,19 +83,19 @@ Evaluation::Evaluation(const Variant& variant) : squares_(variant.squares()), fi
         score_[make_piece(side, k) * squares_ + s] = score;
       }
 
-  passed_.assign(kinds, false);
   for (const PassedEvalDef& def : eval.passed) {
     passed_kind_.push_back(def.kind);
-    passed_[def.kind] = true;
+    terms_[def.kind].passed = true;
     for (Side side = 0; side < SideCount; ++side)
       for (Square s = 0; s < squares_; ++s) {
         const int row = table_row(board, rules.sides[side], s);
         passed_score_.push_back({def.bonus[row], def.endgame_bonus[row]});
       }
   }
-  for (Side side = 0; side < SideCount; ++side) forward_[side] = rules.sides[side].forward > 0 ? 1 : -1;
-
-  if (any_nonzero(eval.pair)) pair_ = eval.pair;
+  for (Square s = 0; s < squares_; ++s) file_.push_back(board.file_of(s));
+  for (Side side = 0; side < SideCount; ++side)
+    for (Square s = 0; s < squares_; ++s)
+      advance_.push_back(rules.sides[side].forward > 0 ? board.rank_of(s) : -board.rank_of(s));
 }
 
 int Evaluation::walk(const Position& pos, Side side, Square from, int kind) const {
@@ -104,7 +106,7 @@ int Evaluation::walk(const Position& pos, Side side, Square from, int kind) cons
     ++points;
     attacks += near[to];
   });
-  return mobility_[kind] * points + royal_attack_[kind] * attacks;
+  return terms_[kind].mobility * points + terms_[kind].royal_attack * attacks;
 }
 
 void Evaluation::add_passed(const Square* const found[SideCount], const int count[SideCount], const Position& pos,
@@ -117,12 +119,12 @@ void Evaluation::add_passed(const Square* const found[SideCount], const int coun
     int front[SideCount][MaxFiles + 2];
     for (Side side = 0; side < SideCount; ++side) {
       std::fill(front[side], front[side] + files_ + 2, INT_MIN);
-      const int along = forward_[opponent(side)];
+      const int* along = &advance_[opponent(side) * squares_];
       for (int i = 0; i < count[side]; ++i)
         if (kind_of(pos.at(found[side][i])) == kind) {
           const Square s = found[side][i];
-          int& f = front[side][s % files_ + 1];
-          f = std::max(f, s / files_ * along);
+          int& f = front[side][file_[s] + 1];
+          f = std::max(f, along[s]);
         }
     }
     const Score* bonus = &passed_score_[slot * SideCount * squares_];
@@ -131,8 +133,8 @@ void Evaluation::add_passed(const Square* const found[SideCount], const int coun
       for (int i = 0; i < count[side]; ++i) {
         const Square s = found[side][i];
         if (kind_of(pos.at(s)) != kind) continue;
-        const int file = s % files_, advance = s / files_ * forward_[side];
-        if (advance >= std::max({enemy[file], enemy[file + 1], enemy[file + 2]}))
+        const int file = file_[s];
+        if (advance_[side * squares_ + s] >= std::max({enemy[file], enemy[file + 1], enemy[file + 2]}))
           total[side] += bonus[side * squares_ + s];
       }
     }
@@ -145,33 +147,34 @@ int Evaluation::operator()(const Position& pos) const {
   Square found[SideCount][MaxSquares];
   int found_count[SideCount] = {0, 0};
   int owned[SideCount][MaxKinds];
-  if (!pair_.empty()) std::fill(&owned[0][0], &owned[0][0] + SideCount * MaxKinds, 0);
+  if (pairs_) std::fill(&owned[0][0], &owned[0][0] + SideCount * MaxKinds, 0);
   for (Side side = 0; side < SideCount; ++side)
     for (int i = 0; i < pos.piece_count(side); ++i) {
       const Square s = pos.piece_square(side, i);
       const int kind = kind_of(pos.at(s));
+      const KindTerms& t = terms_[kind];
       total[side] += score_[pos.at(s) * squares_ + s];
-      phase += phase_[kind];
-      if (walked_[kind]) {
+      phase += t.phase;
+      if (t.walked) {
         const int bonus = walk(pos, side, s, kind);
         total[side] += {bonus, bonus};
       }
-      if (passed_[kind]) found[side][found_count[side]++] = s;
-      if (!pair_.empty()) ++owned[side][kind];
+      if (t.passed) found[side][found_count[side]++] = s;
+      if (t.pair) ++owned[side][kind];
     }
   for (const int k : held_)
     for (Side side = 0; side < SideCount; ++side) {
       total[side] += {pos.in_hand(side, k) * value_[k], pos.in_hand(side, k) * value_[k]};
-      phase += pos.in_hand(side, k) * phase_[k];
+      phase += pos.in_hand(side, k) * terms_[k].phase;
     }
   if (!passed_kind_.empty()) {
     const Square* const lists[SideCount] = {found[0], found[1]};
     add_passed(lists, found_count, pos, total);
   }
-  if (!pair_.empty())
+  if (pairs_)
     for (Side side = 0; side < SideCount; ++side)
-      for (int k = 0; k < int(pair_.size()); ++k)
-        if (owned[side][k] >= 2) total[side] += {pair_[k], pair_[k]};
+      for (int k = 0; k < int(terms_.size()); ++k)
+        if (owned[side][k] >= 2) total[side] += {terms_[k].pair, terms_[k].pair};
 
   const Side us = pos.side_to_move();
   const int opening = total[us].opening - total[opponent(us)].opening;

@@ -51,24 +51,32 @@ class Evaluation {
   std::vector<bool> major_;
   std::vector<int> held_;  // the kinds a hand can hold, where the variant has hands
 
-  // Mobility and royal attack, by kind; both empty when no kind is walked.
-  std::vector<bool> walked_;
-  std::vector<int> mobility_;
-  std::vector<int> royal_attack_;
+  // What the evaluation adds for a piece of one kind beyond its table score, in one place so that
+  // each piece costs one lookup.
+  struct KindTerms {
+    int phase = 0;         // its weight towards the opening (eval.phase)
+    int mobility = 0;      // centipawns per point it could move to
+    int royal_attack = 0;  // centipawns per point next to the enemy royal it could move to
+    int pair = 0;          // centipawns for a side with two or more
+    bool walked = false;   // mobility or royal_attack is not 0
+    bool passed = false;   // eval.passed names it
+  };
+  std::vector<KindTerms> terms_;  // by kind
+  bool pairs_ = false;            // some kind has a pair bonus
+
   // near_[r * squares_ + s]: whether s is next to a royal on r. Row near_rows_ is all zeros, for a
   // side with no royal or a variant with no royal-attack weight.
   std::vector<std::uint8_t> near_;
   int near_rows_ = 0;
 
-  std::vector<int> phase_;  // by kind
-  int full_phase_ = 0;      // the set-up's phase; 0 when the variant does not taper
+  int full_phase_ = 0;  // the set-up's phase; 0 when the variant does not taper
 
   std::vector<int> passed_kind_;     // the kinds eval.passed names, by slot
-  std::vector<bool> passed_;         // by kind: whether it has a slot
   std::vector<Score> passed_score_;  // by slot, side and point
-  int forward_[SideCount];           // each side's forward direction along the ranks
-
-  std::vector<int> pair_;  // by kind; empty when no kind has a pair bonus
+  // By point: its file, and by side and point how far along the side's forward direction it
+  // lies (its rank, negated for a side moving downwards); division has no place in the hot path.
+  std::vector<int> file_;
+  std::vector<int> advance_;
 };
 
 }  // namespace palace::search
