@@ -33,8 +33,23 @@ std::vector<int> read_table(const ConfigNode& node, const BoardDef& board) {
   return table;
 }
 
-PieceEvalDef read_piece(const ConfigNode& node, const RuleSet& rules) {
-  node.expect_keys({"value", "zones", "table"});
+// `ranks` numbers, one per rank as the side sees the board, far rank first.
+std::vector<int> read_rank_list(const ConfigNode& node, const BoardDef& board) {
+  const std::vector<const ConfigNode*> cells = node.items();
+  if (!node.is_sequence() || int(cells.size()) != board.ranks)
+    node.fail("expected " + std::to_string(board.ranks) + " numbers, one per rank, far rank first");
+  std::vector<int> list;
+  for (const ConfigNode* cell : cells) list.push_back(cell->as_int(-10000, 10000));
+  return list;
+}
+
+// An endgame figure is meaningless without a phase to weigh it by.
+void require_phase(const ConfigNode& node, bool tapered) {
+  if (!tapered) node.fail("has no effect without eval.phase, which says how far the game is from its end");
+}
+
+PieceEvalDef read_piece(const ConfigNode& node, const RuleSet& rules, bool tapered) {
+  node.expect_keys({"value", "zones", "table", "endgame"});
   PieceEvalDef def;
   if (const ConfigNode* v = node.find("value")) def.value_cp = v->as_int(0, 100000);
   if (const ConfigNode* zones = node.find("zones")) {
@@ -43,32 +58,68 @@ PieceEvalDef read_piece(const ConfigNode& node, const RuleSet& rules) {
       def.zone_bonus.emplace_back(zone_index(bonus, name, rules), bonus.as_int(-10000, 10000));
   }
   if (const ConfigNode* t = node.find("table")) def.table = read_table(*t, rules.board);
+  if (const ConfigNode* end = node.find("endgame")) {
+    require_phase(*end, tapered);
+    if (!end->is_map()) end->fail("expected the piece's endgame value or table, e.g. {value: 120}");
+    end->expect_keys({"value", "table"});
+    if (const ConfigNode* v = end->find("value")) def.endgame_value_cp = v->as_int(0, 100000);
+    if (const ConfigNode* t = end->find("table")) def.endgame_table = read_table(*t, rules.board);
+  }
+  return def;
+}
+
+int kind_index(const ConfigNode& node, const std::string& name, const RuleSet& rules) {
+  const int kind = rules.kind_by_name(name);
+  if (kind < 0) node.fail("no piece named " + quote(name));
+  return kind;
+}
+
+// A map of piece names to numbers from `min` to `max`, by kind; 0 for a kind not named.
+std::vector<int> read_kind_numbers(const ConfigNode* node, const RuleSet& rules, const std::string& each, int min,
+                                   int max) {
+  std::vector<int> numbers(rules.pieces.size());
+  if (!node) return numbers;
+  if (!node->is_map()) node->fail("expected piece names, each with " + each);
+  for (const auto& [name, number] : node->entries()) numbers[kind_index(number, name, rules)] = number.as_int(min, max);
+  return numbers;
+}
+
+PassedEvalDef read_passed(const ConfigNode& node, int kind, const RuleSet& rules, bool tapered) {
+  if (!node.is_map()) node.fail("expected the bonus by rank, e.g. {bonus: [0, 90, 60, 40, 25, 15, 10, 0]}");
+  node.expect_keys({"bonus", "endgame"});
+  PassedEvalDef def;
+  def.kind = kind;
+  def.bonus = read_rank_list(node.at("bonus"), rules.board);
+  def.endgame_bonus = def.bonus;
+  if (const ConfigNode* end = node.find("endgame")) {
+    require_phase(*end, tapered);
+    def.endgame_bonus = read_rank_list(*end, rules.board);
+  }
   return def;
 }
 
 }  // namespace
 
 EvalDef read_eval(const ConfigNode& node, const RuleSet& rules) {
-  node.expect_keys({"pieces", "mobility"});
+  node.expect_keys({"pieces", "mobility", "phase", "passed", "royal_attack", "pair"});
   EvalDef def;
+  def.phase = read_kind_numbers(node.find("phase"), rules, "its weight in the opening's material", 0, 100);
+  const bool tapered = std::any_of(def.phase.begin(), def.phase.end(), [](int w) { return w > 0; });
   def.pieces.resize(rules.pieces.size());
-  def.mobility.resize(rules.pieces.size());
   if (const ConfigNode* pieces = node.find("pieces")) {
     if (!pieces->is_map()) pieces->fail("expected piece names, each with its value, zones or table");
-    for (const auto& [name, piece] : pieces->entries()) {
-      const int kind = rules.kind_by_name(name);
-      if (kind < 0) piece.fail("no piece named " + quote(name));
-      def.pieces[kind] = read_piece(piece, rules);
-    }
+    for (const auto& [name, piece] : pieces->entries())
+      def.pieces[kind_index(piece, name, rules)] = read_piece(piece, rules, tapered);
   }
-  if (const ConfigNode* mobility = node.find("mobility")) {
-    if (!mobility->is_map()) mobility->fail("expected piece names, each with centipawns per point it could move to");
-    for (const auto& [name, weight] : mobility->entries()) {
-      const int kind = rules.kind_by_name(name);
-      if (kind < 0) weight.fail("no piece named " + quote(name));
-      def.mobility[kind] = weight.as_int(-1000, 1000);
-    }
+  def.mobility = read_kind_numbers(node.find("mobility"), rules, "centipawns per point it could move to", -1000, 1000);
+  if (const ConfigNode* passed = node.find("passed")) {
+    if (!passed->is_map()) passed->fail("expected piece names, each with its bonus by rank");
+    for (const auto& [name, bonus] : passed->entries())
+      def.passed.push_back(read_passed(bonus, kind_index(bonus, name, rules), rules, tapered));
   }
+  def.royal_attack = read_kind_numbers(node.find("royal_attack"), rules,
+                                       "centipawns per point next to the enemy royal it could move to", -1000, 1000);
+  def.pair = read_kind_numbers(node.find("pair"), rules, "centipawns for holding two or more", -10000, 10000);
   return def;
 }
 

@@ -22,6 +22,18 @@ Position after(const std::shared_ptr<const Variant>& variant, const std::string&
   return pos;
 }
 
+// Chess with `eval_text` laid over its `eval:` section, loaded from a temporary file.
+std::shared_ptr<const Variant> chess_with(const std::string& eval_text) {
+  const std::string path = temp_path("variant.yaml");
+  std::ofstream(path) << "import: [" << source_path("variants/chess.yaml") << "]\n" << eval_text;
+  return load_variant(path);
+}
+
+// Chess's tables, material and mobility alone.
+const char* const untapered =
+    "eval:\n  phase: ~\n  passed: ~\n  royal_attack: ~\n  pair: ~\n"
+    "  pieces:\n    pawn: {endgame: ~}\n    king: {endgame: ~}\n";
+
 TEST(Evaluation, TablesReadFromEachSidesView) {
   const auto chess = load_variant(variant_path("chess"));
   const search::Evaluation eval(*chess);
@@ -36,7 +48,7 @@ TEST(Evaluation, TablesReadFromEachSidesView) {
 }
 
 TEST(Evaluation, MobilityCountsEachPointAPieceCouldMoveTo) {
-  const auto chess = load_variant(variant_path("chess"));
+  const auto chess = chess_with(untapered);
   const search::Evaluation eval(*chess);
   Position open(chess), hemmed(chess);
   // The same bishop on d4, White to move: with the board to itself it reaches 13 points; boxed in
@@ -49,6 +61,65 @@ TEST(Evaluation, MobilityCountsEachPointAPieceCouldMoveTo) {
   none.set_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
   // What the pawns add by themselves, and the bishop's 12 lost points at 5 centipawns each.
   EXPECT_EQ(pawns, eval(pawns_alone) - eval(none) - 12 * 5);
+}
+
+TEST(Evaluation, EndgameTablesTakeOverAsMaterialComesOff) {
+  const auto chess = chess_with("eval:\n  passed: ~\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n");
+  const search::Evaluation eval(*chess);
+  Position pos(chess);
+  // Kings alone: the endgame table, White's a1 -50 against Black's e5 +40.
+  pos.set_fen("8/8/8/4k3/8/8/8/K7 w - - 0 1");
+  EXPECT_EQ(eval(pos), -50 - 40);
+  // A rook each leaves 4 of the set-up's 24: the opening's 20 + 40 weighs 4, the endgame's -90 20.
+  pos.set_fen("r7/8/8/4k3/8/8/8/K6R w - - 0 1");
+  EXPECT_EQ(eval(pos), (60 * 4 - 90 * 20) / 24);
+}
+
+TEST(Evaluation, PassedPawnsScoreByRank) {
+  const auto chess = chess_with("eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n");
+  const search::Evaluation eval(*chess);
+  Position pos(chess);
+  // With no piece left the endgame figures count alone. White's d5 pawn: 100, 25 for its rank,
+  // 50 passed; the kings' -30 cancel.
+  pos.set_fen("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(eval(pos), 175);
+  // Black's e7 pawn stands ahead of it on the next file, and d5 ahead of e7 as Black sees it:
+  // neither is passed.
+  pos.set_fen("4k3/4p3/8/3P4/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(eval(pos), 125 - 100);
+  // On g7 it is two files away: both are passed, g7 by 15 on its second rank.
+  pos.set_fen("4k3/6p1/8/3P4/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(eval(pos), 175 - 115);
+  // Side by side on the fifth rank, neither stands ahead of the other: e5 scores 100 + 15 + 30.
+  pos.set_fen("4k3/8/8/3Pp3/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(eval(pos), 175 - 145);
+}
+
+TEST(Evaluation, RoyalAttackCountsPointsNextToTheEnemyRoyal) {
+  const auto plain = chess_with("eval:\n  royal_attack: ~\n");
+  const auto attacking = chess_with("eval:\n  royal_attack: {knight: 10, queen: 15}\n");
+  const search::Evaluation without(*plain), with(*attacking);
+  // The d6 knight reaches f7 next to e8 (e8 itself does not count); the h4 queen e7 and d8.
+  const std::string fen = "4k3/8/3N4/8/7Q/8/8/4K3 w - - 0 1";
+  Position a(plain), b(attacking);
+  a.set_fen(fen);
+  b.set_fen(fen);
+  EXPECT_EQ(with(b) - without(a), 10 + 2 * 15);
+  // Black to move sees the same from its side.
+  a.set_fen("4k3/8/3N4/8/7Q/8/8/4K3 b - - 0 1");
+  b.set_fen("4k3/8/3N4/8/7Q/8/8/4K3 b - - 0 1");
+  EXPECT_EQ(with(b) - without(a), -40);
+}
+
+TEST(Evaluation, PairOfAKind) {
+  const auto plain = chess_with("eval:\n  pair: ~\n");
+  const auto chess = load_variant(variant_path("chess"));
+  const search::Evaluation without(*plain), with(*chess);
+  Position a(plain), b(chess);
+  // Two bishops against one: 30 for White's pair alone.
+  a.set_fen("2b1k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
+  b.set_fen("2b1k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
+  EXPECT_EQ(with(b) - without(a), 30);
 }
 
 TEST(Evaluation, ZoneBonusAcrossTheRiver) {
@@ -90,12 +161,37 @@ TEST(EvalRules, BadSectionsNameTheLine) {
   EXPECT_EQ(load_error("eval:\n  pieces:\n    pawn:\n      table: [[1, 2]]\n"),
             file + ":5:14: eval.pieces.pawn.table: expected 8 rows, one per rank, far rank first");
   EXPECT_EQ(load_error("eval:\n  weights: 3\n"),
-            file + ":3:3: eval.weights: unknown key \"weights\" (expected one of: pieces, mobility)");
+            file + ":3:3: eval.weights: unknown key \"weights\" (expected one of: pieces, mobility, phase, passed, "
+                   "royal_attack, pair)");
   EXPECT_EQ(load_error("eval:\n  mobility: {dragon: 4}\n"), file + ":3:22: eval.mobility.dragon: no piece named \"dragon\"");
   EXPECT_EQ(load_error("eval:\n  mobility: {bishop: 5000}\n"),
             file + ":3:22: eval.mobility.bishop: expected a number from -1000 to 1000, got 5000");
   EXPECT_EQ(load_error("eval:\n  mobility: 4\n"),
             file + ":3:13: eval.mobility: expected piece names, each with centipawns per point it could move to");
+}
+
+TEST(EvalRules, BadTaperingPassedAndAttackTermsNameTheLine) {
+  const std::string file = temp_path("variant.yaml");
+  EXPECT_EQ(load_error("eval:\n  phase: {dragon: 1}\n"), file + ":3:19: eval.phase.dragon: no piece named \"dragon\"");
+  EXPECT_EQ(load_error("eval:\n  phase: {queen: 500}\n"),
+            file + ":3:18: eval.phase.queen: expected a number from 0 to 100, got 500");
+  EXPECT_EQ(load_error("eval:\n  pieces:\n    queen:\n      endgame: {table: [[1]]}\n"),
+            file + ":5:24: eval.pieces.queen.endgame.table: expected 8 rows, one per rank, far rank first");
+  EXPECT_EQ(load_error("eval:\n  pieces:\n    queen:\n      endgame: {bonus: 3}\n"),
+            file + ":5:17: eval.pieces.queen.endgame.bonus: unknown key \"bonus\" (expected one of: value, table)");
+  EXPECT_EQ(load_error(std::string(untapered) + "    queen:\n      endgame: {value: 1000}\n"),
+            file + ":11:16: eval.pieces.queen.endgame: has no effect without eval.phase, which says how far the "
+                   "game is from its end");
+  EXPECT_EQ(load_error("eval:\n  passed:\n    pawn: {bonus: [1, 2]}\n"),
+            file + ":4:19: eval.passed.pawn.bonus: expected 8 numbers, one per rank, far rank first");
+  EXPECT_EQ(load_error("eval:\n  passed:\n    dragon: {bonus: [1, 2]}\n"),
+            file + ":4:13: eval.passed.dragon: no piece named \"dragon\"");
+  EXPECT_EQ(load_error("eval:\n  passed:\n    pawn: [0, 1]\n"),
+            file + ":4:11: eval.passed.pawn: expected the bonus by rank, e.g. {bonus: [0, 90, 60, 40, 25, 15, 10, 0]}");
+  EXPECT_EQ(load_error("eval:\n  royal_attack: {queen: 5000}\n"),
+            file + ":3:25: eval.royal_attack.queen: expected a number from -1000 to 1000, got 5000");
+  EXPECT_EQ(load_error("eval:\n  pair: 30\n"),
+            file + ":3:9: eval.pair: expected piece names, each with centipawns for holding two or more");
 }
 
 }  // namespace
