@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "test_support.h"
+#include "movegen/reference_positions.h"
 
 namespace palace::test {
 namespace {
@@ -29,9 +29,7 @@ TEST_P(Consistency, EveryMakeAndUnmakeOfAPerft) {
 // reference positions and one ply on, terminal positions included, and says whether any move is left.
 TEST_P(Consistency, CapturesAreTheLegalMovesThatChangeMaterial) {
   const auto variant = load_variant(variant_path(GetParam()));
-  std::vector<std::string> fens;
-  for (const auto& line : data_lines(vectors_path(GetParam() + ".perft"))) fens.push_back(split(line, ';').at(0));
-  for (const auto& line : data_lines(vectors_path(GetParam() + ".terminal"))) fens.push_back(split(line, '|').at(0));
+  const std::vector<std::string> fens = reference_fens(GetParam());
   int positions = 0, without_moves = 0;
   auto check = [&](Position& pos) {
     MoveList all, captures;
@@ -49,18 +47,7 @@ TEST_P(Consistency, CapturesAreTheLegalMovesThatChangeMaterial) {
     ++positions;
     without_moves += all.size == 0;
   };
-  for (const auto& fen : fens) {
-    Position pos(variant);
-    pos.set_fen(fen);
-    check(pos);
-    MoveList list;
-    generate_legal(pos, list);
-    for (const Move m : list) {
-      pos.do_move(m);
-      check(pos);
-      pos.undo_move();
-    }
-  }
+  for_each_position_and_reply(variant, fens, check);
   EXPECT_GT(positions, 1000);
   EXPECT_GT(without_moves, 0);  // the terminal vectors hold mates and stalemates
 }

@@ -4,10 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <vector>
 
-#include "test_support.h"
+#include "movegen/reference_positions.h"
 
 namespace palace::test {
 namespace {
@@ -30,19 +29,11 @@ std::vector<std::uint32_t> tried_and_legal(Position& pos, Keep keep) {
   return sorted(kept);
 }
 
-// The vectors of a game, in the top folder or in zoo/.
-std::string game_vectors(const std::string& game, const std::string& kind) {
-  const std::string top = vectors_path(game + kind);
-  return std::filesystem::exists(top) ? top : vectors_path("zoo/" + game + kind);
-}
-
 class MovesToTry : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(MovesToTry, ThoseThatPassTheTestAreTheLegalMoves) {
   const auto variant = load_variant(variant_path(GetParam()));
-  std::vector<std::string> fens;
-  for (const auto& line : data_lines(game_vectors(GetParam(), ".perft"))) fens.push_back(split(line, ';').at(0));
-  for (const auto& line : data_lines(game_vectors(GetParam(), ".terminal"))) fens.push_back(split(line, '|').at(0));
+  const std::vector<std::string> fens = reference_fens(GetParam());
   ASSERT_FALSE(fens.empty());
   int positions = 0;
   auto check = [&](Position& pos) {
@@ -53,18 +44,7 @@ TEST_P(MovesToTry, ThoseThatPassTheTestAreTheLegalMoves) {
     }
     ++positions;
   };
-  for (const auto& fen : fens) {
-    Position pos(variant);
-    pos.set_fen(fen);
-    check(pos);
-    MoveList list;
-    generate_legal(pos, list);
-    for (const Move m : list) {
-      pos.do_move(m);
-      check(pos);
-      pos.undo_move();
-    }
-  }
+  for_each_position_and_reply(variant, fens, check);
   EXPECT_GT(positions, 100);
 }
 

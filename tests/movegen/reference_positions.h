@@ -1,0 +1,42 @@
+// The positions the generator tests walk: a game's perft and terminal vectors (in the top folder or
+// in zoo/), each and every position one legal move on.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "test_support.h"
+
+namespace palace::test {
+
+inline std::vector<std::string> reference_fens(const std::string& game) {
+  const auto file = [&](const std::string& kind) {
+    const std::string top = vectors_path(game + kind);
+    return std::filesystem::exists(top) ? top : vectors_path("zoo/" + game + kind);
+  };
+  std::vector<std::string> fens;
+  for (const auto& line : data_lines(file(".perft"))) fens.push_back(split(line, ';').at(0));
+  for (const auto& line : data_lines(file(".terminal"))) fens.push_back(split(line, '|').at(0));
+  return fens;
+}
+
+// Calls `visit(pos)` on each of `fens` and on each position a legal move leads to from it.
+template <typename Visit>
+void for_each_position_and_reply(const std::shared_ptr<const Variant>& variant, const std::vector<std::string>& fens,
+                                 Visit visit) {
+  for (const auto& fen : fens) {
+    Position pos(variant);
+    pos.set_fen(fen);
+    visit(pos);
+    MoveList list;
+    generate_legal(pos, list);
+    for (const Move m : list) {
+      pos.do_move(m);
+      visit(pos);
+      pos.undo_move();
+    }
+  }
+}
+
+}  // namespace palace::test
