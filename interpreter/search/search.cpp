@@ -216,14 +216,12 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   const int original_alpha = alpha;
   int best = -Infinite;
   Move best_move;
-  int legal = 0;
-  int tried = 0;
+  int tried = 0;  // the first legal move is always searched, so none was where none is tried
   int quiets_tried = 0;
   Move quiets[64];
   const bool futile = !pv_node && !checked && depth <= 3 && !decisive_window && stand + FutilityMargin * depth <= alpha;
   for (Move m = order.next(); m; m = order.next()) {
     if (!moves.legal_move(m)) continue;
-    ++legal;
     const bool quiet = !is_capture(*pos, m) && m.promotion_kind() < 0;
     const bool killer = m == histories->killers[ply][0] || m == histories->killers[ply][1];
     // Quiet moves at a hopeless or long-searched shallow node: only a check could still matter.
@@ -269,7 +267,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
       break;
     }
   }
-  if (legal == 0) return *node_end(*pos, false, ply);
+  if (tried == 0) return *node_end(*pos, false, ply);
   const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
   tt.store(key, best_move, to_tt(best, ply), depth, bound);
   return best;
