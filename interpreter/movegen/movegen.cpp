@@ -380,35 +380,25 @@ int side_without_royal(const Position& pos) {
 
 namespace {
 
+// The royals face each other where facing starts a standoff the side to move must break.
+bool in_standoff(const Position& pos) {
+  return pos.variant().game_rules().facing_royals == FacingRule::Standoff && pos.state().royals_facing;
+}
+
 // Whether the quick test may pass a plain move that touches no exposed point. Without a royal
 // nothing can be pinned or checked: every move the pieces allow is legal. Where hooks add moves or
 // change the board, which points a move exposes is theirs to say.
 bool fast_path(const Position& pos, bool checked) {
   const Variant& v = pos.variant();
-  const bool standoff = v.game_rules().facing_royals == FacingRule::Standoff && pos.state().royals_facing;
-  return !checked && !standoff && pos.royal(pos.side_to_move()) != NoSquare && !v.any_adds_moves() &&
+  return !checked && !in_standoff(pos) && pos.royal(pos.side_to_move()) != NoSquare && !v.any_adds_moves() &&
          !v.any_edits_after_move();
 }
-
-}  // namespace
-
-LegalityTest::LegalityTest(Position& pos, bool checked)
-    : pos_(pos),
-      royal_(pos.royal(pos.side_to_move())),
-      explosive_(pos.variant().explosive()),
-      fast_path_ok_(fast_path(pos, checked)),
-      exposed_(fast_path_ok_ ? exposure(pos, royal_, opponent(pos.side_to_move())) : SquareSet()) {}
-
-bool LegalityTest::hook_allows(int kind, Move m) const { return palace::hook_allows(pos_, kind, m); }
-
-namespace {
 
 // A pass is a piece standing still, so a side with no piece left cannot pass (as in the reference
 // engine, which plays on after a royal is taken in a standoff).
 bool may_pass(const Position& pos, bool checked) {
-  const GameRules& rules = pos.variant().game_rules();
-  const bool standoff = rules.facing_royals == FacingRule::Standoff && pos.state().royals_facing;
-  return rules.pass == PassRule::UnlessInCheck && pos.piece_count(pos.side_to_move()) > 0 && (!checked || standoff);
+  return pos.variant().game_rules().pass == PassRule::UnlessInCheck && pos.piece_count(pos.side_to_move()) > 0 &&
+         (!checked || in_standoff(pos));
 }
 
 // Whether `keep` keeps the pseudo-legal move `m`.
@@ -446,6 +436,15 @@ bool legal_moves(Position& pos, MoveList& list, Keep keep) {
 }
 
 }  // namespace
+
+LegalityTest::LegalityTest(Position& pos, bool checked)
+    : pos_(pos),
+      royal_(pos.royal(pos.side_to_move())),
+      explosive_(pos.variant().explosive()),
+      fast_path_ok_(fast_path(pos, checked)),
+      exposed_(fast_path_ok_ ? exposure(pos, royal_, opponent(pos.side_to_move())) : SquareSet()) {}
+
+bool LegalityTest::hook_allows(int kind, Move m) const { return palace::hook_allows(pos_, kind, m); }
 
 bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked) {
   const Variant& v = pos.variant();
