@@ -28,8 +28,8 @@ Position turned(const Position& pos) {
   std::istringstream fields(pos.fen());
   std::vector<std::string> words;
   for (std::string w; fields >> w;) words.push_back(w);
-  words[1] = words[1] == "w" ? "b" : "w";
-  if (words.size() > 3) words[3] = "-";
+  words[1].assign(1, words[1] == "w" ? 'b' : 'w');
+  if (words.size() > 3) words[3].assign(1, '-');
   std::string fen = words[0];
   for (std::size_t i = 1; i < words.size(); ++i) fen.append(1, ' ').append(words[i]);
   Position out(pos.variant_ptr());

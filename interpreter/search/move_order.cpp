@@ -11,6 +11,7 @@ namespace {
 constexpr int HashMoveScore = 1 << 30;
 constexpr int CaptureScore = 1 << 28;
 constexpr int KillerScore = 1 << 27;
+constexpr int CounterScore = KillerScore - 1;
 constexpr int HistoryCap = 1 << 14;  // |history| stays below, so it never reaches the killers
 constexpr int LosingCaptureScore = -(1 << 26);
 constexpr int PassScore = -(1 << 29);
@@ -20,14 +21,24 @@ constexpr int PassScore = -(1 << 29);
 void Histories::clear() {
   std::fill(&killers[0][0], &killers[0][0] + MaxPly * 2, Move());
   std::fill(&history[0][0][0], &history[0][0][0] + SideCount * MaxSquares * MaxSquares, 0);
+  std::fill(&counters[0][0][0], &counters[0][0][0] + SideCount * MaxSquares * MaxSquares, Move());
 }
 
-void Histories::reward(Side side, Move m, int ply, int depth, const Move* tried, int count) {
+Move Histories::counter(const Position& pos) const {
+  if (pos.plies_recorded() == 0) return Move();
+  const Move previous = pos.state().move;
+  return previous.is_pass() ? Move() : counters[pos.side_to_move()][previous.from()][previous.to()];
+}
+
+void Histories::reward(const Position& pos, Move m, int ply, int depth, const Move* tried, int count) {
   if (m.is_pass()) return;
+  const Side side = pos.side_to_move();
   if (killers[ply][0] != m) {
     killers[ply][1] = killers[ply][0];
     killers[ply][0] = m;
   }
+  if (pos.plies_recorded() > 0 && !pos.state().move.is_pass())
+    counters[side][pos.state().move.from()][pos.state().move.to()] = m;
   // Scores move towards the cap from either side, so old lessons fade as new ones come.
   const int bonus = std::min(depth * depth, 400);
   auto update = [&](Move q, int delta) {
@@ -50,6 +61,7 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
                      const Evaluation& eval)
     : pos_(pos), eval_(eval), list_(list) {
   const Side us = pos.side_to_move();
+  const Move counter = h.counter(pos);
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
     int score;
@@ -65,6 +77,8 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
       score = CaptureScore + 64 * eval.value(kind_of(victim)) - attacker / 16;
     } else if (m == h.killers[ply][0] || m == h.killers[ply][1]) {
       score = KillerScore + (m == h.killers[ply][0]);
+    } else if (m == counter) {
+      score = CounterScore;
     } else {
       score = h.of(us, m);
     }

@@ -1,6 +1,6 @@
 // The order moves are tried in: the hash move, captures by victim value then cheapest attacker,
-// killers, quiet moves by history, captures that likely lose material, and a pass last. Moves are
-// picked in place in the caller's list, their scores on the stack beside it.
+// killers, the countermove, quiet moves by history, captures that likely lose material, and a pass
+// last. Moves are picked in place in the caller's list, their scores on the stack beside it.
 #pragma once
 
 #include <cstdint>
@@ -14,18 +14,21 @@ namespace palace::search {
 
 constexpr int MaxPly = 128;
 
-// What the search learnt about quiet moves: the killers of each ply and a history score per
-// side, from and to point.
+// What the search learnt about quiet moves: the killers of each ply, a history score per side,
+// from and to point, and the quiet reply that last refuted each move (its countermove).
 struct Histories {
   Move killers[MaxPly][2];
   int history[SideCount][MaxSquares][MaxSquares];
+  Move counters[SideCount][MaxSquares][MaxSquares];
 
   void clear();
   // The history score of a move; a pass, from and to no point, has none.
   int of(Side side, Move m) const { return m.is_pass() ? 0 : history[side][m.from()][m.to()]; }
-  // A quiet move caused a cutoff at `ply` with `depth` plies left, after the quiet moves `tried`
-  // (`count` of them) had failed to: those lose what it gains.
-  void reward(Side side, Move m, int ply, int depth, const Move* tried, int count);
+  // The countermove of the move that led to `pos`, if any.
+  Move counter(const Position& pos) const;
+  // A quiet move caused a cutoff at `ply` of `pos` with `depth` plies left, after the quiet moves
+  // `tried` (`count` of them) had failed to: those lose what it gains.
+  void reward(const Position& pos, Move m, int ply, int depth, const Move* tried, int count);
 };
 
 // A capture by a piece worth more than its victim onto a defended point: it likely loses the

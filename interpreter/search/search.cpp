@@ -53,6 +53,20 @@ constexpr int DeltaMargin = 200;
 // The first aspiration window around the previous iteration's score, widened on each failure.
 constexpr int AspirationWindow = 30;
 
+// The score an earlier search of this position proves for the window (alpha, beta), if any.
+std::optional<int> proven_score(const TTEntry& entry, int ply, int alpha, int beta) {
+  const int score = from_tt(entry.score, ply);
+  if (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && score >= beta) ||
+      (entry.bound == Bound::Upper && score <= alpha))
+    return score;
+  return std::nullopt;
+}
+
+// What a search that scored `best` in the window (alpha, beta) proves about the position.
+Bound bound_of(int best, int alpha, int beta) {
+  return best >= beta ? Bound::Lower : best > alpha ? Bound::Exact : Bound::Upper;
+}
+
 int mate_in(int score) {
   if (score >= MateBound) return (Mate - score + 1) / 2;
   if (score <= -MateBound) return -(Mate + score) / 2;
@@ -185,12 +199,8 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   const std::uint64_t key = pos->state().hash;
   const TTEntry* entry = tt.probe(key);
   Move hash_move = ply == 0 ? root_move : entry ? entry->move : Move();
-  if (entry && !pv_node && entry->depth >= depth) {
-    const int score = from_tt(entry->score, ply);
-    if (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && score >= beta) ||
-        (entry->bound == Bound::Upper && score <= alpha))
-      return score;
-  }
+  if (entry && !pv_node && entry->depth >= depth)
+    if (const std::optional<int> score = proven_score(*entry, ply, alpha, beta)) return *score;
 
   const bool decisive_window = std::abs(beta) >= DecisiveBound || std::abs(alpha) >= DecisiveBound;
   const int stand = checked ? -Infinite : static_eval();
@@ -263,13 +273,12 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     alpha = score;
     update_pv(ply, m);
     if (alpha >= beta) {
-      if (quiet) histories->reward(pos->side_to_move(), m, ply, depth, quiets, std::min(quiets_tried - 1, 64));
+      if (quiet) histories->reward(*pos, m, ply, depth, quiets, std::min(quiets_tried - 1, 64));
       break;
     }
   }
   if (tried == 0) return *node_end(*pos, false, ply);
-  const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
-  tt.store(key, best_move, to_tt(best, ply), depth, bound);
+  tt.store(key, best_move, to_tt(best, ply), depth, bound_of(best, original_alpha, beta));
   return best;
 }
 
@@ -300,8 +309,15 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
   if (const std::optional<int> end = node_end_before_moves(*pos, ply)) return *end;
   if (ply >= MaxPly - 1) return static_eval();
 
+  // Any search of this position answers a window it bounds, however shallow.
+  const std::uint64_t key = pos->state().hash;
+  const TTEntry* entry = tt.probe(key);
+  if (entry)
+    if (const std::optional<int> score = proven_score(*entry, ply, alpha, beta)) return *score;
+
   // Out of check the side to move may stand on its evaluation rather than capture; a stalemate is
   // left to the full-width search.
+  const int original_alpha = alpha;
   int best = -Infinite;
   if (!checked) {
     best = static_eval();
@@ -309,7 +325,8 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
     alpha = std::max(alpha, best);
   }
   NodeMoves moves(*pos, checked ? Keep::All : Keep::Captures, checked);
-  MoveOrder order(*pos, moves.list, Move(), *histories, ply, eval);
+  MoveOrder order(*pos, moves.list, entry ? entry->move : Move(), *histories, ply, eval);
+  Move best_move;
   bool any_legal = false;
   for (Move m = order.next(); m; m = order.next()) {
     if (!checked && m.promotion_kind() < 0 &&
@@ -323,12 +340,14 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
     if (aborted) return 0;
     if (score <= best) continue;
     best = score;
+    best_move = m;
     if (score <= alpha) continue;
     alpha = score;
     update_pv(ply, m);
     if (alpha >= beta) break;
   }
   if (checked && !any_legal) return *node_end(*pos, false, ply);
+  tt.store(key, best_move, to_tt(best, ply), 0, bound_of(best, original_alpha, beta));
   return best;
 }
 

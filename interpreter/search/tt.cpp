@@ -17,8 +17,9 @@ void TranspositionTable::clear() { std::fill(slots_.begin(), slots_.end(), TTEnt
 
 void TranspositionTable::store(std::uint64_t key, Move move, int score, int depth, Bound bound) {
   TTEntry& e = slots_[key & mask_];
-  // Keep a deeper result about the same position unless this one is exact.
-  if (e.key == key && depth < e.depth && bound != Bound::Exact) return;
+  // Keep a deeper result about the same position unless this one is exact and from the full-width
+  // search: quiescence's exact score is exact only for its captures.
+  if (e.key == key && depth < e.depth && (bound != Bound::Exact || depth == 0)) return;
   if (e.key == key && !move) move = e.move;
   e = TTEntry{key, move, std::int16_t(score), std::int8_t(depth), bound};
 }
