@@ -16,6 +16,11 @@ constexpr int HistoryCap = 1 << 14;  // |history| stays below, so it never reach
 constexpr int LosingCaptureScore = -(1 << 26);
 constexpr int PassScore = -(1 << 29);
 
+// The move that led to `pos`, where it moved a piece: a countermove answers such a move.
+Move answered_move(const Position& pos) {
+  return pos.plies_recorded() == 0 || pos.state().move.is_pass() ? Move() : pos.state().move;
+}
+
 }  // namespace
 
 void Histories::clear() {
@@ -25,9 +30,8 @@ void Histories::clear() {
 }
 
 Move Histories::counter(const Position& pos) const {
-  if (pos.plies_recorded() == 0) return Move();
-  const Move previous = pos.state().move;
-  return previous.is_pass() ? Move() : counters[pos.side_to_move()][previous.from()][previous.to()];
+  const Move previous = answered_move(pos);
+  return previous ? counters[pos.side_to_move()][previous.from()][previous.to()] : Move();
 }
 
 void Histories::reward(const Position& pos, Move m, int ply, int depth, const Move* tried, int count) {
@@ -37,8 +41,7 @@ void Histories::reward(const Position& pos, Move m, int ply, int depth, const Mo
     killers[ply][1] = killers[ply][0];
     killers[ply][0] = m;
   }
-  if (pos.plies_recorded() > 0 && !pos.state().move.is_pass())
-    counters[side][pos.state().move.from()][pos.state().move.to()] = m;
+  if (const Move previous = answered_move(pos)) counters[side][previous.from()][previous.to()] = m;
   // Scores move towards the cap from either side, so old lessons fade as new ones come.
   const int bonus = std::min(depth * depth, 400);
   auto update = [&](Move q, int delta) {
