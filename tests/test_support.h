@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,32 @@ inline std::string fen_error_in(const std::shared_ptr<const Variant>& variant, c
     return e.what();
   }
   return "(accepted: " + pos.fen() + ")";
+}
+
+// The legal move of `pos` written `text` in coordinates, or a null Move where none is.
+inline Move legal_move_named(Position& pos, const std::string& text) {
+  MoveList list;
+  generate_legal(pos, list);
+  for (const Move m : list)
+    if (pos.move_text(m) == text) return m;
+  return Move();
+}
+
+// Plays the moves written in `moves`, space-separated; throws at one that is not legal.
+inline void play_moves(Position& pos, const std::string& moves) {
+  std::istringstream in(moves);
+  for (std::string text; in >> text;) {
+    const Move m = legal_move_named(pos, text);
+    if (!m) throw std::invalid_argument(text + " is not legal in " + pos.fen());
+    pos.do_move(m);
+  }
+}
+
+// The set-up of `variant` after the moves written in `moves`.
+inline Position after_moves(const std::shared_ptr<const Variant>& variant, const std::string& moves) {
+  Position pos(variant);
+  play_moves(pos, moves);
+  return pos;
 }
 
 inline std::vector<std::string> legal_move_texts(Position& pos) {

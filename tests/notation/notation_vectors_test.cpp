@@ -14,15 +14,6 @@ class NotationVectors : public ::testing::TestWithParam<std::string> {
   std::shared_ptr<const Variant> variant() const { return load_variant(variant_path(GetParam())); }
 };
 
-// The move of `pos` whose coordinates are `text`.
-Move coordinate_move(Position& pos, const std::string& text) {
-  MoveList list;
-  generate_legal(pos, list);
-  for (const Move m : list)
-    if (pos.move_text(m) == text) return m;
-  return Move();
-}
-
 TEST_P(NotationVectors, EveryLegalMoveWrittenAndReadInSanAndNative) {
   const auto v = variant();
   const MoveNotation notation(*v);
@@ -33,7 +24,7 @@ TEST_P(NotationVectors, EveryLegalMoveWrittenAndReadInSanAndNative) {
     const auto fields = split(line, '|');
     ASSERT_EQ(fields.size(), 4u) << line;
     pos.set_fen(fields[0]);
-    const Move m = coordinate_move(pos, fields[1]);
+    const Move m = legal_move_named(pos, fields[1]);
     ASSERT_TRUE(m) << line;
     EXPECT_EQ(notation.write(pos, m, NotationStyle::San), fields[2]) << line;
     // Shogi's own notation (Hodges, "P*6h") is not written yet: its records are in SAN.
@@ -61,7 +52,7 @@ TEST_P(NotationVectors, WholeGamesInSan) {
     ASSERT_EQ(coordinates.size(), sans.size()) << line;
     Position pos(v);
     for (std::size_t i = 0; i < sans.size(); ++i) {
-      const Move m = coordinate_move(pos, coordinates[i]);
+      const Move m = legal_move_named(pos, coordinates[i]);
       ASSERT_TRUE(m) << "ply " << i + 1 << " " << coordinates[i] << " of " << line;
       ASSERT_EQ(notation.write(pos, m, NotationStyle::San), sans[i]) << "ply " << i + 1 << " of " << line;
       std::string why;

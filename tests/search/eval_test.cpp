@@ -10,18 +10,6 @@
 namespace palace::test {
 namespace {
 
-Position after(const std::shared_ptr<const Variant>& variant, const std::string& moves) {
-  Position pos(variant);
-  std::istringstream in(moves);
-  for (std::string text; in >> text;) {
-    MoveList list;
-    generate_legal(pos, list);
-    for (const Move m : list)
-      if (pos.move_text(m) == text) pos.do_move(m);
-  }
-  return pos;
-}
-
 // Chess with `eval_text` laid over its `eval:` section, loaded from a temporary file.
 std::shared_ptr<const Variant> chess_with(const std::string& eval_text) {
   const std::string path = temp_path("variant.yaml");
@@ -40,9 +28,9 @@ TEST(Evaluation, TablesReadFromEachSidesView) {
   EXPECT_EQ(eval(Position(chess)), 0);
   // e2 -20 to e4 +20 in the pawn table, and e2 opened to the f1 bishop (5 points x 5), the queen
   // (4 x 1) and the g1 knight (1 x 4), seen by Black to move.
-  EXPECT_EQ(eval(after(chess, "e2e4")), -40 - 25 - 4 - 4);
+  EXPECT_EQ(eval(after_moves(chess, "e2e4")), -40 - 25 - 4 - 4);
   // Black's e7e5 mirrors it: level again.
-  EXPECT_EQ(eval(after(chess, "e2e4 e7e5")), 0);
+  EXPECT_EQ(eval(after_moves(chess, "e2e4 e7e5")), 0);
   EXPECT_EQ(eval.value(chess->rules().kind_by_name("knight")), 320);
   EXPECT_EQ(eval.value(chess->rules().kind_by_name("rook")), 500);
 }

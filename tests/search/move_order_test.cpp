@@ -10,20 +10,6 @@
 namespace palace::test {
 namespace {
 
-Move move_named(Position& pos, const std::string& text) {
-  MoveList list;
-  generate_legal(pos, list);
-  for (const Move m : list)
-    if (pos.move_text(m) == text) return m;
-  throw std::invalid_argument(text + " is not legal in " + pos.fen());
-}
-
-Position after(const std::shared_ptr<const Variant>& variant, const std::string& move) {
-  Position pos(variant);
-  pos.do_move(move_named(pos, move));
-  return pos;
-}
-
 // The first move tried at `ply` of `pos`, where no move is known from an earlier search.
 std::string first_tried(Position& pos, const search::Histories& h, int ply, const search::Evaluation& eval) {
   MoveList list;
@@ -38,9 +24,9 @@ TEST(MoveOrder, CountermoveComesBeforeABetterHistory) {
   auto h = std::make_unique<search::Histories>();
   h->clear();
   // Nf6 refuted e4 at a shallow node, Nc6 refuted d4 at a deeper one: Nc6 has the better history.
-  Position e4 = after(chess, "e2e4"), d4 = after(chess, "d2d4"), c4 = after(chess, "c2c4");
-  h->reward(e4, move_named(e4, "g8f6"), 0, 2, nullptr, 0);
-  h->reward(d4, move_named(d4, "b8c6"), 0, 5, nullptr, 0);
+  Position e4 = after_moves(chess, "e2e4"), d4 = after_moves(chess, "d2d4"), c4 = after_moves(chess, "c2c4");
+  h->reward(e4, legal_move_named(e4, "g8f6"), 0, 2, nullptr, 0);
+  h->reward(d4, legal_move_named(d4, "b8c6"), 0, 5, nullptr, 0);
   // At another ply, where neither is a killer, each is tried first after the move it refuted...
   EXPECT_EQ(first_tried(e4, *h, 1, eval), "g8f6");
   EXPECT_EQ(first_tried(d4, *h, 1, eval), "b8c6");

@@ -30,14 +30,7 @@ Outcome search_at(Position& pos, int depth) {
 Position position_of(const std::string& variant, const std::string& fen, const std::string& moves = "") {
   Position pos(load_variant(variant_path(variant)));
   pos.set_fen(fen);
-  std::istringstream in(moves);
-  for (std::string text; in >> text;) {
-    MoveList list;
-    generate_legal(pos, list);
-    const Move* m = std::find_if(list.begin(), list.end(), [&](Move x) { return pos.move_text(x) == text; });
-    if (m == list.end()) throw std::invalid_argument(text + " is not legal in " + pos.fen());
-    pos.do_move(*m);
-  }
+  play_moves(pos, moves);
   return pos;
 }
 
