@@ -98,10 +98,59 @@ PassedEvalDef read_passed(const ConfigNode& node, int kind, const RuleSet& rules
   return def;
 }
 
+StructureEvalDef read_structure(const ConfigNode& node, int kind, bool tapered) {
+  if (!node.is_map())
+    node.fail("expected centipawns for isolated and doubled pieces, e.g. {isolated: -10, doubled: -10}");
+  node.expect_keys({"isolated", "doubled", "endgame"});
+  StructureEvalDef def;
+  def.kind = kind;
+  const auto read = [](const ConfigNode& from, const char* key, int fallback) {
+    const ConfigNode* n = from.find(key);
+    return n ? n->as_int(-10000, 10000) : fallback;
+  };
+  def.isolated = def.endgame_isolated = read(node, "isolated", 0);
+  def.doubled = def.endgame_doubled = read(node, "doubled", 0);
+  if (const ConfigNode* end = node.find("endgame")) {
+    require_phase(*end, tapered);
+    if (!end->is_map()) end->fail("expected the endgame's figures, e.g. {isolated: -20, doubled: -30}");
+    end->expect_keys({"isolated", "doubled"});
+    def.endgame_isolated = read(*end, "isolated", def.isolated);
+    def.endgame_doubled = read(*end, "doubled", def.doubled);
+  }
+  return def;
+}
+
+OpenFileEvalDef read_open_file(const ConfigNode& node, int kind) {
+  if (!node.is_map())
+    node.fail("expected centipawns for an open and a half-open file, e.g. {open: 25, half_open: 10}");
+  node.expect_keys({"open", "half_open"});
+  OpenFileEvalDef def;
+  def.kind = kind;
+  if (const ConfigNode* n = node.find("open")) def.open = n->as_int(-10000, 10000);
+  if (const ConfigNode* n = node.find("half_open")) def.half_open = n->as_int(-10000, 10000);
+  return def;
+}
+
+ShelterEvalDef read_shelter(const ConfigNode& node, const RuleSet& rules) {
+  if (!node.is_map())
+    node.fail("expected the sheltering kind and its bonus by distance, e.g. {kind: pawn, bonus: [20, 10]}");
+  node.expect_keys({"kind", "bonus", "zone"});
+  ShelterEvalDef def;
+  const ConfigNode& kind = node.at("kind");
+  def.kind = kind_index(kind, kind.as_string(), rules);
+  const ConfigNode& bonus = node.at("bonus");
+  if (!bonus.is_sequence() || bonus.items().empty() || int(bonus.items().size()) >= rules.board.ranks)
+    bonus.fail("expected centipawns by ranks ahead of the royal, from 1, fewer than the board's ranks");
+  for (const ConfigNode* cell : bonus.items()) def.bonus.push_back(cell->as_int(-10000, 10000));
+  if (const ConfigNode* zone = node.find("zone")) def.zone = zone_index(*zone, zone->as_string(), rules);
+  return def;
+}
+
 }  // namespace
 
 EvalDef read_eval(const ConfigNode& node, const RuleSet& rules) {
-  node.expect_keys({"pieces", "mobility", "phase", "passed", "royal_attack", "pair"});
+  node.expect_keys(
+      {"pieces", "mobility", "phase", "passed", "royal_attack", "pair", "structure", "open_file", "shelter"});
   EvalDef def;
   def.phase = read_kind_numbers(node.find("phase"), rules, "its weight in the opening's material", 0, 100);
   const bool tapered = std::any_of(def.phase.begin(), def.phase.end(), [](int w) { return w > 0; });
@@ -120,6 +169,18 @@ EvalDef read_eval(const ConfigNode& node, const RuleSet& rules) {
   def.royal_attack = read_kind_numbers(node.find("royal_attack"), rules,
                                        "centipawns per point next to the enemy royal it could move to", -1000, 1000);
   def.pair = read_kind_numbers(node.find("pair"), rules, "centipawns for holding two or more", -10000, 10000);
+  if (const ConfigNode* structure = node.find("structure")) {
+    if (!structure->is_map()) structure->fail("expected piece names, each with its isolated and doubled figures");
+    for (const auto& [name, terms] : structure->entries())
+      def.structure.push_back(read_structure(terms, kind_index(terms, name, rules), tapered));
+  }
+  if (const ConfigNode* files = node.find("open_file")) {
+    if (!files->is_map()) files->fail("expected piece names, each with its open and half-open file bonus");
+    if (def.structure.empty()) files->fail("needs eval.structure, which names the kinds that close a file");
+    for (const auto& [name, terms] : files->entries())
+      def.open_file.push_back(read_open_file(terms, kind_index(terms, name, rules)));
+  }
+  if (const ConfigNode* shelter = node.find("shelter")) def.shelter = read_shelter(*shelter, rules);
   return def;
 }
 

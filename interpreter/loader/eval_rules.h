@@ -30,6 +30,30 @@ struct PassedEvalDef {
   std::vector<int> endgame_bonus;  // the same number of entries as `bonus`
 };
 
+// How a side's pieces of one kind stand on the files (eval.structure): centipawns for each piece
+// with no friend of its kind on a file beside it, and for each one more than one on a file.
+struct StructureEvalDef {
+  int kind = -1;
+  int isolated = 0, doubled = 0;
+  int endgame_isolated = 0, endgame_doubled = 0;  // the same, as the game nears its end
+};
+
+// Centipawns for a piece of `kind` on a file with no piece of a kind eval.structure names (open),
+// or with none of its own side's (half open) (eval.open_file).
+struct OpenFileEvalDef {
+  int kind = -1;
+  int open = 0, half_open = 0;
+};
+
+// A bonus in the opening for the royal's cover (eval.shelter): on the royal's file and each file
+// beside it, the nearest piece of `kind` and the royal's side ahead of it scores bonus[d - 1], d
+// ranks ahead; only while the royal stands in zone `zone` of its side, if one is named.
+struct ShelterEvalDef {
+  int kind = -1;
+  std::vector<int> bonus;  // empty: no shelter term
+  int zone = -1;
+};
+
 struct EvalDef {
   std::vector<PieceEvalDef> pieces;  // by kind; empty when the variant has no `eval:` section
   // Centipawns per point each kind could move to (eval.mobility), by kind; 0 for a kind not named.
@@ -42,6 +66,9 @@ struct EvalDef {
   std::vector<int> royal_attack;
   // Centipawns for a side holding two or more of a kind on the board (eval.pair), by kind.
   std::vector<int> pair;
+  std::vector<StructureEvalDef> structure;
+  std::vector<OpenFileEvalDef> open_file;
+  ShelterEvalDef shelter;
 };
 
 // Reads `eval:` for rules whose board, sides, zones and pieces are already read. Throws RuleError.

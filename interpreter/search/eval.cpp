@@ -83,14 +83,40 @@ Evaluation::Evaluation(const Variant& variant) : squares_(variant.squares()), fi
         score_[make_piece(side, k) * squares_ + s] = score;
       }
 
+  const auto census_of = [&](int kind) -> Census& {
+    terms_[kind].census = true;
+    for (Census& c : census_)
+      if (c.kind == kind) return c;
+    census_.push_back({});
+    census_.back().kind = kind;
+    return census_.back();
+  };
   for (const PassedEvalDef& def : eval.passed) {
-    passed_kind_.push_back(def.kind);
-    terms_[def.kind].passed = true;
+    census_of(def.kind).passed = int(passed_score_.size() / (SideCount * squares_));
     for (Side side = 0; side < SideCount; ++side)
       for (Square s = 0; s < squares_; ++s) {
         const int row = table_row(board, rules.sides[side], s);
         passed_score_.push_back({def.bonus[row], def.endgame_bonus[row]});
       }
+  }
+  for (const StructureEvalDef& def : eval.structure) {
+    Census& c = census_of(def.kind);
+    c.isolated = {def.isolated, def.endgame_isolated};
+    c.doubled = {def.doubled, def.endgame_doubled};
+  }
+  for (const OpenFileEvalDef& def : eval.open_file) {
+    KindTerms& t = terms_[def.kind];
+    t.on_file = true;
+    open_files_ = true;
+    t.open = {def.open, def.open};
+    t.half_open = {def.half_open, def.half_open};
+  }
+  if (!eval.shelter.bonus.empty()) {
+    terms_[eval.shelter.kind].shelters = true;
+    shelter_bonus_ = eval.shelter.bonus;
+    for (Side side = 0; side < SideCount; ++side)
+      for (Square s = 0; s < squares_; ++s)
+        sheltered_.push_back(eval.shelter.zone < 0 || rules.sides[side].zones[eval.shelter.zone][s]);
   }
   for (Square s = 0; s < squares_; ++s) file_.push_back(board.file_of(s));
   for (Side side = 0; side < SideCount; ++side)
@@ -109,36 +135,68 @@ int Evaluation::walk(const Position& pos, Side side, Square from, int kind) cons
   return terms_[kind].mobility * points + terms_[kind].royal_attack * attacks;
 }
 
-void Evaluation::add_passed(const Square* const found[SideCount], const int count[SideCount], const Position& pos,
-                            Score total[SideCount]) const {
-  for (std::size_t slot = 0; slot < passed_kind_.size(); ++slot) {
-    const int kind = passed_kind_[slot];
-    // front[side][file + 1]: how far the side's most backward piece of this kind stands, measured
-    // along its enemy's forward direction; the enemy's piece is passed if it is at least as far on
-    // its own file and both beside it. Padding either side spares the edge files a test.
+void Evaluation::add_files(const Square* const found[SideCount], const int count[SideCount], const Position& pos,
+                           Score total[SideCount]) const {
+  // Files are padded either side, so that the edge files need no test for their neighbours.
+  int occupied[SideCount][MaxFiles + 2] = {};  // census pieces of any kind, for open files
+  for (const Census& census : census_) {
+    // on_file[side][file + 1]: the side's pieces of this kind on the file; front[side][file + 1]:
+    // how far its most backward one stands, measured along its enemy's forward direction. An
+    // enemy piece is passed if it is at least as far on its own file and both beside it.
+    int on_file[SideCount][MaxFiles + 2] = {};
     int front[SideCount][MaxFiles + 2];
     for (Side side = 0; side < SideCount; ++side) {
       std::fill(front[side], front[side] + files_ + 2, INT_MIN);
       const int* along = &advance_[opponent(side) * squares_];
       for (int i = 0; i < count[side]; ++i)
-        if (kind_of(pos.at(found[side][i])) == kind) {
+        if (kind_of(pos.at(found[side][i])) == census.kind) {
           const Square s = found[side][i];
-          int& f = front[side][file_[s] + 1];
-          f = std::max(f, along[s]);
+          const int file = file_[s] + 1;
+          if (++on_file[side][file] > 1) total[side] += census.doubled;
+          ++occupied[side][file];
+          front[side][file] = std::max(front[side][file], along[s]);
         }
     }
-    const Score* bonus = &passed_score_[slot * SideCount * squares_];
+    const Score* passed = census.passed < 0 ? nullptr : &passed_score_[census.passed * SideCount * squares_];
     for (Side side = 0; side < SideCount; ++side) {
       const int* enemy = front[opponent(side)];
+      const int* own = on_file[side];
       for (int i = 0; i < count[side]; ++i) {
         const Square s = found[side][i];
-        if (kind_of(pos.at(s)) != kind) continue;
+        if (kind_of(pos.at(s)) != census.kind) continue;
         const int file = file_[s];
-        if (advance_[side * squares_ + s] >= std::max({enemy[file], enemy[file + 1], enemy[file + 2]}))
-          total[side] += bonus[side * squares_ + s];
+        if (passed && advance_[side * squares_ + s] >= std::max({enemy[file], enemy[file + 1], enemy[file + 2]}))
+          total[side] += passed[side * squares_ + s];
+        if (!own[file] && !own[file + 2]) total[side] += census.isolated;
       }
     }
   }
+  if (!open_files_) return;
+  for (Side side = 0; side < SideCount; ++side)
+    for (int i = 0; i < count[side]; ++i) {
+      const Square s = found[side][i];
+      const KindTerms& t = terms_[kind_of(pos.at(s))];
+      if (!t.on_file || occupied[side][file_[s] + 1]) continue;
+      total[side] += occupied[opponent(side)][file_[s] + 1] ? t.half_open : t.open;
+    }
+}
+
+int Evaluation::shelter(const Square* found, int count, const Position& pos, Side side) const {
+  const Square royal = pos.royal(side);
+  if (royal >= squares_ || !sheltered_[side * squares_ + royal]) return 0;
+  const int* along = &advance_[side * squares_];
+  const int depth = int(shelter_bonus_.size());
+  int nearest[3] = {depth + 1, depth + 1, depth + 1};  // ranks ahead, by file from the royal's left
+  for (int i = 0; i < count; ++i) {
+    const Square s = found[i];
+    const int file = file_[s] - file_[royal] + 1, ahead = along[s] - along[royal];
+    if (file >= 0 && file <= 2 && ahead >= 1 && terms_[kind_of(pos.at(s))].shelters)
+      nearest[file] = std::min(nearest[file], ahead);
+  }
+  int bonus = 0;
+  for (const int d : nearest)
+    if (d <= depth) bonus += shelter_bonus_[d - 1];
+  return bonus;
 }
 
 int Evaluation::operator()(const Position& pos) const {
@@ -159,7 +217,7 @@ int Evaluation::operator()(const Position& pos) const {
         const int bonus = walk(pos, side, s, kind);
         total[side] += {bonus, bonus};
       }
-      if (t.passed) found[side][found_count[side]++] = s;
+      if (t.census || t.on_file || t.shelters) found[side][found_count[side]++] = s;
       if (t.pair) ++owned[side][kind];
     }
   for (const int k : held_)
@@ -167,10 +225,13 @@ int Evaluation::operator()(const Position& pos) const {
       total[side] += {pos.in_hand(side, k) * value_[k], pos.in_hand(side, k) * value_[k]};
       phase += pos.in_hand(side, k) * terms_[k].phase;
     }
-  if (!passed_kind_.empty()) {
+  if (found_count[0] + found_count[1] > 0) {
     const Square* const lists[SideCount] = {found[0], found[1]};
-    add_passed(lists, found_count, pos, total);
+    add_files(lists, found_count, pos, total);
   }
+  if (!shelter_bonus_.empty())
+    for (Side side = 0; side < SideCount; ++side)
+      total[side].opening += shelter(found[side], found_count[side], pos, side);
   if (pairs_)
     for (Side side = 0; side < SideCount; ++side)
       for (int k = 0; k < int(terms_.size()); ++k)

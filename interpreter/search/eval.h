@@ -3,8 +3,9 @@
 // one for the endgame, blended by how much material is left (eval.phase); each piece in a hand
 // scores its value; each piece of a kind with a mobility or royal-attack weight scores per point it
 // could move to, counted in one walk; pieces no enemy of their kind can stop score by their rank
-// (eval.passed), and two or more of a kind a pair bonus (eval.pair). Nothing is parsed or looked
-// up by name while searching.
+// (eval.passed), alone on their files or doubled on one (eval.structure), or on files free of those
+// (eval.open_file), and two or more of a kind a pair bonus (eval.pair); a royal scores the pieces
+// that cover it (eval.shelter). Nothing is parsed or looked up by name while searching.
 #pragma once
 
 #include <cstdint>
@@ -40,9 +41,12 @@ class Evaluation {
 
   // The mobility and royal-attack bonus of `side`'s piece of `kind` on `from`.
   int walk(const Position& pos, Side side, Square from, int kind) const;
-  // The passed-piece bonuses of both sides' pieces on `found` (all of the kinds eval.passed names).
-  void add_passed(const Square* const found[SideCount], const int count[SideCount], const Position& pos,
-                  Score total[SideCount]) const;
+  // The bonuses of both sides' pieces on `found` that depend on the files: passed, isolated and
+  // doubled pieces of the kinds a census is taken of, and pieces on open files.
+  void add_files(const Square* const found[SideCount], const int count[SideCount], const Position& pos,
+                 Score total[SideCount]) const;
+  // The opening's bonus for the cover of `side`'s royal by the pieces on `found`.
+  int shelter(const Square* found, int count, const Position& pos, Side side) const;
 
   int squares_;
   int files_;
@@ -58,21 +62,34 @@ class Evaluation {
     int mobility = 0;      // centipawns per point it could move to
     int royal_attack = 0;  // centipawns per point next to the enemy royal it could move to
     int pair = 0;          // centipawns for a side with two or more
-    bool walked = false;   // mobility or royal_attack is not 0
-    bool passed = false;   // eval.passed names it
+    bool walked = false;    // mobility or royal_attack is not 0
+    bool census = false;    // eval.passed or eval.structure names it: its files are counted
+    bool on_file = false;   // eval.open_file names it
+    bool shelters = false;  // eval.shelter names it
+    Score open, half_open;  // on a file with no census piece, or with none of its side's
   };
   std::vector<KindTerms> terms_;  // by kind
   bool pairs_ = false;            // some kind has a pair bonus
+  bool open_files_ = false;       // some kind has an open-file bonus
 
   // near_[r * squares_ + s]: whether s is next to a royal on r. Row near_rows_ is all zeros, for a
   // side with no royal or a variant with no royal-attack weight.
   std::vector<std::uint8_t> near_;
   int near_rows_ = 0;
 
+  std::vector<int> shelter_bonus_;       // eval.shelter's bonus by ranks ahead, or empty
+  std::vector<std::uint8_t> sheltered_;  // by side and point: whether a royal there counts its cover
+
   int full_phase_ = 0;  // the set-up's phase; 0 when the variant does not taper
 
-  std::vector<int> passed_kind_;     // the kinds eval.passed names, by slot
-  std::vector<Score> passed_score_;  // by slot, side and point
+  // A kind whose pieces are counted file by file, and what each file's count says about them.
+  struct Census {
+    int kind = -1;
+    int passed = -1;  // its slot in passed_score_, if eval.passed names it
+    Score isolated, doubled;
+  };
+  std::vector<Census> census_;
+  std::vector<Score> passed_score_;  // by passed slot, side and point
   // By point: its file, and by side and point how far along the side's forward direction it
   // lies (its rank, negated for a side moving downwards); division has no place in the hot path.
   std::vector<int> file_;

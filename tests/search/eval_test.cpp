@@ -17,10 +17,12 @@ std::shared_ptr<const Variant> chess_with(const std::string& eval_text) {
   return load_variant(path);
 }
 
-// Chess's tables, material and mobility alone.
-const char* const untapered =
-    "eval:\n  phase: ~\n  passed: ~\n  royal_attack: ~\n  pair: ~\n"
+// Chess's tables, material and mobility, and a king's shelter, alone.
+const std::string untapered_sheltered =
+    "eval:\n  phase: ~\n  passed: ~\n  royal_attack: ~\n  pair: ~\n  structure: ~\n  open_file: ~\n"
     "  pieces:\n    pawn: {endgame: ~}\n    king: {endgame: ~}\n";
+// Without the shelter.
+const std::string untapered = untapered_sheltered + "  shelter: ~\n";
 
 TEST(Evaluation, TablesReadFromEachSidesView) {
   const auto chess = load_variant(variant_path("chess"));
@@ -52,7 +54,8 @@ TEST(Evaluation, MobilityCountsEachPointAPieceCouldMoveTo) {
 }
 
 TEST(Evaluation, EndgameTablesTakeOverAsMaterialComesOff) {
-  const auto chess = chess_with("eval:\n  passed: ~\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n");
+  const auto chess = chess_with(
+      "eval:\n  passed: ~\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n");
   const search::Evaluation eval(*chess);
   Position pos(chess);
   // Kings alone: the endgame table, White's a1 -50 against Black's e5 +40.
@@ -64,7 +67,8 @@ TEST(Evaluation, EndgameTablesTakeOverAsMaterialComesOff) {
 }
 
 TEST(Evaluation, PassedPawnsScoreByRank) {
-  const auto chess = chess_with("eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n");
+  const auto chess = chess_with(
+      "eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n");
   const search::Evaluation eval(*chess);
   Position pos(chess);
   // With no piece left the endgame figures count alone. White's d5 pawn: 100, 25 for its rank,
@@ -110,6 +114,56 @@ TEST(Evaluation, PairOfAKind) {
   EXPECT_EQ(with(b) - without(a), 30);
 }
 
+TEST(Evaluation, IsolatedAndDoubledPiecesOfAKind) {
+  const auto plain = chess_with("eval:\n  structure: ~\n  open_file: ~\n");
+  const auto scored = chess_with("eval:\n  structure:\n    pawn: {isolated: -10, doubled: -20, endgame: ~}\n");
+  const search::Evaluation without(*plain), with(*scored);
+  const auto difference = [&](const std::string& fen) {
+    Position a(plain), b(scored);
+    a.set_fen(fen);
+    b.set_fen(fen);
+    return with(b) - without(a);
+  };
+  // d2 and h2 have no pawn on a file beside them; a2 and b2 stand by each other.
+  EXPECT_EQ(difference("4k3/8/8/8/8/8/PP1P3P/4K3 w - - 0 1"), -20);
+  // Two on the d-file: one too many, and both alone.
+  EXPECT_EQ(difference("4k3/8/8/8/8/3P4/PP1P4/4K3 w - - 0 1"), -20 - 20);
+  // Black's three on the h-file beside g7: two too many, none alone; seen by Black to move.
+  EXPECT_EQ(difference("4k3/6pp/7p/7p/8/8/PP6/4K3 b - - 0 1"), -40);
+}
+
+TEST(Evaluation, OpenAndHalfOpenFiles) {
+  const auto plain = chess_with("eval:\n  structure: ~\n  open_file: ~\n");
+  const auto scored =
+      chess_with("eval:\n  structure: {pawn: {}}\n  open_file: {rook: {open: 25, half_open: 10}}\n");
+  const search::Evaluation without(*plain), with(*scored);
+  const std::string fen = "r3k3/p7/8/8/8/8/1P6/R3K2R w - - 0 1";
+  Position a(plain), b(scored);
+  a.set_fen(fen);
+  b.set_fen(fen);
+  // h1 on a file with no pawn, a1 on one with only Black's; a8 stands behind its own a7.
+  EXPECT_EQ(with(b) - without(a), 25 + 10);
+}
+
+TEST(Evaluation, ShelterCountsTheNearestCoverOnTheRoyalsFiles) {
+  const auto plain = chess_with(untapered);
+  const auto sheltered = chess_with(untapered_sheltered + "  shelter: {kind: pawn, bonus: [20, 10], zone: ~}\n");
+  const auto zoned = chess_with(untapered_sheltered + "  shelter: {kind: pawn, bonus: [20, 10]}\n");
+  const auto difference = [&](const std::shared_ptr<const Variant>& v, const std::string& fen) {
+    const search::Evaluation without(*plain), with(*v);
+    Position a(plain), b(v);
+    a.set_fen(fen);
+    b.set_fen(fen);
+    return with(b) - without(a);
+  };
+  // g1's cover: f2 one rank ahead, g3 two (g4 behind it does not count), none on the h-file; e8's
+  // d7 and e7, each one rank ahead (c7 is two files away).
+  const std::string fen = "4k3/2ppp3/8/8/6P1/6P1/5P2/6K1 w - - 0 1";
+  EXPECT_EQ(difference(sheltered, fen), 20 + 10 - 2 * 20);
+  // In chess's castled zone the e8 king stands outside it, and its cover counts nothing.
+  EXPECT_EQ(difference(zoned, fen), 20 + 10);
+}
+
 TEST(Evaluation, ZoneBonusAcrossTheRiver) {
   const auto xiangqi = load_variant(variant_path("xiangqi"));
   const search::Evaluation eval(*xiangqi);
@@ -145,12 +199,13 @@ TEST(EvalRules, BadSectionsNameTheLine) {
   EXPECT_EQ(load_error("eval:\n  pieces:\n    dragon: {value: 5}\n"),
             file + ":4:13: eval.pieces.dragon: no piece named \"dragon\"");
   EXPECT_EQ(load_error("eval:\n  pieces:\n    pawn:\n      zones: {river: 10}\n"),
-            file + ":5:22: eval.pieces.pawn.zones.river: no zone named \"river\" (known: pawn-rank, last-rank)");
+            file +
+                ":5:22: eval.pieces.pawn.zones.river: no zone named \"river\" (known: pawn-rank, last-rank, castled)");
   EXPECT_EQ(load_error("eval:\n  pieces:\n    pawn:\n      table: [[1, 2]]\n"),
             file + ":5:14: eval.pieces.pawn.table: expected 8 rows, one per rank, far rank first");
   EXPECT_EQ(load_error("eval:\n  weights: 3\n"),
             file + ":3:3: eval.weights: unknown key \"weights\" (expected one of: pieces, mobility, phase, passed, "
-                   "royal_attack, pair)");
+                   "royal_attack, pair, structure, open_file, shelter)");
   EXPECT_EQ(load_error("eval:\n  mobility: {dragon: 4}\n"), file + ":3:22: eval.mobility.dragon: no piece named \"dragon\"");
   EXPECT_EQ(load_error("eval:\n  mobility: {bishop: 5000}\n"),
             file + ":3:22: eval.mobility.bishop: expected a number from -1000 to 1000, got 5000");
@@ -167,8 +222,8 @@ TEST(EvalRules, BadTaperingPassedAndAttackTermsNameTheLine) {
             file + ":5:24: eval.pieces.queen.endgame.table: expected 8 rows, one per rank, far rank first");
   EXPECT_EQ(load_error("eval:\n  pieces:\n    queen:\n      endgame: {bonus: 3}\n"),
             file + ":5:17: eval.pieces.queen.endgame.bonus: unknown key \"bonus\" (expected one of: value, table)");
-  EXPECT_EQ(load_error(std::string(untapered) + "    queen:\n      endgame: {value: 1000}\n"),
-            file + ":11:16: eval.pieces.queen.endgame: has no effect without eval.phase, which says how far the "
+  EXPECT_EQ(load_error(untapered_sheltered + "    queen:\n      endgame: {value: 1000}\n"),
+            file + ":13:16: eval.pieces.queen.endgame: has no effect without eval.phase, which says how far the "
                    "game is from its end");
   EXPECT_EQ(load_error("eval:\n  passed:\n    pawn: {bonus: [1, 2]}\n"),
             file + ":4:19: eval.passed.pawn.bonus: expected 8 numbers, one per rank, far rank first");
@@ -180,6 +235,29 @@ TEST(EvalRules, BadTaperingPassedAndAttackTermsNameTheLine) {
             file + ":3:25: eval.royal_attack.queen: expected a number from -1000 to 1000, got 5000");
   EXPECT_EQ(load_error("eval:\n  pair: 30\n"),
             file + ":3:9: eval.pair: expected piece names, each with centipawns for holding two or more");
+}
+
+TEST(EvalRules, BadStructureAndOpenFileTermsNameTheLine) {
+  const std::string file = temp_path("variant.yaml");
+  EXPECT_EQ(load_error("eval:\n  structure:\n    pawn: {lonely: -10}\n"),
+            file + ":4:12: eval.structure.pawn.lonely: unknown key \"lonely\" (expected one of: isolated, doubled, "
+                   "endgame)");
+  EXPECT_EQ(load_error("eval:\n  structure:\n    pawn: -10\n"),
+            file + ":4:11: eval.structure.pawn: expected centipawns for isolated and doubled pieces, e.g. "
+                   "{isolated: -10, doubled: -10}");
+  // Taking chess's structure away leaves its open_file, which the error names where chess writes it.
+  EXPECT_EQ(load_error("eval:\n  structure: ~\n  open_file: {rook: {open: 25}}\n"),
+            source_path("rules/chess/eval.yaml") +
+                ":105:5: eval.open_file: needs eval.structure, which names the kinds that close a file");
+  EXPECT_EQ(load_error("eval:\n  open_file: {rook: {open: 99999}}\n"),
+            file + ":3:28: eval.open_file.rook.open: expected a number from -10000 to 10000, got 99999");
+  EXPECT_EQ(load_error("eval:\n  shelter: {kind: pawn, bonus: [1, 2, 3, 4, 5, 6, 7, 8]}\n"),
+            file + ":3:32: eval.shelter.bonus: expected centipawns by ranks ahead of the royal, from 1, fewer than the "
+                   "board's ranks");
+  EXPECT_EQ(load_error("eval:\n  shelter: {kind: pawn, bonus: [20], zone: wings}\n"),
+            file + ":3:44: eval.shelter.zone: no zone named \"wings\" (known: pawn-rank, last-rank, castled)");
+  EXPECT_EQ(load_error("eval:\n  shelter: {kind: dragon}\n"),
+            file + ":3:19: eval.shelter.kind: no piece named \"dragon\"");
 }
 
 }  // namespace
