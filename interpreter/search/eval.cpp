@@ -135,7 +135,7 @@ int Evaluation::walk(const Position& pos, Side side, Square from, int kind) cons
   return terms_[kind].mobility * points + terms_[kind].royal_attack * attacks;
 }
 
-void Evaluation::add_files(const Square* const found[SideCount], const int count[SideCount], const Position& pos,
+void Evaluation::add_files(const Placed* const found[SideCount], const int count[SideCount],
                            Score total[SideCount]) const {
   // Files are padded either side, so that the edge files need no test for their neighbours.
   int occupied[SideCount][MaxFiles + 2] = {};  // census pieces of any kind, for open files
@@ -149,8 +149,8 @@ void Evaluation::add_files(const Square* const found[SideCount], const int count
       std::fill(front[side], front[side] + files_ + 2, INT_MIN);
       const int* along = &advance_[opponent(side) * squares_];
       for (int i = 0; i < count[side]; ++i)
-        if (kind_of(pos.at(found[side][i])) == census.kind) {
-          const Square s = found[side][i];
+        if (found[side][i].kind == census.kind) {
+          const Square s = found[side][i].square;
           const int file = file_[s] + 1;
           if (++on_file[side][file] > 1) total[side] += census.doubled;
           ++occupied[side][file];
@@ -162,8 +162,8 @@ void Evaluation::add_files(const Square* const found[SideCount], const int count
       const int* enemy = front[opponent(side)];
       const int* own = on_file[side];
       for (int i = 0; i < count[side]; ++i) {
-        const Square s = found[side][i];
-        if (kind_of(pos.at(s)) != census.kind) continue;
+        if (found[side][i].kind != census.kind) continue;
+        const Square s = found[side][i].square;
         const int file = file_[s];
         if (passed && advance_[side * squares_ + s] >= std::max({enemy[file], enemy[file + 1], enemy[file + 2]}))
           total[side] += passed[side * squares_ + s];
@@ -174,23 +174,23 @@ void Evaluation::add_files(const Square* const found[SideCount], const int count
   if (!open_files_) return;
   for (Side side = 0; side < SideCount; ++side)
     for (int i = 0; i < count[side]; ++i) {
-      const Square s = found[side][i];
-      const KindTerms& t = terms_[kind_of(pos.at(s))];
+      const Square s = found[side][i].square;
+      const KindTerms& t = terms_[found[side][i].kind];
       if (!t.on_file || occupied[side][file_[s] + 1]) continue;
       total[side] += occupied[opponent(side)][file_[s] + 1] ? t.half_open : t.open;
     }
 }
 
-int Evaluation::shelter(const Square* found, int count, const Position& pos, Side side) const {
+int Evaluation::shelter(const Placed* found, int count, const Position& pos, Side side) const {
   const Square royal = pos.royal(side);
   if (royal >= squares_ || !sheltered_[side * squares_ + royal]) return 0;
   const int* along = &advance_[side * squares_];
   const int depth = int(shelter_bonus_.size());
   int nearest[3] = {depth + 1, depth + 1, depth + 1};  // ranks ahead, by file from the royal's left
   for (int i = 0; i < count; ++i) {
-    const Square s = found[i];
+    const Square s = found[i].square;
     const int file = file_[s] - file_[royal] + 1, ahead = along[s] - along[royal];
-    if (file >= 0 && file <= 2 && ahead >= 1 && terms_[kind_of(pos.at(s))].shelters)
+    if (file >= 0 && file <= 2 && ahead >= 1 && terms_[found[i].kind].shelters)
       nearest[file] = std::min(nearest[file], ahead);
   }
   int bonus = 0;
@@ -202,7 +202,7 @@ int Evaluation::shelter(const Square* found, int count, const Position& pos, Sid
 int Evaluation::operator()(const Position& pos) const {
   Score total[SideCount];
   int phase = 0;
-  Square found[SideCount][MaxSquares];
+  Placed found[SideCount][MaxSquares];
   int found_count[SideCount] = {0, 0};
   int owned[SideCount][MaxKinds];
   if (pairs_) std::fill(&owned[0][0], &owned[0][0] + SideCount * MaxKinds, 0);
@@ -217,7 +217,7 @@ int Evaluation::operator()(const Position& pos) const {
         const int bonus = walk(pos, side, s, kind);
         total[side] += {bonus, bonus};
       }
-      if (t.census || t.on_file || t.shelters) found[side][found_count[side]++] = s;
+      if (t.census || t.on_file || t.shelters) found[side][found_count[side]++] = {s, kind};
       if (t.pair) ++owned[side][kind];
     }
   for (const int k : held_)
@@ -226,8 +226,8 @@ int Evaluation::operator()(const Position& pos) const {
       phase += pos.in_hand(side, k) * terms_[k].phase;
     }
   if (found_count[0] + found_count[1] > 0) {
-    const Square* const lists[SideCount] = {found[0], found[1]};
-    add_files(lists, found_count, pos, total);
+    const Placed* const lists[SideCount] = {found[0], found[1]};
+    add_files(lists, found_count, total);
   }
   if (!shelter_bonus_.empty())
     for (Side side = 0; side < SideCount; ++side)

@@ -39,14 +39,19 @@ class Evaluation {
     }
   };
 
+  // A piece the file terms or the shelter look at, with its kind as the walk over the pieces found it.
+  struct Placed {
+    Square square;
+    int kind;
+  };
+
   // The mobility and royal-attack bonus of `side`'s piece of `kind` on `from`.
   int walk(const Position& pos, Side side, Square from, int kind) const;
   // The bonuses of both sides' pieces on `found` that depend on the files: passed, isolated and
   // doubled pieces of the kinds a census is taken of, and pieces on open files.
-  void add_files(const Square* const found[SideCount], const int count[SideCount], const Position& pos,
-                 Score total[SideCount]) const;
+  void add_files(const Placed* const found[SideCount], const int count[SideCount], Score total[SideCount]) const;
   // The opening's bonus for the cover of `side`'s royal by the pieces on `found`.
-  int shelter(const Square* found, int count, const Position& pos, Side side) const;
+  int shelter(const Placed* found, int count, const Position& pos, Side side) const;
 
   int squares_;
   int files_;

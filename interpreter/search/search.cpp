@@ -137,6 +137,10 @@ struct Searcher::Impl {
 
   bool out_of_budget();
   int static_eval() const;
+  // The static evaluation, from the table's entry for the position where it holds one.
+  int static_eval(const TTEntry* entry) const {
+    return entry && entry->eval != TTEntry::NoEval ? entry->eval : static_eval();
+  }
   bool may_pass_for_null(bool checked) const;
   void update_pv(int ply, Move m);
   int captured_value(Move m) const { return eval.value(kind_of(captured_piece(*pos, m))); }
@@ -203,7 +207,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     if (const std::optional<int> score = proven_score(*entry, ply, alpha, beta)) return *score;
 
   const bool decisive_window = std::abs(beta) >= DecisiveBound || std::abs(alpha) >= DecisiveBound;
-  const int stand = checked ? -Infinite : static_eval();
+  const int stand = checked ? -Infinite : static_eval(entry);
 
   // Far enough above beta that the opponent's best reply can hardly bring it back.
   if (!pv_node && !checked && depth <= 6 && !decisive_window && stand - ReverseFutilityMargin * depth >= beta)
@@ -278,7 +282,8 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     }
   }
   if (tried == 0) return *node_end(*pos, false, ply);
-  tt.store(key, best_move, to_tt(best, ply), depth, bound_of(best, original_alpha, beta));
+  tt.store(key, best_move, to_tt(best, ply), checked ? TTEntry::NoEval : stand, depth,
+           bound_of(best, original_alpha, beta));
   return best;
 }
 
@@ -318,10 +323,14 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
   // Out of check the side to move may stand on its evaluation rather than capture; a stalemate is
   // left to the full-width search.
   const int original_alpha = alpha;
+  const int stand = checked ? TTEntry::NoEval : static_eval(entry);
   int best = -Infinite;
   if (!checked) {
-    best = static_eval();
-    if (best >= beta) return best;
+    best = stand;
+    if (best >= beta) {
+      if (!entry) tt.store(key, Move(), to_tt(best, ply), stand, 0, Bound::Lower);
+      return best;
+    }
     alpha = std::max(alpha, best);
   }
   NodeMoves moves(*pos, checked ? Keep::All : Keep::Captures, checked);
@@ -347,7 +356,7 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
     if (alpha >= beta) break;
   }
   if (checked && !any_legal) return *node_end(*pos, false, ply);
-  tt.store(key, best_move, to_tt(best, ply), 0, bound_of(best, original_alpha, beta));
+  tt.store(key, best_move, to_tt(best, ply), stand, 0, bound_of(best, original_alpha, beta));
   return best;
 }
 

@@ -15,13 +15,15 @@ void TranspositionTable::resize(std::size_t mb) {
 
 void TranspositionTable::clear() { std::fill(slots_.begin(), slots_.end(), TTEntry{}); }
 
-void TranspositionTable::store(std::uint64_t key, Move move, int score, int depth, Bound bound) {
+void TranspositionTable::store(std::uint64_t key, Move move, int score, int eval, int depth, Bound bound) {
   TTEntry& e = slots_[key & mask_];
+  const std::uint32_t check = check_of(key);
+  const bool same = e.check == check && e.bound != Bound::None;
   // Keep a deeper result about the same position unless this one is exact and from the full-width
   // search: quiescence's exact score is exact only for its captures.
-  if (e.key == key && depth < e.depth && (bound != Bound::Exact || depth == 0)) return;
-  if (e.key == key && !move) move = e.move;
-  e = TTEntry{key, move, std::int16_t(score), std::int8_t(depth), bound};
+  if (same && depth < e.depth && (bound != Bound::Exact || depth == 0)) return;
+  if (same && !move) move = e.move;
+  e = TTEntry{check, move, std::int16_t(score), std::int16_t(eval), std::int8_t(depth), bound};
 }
 
 }  // namespace palace::search

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <climits>
 #include <cstdint>
 #include <vector>
 
@@ -12,10 +13,14 @@ namespace palace::search {
 
 enum class Bound : std::uint8_t { None, Upper, Lower, Exact };
 
+// The slot is the key's low bits and the entry keeps its high half, so that an entry, which also
+// keeps the position's static evaluation, stays 16 bytes.
 struct TTEntry {
-  std::uint64_t key = 0;
+  static constexpr std::int16_t NoEval = INT16_MIN;
+  std::uint32_t check = 0;  // the key's high half
   Move move;
   std::int16_t score = 0;  // mate and counted scores relative to this node (see search.cpp)
+  std::int16_t eval = NoEval;  // the static evaluation, where the side to move was not in check
   std::int8_t depth = 0;
   Bound bound = Bound::None;
 };
@@ -29,11 +34,13 @@ class TranspositionTable {
   // The entry for `key`, or nullptr.
   const TTEntry* probe(std::uint64_t key) const {
     const TTEntry& e = slots_[key & mask_];
-    return e.key == key && e.bound != Bound::None ? &e : nullptr;
+    return e.check == check_of(key) && e.bound != Bound::None ? &e : nullptr;
   }
-  void store(std::uint64_t key, Move move, int score, int depth, Bound bound);
+  void store(std::uint64_t key, Move move, int score, int eval, int depth, Bound bound);
 
  private:
+  static std::uint32_t check_of(std::uint64_t key) { return std::uint32_t(key >> 32); }
+
   std::vector<TTEntry> slots_;
   std::uint64_t mask_ = 0;
 };

@@ -17,6 +17,9 @@
 #include "game/rule_script.h"
 #include "hooks/load_variant.h"
 #include "hooks/lua_host.h"
+#include "notation/gib.h"
+#include "notation/pgn.h"
+#include "notation/replay.h"
 
 namespace palace::fuzz {
 namespace fs = std::filesystem;
@@ -199,6 +202,38 @@ void rule_script(std::string_view input) {
   try {
     run_rule_script(scratch().write("tests/rules/fuzz.yaml", input));
   } catch (const Error&) {
+  }
+}
+
+void record(std::string_view input) {
+  if (input.empty()) return;
+  const bool gib = static_cast<unsigned char>(input[0]) & 1;
+  input.remove_prefix(1);
+  static VariantCatalog catalog((fs::path(PALACE_SOURCE_DIR) / "variants").string());
+  std::vector<GameRecord> games;
+  try {
+    if (gib)
+      games = read_gib(input);
+    else if (is_utf8(input))
+      games = read_pgn(input);
+  } catch (const Error&) {
+    return;
+  }
+  for (GameRecord& game : games) {
+    try {
+      const auto variant = catalog.find(game, gib ? GibVariant : StandardVariant);
+      apply_formation_tags(game, variant);
+      Replay replay = replay_record(game, variant);
+      exercise(replay.game);
+      if (replay.game.history().size() != game.moves.size() || !game.problem.empty()) continue;
+      // A whole game, written as PGN in its variant's notation, must read back as that one game:
+      // an Error here escapes, a finding.
+      const GameRecord rewritten = rewrite_record(game, replay, variant->rules().notation.native);
+      const std::vector<GameRecord> again = read_pgn(write_pgn(rewritten));
+      if (again.size() != 1 || again[0].moves != rewritten.moves || !again[0].problem.empty())
+        throw std::logic_error("a rewritten record does not read back as itself");
+    } catch (const Error&) {
+    }
   }
 }
 

@@ -22,15 +22,19 @@ void fen(std::string_view input);
 void move_text(std::string_view input);
 // A rule test script (tests/rules/README.md), written as tests/rules/fuzz.yaml of the scratch folder.
 void rule_script(std::string_view input);
+// A game record: an odd first byte reads the rest as a .gib file, an even one as PGN; each game is
+// replayed in the variant its tags name (variants/), and a whole one rewritten as PGN and read back.
+void record(std::string_view input);
 
 struct Target {
   const char* name;  // its folder in tests/fuzz/regressions/ and its executable fuzz_NAME
   void (*run)(std::string_view input);
 };
-inline constexpr std::array<Target, 5> targets{{{"rule_files", rule_files},
+inline constexpr std::array<Target, 6> targets{{{"rule_files", rule_files},
                                                 {"hook_script", hook_script},
                                                 {"fen", fen},
                                                 {"move_text", move_text},
-                                                {"rule_script", rule_script}}};
+                                                {"rule_script", rule_script},
+                                                {"record", record}}};
 
 }  // namespace palace::fuzz

@@ -6,7 +6,7 @@
 set -euo pipefail
 src=$1 vectors=$2 out=$3
 rm -rf "$out"
-mkdir -p "$out"/{rule_files,hook_script,fen,move_text,rule_script}
+mkdir -p "$out"/{rule_files,hook_script,fen,move_text,rule_script,record}
 
 seed() {  # seed TARGET NAME < text
   cat >"$out/$1/$2"
@@ -63,4 +63,10 @@ for variant in $(cd "$src/variants" && ls *.yaml | LC_ALL=C sort); do
     n=$((n + 1))
     printf '%s%s' "$letter" "$game" | seed move_text "$(basename "$file")-$n"
   done
+done
+
+# Records: the repository's PGN and .gib files, after the byte that picks the reader (fuzz_inputs.h).
+for file in "$src"/tests/records/*; do
+  case $file in *.gib) reader=g ;; *) reader=p ;; esac
+  { printf '%s' "$reader"; cat "$file"; } | seed record "$(basename "$file")"
 done

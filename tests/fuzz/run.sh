@@ -8,7 +8,7 @@ set -euo pipefail
 build=$1 seconds=$2
 shift 2
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(rule_files hook_script fen move_text rule_script)
+[ ${#targets[@]} -gt 0 ] || targets=(rule_files hook_script fen move_text rule_script record)
 
 dir=$build/fuzz
 for target in "${targets[@]}"; do

@@ -20,7 +20,8 @@ std::shared_ptr<const Variant> chess_with(const std::string& eval_text) {
 // Chess's tables, material and mobility, and a king's shelter, alone.
 const std::string untapered_sheltered =
     "eval:\n  phase: ~\n  passed: ~\n  royal_attack: ~\n  pair: ~\n  structure: ~\n  open_file: ~\n"
-    "  pieces:\n    pawn: {endgame: ~}\n    king: {endgame: ~}\n";
+    "  pieces:\n    pawn: {endgame: ~}\n    knight: {endgame: ~}\n    bishop: {endgame: ~}\n    rook: {endgame: ~}\n"
+    "    queen: {endgame: ~}\n    king: {endgame: ~}\n";
 // Without the shelter.
 const std::string untapered = untapered_sheltered + "  shelter: ~\n";
 
@@ -28,13 +29,13 @@ TEST(Evaluation, TablesReadFromEachSidesView) {
   const auto chess = load_variant(variant_path("chess"));
   const search::Evaluation eval(*chess);
   EXPECT_EQ(eval(Position(chess)), 0);
-  // e2 -20 to e4 +20 in the pawn table, and e2 opened to the f1 bishop (5 points x 5), the queen
-  // (4 x 1) and the g1 knight (1 x 4), seen by Black to move.
-  EXPECT_EQ(eval(after_moves(chess, "e2e4")), -40 - 25 - 4 - 4);
+  // e2 -15 to e4 +17 in the pawn's opening table, and e2 opened to the f1 bishop (5 points x 5),
+  // the queen (4 x 1) and the g1 knight (1 x 4), seen by Black to move.
+  EXPECT_EQ(eval(after_moves(chess, "e2e4")), -32 - 25 - 4 - 4);
   // Black's e7e5 mirrors it: level again.
   EXPECT_EQ(eval(after_moves(chess, "e2e4 e7e5")), 0);
-  EXPECT_EQ(eval.value(chess->rules().kind_by_name("knight")), 320);
-  EXPECT_EQ(eval.value(chess->rules().kind_by_name("rook")), 500);
+  EXPECT_EQ(eval.value(chess->rules().kind_by_name("knight")), 337);
+  EXPECT_EQ(eval.value(chess->rules().kind_by_name("rook")), 477);
 }
 
 TEST(Evaluation, MobilityCountsEachPointAPieceCouldMoveTo) {
@@ -58,12 +59,13 @@ TEST(Evaluation, EndgameTablesTakeOverAsMaterialComesOff) {
       "eval:\n  passed: ~\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n");
   const search::Evaluation eval(*chess);
   Position pos(chess);
-  // Kings alone: the endgame table, White's a1 -50 against Black's e5 +40.
+  // Kings alone: the endgame table, White's a1 -53 against Black's e5 +27.
   pos.set_fen("8/8/8/4k3/8/8/8/K7 w - - 0 1");
-  EXPECT_EQ(eval(pos), -50 - 40);
-  // A rook each leaves 4 of the set-up's 24: the opening's 20 + 40 weighs 4, the endgame's -90 20.
+  EXPECT_EQ(eval(pos), -53 - 27);
+  // A rook each leaves 4 of the set-up's 24. In the opening White's a1 -15 and h1 -26 against
+  // Black's e5 -46 and a8 -19 weigh 4; in the endgame -53 and -20 against 27 and -9 weigh 20.
   pos.set_fen("r7/8/8/4k3/8/8/8/K6R w - - 0 1");
-  EXPECT_EQ(eval(pos), (60 * 4 - 90 * 20) / 24);
+  EXPECT_EQ(eval(pos), ((-15 - 26 + 46 + 19) * 4 + (-53 - 20 - 27 + 9) * 20) / 24);
 }
 
 TEST(Evaluation, PassedPawnsScoreByRank) {
@@ -71,20 +73,20 @@ TEST(Evaluation, PassedPawnsScoreByRank) {
       "eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n");
   const search::Evaluation eval(*chess);
   Position pos(chess);
-  // With no piece left the endgame figures count alone. White's d5 pawn: 100, 25 for its rank,
-  // 50 passed; the kings' -30 cancel.
+  // With no piece left the endgame figures count alone. White's d5 pawn: 94, 5 for its point,
+  // 50 passed; the kings' -28 cancel.
   pos.set_fen("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(eval(pos), 175);
+  EXPECT_EQ(eval(pos), 149);
   // Black's e7 pawn stands ahead of it on the next file, and d5 ahead of e7 as Black sees it:
-  // neither is passed.
+  // neither is passed. e7 scores 94 + 13.
   pos.set_fen("4k3/4p3/8/3P4/8/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(eval(pos), 125 - 100);
-  // On g7 it is two files away: both are passed, g7 by 15 on its second rank.
+  EXPECT_EQ(eval(pos), 99 - 107);
+  // On g7 it is two files away: both are passed, g7 by 15 on its second rank, and 94 + 2.
   pos.set_fen("4k3/6p1/8/3P4/8/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(eval(pos), 175 - 115);
-  // Side by side on the fifth rank, neither stands ahead of the other: e5 scores 100 + 15 + 30.
+  EXPECT_EQ(eval(pos), 149 - 111);
+  // Side by side on the fifth rank, neither stands ahead of the other: e5 scores 94 - 7 + 30.
   pos.set_fen("4k3/8/8/3Pp3/8/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(eval(pos), 175 - 145);
+  EXPECT_EQ(eval(pos), 149 - 117);
 }
 
 TEST(Evaluation, RoyalAttackCountsPointsNextToTheEnemyRoyal) {
@@ -181,10 +183,10 @@ TEST(Evaluation, PiecesInHandCountTheirValue) {
   Position pos(crazyhouse);
   pos.set_fen("4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
   EXPECT_EQ(eval(pos), 0);
-  pos.set_fen("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");  // a knight in White's hand: 320
-  EXPECT_EQ(eval(pos), 320);
+  pos.set_fen("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");  // a knight in White's hand: 337
+  EXPECT_EQ(eval(pos), 337);
   pos.set_fen("4k3/8/8/8/8/8/8/4K3[Nqp] w - - 0 1");  // against a queen and a pawn in Black's
-  EXPECT_EQ(eval(pos), 320 - 900 - 100);
+  EXPECT_EQ(eval(pos), 337 - 1025 - 82);
 }
 
 // A chess variant with `eval_text` appended, loaded from a temporary file.
@@ -222,8 +224,9 @@ TEST(EvalRules, BadTaperingPassedAndAttackTermsNameTheLine) {
             file + ":5:24: eval.pieces.queen.endgame.table: expected 8 rows, one per rank, far rank first");
   EXPECT_EQ(load_error("eval:\n  pieces:\n    queen:\n      endgame: {bonus: 3}\n"),
             file + ":5:17: eval.pieces.queen.endgame.bonus: unknown key \"bonus\" (expected one of: value, table)");
-  EXPECT_EQ(load_error(untapered_sheltered + "    queen:\n      endgame: {value: 1000}\n"),
-            file + ":13:16: eval.pieces.queen.endgame: has no effect without eval.phase, which says how far the "
+  // Taking chess's phase away leaves its endgame figures, which the error names where chess writes them.
+  EXPECT_EQ(load_error("eval:\n  phase: ~\n"),
+            source_path("rules/chess/eval.yaml") + ":22:9: eval.pieces.pawn.endgame: has no effect without eval.phase, which says how far the "
                    "game is from its end");
   EXPECT_EQ(load_error("eval:\n  passed:\n    pawn: {bonus: [1, 2]}\n"),
             file + ":4:19: eval.passed.pawn.bonus: expected 8 numbers, one per rank, far rank first");
@@ -248,7 +251,7 @@ TEST(EvalRules, BadStructureAndOpenFileTermsNameTheLine) {
   // Taking chess's structure away leaves its open_file, which the error names where chess writes it.
   EXPECT_EQ(load_error("eval:\n  structure: ~\n  open_file: {rook: {open: 25}}\n"),
             source_path("rules/chess/eval.yaml") +
-                ":105:5: eval.open_file: needs eval.structure, which names the kinds that close a file");
+                ":155:5: eval.open_file: needs eval.structure, which names the kinds that close a file");
   EXPECT_EQ(load_error("eval:\n  open_file: {rook: {open: 99999}}\n"),
             file + ":3:28: eval.open_file.rook.open: expected a number from -10000 to 10000, got 99999");
   EXPECT_EQ(load_error("eval:\n  shelter: {kind: pawn, bonus: [1, 2, 3, 4, 5, 6, 7, 8]}\n"),
