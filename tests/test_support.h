@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -153,10 +154,12 @@ inline std::vector<std::string> file_lines(const std::string& path) {
   return lines;
 }
 
-// A path in the temporary directory, named after the running test: ctest runs tests side by side,
-// and a name shared between tests would let one overwrite another's file.
+// A path in the temporary directory, named after the running test and its process: ctest runs
+// tests side by side, and two builds' suites may run at once, so a name shared between tests or
+// runs would let one overwrite another's file.
 inline std::string temp_path(const std::string& name) {
-  return testing::TempDir() + "palace_" + testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
+  return testing::TempDir() + "palace_" + std::to_string(getpid()) + "_" +
+         testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
 }
 
 // `s` in single quotes for the shell (paths here hold none of their own). Appended piece by piece:

@@ -64,6 +64,8 @@ struct EvalDef {
   std::vector<PassedEvalDef> passed;
   // Centipawns per point next to the enemy royal each kind could move to (eval.royal_attack).
   std::vector<int> royal_attack;
+  // Centipawns for each enemy piece worth more than itself each kind could capture (eval.threat).
+  std::vector<int> threat;
   // Centipawns for a side holding two or more of a kind on the board (eval.pair), by kind.
   std::vector<int> pair;
   std::vector<StructureEvalDef> structure;

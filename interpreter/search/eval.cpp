@@ -54,8 +54,9 @@ Evaluation::Evaluation(const Variant& variant) : squares_(variant.squares()), fi
     t.phase = weight(eval.phase, k);
     t.mobility = weight(eval.mobility, k);
     t.royal_attack = weight(eval.royal_attack, k);
+    t.threat = weight(eval.threat, k);
     t.pair = weight(eval.pair, k);
-    t.walked = t.mobility || t.royal_attack;
+    t.walked = t.mobility || t.royal_attack || t.threat;
     pairs_ = pairs_ || t.pair;
     for (Side side = 0; side < SideCount; ++side) full_phase_ += t.phase * variant.setup_count(side, k);
   }
@@ -127,12 +128,16 @@ Evaluation::Evaluation(const Variant& variant) : squares_(variant.squares()), fi
 int Evaluation::walk(const Position& pos, Side side, Square from, int kind) const {
   const Square royal = pos.royal(opponent(side));
   const std::uint8_t* near = &near_[std::size_t(royal < near_rows_ ? royal : near_rows_) * squares_];
-  int points = 0, attacks = 0;
+  const int worth = value_[kind];
+  int points = 0, attacks = 0, threats = 0;
   for_each_destination(pos, side, from, [&](Square to, MoveType, Square) {
     ++points;
     attacks += near[to];
+    // A destination with a piece on it holds an enemy piece: a capture.
+    if (const Piece victim = pos.at(to)) threats += value_[kind_of(victim)] > worth;
   });
-  return terms_[kind].mobility * points + terms_[kind].royal_attack * attacks;
+  const KindTerms& t = terms_[kind];
+  return t.mobility * points + t.royal_attack * attacks + t.threat * threats;
 }
 
 void Evaluation::add_files(const Placed* const found[SideCount], const int count[SideCount],

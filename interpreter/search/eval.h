@@ -1,8 +1,9 @@
 // The static evaluation: each piece scores by side, kind and point from two tables compiled at
 // construction from the pieces' values and the variant's `eval:` section, one for the opening and
 // one for the endgame, blended by how much material is left (eval.phase); each piece in a hand
-// scores its value; each piece of a kind with a mobility or royal-attack weight scores per point it
-// could move to, counted in one walk; pieces no enemy of their kind can stop score by their rank
+// scores its value; each piece of a kind with a mobility, royal-attack or threat weight scores per
+// point it could move to, point next to the enemy royal and dearer enemy piece it could take,
+// counted in one walk; pieces no enemy of their kind can stop score by their rank
 // (eval.passed), alone on their files or doubled on one (eval.structure), or on files free of those
 // (eval.open_file), and two or more of a kind a pair bonus (eval.pair); a royal scores the pieces
 // that cover it (eval.shelter). Nothing is parsed or looked up by name while searching.
@@ -45,7 +46,7 @@ class Evaluation {
     int kind;
   };
 
-  // The mobility and royal-attack bonus of `side`'s piece of `kind` on `from`.
+  // The mobility, royal-attack and threat bonus of `side`'s piece of `kind` on `from`.
   int walk(const Position& pos, Side side, Square from, int kind) const;
   // The bonuses of both sides' pieces on `found` that depend on the files: passed, isolated and
   // doubled pieces of the kinds a census is taken of, and pieces on open files.
@@ -66,8 +67,9 @@ class Evaluation {
     int phase = 0;         // its weight towards the opening (eval.phase)
     int mobility = 0;      // centipawns per point it could move to
     int royal_attack = 0;  // centipawns per point next to the enemy royal it could move to
+    int threat = 0;        // centipawns per enemy piece worth more that it could capture
     int pair = 0;          // centipawns for a side with two or more
-    bool walked = false;    // mobility or royal_attack is not 0
+    bool walked = false;    // mobility, royal_attack or threat is not 0
     bool census = false;    // eval.passed or eval.structure names it: its files are counted
     bool on_file = false;   // eval.open_file names it
     bool shelters = false;  // eval.shelter names it

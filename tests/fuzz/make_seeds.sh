@@ -66,7 +66,7 @@ for variant in $(cd "$src/variants" && ls *.yaml | LC_ALL=C sort); do
 done
 
 # Records: the repository's PGN and .gib files, after the byte that picks the reader (fuzz_inputs.h).
-for file in "$src"/tests/records/*; do
+for file in "$src"/tests/records/*.pgn "$src"/tests/records/*.gib; do
   case $file in *.gib) reader=g ;; *) reader=p ;; esac
   { printf '%s' "$reader"; cat "$file"; } | seed record "$(basename "$file")"
 done

@@ -56,9 +56,10 @@ TEST(FuzzRegressions, HostileInputsEndInAnAnswerOrAnError) {
 TEST(FuzzRegressions, RecordsReadBackThroughTheRecordTarget) {
   int read_as_named = 0;
   for (const auto& entry : fs::directory_iterator(fs::path(PALACE_SOURCE_DIR) / "tests/records")) {
+    const bool gib = entry.path().extension() == ".gib";
+    if (!gib && entry.path().extension() != ".pgn") continue;
     SCOPED_TRACE(entry.path().string());
     const std::string bytes = read(entry.path());
-    const bool gib = entry.path().extension() == ".gib";
     EXPECT_NO_THROW(target("record").run((gib ? "g" : "p") + bytes));
     EXPECT_NO_THROW(target("record").run((gib ? "p" : "g") + bytes));
     ++read_as_named;

@@ -19,11 +19,21 @@ std::shared_ptr<const Variant> chess_with(const std::string& eval_text) {
 
 // Chess's tables, material and mobility, and a king's shelter, alone.
 const std::string untapered_sheltered =
-    "eval:\n  phase: ~\n  passed: ~\n  royal_attack: ~\n  pair: ~\n  structure: ~\n  open_file: ~\n"
+    "eval:\n  phase: ~\n  passed: ~\n  royal_attack: ~\n  threat: ~\n  pair: ~\n  structure: ~\n  open_file: ~\n"
     "  pieces:\n    pawn: {endgame: ~}\n    knight: {endgame: ~}\n    bishop: {endgame: ~}\n    rook: {endgame: ~}\n"
     "    queen: {endgame: ~}\n    king: {endgame: ~}\n";
 // Without the shelter.
 const std::string untapered = untapered_sheltered + "  shelter: ~\n";
+
+// How much more the evaluation of `with` scores the position `fen` than that of `without`.
+int gain(const std::shared_ptr<const Variant>& with, const std::shared_ptr<const Variant>& without,
+         const std::string& fen) {
+  const search::Evaluation with_eval(*with), without_eval(*without);
+  Position a(with), b(without);
+  a.set_fen(fen);
+  b.set_fen(fen);
+  return with_eval(a) - without_eval(b);
+}
 
 TEST(Evaluation, TablesReadFromEachSidesView) {
   const auto chess = load_variant(variant_path("chess"));
@@ -92,78 +102,57 @@ TEST(Evaluation, PassedPawnsScoreByRank) {
 TEST(Evaluation, RoyalAttackCountsPointsNextToTheEnemyRoyal) {
   const auto plain = chess_with("eval:\n  royal_attack: ~\n");
   const auto attacking = chess_with("eval:\n  royal_attack: {knight: 10, queen: 15}\n");
-  const search::Evaluation without(*plain), with(*attacking);
   // The d6 knight reaches f7 next to e8 (e8 itself does not count); the h4 queen e7 and d8.
-  const std::string fen = "4k3/8/3N4/8/7Q/8/8/4K3 w - - 0 1";
-  Position a(plain), b(attacking);
-  a.set_fen(fen);
-  b.set_fen(fen);
-  EXPECT_EQ(with(b) - without(a), 10 + 2 * 15);
+  EXPECT_EQ(gain(attacking, plain, "4k3/8/3N4/8/7Q/8/8/4K3 w - - 0 1"), 10 + 2 * 15);
   // Black to move sees the same from its side.
-  a.set_fen("4k3/8/3N4/8/7Q/8/8/4K3 b - - 0 1");
-  b.set_fen("4k3/8/3N4/8/7Q/8/8/4K3 b - - 0 1");
-  EXPECT_EQ(with(b) - without(a), -40);
+  EXPECT_EQ(gain(attacking, plain, "4k3/8/3N4/8/7Q/8/8/4K3 b - - 0 1"), -40);
+}
+
+TEST(Evaluation, ThreatCountsDearerEnemyPiecesAPieceCouldTake) {
+  const auto plain = chess_with("eval:\n  threat: ~\n");
+  const auto threatening = chess_with("eval:\n  threat: {pawn: 60, knight: 30}\n");
+  // d4 could take the e5 knight, worth more, and the c5 pawn, worth the same; c5 could take d4.
+  EXPECT_EQ(gain(threatening, plain, "4k3/8/8/2p1n3/3P4/8/8/4K3 w - - 0 1"), 60);
+  // The e5 knight could take the d3 rook; the rook could take nothing worth more.
+  EXPECT_EQ(gain(threatening, plain, "4k3/8/8/2p1n3/3P4/3R4/8/4K3 w - - 0 1"), 60 - 30);
 }
 
 TEST(Evaluation, PairOfAKind) {
   const auto plain = chess_with("eval:\n  pair: ~\n");
   const auto chess = load_variant(variant_path("chess"));
-  const search::Evaluation without(*plain), with(*chess);
-  Position a(plain), b(chess);
   // Two bishops against one: 30 for White's pair alone.
-  a.set_fen("2b1k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
-  b.set_fen("2b1k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
-  EXPECT_EQ(with(b) - without(a), 30);
+  EXPECT_EQ(gain(chess, plain, "2b1k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 30);
 }
 
 TEST(Evaluation, IsolatedAndDoubledPiecesOfAKind) {
   const auto plain = chess_with("eval:\n  structure: ~\n  open_file: ~\n");
   const auto scored = chess_with("eval:\n  structure:\n    pawn: {isolated: -10, doubled: -20, endgame: ~}\n");
-  const search::Evaluation without(*plain), with(*scored);
-  const auto difference = [&](const std::string& fen) {
-    Position a(plain), b(scored);
-    a.set_fen(fen);
-    b.set_fen(fen);
-    return with(b) - without(a);
-  };
   // d2 and h2 have no pawn on a file beside them; a2 and b2 stand by each other.
-  EXPECT_EQ(difference("4k3/8/8/8/8/8/PP1P3P/4K3 w - - 0 1"), -20);
+  EXPECT_EQ(gain(scored, plain, "4k3/8/8/8/8/8/PP1P3P/4K3 w - - 0 1"), -20);
   // Two on the d-file: one too many, and both alone.
-  EXPECT_EQ(difference("4k3/8/8/8/8/3P4/PP1P4/4K3 w - - 0 1"), -20 - 20);
+  EXPECT_EQ(gain(scored, plain, "4k3/8/8/8/8/3P4/PP1P4/4K3 w - - 0 1"), -20 - 20);
   // Black's three on the h-file beside g7: two too many, none alone; seen by Black to move.
-  EXPECT_EQ(difference("4k3/6pp/7p/7p/8/8/PP6/4K3 b - - 0 1"), -40);
+  EXPECT_EQ(gain(scored, plain, "4k3/6pp/7p/7p/8/8/PP6/4K3 b - - 0 1"), -40);
 }
 
 TEST(Evaluation, OpenAndHalfOpenFiles) {
   const auto plain = chess_with("eval:\n  structure: ~\n  open_file: ~\n");
   const auto scored =
       chess_with("eval:\n  structure: {pawn: {}}\n  open_file: {rook: {open: 25, half_open: 10}}\n");
-  const search::Evaluation without(*plain), with(*scored);
-  const std::string fen = "r3k3/p7/8/8/8/8/1P6/R3K2R w - - 0 1";
-  Position a(plain), b(scored);
-  a.set_fen(fen);
-  b.set_fen(fen);
   // h1 on a file with no pawn, a1 on one with only Black's; a8 stands behind its own a7.
-  EXPECT_EQ(with(b) - without(a), 25 + 10);
+  EXPECT_EQ(gain(scored, plain, "r3k3/p7/8/8/8/8/1P6/R3K2R w - - 0 1"), 25 + 10);
 }
 
 TEST(Evaluation, ShelterCountsTheNearestCoverOnTheRoyalsFiles) {
   const auto plain = chess_with(untapered);
   const auto sheltered = chess_with(untapered_sheltered + "  shelter: {kind: pawn, bonus: [20, 10], zone: ~}\n");
   const auto zoned = chess_with(untapered_sheltered + "  shelter: {kind: pawn, bonus: [20, 10]}\n");
-  const auto difference = [&](const std::shared_ptr<const Variant>& v, const std::string& fen) {
-    const search::Evaluation without(*plain), with(*v);
-    Position a(plain), b(v);
-    a.set_fen(fen);
-    b.set_fen(fen);
-    return with(b) - without(a);
-  };
   // g1's cover: f2 one rank ahead, g3 two (g4 behind it does not count), none on the h-file; e8's
   // d7 and e7, each one rank ahead (c7 is two files away).
   const std::string fen = "4k3/2ppp3/8/8/6P1/6P1/5P2/6K1 w - - 0 1";
-  EXPECT_EQ(difference(sheltered, fen), 20 + 10 - 2 * 20);
+  EXPECT_EQ(gain(sheltered, plain, fen), 20 + 10 - 2 * 20);
   // In chess's castled zone the e8 king stands outside it, and its cover counts nothing.
-  EXPECT_EQ(difference(zoned, fen), 20 + 10);
+  EXPECT_EQ(gain(zoned, plain, fen), 20 + 10);
 }
 
 TEST(Evaluation, ZoneBonusAcrossTheRiver) {
@@ -207,7 +196,7 @@ TEST(EvalRules, BadSectionsNameTheLine) {
             file + ":5:14: eval.pieces.pawn.table: expected 8 rows, one per rank, far rank first");
   EXPECT_EQ(load_error("eval:\n  weights: 3\n"),
             file + ":3:3: eval.weights: unknown key \"weights\" (expected one of: pieces, mobility, phase, passed, "
-                   "royal_attack, pair, structure, open_file, shelter)");
+                   "royal_attack, threat, pair, structure, open_file, shelter)");
   EXPECT_EQ(load_error("eval:\n  mobility: {dragon: 4}\n"), file + ":3:22: eval.mobility.dragon: no piece named \"dragon\"");
   EXPECT_EQ(load_error("eval:\n  mobility: {bishop: 5000}\n"),
             file + ":3:22: eval.mobility.bishop: expected a number from -1000 to 1000, got 5000");
@@ -236,6 +225,8 @@ TEST(EvalRules, BadTaperingPassedAndAttackTermsNameTheLine) {
             file + ":4:11: eval.passed.pawn: expected the bonus by rank, e.g. {bonus: [0, 90, 60, 40, 25, 15, 10, 0]}");
   EXPECT_EQ(load_error("eval:\n  royal_attack: {queen: 5000}\n"),
             file + ":3:25: eval.royal_attack.queen: expected a number from -1000 to 1000, got 5000");
+  EXPECT_EQ(load_error("eval:\n  threat: {pawn: 5000}\n"),
+            file + ":3:18: eval.threat.pawn: expected a number from -1000 to 1000, got 5000");
   EXPECT_EQ(load_error("eval:\n  pair: 30\n"),
             file + ":3:9: eval.pair: expected piece names, each with centipawns for holding two or more");
 }
@@ -251,7 +242,7 @@ TEST(EvalRules, BadStructureAndOpenFileTermsNameTheLine) {
   // Taking chess's structure away leaves its open_file, which the error names where chess writes it.
   EXPECT_EQ(load_error("eval:\n  structure: ~\n  open_file: {rook: {open: 25}}\n"),
             source_path("rules/chess/eval.yaml") +
-                ":155:5: eval.open_file: needs eval.structure, which names the kinds that close a file");
+                ":158:5: eval.open_file: needs eval.structure, which names the kinds that close a file");
   EXPECT_EQ(load_error("eval:\n  open_file: {rook: {open: 99999}}\n"),
             file + ":3:28: eval.open_file.rook.open: expected a number from -10000 to 10000, got 99999");
   EXPECT_EQ(load_error("eval:\n  shelter: {kind: pawn, bonus: [1, 2, 3, 4, 5, 6, 7, 8]}\n"),
