@@ -33,17 +33,10 @@ bool has_extension(const std::string& path, const std::string& extension) {
 }
 
 // Throws FileError or RecordError when the file cannot be read as records at all.
-RecordFile read_records(const std::string& path) {
-  const std::string bytes = read_text_file(path, MaxRecordBytes);
+RecordFile read_record_file(const std::string& path) {
   RecordFile file;
   file.gib = has_extension(path, ".gib");
-  if (file.gib) {
-    file.games = read_gib(bytes);
-  } else {
-    if (!is_utf8(bytes)) throw RecordError("not UTF-8 text (a .gib file may be cp949)");
-    file.games = read_pgn(bytes);
-  }
-  if (file.games.empty()) throw RecordError("no game in it");
+  file.games = read_records(read_text_file(path, MaxRecordBytes), file.gib);
   return file;
 }
 
@@ -70,7 +63,7 @@ int run_replay(const std::vector<std::string>& paths, const std::string& variant
   for (const std::string& path : paths) {
     RecordFile file;
     try {
-      file = read_records(path);
+      file = read_record_file(path);
     } catch (const FileError& e) {
       ++total;
       std::cout << path << ": bad: " << e.reason() << "\n";
@@ -100,7 +93,7 @@ int run_replay(const std::vector<std::string>& paths, const std::string& variant
 
 int run_convert(const std::string& path, const std::string& notation, const std::string& variant_file) {
   VariantSource variants(variant_file);
-  RecordFile file = read_records(path);
+  RecordFile file = read_record_file(path);
   int failed = 0;
   bool first = true;
   for (std::size_t i = 0; i < file.games.size(); ++i) {

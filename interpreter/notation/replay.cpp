@@ -7,6 +7,7 @@
 #include "core/text.h"
 #include "hooks/load_variant.h"
 #include "loader/rule_set.h"
+#include "notation/gib.h"
 #include "notation/notation.h"
 #include "position/position.h"
 
@@ -78,6 +79,13 @@ std::string result_token(const Termination& state) {
   if (state.kind == Termination::Kind::Draw) return "1/2-1/2";
   if (state.kind == Termination::Kind::Win) return state.winner == 0 ? "1-0" : "0-1";
   return "*";
+}
+
+std::vector<GameRecord> read_records(std::string_view bytes, bool gib) {
+  if (!gib && !is_utf8(bytes)) throw RecordError("not UTF-8 text (a .gib file may be cp949)");
+  std::vector<GameRecord> games = gib ? read_gib(bytes) : read_pgn(bytes);
+  if (games.empty()) throw RecordError("no game in it");
+  return games;
 }
 
 Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> variant) {

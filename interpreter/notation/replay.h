@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/error.h"
@@ -47,6 +48,10 @@ struct Replay {
   bool good = false;       // every move legal and the result agrees with the board
   std::string verdict;     // "62 moves, 1-0: checkmate" or the first problem
 };
+
+// The games of a record file's bytes: a .gib file's where `gib` is set, else a PGN's, which must be
+// UTF-8. Throws RecordError when they hold no game or are not text of their kind.
+std::vector<GameRecord> read_records(std::string_view bytes, bool gib);
 
 // Plays `record` from its [FEN] (or the set-up). Moves may be in any notation MoveNotation reads,
 // or ICCS ("H2-E2") where [Format "ICCS"] says so.

@@ -18,7 +18,6 @@
 #include "hooks/load_variant.h"
 #include "hooks/lua_host.h"
 #include "notation/gib.h"
-#include "notation/pgn.h"
 #include "notation/replay.h"
 
 namespace palace::fuzz {
@@ -212,10 +211,7 @@ void record(std::string_view input) {
   static VariantCatalog catalog((fs::path(PALACE_SOURCE_DIR) / "variants").string());
   std::vector<GameRecord> games;
   try {
-    if (gib)
-      games = read_gib(input);
-    else if (is_utf8(input))
-      games = read_pgn(input);
+    games = read_records(input, gib);
   } catch (const Error&) {
     return;
   }
