@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "hooks/lua_host.h"
 #include "notation/gib.h"
 #include "notation/replay.h"
+#include "protocol/uci.h"
 
 namespace palace::fuzz {
 namespace fs = std::filesystem;
@@ -90,6 +92,26 @@ std::vector<std::string_view> split(std::string_view text, std::string_view sepa
 void exercise(Game& game) {
   for (const Move& move : game.legal_moves()) game.position().move_text(move);
   game.game_state();
+}
+
+// A UCI line with its costly requests lowered (fuzz_inputs.h): a count after `perft` above 3
+// becomes 3, a Hash value above 64 becomes 64. Everything else is left as the input has it.
+std::string bounded_uci_line(std::string_view line) {
+  std::istringstream words{std::string(line)};
+  std::vector<std::string> kept;
+  for (std::string word; words >> word;) kept.push_back(word);
+  const bool hash = std::find(kept.begin(), kept.end(), "Hash") != kept.end();
+  std::string out;
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    std::string word = kept[i];
+    const std::string before = i > 0 ? kept[i - 1] : "";
+    const int most = before == "perft" ? 3 : before == "value" && hash ? 64 : 0;
+    if (most && !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); }) &&
+        (word.size() > 6 || std::stoi(word) > most))
+      word = std::to_string(most);
+    out += (out.empty() ? "" : " ") + word;
+  }
+  return out;
 }
 
 }  // namespace
@@ -230,6 +252,31 @@ void record(std::string_view input) {
         throw std::logic_error("a rewritten record does not read back as itself");
     } catch (const Error&) {
     }
+  }
+}
+
+void uci(std::string_view input) {
+  // One engine for the run, as starting one reads every variant file (a second under the
+  // sanitizers). Each input finds it as new: a new game, 1 MB of hash, and the default variant
+  // again after an input that set options.
+  static std::vector<std::string> said;
+  static protocol::UciEngine engine({PALACE_SOURCE_DIR "/variants", PALACE_SOURCE_DIR "/variants/janggi.yaml"},
+                                    [](const std::string& line) { said.push_back(line); });
+  static bool options_set = true;
+  if (options_set) engine.handle("setoption name VariantFile value " PALACE_SOURCE_DIR "/variants/janggi.yaml");
+  engine.handle("setoption name Hash value 1");
+  engine.handle("ucinewgame");
+  said.clear();
+  options_set = false;
+  const auto lines = split(input, "\n", 64);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string line = bounded_uci_line(lines[i]);
+    options_set = options_set || line.rfind("setoption", 0) == 0;
+    if (!engine.handle(line)) return;
+    if (line.rfind("go", 0) == 0) engine.handle("stop");
+    engine.handle("isready");
+    if (said.empty() || said.back() != "readyok")
+      throw std::logic_error("no readyok after line " + std::to_string(i + 1) + ": " + line);
   }
 }
 

@@ -25,16 +25,21 @@ void rule_script(std::string_view input);
 // A game record: an odd first byte reads the rest as a .gib file, an even one as PGN; each game is
 // replayed in the variant its tags name (variants/), and a whole one rewritten as PGN and read back.
 void record(std::string_view input);
+// A UCI session, one command a line, to an engine playing variants/janggi.yaml. Each `go` is
+// followed by `stop`, and each line by `isready`, which must still be answered by `readyok`;
+// `go perft` deeper than 3 and a Hash above 64 MB are lowered, being slow or large, not wrong.
+void uci(std::string_view input);
 
 struct Target {
   const char* name;  // its folder in tests/fuzz/regressions/ and its executable fuzz_NAME
   void (*run)(std::string_view input);
 };
-inline constexpr std::array<Target, 6> targets{{{"rule_files", rule_files},
+inline constexpr std::array<Target, 7> targets{{{"rule_files", rule_files},
                                                 {"hook_script", hook_script},
                                                 {"fen", fen},
                                                 {"move_text", move_text},
                                                 {"rule_script", rule_script},
-                                                {"record", record}}};
+                                                {"record", record},
+                                                {"uci", uci}}};
 
 }  // namespace palace::fuzz

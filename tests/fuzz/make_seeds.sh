@@ -6,7 +6,7 @@
 set -euo pipefail
 src=$1 vectors=$2 out=$3
 rm -rf "$out"
-mkdir -p "$out"/{rule_files,hook_script,fen,move_text,rule_script,record}
+mkdir -p "$out"/{rule_files,hook_script,fen,move_text,rule_script,record,uci}
 
 seed() {  # seed TARGET NAME < text
   cat >"$out/$1/$2"
@@ -69,4 +69,18 @@ done
 for file in "$src"/tests/records/*.pgn "$src"/tests/records/*.gib; do
   case $file in *.gib) reader=g ;; *) reader=p ;; esac
   { printf '%s' "$reader"; cat "$file"; } | seed record "$(basename "$file")"
+done
+
+# UCI sessions: each variant chosen by its file, a game's first moves and a search, a perft and a
+# position from the vectors, then lines the engine must answer with an info string and go on.
+for variant in "$src"/variants/*.yaml; do
+  name=$(basename "$variant" .yaml)
+  moves=$( { awk '!/^#/' "$vectors/$name.games" 2>/dev/null || true; } | head -n 1 | sed 's/ *|.*//' | cut -d' ' -f1-8)
+  fen=$( { awk '!/^#/' "$vectors/$name.moves" 2>/dev/null || true; } | head -n 1 | sed 's/ *[;|].*//')
+  {
+    printf 'uci\nsetoption name VariantFile value %s\nisready\nucinewgame\n' "$variant"
+    printf 'position startpos moves %s\ngo depth 3\ngo perft 2\n' "$moves"
+    [ -z "$fen" ] || printf 'position fen %s\ngo nodes 500\n' "$fen"
+    printf 'position fen 9/9 w\nposition startpos moves a1a9 z9\ngo depth x\nsetoption name Hash value 0\nflip\n'
+  } | seed uci "$name"
 done

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs fuzz targets built by `cmake --build BUILD --target fuzz` for a bounded time each:
-#   tests/fuzz/run.sh BUILD SECONDS [TARGET...]      (default: every target)
+#   tests/fuzz/run.sh BUILD SECONDS [TARGET...]      (default: every target built)
 # Each grows BUILD/fuzz/corpus/TARGET from BUILD/fuzz/seeds/TARGET; a crash, leak, sanitizer
 # report or hang leaves its input as BUILD/fuzz/artifacts/TARGET/crash-* (or leak-, timeout-, oom-)
 # and ends the script with an error. The last line per target: executions per second, corpus size.
@@ -8,9 +8,10 @@ set -euo pipefail
 build=$1 seconds=$2
 shift 2
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(rule_files hook_script fen move_text rule_script record)
-
 dir=$build/fuzz
+if [ ${#targets[@]} -eq 0 ]; then
+  for exe in "$dir"/fuzz_*; do targets+=("${exe##*/fuzz_}"); done
+fi
 for target in "${targets[@]}"; do
   mkdir -p "$dir/corpus/$target" "$dir/artifacts/$target"
   log=$dir/artifacts/$target/log
