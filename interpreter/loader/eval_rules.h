@@ -71,6 +71,8 @@ struct EvalDef {
   std::vector<StructureEvalDef> structure;
   std::vector<OpenFileEvalDef> open_file;
   ShelterEvalDef shelter;
+  // Centipawns for having the move (eval.tempo).
+  int tempo = 0;
 };
 
 // Reads `eval:` for rules whose board, sides, zones and pieces are already read. Throws RuleError.

@@ -8,6 +8,7 @@
 #include "core/text.h"
 #include "hooks/load_variant.h"
 #include "movegen/movegen.h"
+#include "search/eval.h"
 
 namespace palace::protocol {
 
@@ -94,6 +95,9 @@ bool UciEngine::handle(const std::string& line) {
     set_position(words);
   } else if (command == "go") {
     go(words);
+  } else if (command == "eval") {
+    say("info string static evaluation " + std::to_string(search::Evaluation(*variant_)(*position_)) +
+        " cp for the side to move");
   } else {
     say("info string unknown command " + palace::quote(command));
   }

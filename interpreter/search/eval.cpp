@@ -23,7 +23,8 @@ bool any_nonzero(const std::vector<int>& weights) {
 
 }  // namespace
 
-Evaluation::Evaluation(const Variant& variant) : squares_(variant.squares()), files_(variant.rules().board.files) {
+Evaluation::Evaluation(const Variant& variant)
+    : squares_(variant.squares()), files_(variant.rules().board.files), tempo_(variant.rules().eval.tempo) {
   const RuleSet& rules = variant.rules();
   const EvalDef& eval = rules.eval;
   const BoardDef& board = rules.board;
@@ -245,9 +246,9 @@ int Evaluation::operator()(const Position& pos) const {
   const Side us = pos.side_to_move();
   const int opening = total[us].opening - total[opponent(us)].opening;
   const int endgame = total[us].endgame - total[opponent(us)].endgame;
-  if (!full_phase_) return opening;
+  if (!full_phase_) return opening + tempo_;
   const int weight = std::min(phase, full_phase_);
-  return (opening * weight + endgame * (full_phase_ - weight)) / full_phase_;
+  return (opening * weight + endgame * (full_phase_ - weight)) / full_phase_ + tempo_;
 }
 
 }  // namespace palace::search

@@ -6,7 +6,8 @@
 // counted in one walk; pieces no enemy of their kind can stop score by their rank
 // (eval.passed), alone on their files or doubled on one (eval.structure), or on files free of those
 // (eval.open_file), and two or more of a kind a pair bonus (eval.pair); a royal scores the pieces
-// that cover it (eval.shelter). Nothing is parsed or looked up by name while searching.
+// that cover it (eval.shelter), and the side to move its turn (eval.tempo). Nothing is parsed or
+// looked up by name while searching.
 #pragma once
 
 #include <cstdint>
@@ -56,6 +57,7 @@ class Evaluation {
 
   int squares_;
   int files_;
+  int tempo_;  // for the side to move
   std::vector<Score> score_;  // by piece code and point: material plus square bonus
   std::vector<int> value_;
   std::vector<bool> major_;
@@ -67,7 +69,7 @@ class Evaluation {
     int phase = 0;         // its weight towards the opening (eval.phase)
     int mobility = 0;      // centipawns per point it could move to
     int royal_attack = 0;  // centipawns per point next to the enemy royal it could move to
-    int threat = 0;        // centipawns per enemy piece worth more that it could capture
+    int threat = 0;        // centipawns per enemy piece worth more than itself that it could capture
     int pair = 0;          // centipawns for a side with two or more
     bool walked = false;    // mobility, royal_attack or threat is not 0
     bool census = false;    // eval.passed or eval.structure names it: its files are counted

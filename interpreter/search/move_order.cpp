@@ -15,18 +15,40 @@ constexpr int CounterScore = KillerScore - 1;
 constexpr int HistoryCap = 1 << 14;  // |history| stays below, so it never reaches the killers
 constexpr int LosingCaptureScore = -(1 << 26);
 constexpr int PassScore = -(1 << 29);
+// Beyond this many pairs of cells (64 MB) a variant has no continuation table.
+constexpr std::int64_t MostContinuations = 1 << 24;
 
 // The move that led to `pos`, where it moved a piece: a countermove answers such a move.
 Move answered_move(const Position& pos) {
   return pos.plies_recorded() == 0 || pos.state().move.is_pass() ? Move() : pos.state().move;
 }
 
+// The continuation cell of a move by `pos`'s side to move, or of the move that led to `pos` when
+// `made`: the kind that moves (or arrived) and its arrival point.
+int cell_of(const Position& pos, Move m, int squares, bool made) {
+  const int kind = m.type() == MoveType::Drop ? m.drop_kind() : kind_of(pos.at(made ? m.to() : m.from()));
+  return kind * squares + m.to();
+}
+
 }  // namespace
+
+Histories::Histories(const Variant& variant) : squares(variant.squares()), cells(variant.kinds() * variant.squares()) {
+  if (std::int64_t(cells) * cells > MostContinuations) cells = 0;
+  continuation.resize(std::size_t(cells) * cells);
+  clear();
+}
 
 void Histories::clear() {
   std::fill(&killers[0][0], &killers[0][0] + MaxPly * 2, Move());
   std::fill(&history[0][0][0], &history[0][0][0] + SideCount * MaxSquares * MaxSquares, 0);
   std::fill(&counters[0][0][0], &counters[0][0][0] + SideCount * MaxSquares * MaxSquares, Move());
+  std::fill(continuation.begin(), continuation.end(), 0);
+}
+
+int Histories::continuation_of(const Position& pos, Move m) const {
+  const Move previous = answered_move(pos);
+  if (!cells || !previous || m.is_pass()) return 0;
+  return continuation[std::size_t(cell_of(pos, previous, squares, true)) * cells + cell_of(pos, m, squares, false)];
 }
 
 Move Histories::counter(const Position& pos) const {
@@ -44,10 +66,12 @@ void Histories::reward(const Position& pos, Move m, int ply, int depth, const Mo
   if (const Move previous = answered_move(pos)) counters[side][previous.from()][previous.to()] = m;
   // Scores move towards the cap from either side, so old lessons fade as new ones come.
   const int bonus = std::min(depth * depth, 400);
+  const int answered = cells && answered_move(pos) ? cell_of(pos, answered_move(pos), squares, true) : -1;
+  const auto age = [](int& h, int delta) { h += delta - h * std::abs(delta) / HistoryCap; };
   auto update = [&](Move q, int delta) {
     if (q.is_pass()) return;
-    int& h = history[side][q.from()][q.to()];
-    h += delta - h * std::abs(delta) / HistoryCap;
+    age(history[side][q.from()][q.to()], delta);
+    if (answered >= 0) age(continuation[std::size_t(answered) * cells + cell_of(pos, q, squares, false)], delta);
   };
   update(m, bonus);
   for (int i = 0; i < count; ++i) update(tried[i], -bonus);
@@ -83,7 +107,7 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
     } else if (m == counter) {
       score = CounterScore;
     } else {
-      score = h.of(us, m);
+      score = h.of(us, m) + h.continuation_of(pos, m);
     }
     if (m.promotion_kind() >= 0 && m != hash_move) score += CaptureScore / 2 + eval.value(m.promotion_kind());
     scores_[i] = score;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "core/types.h"
 #include "movegen/movegen.h"  // is_capture
@@ -15,15 +16,25 @@ namespace palace::search {
 constexpr int MaxPly = 128;
 
 // What the search learnt about quiet moves: the killers of each ply, a history score per side,
-// from and to point, and the quiet reply that last refuted each move (its countermove).
+// from and to point, the quiet reply that last refuted each move (its countermove), and a history
+// score of each reply to each move, by the kinds that move and where they go (continuation).
 struct Histories {
+  explicit Histories(const Variant& variant);
+
   Move killers[MaxPly][2];
   int history[SideCount][MaxSquares][MaxSquares];
   Move counters[SideCount][MaxSquares][MaxSquares];
+  // continuation[answered * cells + reply]: a move's cell is its kind x squares + its arrival
+  // point. Empty where the variant's cells are too many for a table of every pair.
+  std::vector<int> continuation;
+  int squares;
+  int cells;
 
   void clear();
   // The history score of a move; a pass, from and to no point, has none.
   int of(Side side, Move m) const { return m.is_pass() ? 0 : history[side][m.from()][m.to()]; }
+  // The continuation score of the quiet move `m` of `pos`, as a reply to the move that led there.
+  int continuation_of(const Position& pos, Move m) const;
   // The countermove of the move that led to `pos`, if any.
   Move counter(const Position& pos) const;
   // A quiet move caused a cutoff at `ply` of `pos` with `depth` plies left, after the quiet moves

@@ -46,8 +46,9 @@ const ReductionTable reduction_for;
 // before quiet moves (the whole node) are given up: what a quiet move can hardly gain back.
 constexpr int FutilityMargin = 100;
 constexpr int ReverseFutilityMargin = 90;
-// Quiet moves searched at a node this shallow before the rest are given up: 3 + depth².
-int late_move_count(int depth) { return 3 + depth * depth; }
+// Quiet moves searched at a node this shallow before the rest are given up: 3 + depth², half as
+// many where the side to move is not improving.
+int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
 // A capture in quiescence that cannot lift the score to alpha even with this to spare is skipped.
 constexpr int DeltaMargin = 200;
 // The first aspiration window around the previous iteration's score, widened on each failure.
@@ -112,9 +113,7 @@ struct NodeMoves {
 
 struct Searcher::Impl {
   Impl(std::shared_ptr<const Variant> v, std::size_t hash_mb)
-      : variant(std::move(v)), eval(*variant), tt(hash_mb), histories(std::make_unique<Histories>()) {
-    histories->clear();
-  }
+      : variant(std::move(v)), eval(*variant), tt(hash_mb), histories(std::make_unique<Histories>(*variant)) {}
 
   std::shared_ptr<const Variant> variant;
   Evaluation eval;
@@ -133,6 +132,7 @@ struct Searcher::Impl {
   bool aborted = false;
   Move root_move;          // best of the previous iteration, tried first
   Move pv[MaxPly + 1][MaxPly + 1];
+  int stand_at[MaxPly + 1] = {};  // each ply's static evaluation on the current line; NoEval in check
   int pv_length[MaxPly + 1] = {};
 
   bool out_of_budget();
@@ -208,9 +208,14 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
 
   const bool decisive_window = std::abs(beta) >= DecisiveBound || std::abs(alpha) >= DecisiveBound;
   const int stand = checked ? -Infinite : static_eval(entry);
+  stand_at[ply] = checked ? TTEntry::NoEval : stand;
+  // Better than two plies ago, when the same side was to move: the line is going its way, and
+  // its moves are pruned less.
+  const bool improving = !checked && ply >= 2 && stand_at[ply - 2] != TTEntry::NoEval && stand > stand_at[ply - 2];
 
   // Far enough above beta that the opponent's best reply can hardly bring it back.
-  if (!pv_node && !checked && depth <= 6 && !decisive_window && stand - ReverseFutilityMargin * depth >= beta)
+  if (!pv_node && !checked && depth <= 6 && !decisive_window &&
+      stand - ReverseFutilityMargin * (depth - improving) >= beta)
     return stand;
 
   if (!pv_node && can_null && depth >= 3 && may_pass_for_null(checked) && stand >= beta) {
@@ -240,7 +245,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     const bool killer = m == histories->killers[ply][0] || m == histories->killers[ply][1];
     // Quiet moves at a hopeless or long-searched shallow node: only a check could still matter.
     const bool prunable = quiet && tried > 0 && !checked && best > -DecisiveBound &&
-                          (futile || (!pv_node && depth <= 3 && quiets_tried >= late_move_count(depth)));
+                          (futile || (!pv_node && depth <= 3 && quiets_tried >= late_move_count(depth, improving)));
     pos->do_move(m);
     const bool gives_check = in_check(*pos);
     if (prunable && !gives_check) {
@@ -257,7 +262,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
       // Late quiet moves are searched shallower first; one that surprises gets its full depth.
       int reduction = 0;
       if (depth >= 3 && tried >= 2 && quiet && !killer && !checked && !gives_check) {
-        reduction = reduction_for(depth, tried) - pv_node;
+        reduction = reduction_for(depth, tried) - pv_node + !improving;
         if (histories->of(opponent(pos->side_to_move()), m) > 0) --reduction;
         reduction = std::clamp(reduction, 0, new_depth - 1);
       }

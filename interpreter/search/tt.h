@@ -2,8 +2,8 @@
 // hash. One entry per slot, replaced by a deeper or newer search of another position.
 #pragma once
 
-#include <cstddef>
 #include <climits>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

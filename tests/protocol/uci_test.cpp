@@ -9,6 +9,7 @@
 #include "game/game.h"
 #include "notation/wire.h"
 #include "protocol/uci.h"
+#include "search/eval.h"
 #include "test_support.h"
 
 namespace palace::test {
@@ -119,6 +120,18 @@ TEST(Uci, PerftCountsInWireNotation) {
   const auto lines = gui.tell("go perft 2");
   EXPECT_EQ(last(lines), "Nodes searched: 1024");
   EXPECT_NE(std::find(lines.begin(), lines.end(), "e2e2: 32"), lines.end());  // the pass, as the general's square
+}
+
+TEST(Uci, EvalPrintsTheStaticEvaluationOfThePosition) {
+  Gui gui("chess");
+  const auto chess = load_variant(variant_path("chess"));
+  const search::Evaluation eval(*chess);
+  const int start = eval(Position(chess)), after_e4 = eval(after_moves(chess, "e2e4"));
+  ASSERT_LT(after_e4, start);  // Black, to move, faces White's central pawn
+  gui.tell("position startpos moves e2e4");
+  EXPECT_EQ(last(gui.tell("eval")), "info string static evaluation " + std::to_string(after_e4) + " cp for the side to move");
+  gui.tell("position startpos");
+  EXPECT_EQ(last(gui.tell("eval")), "info string static evaluation " + std::to_string(start) + " cp for the side to move");
 }
 
 TEST(Uci, StopEndsAnInfiniteSearchWithABestmove) {

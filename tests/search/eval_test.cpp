@@ -19,7 +19,7 @@ std::shared_ptr<const Variant> chess_with(const std::string& eval_text) {
 
 // Chess's tables, material and mobility, and a king's shelter, alone.
 const std::string untapered_sheltered =
-    "eval:\n  phase: ~\n  passed: ~\n  royal_attack: ~\n  threat: ~\n  pair: ~\n  structure: ~\n  open_file: ~\n"
+    "eval:\n  phase: ~\n  passed: ~\n  royal_attack: ~\n  threat: ~\n  pair: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n"
     "  pieces:\n    pawn: {endgame: ~}\n    knight: {endgame: ~}\n    bishop: {endgame: ~}\n    rook: {endgame: ~}\n"
     "    queen: {endgame: ~}\n    king: {endgame: ~}\n";
 // Without the shelter.
@@ -38,12 +38,13 @@ int gain(const std::shared_ptr<const Variant>& with, const std::shared_ptr<const
 TEST(Evaluation, TablesReadFromEachSidesView) {
   const auto chess = load_variant(variant_path("chess"));
   const search::Evaluation eval(*chess);
-  EXPECT_EQ(eval(Position(chess)), 0);
-  // e2 -15 to e4 +17 in the pawn's opening table, and e2 opened to the f1 bishop (5 points x 5),
-  // the queen (4 x 1) and the g1 knight (1 x 4), seen by Black to move.
-  EXPECT_EQ(eval(after_moves(chess, "e2e4")), -32 - 25 - 4 - 4);
+  // Level but for the tempo, 30 for the side to move.
+  EXPECT_EQ(eval(Position(chess)), 30);
+  // e2 -15 to e4 +17 in the pawn's opening table, and e2 opened to the f1 bishop (5 points x 4),
+  // the queen (4 x 2) and the g1 knight (1 x 4), seen by Black to move.
+  EXPECT_EQ(eval(after_moves(chess, "e2e4")), 30 - 32 - 5 * 4 - 4 * 2 - 1 * 4);
   // Black's e7e5 mirrors it: level again.
-  EXPECT_EQ(eval(after_moves(chess, "e2e4 e7e5")), 0);
+  EXPECT_EQ(eval(after_moves(chess, "e2e4 e7e5")), 30);
   EXPECT_EQ(eval.value(chess->rules().kind_by_name("knight")), 337);
   EXPECT_EQ(eval.value(chess->rules().kind_by_name("rook")), 477);
 }
@@ -60,13 +61,13 @@ TEST(Evaluation, MobilityCountsEachPointAPieceCouldMoveTo) {
   Position pawns_alone(chess), none(chess);
   pawns_alone.set_fen("4k3/8/8/2p1P3/8/2P1P3/8/4K3 w - - 0 1");
   none.set_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-  // What the pawns add by themselves, and the bishop's 12 lost points at 5 centipawns each.
-  EXPECT_EQ(pawns, eval(pawns_alone) - eval(none) - 12 * 5);
+  // What the pawns add by themselves, and the bishop's 12 lost points at 4 centipawns each.
+  EXPECT_EQ(pawns, eval(pawns_alone) - eval(none) - 12 * 4);
 }
 
 TEST(Evaluation, EndgameTablesTakeOverAsMaterialComesOff) {
   const auto chess = chess_with(
-      "eval:\n  passed: ~\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n");
+      "eval:\n  passed: ~\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n");
   const search::Evaluation eval(*chess);
   Position pos(chess);
   // Kings alone: the endgame table, White's a1 -53 against Black's e5 +27.
@@ -80,23 +81,23 @@ TEST(Evaluation, EndgameTablesTakeOverAsMaterialComesOff) {
 
 TEST(Evaluation, PassedPawnsScoreByRank) {
   const auto chess = chess_with(
-      "eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n");
+      "eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n");
   const search::Evaluation eval(*chess);
   Position pos(chess);
   // With no piece left the endgame figures count alone. White's d5 pawn: 94, 5 for its point,
-  // 50 passed; the kings' -28 cancel.
+  // 66 passed on its fourth rank from the far one; the kings' -28 cancel.
   pos.set_fen("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(eval(pos), 149);
+  EXPECT_EQ(eval(pos), 165);
   // Black's e7 pawn stands ahead of it on the next file, and d5 ahead of e7 as Black sees it:
   // neither is passed. e7 scores 94 + 13.
   pos.set_fen("4k3/4p3/8/3P4/8/8/8/4K3 w - - 0 1");
   EXPECT_EQ(eval(pos), 99 - 107);
   // On g7 it is two files away: both are passed, g7 by 15 on its second rank, and 94 + 2.
   pos.set_fen("4k3/6p1/8/3P4/8/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(eval(pos), 149 - 111);
-  // Side by side on the fifth rank, neither stands ahead of the other: e5 scores 94 - 7 + 30.
+  EXPECT_EQ(eval(pos), 165 - 111);
+  // Side by side on the fifth rank, neither stands ahead of the other: e5 scores 94 - 7 + 46.
   pos.set_fen("4k3/8/8/3Pp3/8/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(eval(pos), 149 - 117);
+  EXPECT_EQ(eval(pos), 165 - 133);
 }
 
 TEST(Evaluation, RoyalAttackCountsPointsNextToTheEnemyRoyal) {
@@ -117,11 +118,18 @@ TEST(Evaluation, ThreatCountsDearerEnemyPiecesAPieceCouldTake) {
   EXPECT_EQ(gain(threatening, plain, "4k3/8/8/2p1n3/3P4/3R4/8/4K3 w - - 0 1"), 60 - 30);
 }
 
+TEST(Evaluation, TempoGoesToTheSideToMove) {
+  const auto plain = chess_with("eval:\n  tempo: ~\n");
+  const auto moving = chess_with("eval:\n  tempo: 20\n");
+  for (const char* fen : {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 b - - 0 1"})
+    EXPECT_EQ(gain(moving, plain, fen), 20) << fen;
+}
+
 TEST(Evaluation, PairOfAKind) {
   const auto plain = chess_with("eval:\n  pair: ~\n");
   const auto chess = load_variant(variant_path("chess"));
-  // Two bishops against one: 30 for White's pair alone.
-  EXPECT_EQ(gain(chess, plain, "2b1k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 30);
+  // Two bishops against one: 22 for White's pair alone.
+  EXPECT_EQ(gain(chess, plain, "2b1k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 22);
 }
 
 TEST(Evaluation, IsolatedAndDoubledPiecesOfAKind) {
@@ -170,12 +178,13 @@ TEST(Evaluation, PiecesInHandCountTheirValue) {
   const auto crazyhouse = load_variant(variant_path("crazyhouse"));
   const search::Evaluation eval(*crazyhouse);
   Position pos(crazyhouse);
+  const int tempo = 30;  // chess's, for White to move
   pos.set_fen("4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
-  EXPECT_EQ(eval(pos), 0);
+  EXPECT_EQ(eval(pos), tempo);
   pos.set_fen("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");  // a knight in White's hand: 337
-  EXPECT_EQ(eval(pos), 337);
+  EXPECT_EQ(eval(pos), tempo + 337);
   pos.set_fen("4k3/8/8/8/8/8/8/4K3[Nqp] w - - 0 1");  // against a queen and a pawn in Black's
-  EXPECT_EQ(eval(pos), 337 - 1025 - 82);
+  EXPECT_EQ(eval(pos), tempo + 337 - 1025 - 82);
 }
 
 // A chess variant with `eval_text` appended, loaded from a temporary file.
@@ -196,7 +205,8 @@ TEST(EvalRules, BadSectionsNameTheLine) {
             file + ":5:14: eval.pieces.pawn.table: expected 8 rows, one per rank, far rank first");
   EXPECT_EQ(load_error("eval:\n  weights: 3\n"),
             file + ":3:3: eval.weights: unknown key \"weights\" (expected one of: pieces, mobility, phase, passed, "
-                   "royal_attack, threat, pair, structure, open_file, shelter)");
+                   "royal_attack, threat, pair, structure, open_file, shelter, tempo)");
+  EXPECT_EQ(load_error("eval:\n  tempo: 5000\n"), file + ":3:10: eval.tempo: expected a number from -1000 to 1000, got 5000");
   EXPECT_EQ(load_error("eval:\n  mobility: {dragon: 4}\n"), file + ":3:22: eval.mobility.dragon: no piece named \"dragon\"");
   EXPECT_EQ(load_error("eval:\n  mobility: {bishop: 5000}\n"),
             file + ":3:22: eval.mobility.bishop: expected a number from -1000 to 1000, got 5000");
@@ -215,7 +225,7 @@ TEST(EvalRules, BadTaperingPassedAndAttackTermsNameTheLine) {
             file + ":5:17: eval.pieces.queen.endgame.bonus: unknown key \"bonus\" (expected one of: value, table)");
   // Taking chess's phase away leaves its endgame figures, which the error names where chess writes them.
   EXPECT_EQ(load_error("eval:\n  phase: ~\n"),
-            source_path("rules/chess/eval.yaml") + ":22:9: eval.pieces.pawn.endgame: has no effect without eval.phase, which says how far the "
+            source_path("rules/chess/eval.yaml") + ":24:9: eval.pieces.pawn.endgame: has no effect without eval.phase, which says how far the "
                    "game is from its end");
   EXPECT_EQ(load_error("eval:\n  passed:\n    pawn: {bonus: [1, 2]}\n"),
             file + ":4:19: eval.passed.pawn.bonus: expected 8 numbers, one per rank, far rank first");
@@ -242,7 +252,7 @@ TEST(EvalRules, BadStructureAndOpenFileTermsNameTheLine) {
   // Taking chess's structure away leaves its open_file, which the error names where chess writes it.
   EXPECT_EQ(load_error("eval:\n  structure: ~\n  open_file: {rook: {open: 25}}\n"),
             source_path("rules/chess/eval.yaml") +
-                ":158:5: eval.open_file: needs eval.structure, which names the kinds that close a file");
+                ":160:5: eval.open_file: needs eval.structure, which names the kinds that close a file");
   EXPECT_EQ(load_error("eval:\n  open_file: {rook: {open: 99999}}\n"),
             file + ":3:28: eval.open_file.rook.open: expected a number from -10000 to 10000, got 99999");
   EXPECT_EQ(load_error("eval:\n  shelter: {kind: pawn, bonus: [1, 2, 3, 4, 5, 6, 7, 8]}\n"),

@@ -21,8 +21,7 @@ std::string first_tried(Position& pos, const search::Histories& h, int ply, cons
 TEST(MoveOrder, CountermoveComesBeforeABetterHistory) {
   const auto chess = load_variant(variant_path("chess"));
   const search::Evaluation eval(*chess);
-  auto h = std::make_unique<search::Histories>();
-  h->clear();
+  auto h = std::make_unique<search::Histories>(*chess);
   // Nf6 refuted e4 at a shallow node, Nc6 refuted d4 at a deeper one: Nc6 has the better history.
   Position e4 = after_moves(chess, "e2e4"), d4 = after_moves(chess, "d2d4"), c4 = after_moves(chess, "c2c4");
   h->reward(e4, legal_move_named(e4, "g8f6"), 0, 2, nullptr, 0);
