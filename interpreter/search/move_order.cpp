@@ -23,13 +23,6 @@ Move answered_move(const Position& pos) {
   return pos.plies_recorded() == 0 || pos.state().move.is_pass() ? Move() : pos.state().move;
 }
 
-// The continuation cell of a move by `pos`'s side to move, or of the move that led to `pos` when
-// `made`: the kind that moves (or arrived) and its arrival point.
-int cell_of(const Position& pos, Move m, int squares, bool made) {
-  const int kind = m.type() == MoveType::Drop ? m.drop_kind() : kind_of(pos.at(made ? m.to() : m.from()));
-  return kind * squares + m.to();
-}
-
 }  // namespace
 
 Histories::Histories(const Variant& variant) : squares(variant.squares()), cells(variant.kinds() * variant.squares()) {
@@ -45,10 +38,14 @@ void Histories::clear() {
   std::fill(continuation.begin(), continuation.end(), 0);
 }
 
-int Histories::continuation_of(const Position& pos, Move m) const {
+int Histories::cell(const Position& pos, Move m, bool made) const {
+  const int kind = m.type() == MoveType::Drop ? m.drop_kind() : kind_of(pos.at(made ? m.to() : m.from()));
+  return kind * squares + m.to();
+}
+
+const int* Histories::replies(const Position& pos) const {
   const Move previous = answered_move(pos);
-  if (!cells || !previous || m.is_pass()) return 0;
-  return continuation[std::size_t(cell_of(pos, previous, squares, true)) * cells + cell_of(pos, m, squares, false)];
+  return cells && previous ? &continuation[std::size_t(cell(pos, previous, true)) * cells] : nullptr;
 }
 
 Move Histories::counter(const Position& pos) const {
@@ -66,12 +63,12 @@ void Histories::reward(const Position& pos, Move m, int ply, int depth, const Mo
   if (const Move previous = answered_move(pos)) counters[side][previous.from()][previous.to()] = m;
   // Scores move towards the cap from either side, so old lessons fade as new ones come.
   const int bonus = std::min(depth * depth, 400);
-  const int answered = cells && answered_move(pos) ? cell_of(pos, answered_move(pos), squares, true) : -1;
+  int* const answers = replies(pos);
   const auto age = [](int& h, int delta) { h += delta - h * std::abs(delta) / HistoryCap; };
   auto update = [&](Move q, int delta) {
     if (q.is_pass()) return;
     age(history[side][q.from()][q.to()], delta);
-    if (answered >= 0) age(continuation[std::size_t(answered) * cells + cell_of(pos, q, squares, false)], delta);
+    if (answers) age(answers[cell(pos, q, false)], delta);
   };
   update(m, bonus);
   for (int i = 0; i < count; ++i) update(tried[i], -bonus);
@@ -89,6 +86,7 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
     : pos_(pos), eval_(eval), list_(list) {
   const Side us = pos.side_to_move();
   const Move counter = h.counter(pos);
+  const int* const answers = h.replies(pos);
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
     int score;
@@ -107,7 +105,7 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
     } else if (m == counter) {
       score = CounterScore;
     } else {
-      score = h.of(us, m) + h.continuation_of(pos, m);
+      score = h.of(us, m) + (answers && !m.is_pass() ? answers[h.cell(pos, m, false)] : 0);
     }
     if (m.promotion_kind() >= 0 && m != hash_move) score += CaptureScore / 2 + eval.value(m.promotion_kind());
     scores_[i] = score;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/types.h"
@@ -33,8 +34,12 @@ struct Histories {
   void clear();
   // The history score of a move; a pass, from and to no point, has none.
   int of(Side side, Move m) const { return m.is_pass() ? 0 : history[side][m.from()][m.to()]; }
-  // The continuation score of the quiet move `m` of `pos`, as a reply to the move that led there.
-  int continuation_of(const Position& pos, Move m) const;
+  // A move's continuation cell: the kind that moves (`made`: that arrived) and its arrival point.
+  int cell(const Position& pos, Move m, bool made) const;
+  // The continuation scores of every reply to the move that led to `pos`, by the reply's cell; null
+  // where no piece moved there or the variant has no table.
+  const int* replies(const Position& pos) const;
+  int* replies(const Position& pos) { return const_cast<int*>(std::as_const(*this).replies(pos)); }
   // The countermove of the move that led to `pos`, if any.
   Move counter(const Position& pos) const;
   // A quiet move caused a cutoff at `ply` of `pos` with `depth` plies left, after the quiet moves

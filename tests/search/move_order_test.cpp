@@ -33,5 +33,21 @@ TEST(MoveOrder, CountermoveComesBeforeABetterHistory) {
   EXPECT_EQ(first_tried(c4, *h, 1, eval), "b8c6");
 }
 
+TEST(MoveOrder, ContinuationHistoryFollowsThePieceAndPointAnswered) {
+  const auto chess = load_variant(variant_path("chess"));
+  const search::Evaluation eval(*chess);
+  auto h = std::make_unique<search::Histories>(*chess);
+  // Nf6 refuted a pawn's arrival on e4 (16 points of history and 16 of continuation), Nc6 one on
+  // d4 (25 and 25).
+  Position e4 = after_moves(chess, "e2e4"), d4 = after_moves(chess, "d2d4");
+  h->reward(e4, legal_move_named(e4, "g8f6"), 0, 4, nullptr, 0);
+  h->reward(d4, legal_move_named(d4, "b8c6"), 0, 5, nullptr, 0);
+  // A pawn that reaches e4 from e3 has no countermove, but Nf6 answers it again: 32 against 25.
+  Position e3e4 = after_moves(chess, "e2e3 e7e6 e3e4"), c4 = after_moves(chess, "c2c4");
+  EXPECT_EQ(first_tried(e3e4, *h, 1, eval), "g8f6");
+  // After c4 neither answered anything: history alone, 25 against 16.
+  EXPECT_EQ(first_tried(c4, *h, 1, eval), "b8c6");
+}
+
 }  // namespace
 }  // namespace palace::test
