@@ -37,6 +37,12 @@ struct Entry {
 
 json error_body(const std::string& message) { return json{{"error", message}}; }
 
+// Sets an answer's JSON. Text a request brought in may be no UTF-8 (an address's bytes quoted in
+// a refusal): such bytes are written as U+FFFD rather than failing the answer.
+void set_json(httplib::Response& response, const json& out) {
+  response.set_content(out.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
+}
+
 json body_of(const httplib::Request& request) {
   if (request.body.empty()) return json::object();
   try {
@@ -287,7 +293,7 @@ struct Server::Impl {
         out = error_body("unexpected JSON value");
         response.status = 400;
       }
-      response.set_content(out.dump(), "application/json");
+      set_json(response, out);
     };
   }
 
@@ -349,11 +355,11 @@ struct Server::Impl {
       if (response.status == 413) message = "request body over " + std::to_string(MaxBodyBytes) + " bytes";
       else if (response.status == 400) message = "bad request";
       else if (response.status != 404) message = "request refused (HTTP " + std::to_string(response.status) + ")";
-      response.set_content(error_body(message).dump(), "application/json");
+      set_json(response, error_body(message));
     });
     http.set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr) {
       response.status = 500;
-      response.set_content(error_body("internal error").dump(), "application/json");
+      set_json(response, error_body("internal error"));
     });
   }
 };

@@ -7,10 +7,15 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
 
 #include "compiler/variant.h"
 #include "core/error.h"
@@ -21,6 +26,7 @@
 #include "notation/gib.h"
 #include "notation/replay.h"
 #include "protocol/uci.h"
+#include "server/server.h"
 
 namespace palace::fuzz {
 namespace fs = std::filesystem;
@@ -43,6 +49,8 @@ class Scratch {
 
   // Empties a folder of the scratch, so no file of an earlier input is left to import.
   void clear(const std::string& folder) { fs::remove_all(root_ / folder); }
+
+  fs::path path(const std::string& relative) const { return root_ / relative; }
 
   std::string write(const std::string& relative, std::string_view text) {
     const fs::path path = root_ / relative;
@@ -112,6 +120,36 @@ std::string bounded_uci_line(std::string_view line) {
     out += (out.empty() ? "" : " ") + word;
   }
   return out;
+}
+
+// A `palace serve` API on a free local port for the run, as starting one loads every variant.
+class LiveServer {
+ public:
+  LiveServer() : server_(options()), port_(server_.bind("127.0.0.1", 0)), thread_([this] { server_.listen(); }) {}
+  ~LiveServer() {
+    server_.stop();
+    thread_.join();
+  }
+  int port() const { return port_; }
+
+ private:
+  static server::ServerOptions options() {
+    return {fs::path(PALACE_SOURCE_DIR) / "variants", "janggi", scratch().path("serve.db"), {}};
+  }
+
+  server::Server server_;
+  int port_;
+  std::thread thread_;
+};
+
+// Sends one request of the `http` target; nothing for a method the API has no route for.
+std::optional<httplib::Result> send(httplib::Client& client, const std::string& method, const std::string& path,
+                                    const std::string& body) {
+  if (method == "GET") return client.Get(path);
+  if (method == "POST") return client.Post(path, body, "application/json");
+  if (method == "PUT") return client.Put(path, body, "application/json");
+  if (method == "DELETE") return client.Delete(path);
+  return std::nullopt;
 }
 
 }  // namespace
@@ -259,11 +297,12 @@ void uci(std::string_view input) {
   // One engine for the run, as starting one reads every variant file (a second under the
   // sanitizers). Each input finds it as new: a new game, 1 MB of hash, and the default variant
   // again after an input that set options.
+  static const std::string default_variant = PALACE_SOURCE_DIR "/variants/janggi.yaml";
   static std::vector<std::string> said;
-  static protocol::UciEngine engine({PALACE_SOURCE_DIR "/variants", PALACE_SOURCE_DIR "/variants/janggi.yaml"},
+  static protocol::UciEngine engine({PALACE_SOURCE_DIR "/variants", default_variant},
                                     [](const std::string& line) { said.push_back(line); });
   static bool options_set = true;
-  if (options_set) engine.handle("setoption name VariantFile value " PALACE_SOURCE_DIR "/variants/janggi.yaml");
+  if (options_set) engine.handle("setoption name VariantFile value " + default_variant);
   engine.handle("setoption name Hash value 1");
   engine.handle("ucinewgame");
   said.clear();
@@ -277,6 +316,30 @@ void uci(std::string_view input) {
     engine.handle("isready");
     if (said.empty() || said.back() != "readyok")
       throw std::logic_error("no readyok after line " + std::to_string(i + 1) + ": " + line);
+  }
+}
+
+void http(std::string_view input) {
+  static LiveServer live;
+  httplib::Client client("127.0.0.1", live.port());
+  std::string id = "none";
+  for (const std::string_view request : split(input, "\n#@@\n", 16)) {
+    const std::string_view head = request.substr(0, request.find('\n'));
+    const std::string body(head.size() < request.size() ? request.substr(head.size() + 1) : std::string_view());
+    const std::size_t space = head.find(' ');
+    const std::string method(head.substr(0, space));
+    std::string path(space == std::string_view::npos ? "/" : head.substr(space + 1));
+    for (std::size_t at = 0; (at = path.find("{id}", at)) != std::string::npos; at += id.size()) path.replace(at, 4, id);
+    if (path.empty() || path[0] != '/') path.insert(0, "/");
+    std::optional<httplib::Result> answer = send(client, method, path, body);
+    if (!answer) continue;
+    const std::string asked = method + " " + path;
+    const httplib::Result& result = *answer;
+    if (!result) throw std::logic_error("no answer to " + asked + ": " + httplib::to_string(result.error()));
+    if (result->status >= 500) throw std::logic_error(asked + " answered " + std::to_string(result->status) + ": " + result->body);
+    const nlohmann::json json = nlohmann::json::parse(result->body, nullptr, false);
+    if (json.is_discarded()) throw std::logic_error(asked + " answered with a body that is not JSON: " + result->body);
+    if (const auto created = json.find("id"); created != json.end() && created->is_string()) id = *created;
   }
 }
 

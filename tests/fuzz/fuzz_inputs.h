@@ -29,17 +29,22 @@ void record(std::string_view input);
 // followed by `stop`, and each line by `isready`, which must still be answered by `readyok`;
 // `go perft` deeper than 3 and a Hash above 64 MB are lowered, being slow or large, not wrong.
 void uci(std::string_view input);
+// HTTP requests to a `palace serve` API on a local port, kept up for the run. Requests are
+// separated by lines `#@@`; each is a line `METHOD PATH`, then its body. `{id}` in a path stands
+// for the last game the server created. Every answer must be JSON with a status below 500.
+void http(std::string_view input);
 
 struct Target {
   const char* name;  // its folder in tests/fuzz/regressions/ and its executable fuzz_NAME
   void (*run)(std::string_view input);
 };
-inline constexpr std::array<Target, 7> targets{{{"rule_files", rule_files},
+inline constexpr std::array<Target, 8> targets{{{"rule_files", rule_files},
                                                 {"hook_script", hook_script},
                                                 {"fen", fen},
                                                 {"move_text", move_text},
                                                 {"rule_script", rule_script},
                                                 {"record", record},
-                                                {"uci", uci}}};
+                                                {"uci", uci},
+                                                {"http", http}}};
 
 }  // namespace palace::fuzz

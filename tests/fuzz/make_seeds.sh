@@ -6,7 +6,7 @@
 set -euo pipefail
 src=$1 vectors=$2 out=$3
 rm -rf "$out"
-mkdir -p "$out"/{rule_files,hook_script,fen,move_text,rule_script,record,uci}
+mkdir -p "$out"/{rule_files,hook_script,fen,move_text,rule_script,record,uci,http}
 
 seed() {  # seed TARGET NAME < text
   cat >"$out/$1/$2"
@@ -84,3 +84,23 @@ for variant in "$src"/variants/*.yaml; do
     printf 'position fen 9/9 w\nposition startpos moves a1a9 z9\ngo depth x\nsetoption name Hash value 0\nflip\n'
   } | seed uci "$name"
 done
+
+# HTTP sessions (fuzz_inputs.h): a game of each variant with a game's first moves, an undo, a FEN
+# and the engine, then refusals; an uploaded variant; the lists and addresses outside the API.
+for variant in "$src"/variants/*.yaml; do
+  name=$(basename "$variant" .yaml)
+  fen=$( { awk '!/^#/' "$vectors/$name.moves" 2>/dev/null || true; } | head -n 1 | sed 's/ *[;|].*//')
+  {
+    printf 'POST /api/games\n{"variant": "%s"}' "$name"
+    { awk '!/^#/' "$vectors/$name.games" 2>/dev/null || true; } | head -n 1 | sed 's/ *|.*//' | tr ' ' '\n' | head -n 4 |
+      while IFS= read -r move; do printf '\n#@@\nPOST /api/games/{id}/moves\n{"move": "%s"}' "$move"; done
+    printf '\n#@@\nPOST /api/games/{id}/undo\n#@@\nGET /api/games/{id}/record\n#@@\nGET /api/games/{id}/fen'
+    [ -z "$fen" ] || printf '\n#@@\nPUT /api/games/{id}/fen\n{"fen": "%s"}' "$fen"
+    printf '\n#@@\nPOST /api/games/{id}/engine\n{"level": 1}\n#@@\nPOST /api/games/{id}/pass\n'
+    printf '#@@\nPOST /api/games/{id}/moves\n{"move": "z0z0"}\n#@@\nPUT /api/games/{id}/fen\n{"fen": 7}\n'
+    printf '#@@\nPOST /api/games/{id}/engine\n{"level": 99}\n#@@\nGET /api/games/{id}'
+  } | seed http "$name"
+done
+printf 'POST /api/variants\n{"yaml": "import: [janggi.yaml]\\nname: no-facing\\nrules: {facing_royals: allowed}\\n"}' | seed http upload
+printf 'GET /api/variants\n#@@\nGET /api/games/none\n#@@\nPOST /api/games\n{"variant": "../x", "formations": 3}\n#@@\nGET /../games.db\n#@@\nDELETE /api/games' |
+  seed http refusals

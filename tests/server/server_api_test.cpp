@@ -227,6 +227,10 @@ TEST_F(ServerApi, BadRequestsGetOneLineJsonErrorsAndTheServerGoesOn) {
   auto [unknown, no_game] = call("GET", "/api/games/nope");
   EXPECT_EQ(unknown, 404);
   EXPECT_EQ(no_game["error"], "no game with id \"nope\"");
+  // An address whose bytes are no UTF-8 is quoted back with U+FFFD in their place (once a 500).
+  auto [not_utf8, replaced] = call("GET", "/api/games/%97d");
+  EXPECT_EQ(not_utf8, 404);
+  EXPECT_EQ(replaced["error"], "no game with id \"\xEF\xBF\xBD" "d\"");
   auto [malformed, bad_json] = call("POST", "/api/games", "{\"variant\": ");
   EXPECT_EQ(malformed, 400);
   EXPECT_EQ(bad_json["error"], "malformed JSON at byte 13");
