@@ -4,12 +4,11 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <set>
 
 #include "core/text.h"
+#include "core/text_file.h"
 #include "hooks/lua_sandbox_internal.h"
 
 extern "C" {
@@ -940,10 +939,12 @@ void LuaHost::load_script(const std::string& path, const std::string& display_na
   if (display_name.empty()) throw HookError("load_script(" + quote(path, kMaxQuoted) + "): empty display name");
   if (h.scripts.count(display_name) != 0)
     throw HookError(one_line(display_name + ": script already loaded"));
-  std::ifstream in(path, std::ios::binary);
-  if (!in.is_open()) throw HookError(one_line(display_name + ": cannot read " + quote(path, kMaxQuoted)));
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw HookError(one_line(display_name + ": cannot read " + quote(path, kMaxQuoted)));
+  std::string text;
+  try {
+    text = read_text_file(path);
+  } catch (const FileError& e) {
+    throw HookError(one_line(display_name + ": cannot read " + quote(path, kMaxQuoted) + ": " + e.reason()));
+  }
 
   // "=": Lua shows the name as it is, cut at the end if long (error_message puts it back whole).
   const std::string chunkname = "=" + display_name;

@@ -24,6 +24,9 @@ namespace palace::match {
 
 namespace {
 
+// An openings book holds thousands of lines: far more room than a rule file's, and still a bound.
+constexpr std::size_t MaxOpeningsBytes = std::size_t(256) << 20;
+
 // One game to play: where it starts, and whether the first player takes the second side.
 struct Job {
   std::shared_ptr<const Variant> variant;
@@ -52,8 +55,12 @@ std::string fen_of_line(const std::string& line) {
 }
 
 std::vector<std::string> openings_from_file(const std::string& file, const std::shared_ptr<const Variant>& variant) {
-  std::ifstream in(file);
-  if (!in) throw MatchError("cannot read openings file " + palace::quote(file, 100));
+  std::istringstream in;
+  try {
+    in.str(read_text_file(file, MaxOpeningsBytes));
+  } catch (const FileError& e) {
+    throw MatchError("cannot read openings file " + palace::quote(file, 100) + ": " + e.reason());
+  }
   std::vector<std::string> fens;
   int number = 0;
   for (std::string line; std::getline(in, line);) {

@@ -252,7 +252,10 @@ TEST(LuaHost, MissingFileAndDuplicateLoad) {
   LuaHost host(kLimits);
   const std::string path = fixture("does_not_exist.lua");
   EXPECT_EQ(error_of([&] { host.load_script(path, "scripts/nope.lua"); }),
-            "scripts/nope.lua: cannot read \"" + path + "\"");
+            "scripts/nope.lua: cannot read \"" + path + "\": cannot open file");
+  // A device never ends: it is refused, not read.
+  EXPECT_EQ(error_of([&] { host.load_script("/dev/zero", "scripts/zero.lua"); }),
+            "scripts/zero.lua: cannot read \"/dev/zero\": cannot open file: not a regular file");
   load(host, "ok.lua");
   EXPECT_EQ(error_of([&] { load(host, "ok.lua"); }), "scripts/ok.lua: script already loaded");
   expect_usable(host);

@@ -85,6 +85,36 @@ TEST(Match, FormationsPlayEveryPairAndTabulateTheFirstSidesScore) {
   EXPECT_EQ(run.lines[35].substr(0, 16), "  inner-elephant");
 }
 
+TEST(Match, OpeningsFromAFileArePlayedEachWithColoursSwapped) {
+  const std::string book = temp_path("openings.epd");
+  std::ofstream(book) << "# two openings, the second in EPD's four fields\n\n"
+                      << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
+                      << "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - id \"open game\";\n";
+  const std::string pgn = temp_path("openings.pgn");
+  std::filesystem::remove(pgn);
+  const auto run = run_palace("match variants/chess.yaml --depth 1 --max-plies 2 --rounds 2 --openings " +
+                              shell_quoted(book) + " --pgn " + shell_quoted(pgn) + " 2>&1");
+  ASSERT_EQ(run.status, 0) << run.out;
+  std::vector<std::string> fens;
+  for (const auto& line : file_lines(pgn))
+    if (line.rfind("[FEN ", 0) == 0) fens.push_back(line);
+  const std::string first = "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]";
+  const std::string second = "[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1\"]";
+  EXPECT_EQ(fens, (std::vector<std::string>{first, first, second, second}));
+}
+
+TEST(Match, AnOpeningsFileThatCannotBeReadIsOneLine) {
+  const std::string book = temp_path("bad-openings.epd");
+  std::ofstream(book) << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\nnot a position\n";
+  const auto bad = run_palace("match variants/chess.yaml --depth 1 --openings " + shell_quoted(book) + " 2>&1");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.out, "error: " + book + ":2: FEN board: unknown piece letter \"o\" on rank 8\n");
+  EXPECT_EQ(run_palace("match variants/chess.yaml --depth 1 --openings /dev/zero 2>&1").out,
+            "error: cannot read openings file \"/dev/zero\": cannot open file: not a regular file\n");
+  EXPECT_EQ(run_palace("match variants/chess.yaml --depth 1 --openings /no/such.epd 2>&1").out,
+            "error: cannot read openings file \"/no/such.epd\": cannot open file\n");
+}
+
 TEST(Match, BadSettingsAreOneLine) {
   EXPECT_EQ(run_palace("match variants/chess.yaml --player palace,depht=3 --depth 1 2>&1").out,
             "error: unknown player setting \"depht=3\" (palace, engine=CMD, name, variant, option.NAME, eval, depth, "
