@@ -8,7 +8,6 @@
 #include "core/text.h"
 #include "hooks/load_variant.h"
 #include "movegen/movegen.h"
-#include "search/eval.h"
 
 namespace palace::protocol {
 
@@ -96,7 +95,7 @@ bool UciEngine::handle(const std::string& line) {
   } else if (command == "go") {
     go(words);
   } else if (command == "eval") {
-    say("info string static evaluation " + std::to_string(search::Evaluation(*variant_)(*position_)) +
+    say("info string static evaluation " + std::to_string(searcher_->evaluate(*position_)) +
         " cp for the side to move");
   } else {
     say("info string unknown command " + palace::quote(command));

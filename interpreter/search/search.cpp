@@ -372,6 +372,8 @@ Searcher::~Searcher() = default;
 
 void Searcher::set_hash_size(std::size_t mb) { impl_->tt.resize(mb); }
 
+int Searcher::evaluate(const Position& pos) const { return impl_->eval(pos); }
+
 void Searcher::clear() {
   impl_->tt.clear();
   impl_->histories->clear();

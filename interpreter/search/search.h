@@ -48,6 +48,9 @@ class Searcher {
   ~Searcher();
 
   void set_hash_size(std::size_t mb);
+  // The static evaluation of `pos` in centipawns for the side to move, as the search scores a
+  // quiet leaf. Safe while a search runs: the evaluation is read-only.
+  int evaluate(const Position& pos) const;
   void clear();  // forgets the transposition table and histories, for a new game
 
   // Searches the position `pos` stands in, its recorded moves counting for repetition. Reports
