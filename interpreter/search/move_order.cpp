@@ -105,7 +105,7 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
     } else if (m == counter) {
       score = CounterScore;
     } else {
-      score = h.of(us, m) + (answers && !m.is_pass() ? answers[h.cell(pos, m, false)] : 0);
+      score = h.of(us, m) + (answers ? answers[h.cell(pos, m, false)] : 0);
     }
     if (m.promotion_kind() >= 0 && m != hash_move) score += CaptureScore / 2 + eval.value(m.promotion_kind());
     scores_[i] = score;
