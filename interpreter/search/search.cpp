@@ -221,6 +221,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   if (!pv_node && can_null && depth >= 3 && may_pass_for_null(checked) && stand >= beta) {
     const int reduction = 3 + depth / 6;
     pos->do_move(Move::pass());
+    tt.prefetch(pos->state().hash);
     const int score = -search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false, in_check(*pos));
     pos->undo_move();
     if (aborted) return 0;
@@ -247,6 +248,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     const bool prunable = quiet && tried > 0 && !checked && best > -DecisiveBound &&
                           (futile || (!pv_node && depth <= 3 && quiets_tried >= late_move_count(depth, improving)));
     pos->do_move(m);
+    tt.prefetch(pos->state().hash);
     const bool gives_check = in_check(*pos);
     if (prunable && !gives_check) {
       pos->undo_move();
@@ -349,6 +351,7 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
     if (!moves.legal_move(m)) continue;
     any_legal = true;
     pos->do_move(m);
+    tt.prefetch(pos->state().hash);
     const int score = -quiesce(-beta, -alpha, ply + 1, in_check(*pos));
     pos->undo_move();
     if (aborted) return 0;
