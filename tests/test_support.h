@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -161,6 +162,21 @@ inline std::string temp_path(const std::string& name) {
   return testing::TempDir() + "palace_" + std::to_string(getpid()) + "_" +
          testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
 }
+
+// Removes, once the suite has run, whatever temp_path named in this process, so that runs leave
+// nothing behind in the temporary directory.
+class TempPathCleanup : public testing::Environment {
+ public:
+  void TearDown() override {
+    const std::string prefix = "palace_" + std::to_string(getpid()) + "_";
+    std::vector<std::filesystem::path> ours;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(testing::TempDir(), ec))
+      if (entry.path().filename().string().rfind(prefix, 0) == 0) ours.push_back(entry.path());
+    for (const auto& path : ours) std::filesystem::remove_all(path, ec);
+  }
+};
+inline testing::Environment* const temp_path_cleanup = testing::AddGlobalTestEnvironment(new TempPathCleanup);
 
 // `s` in single quotes for the shell (paths here hold none of their own). Appended piece by piece:
 // GCC 12 warns falsely (-Wrestrict) on "'" + s + "'".
