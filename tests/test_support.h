@@ -155,12 +155,15 @@ inline std::vector<std::string> file_lines(const std::string& path) {
   return lines;
 }
 
+// How the names of this process's temporary files begin.
+inline std::string temp_prefix() { return "palace_" + std::to_string(getpid()) + "_"; }
+
 // A path in the temporary directory, named after the running test and its process: ctest runs
 // tests side by side, and two builds' suites may run at once, so a name shared between tests or
 // runs would let one overwrite another's file.
 inline std::string temp_path(const std::string& name) {
-  return testing::TempDir() + "palace_" + std::to_string(getpid()) + "_" +
-         testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
+  return testing::TempDir() + temp_prefix() + testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+         name;
 }
 
 // Removes, once the suite has run, whatever temp_path named in this process, so that runs leave
@@ -168,7 +171,7 @@ inline std::string temp_path(const std::string& name) {
 class TempPathCleanup : public testing::Environment {
  public:
   void TearDown() override {
-    const std::string prefix = "palace_" + std::to_string(getpid()) + "_";
+    const std::string prefix = temp_prefix();
     std::vector<std::filesystem::path> ours;
     std::error_code ec;
     for (const auto& entry : std::filesystem::directory_iterator(testing::TempDir(), ec))
