@@ -160,10 +160,12 @@ inline std::string temp_prefix() { return "palace_" + std::to_string(getpid()) +
 
 // A path in the temporary directory, named after the running test and its process: ctest runs
 // tests side by side, and two builds' suites may run at once, so a name shared between tests or
-// runs would let one overwrite another's file.
+// runs would let one overwrite another's file. A parameterised test's name holds a slash, which
+// would stand for a folder that does not exist.
 inline std::string temp_path(const std::string& name) {
-  return testing::TempDir() + temp_prefix() + testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
-         name;
+  std::string test = testing::UnitTest::GetInstance()->current_test_info()->name();
+  std::replace(test.begin(), test.end(), '/', '_');
+  return testing::TempDir() + temp_prefix() + test + "_" + name;
 }
 
 // Removes, once the suite has run, whatever temp_path named in this process, so that runs leave

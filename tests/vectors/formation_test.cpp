@@ -2,8 +2,6 @@
 // other formations reproduces the reference start position of that formation pair exactly.
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <map>
 
@@ -22,13 +20,13 @@ std::string field_value(const std::string& line, const std::string& key) {
 }
 
 // A variant file that imports `base` and changes one word per side: the formation's name. Named
-// after all three, since ctest runs the variants side by side.
+// after all three within the test's own temporary names.
 std::string write_override(const std::string& base, const std::string& cho, const std::string& han) {
-  const auto path = std::filesystem::temp_directory_path() / ("palace-formation-" + base + "-" + cho + "-" + han + ".yaml");
+  const std::string path = temp_path(base + "-" + cho + "-" + han + ".yaml");
   std::ofstream out(path);
   out << "import: [" << variant_path(base) << "]\n"
       << "setup:\n  cho: {formation: {name: " << cho << "}}\n  han: {formation: {name: " << han << "}}\n";
-  return path.string();
+  return path;
 }
 
 class Formations : public ::testing::TestWithParam<std::string> {};
@@ -42,7 +40,6 @@ TEST_P(Formations, EachNamedPairReproducesItsReferenceStartPosition) {
     const std::string han = FormationByLetters.at(field_value(line, "han"));
     const std::string file = write_override(GetParam(), cho, han);
     Position pos(load_variant(file));
-    std::remove(file.c_str());
     const std::string fen = split(line, ';').at(0);
     EXPECT_EQ(pos.fen(), fen) << cho << " / " << han;
     EXPECT_EQ(perft(pos, 3), std::stoull(line.substr(line.find(";D3 ") + 4))) << cho << " / " << han;
