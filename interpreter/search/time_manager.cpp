@@ -6,7 +6,9 @@ namespace palace::search {
 
 namespace {
 
-// Kept back from every budget for the move to travel to the GUI.
+// Kept back from a share of a clock for the move to travel to the GUI, where running over loses
+// the game. A fixed movetime is spent whole, as UCI asks ("search exactly x mseconds") and
+// Stockfish does.
 constexpr std::int64_t OverheadMs = 10;
 // Moves the clock is spread over when the time control does not say.
 constexpr int DefaultMovesToGo = 30;
@@ -16,7 +18,7 @@ constexpr int DefaultMovesToGo = 30;
 TimeManager::TimeManager(const Limits& limits, Side us) : start_(std::chrono::steady_clock::now()) {
   if (limits.infinite) return;
   if (limits.movetime_ms > 0) {
-    budget_ms_ = std::max<std::int64_t>(1, limits.movetime_ms - OverheadMs);
+    budget_ms_ = limits.movetime_ms;
     fixed_ = true;
     return;
   }

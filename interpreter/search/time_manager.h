@@ -14,6 +14,8 @@ class TimeManager {
   TimeManager(const Limits& limits, Side us);
 
   bool timed() const { return budget_ms_ > 0; }
+  // What the search may spend, in milliseconds; 0 when untimed.
+  std::int64_t budget_ms() const { return budget_ms_; }
   std::int64_t elapsed_ms() const;
   // Past the budget: stop now, mid-iteration.
   bool out_of_time() const { return timed() && elapsed_ms() >= budget_ms_; }

@@ -8,6 +8,7 @@
 
 #include "game/evaluator.h"
 #include "search/search.h"
+#include "search/time_manager.h"
 #include "test_support.h"
 
 namespace palace::test {
@@ -189,6 +190,17 @@ TEST(SearchLimits, MovetimeIsKept) {
   EXPECT_TRUE(searcher.search(pos, {.movetime_ms = 150}));
   const auto elapsed = std::chrono::steady_clock::now() - start;
   EXPECT_LT(elapsed, std::chrono::milliseconds(1000));  // generous: the machine is shared
+}
+
+// UCI's movetime is searched whole, as the protocol says; a clock keeps 10 ms back for the move to
+// reach the GUI, as running over it loses the game.
+TEST(SearchLimits, MovetimeIsSpentWholeAndAClockKeepsAMargin) {
+  EXPECT_EQ(search::TimeManager({.movetime_ms = 100}, Side(0)).budget_ms(), 100);
+  search::Limits clock;
+  clock.time_left_ms[1] = 60000;
+  clock.increment_ms[1] = 1000;
+  EXPECT_EQ(search::TimeManager(clock, Side(1)).budget_ms(), 60000 / 30 + 800 - 10);
+  EXPECT_EQ(search::TimeManager(clock, Side(0)).budget_ms(), 0);  // the first side's clock is not set
 }
 
 }  // namespace
