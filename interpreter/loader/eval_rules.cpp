@@ -86,7 +86,7 @@ std::vector<int> read_kind_numbers(const ConfigNode* node, const RuleSet& rules,
 
 PassedEvalDef read_passed(const ConfigNode& node, int kind, const RuleSet& rules, bool tapered) {
   if (!node.is_map()) node.fail("expected the bonus by rank, e.g. {bonus: [0, 90, 60, 40, 25, 15, 10, 0]}");
-  node.expect_keys({"bonus", "endgame"});
+  node.expect_keys({"bonus", "endgame", "royal_distance"});
   PassedEvalDef def;
   def.kind = kind;
   def.bonus = read_rank_list(node.at("bonus"), rules.board);
@@ -94,6 +94,13 @@ PassedEvalDef read_passed(const ConfigNode& node, int kind, const RuleSet& rules
   if (const ConfigNode* end = node.find("endgame")) {
     require_phase(*end, tapered);
     def.endgame_bonus = read_rank_list(*end, rules.board);
+  }
+  if (const ConfigNode* royals = node.find("royal_distance")) {
+    require_phase(*royals, tapered);
+    if (!royals->is_map()) royals->fail("expected own: and enemy:, each one number per rank");
+    royals->expect_keys({"own", "enemy"});
+    def.own_royal = read_rank_list(royals->at("own"), rules.board);
+    def.enemy_royal = read_rank_list(royals->at("enemy"), rules.board);
   }
   return def;
 }

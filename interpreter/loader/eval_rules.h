@@ -28,7 +28,15 @@ struct PassedEvalDef {
   int kind = -1;
   std::vector<int> bonus;
   std::vector<int> endgame_bonus;  // the same number of entries as `bonus`
+  // Endgame centipawns, by rank as `bonus`, per point of distance from the side's own royal and
+  // from the enemy's to the point ahead of the piece (up to PassedRoyalReach points); empty if
+  // not given.
+  std::vector<int> own_royal, enemy_royal;
 };
+
+// How far a royal's distance to a passed piece still counts: a royal farther away is as good as
+// absent.
+constexpr int PassedRoyalReach = 5;
 
 // How a side's pieces of one kind stand on the files (eval.structure): centipawns for each piece
 // with no friend of its kind on a file beside it, and for each one more than one on a file.

@@ -94,11 +94,17 @@ Evaluation::Evaluation(const Variant& variant)
     return census_.back();
   };
   for (const PassedEvalDef& def : eval.passed) {
-    census_of(def.kind).passed = int(passed_score_.size() / (SideCount * squares_));
+    census_of(def.kind).passed = int(passed_terms_.size() / (SideCount * squares_));
     for (Side side = 0; side < SideCount; ++side)
       for (Square s = 0; s < squares_; ++s) {
         const int row = table_row(board, rules.sides[side], s);
-        passed_score_.push_back({def.bonus[row], def.endgame_bonus[row]});
+        PassedTerms& t = passed_terms_.emplace_back();
+        t.bonus = {def.bonus[row], def.endgame_bonus[row]};
+        const int next_rank = board.rank_of(s) + rules.sides[side].forward;
+        if (def.own_royal.empty() || next_rank < 0 || next_rank >= board.ranks) continue;
+        t.ahead = board.square(board.file_of(s), next_rank);
+        t.own_royal = def.own_royal[row];
+        t.enemy_royal = def.enemy_royal[row];
       }
   }
   for (const StructureEvalDef& def : eval.structure) {
@@ -120,7 +126,10 @@ Evaluation::Evaluation(const Variant& variant)
       for (Square s = 0; s < squares_; ++s)
         sheltered_.push_back(eval.shelter.zone < 0 || rules.sides[side].zones[eval.shelter.zone][s]);
   }
-  for (Square s = 0; s < squares_; ++s) file_.push_back(board.file_of(s));
+  for (Square s = 0; s < squares_; ++s) {
+    file_.push_back(board.file_of(s));
+    rank_.push_back(board.rank_of(s));
+  }
   for (Side side = 0; side < SideCount; ++side)
     for (Square s = 0; s < squares_; ++s)
       advance_.push_back(rules.sides[side].forward > 0 ? board.rank_of(s) : -board.rank_of(s));
@@ -141,8 +150,13 @@ int Evaluation::walk(const Position& pos, Side side, Square from, int kind) cons
   return t.mobility * points + t.royal_attack * attacks + t.threat * threats;
 }
 
+int Evaluation::royal_distance(Square a, Square b) const {
+  if (a >= squares_) return PassedRoyalReach;
+  return std::min({std::max(std::abs(file_[a] - file_[b]), std::abs(rank_[a] - rank_[b])), PassedRoyalReach});
+}
+
 void Evaluation::add_files(const Placed* const found[SideCount], const int count[SideCount],
-                           Score total[SideCount]) const {
+                           const Square royal[SideCount], Score total[SideCount]) const {
   // Files are padded either side, so that the edge files need no test for their neighbours.
   int occupied[SideCount][MaxFiles + 2] = {};  // census pieces of any kind, for open files
   for (const Census& census : census_) {
@@ -163,7 +177,7 @@ void Evaluation::add_files(const Placed* const found[SideCount], const int count
           front[side][file] = std::max(front[side][file], along[s]);
         }
     }
-    const Score* passed = census.passed < 0 ? nullptr : &passed_score_[census.passed * SideCount * squares_];
+    const PassedTerms* passed = census.passed < 0 ? nullptr : &passed_terms_[census.passed * SideCount * squares_];
     for (Side side = 0; side < SideCount; ++side) {
       const int* enemy = front[opponent(side)];
       const int* own = on_file[side];
@@ -171,8 +185,13 @@ void Evaluation::add_files(const Placed* const found[SideCount], const int count
         if (found[side][i].kind != census.kind) continue;
         const Square s = found[side][i].square;
         const int file = file_[s];
-        if (passed && advance_[side * squares_ + s] >= std::max({enemy[file], enemy[file + 1], enemy[file + 2]}))
-          total[side] += passed[side * squares_ + s];
+        if (passed && advance_[side * squares_ + s] >= std::max({enemy[file], enemy[file + 1], enemy[file + 2]})) {
+          const PassedTerms& t = passed[side * squares_ + s];
+          total[side] += t.bonus;
+          if (t.ahead != NoSquare)
+            total[side].endgame += t.own_royal * royal_distance(royal[side], t.ahead) +
+                                   t.enemy_royal * royal_distance(royal[opponent(side)], t.ahead);
+        }
         if (!own[file] && !own[file + 2]) total[side] += census.isolated;
       }
     }
@@ -233,7 +252,8 @@ int Evaluation::operator()(const Position& pos) const {
     }
   if (found_count[0] + found_count[1] > 0) {
     const Placed* const lists[SideCount] = {found[0], found[1]};
-    add_files(lists, found_count, total);
+    const Square royals[SideCount] = {pos.royal(0), pos.royal(1)};
+    add_files(lists, found_count, royals, total);
   }
   if (!shelter_bonus_.empty())
     for (Side side = 0; side < SideCount; ++side)

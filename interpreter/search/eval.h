@@ -3,11 +3,11 @@
 // one for the endgame, blended by how much material is left (eval.phase); each piece in a hand
 // scores its value; each piece of a kind with a mobility, royal-attack or threat weight scores per
 // point it could move to, point next to the enemy royal and dearer enemy piece it could take,
-// counted in one walk; pieces no enemy of their kind can stop score by their rank
-// (eval.passed), alone on their files or doubled on one (eval.structure), or on files free of those
-// (eval.open_file), and two or more of a kind a pair bonus (eval.pair); a royal scores the pieces
-// that cover it (eval.shelter), and the side to move its turn (eval.tempo). Nothing is parsed or
-// looked up by name while searching.
+// counted in one walk; pieces no enemy of their kind can stop score by their rank and by how near
+// each royal stands to the point ahead of them (eval.passed), alone on their files or doubled on
+// one (eval.structure), or on files free of those (eval.open_file), and two or more of a kind a
+// pair bonus (eval.pair); a royal scores the pieces that cover it (eval.shelter), and the side to
+// move its turn (eval.tempo). Nothing is parsed or looked up by name while searching.
 #pragma once
 
 #include <cstdint>
@@ -50,8 +50,13 @@ class Evaluation {
   // The mobility, royal-attack and threat bonus of `side`'s piece of `kind` on `from`.
   int walk(const Position& pos, Side side, Square from, int kind) const;
   // The bonuses of both sides' pieces on `found` that depend on the files: passed, isolated and
-  // doubled pieces of the kinds a census is taken of, and pieces on open files.
-  void add_files(const Placed* const found[SideCount], const int count[SideCount], Score total[SideCount]) const;
+  // doubled pieces of the kinds a census is taken of (a passed one also by how near each royal,
+  // on `royal`, stands to it), and pieces on open files.
+  void add_files(const Placed* const found[SideCount], const int count[SideCount], const Square royal[SideCount],
+                 Score total[SideCount]) const;
+  // How far a royal on `a` stands from `b`: the larger of the files and the ranks between them, up
+  // to PassedRoyalReach, which a side without a royal (`a` off the board) counts as.
+  int royal_distance(Square a, Square b) const;
   // The opening's bonus for the cover of `side`'s royal by the pieces on `found`.
   int shelter(const Placed* found, int count, const Position& pos, Side side) const;
 
@@ -98,10 +103,18 @@ class Evaluation {
     Score isolated, doubled;
   };
   std::vector<Census> census_;
-  std::vector<Score> passed_score_;  // by passed slot, side and point
-  // By point: its file, and by side and point how far along the side's forward direction it
+  // What a passed piece scores on a point: its bonus, and in the endgame per point of each royal's
+  // distance to the point ahead of it (NoSquare on the far rank).
+  struct PassedTerms {
+    Score bonus;
+    Square ahead = NoSquare;
+    int own_royal = 0, enemy_royal = 0;
+  };
+  std::vector<PassedTerms> passed_terms_;  // by passed slot, side and point
+  // By point: its file and rank, and by side and point how far along the side's forward direction it
   // lies (its rank, negated for a side moving downwards); division has no place in the hot path.
   std::vector<int> file_;
+  std::vector<int> rank_;
   std::vector<int> advance_;
 };
 

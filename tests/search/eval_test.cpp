@@ -79,9 +79,12 @@ TEST(Evaluation, EndgameTablesTakeOverAsMaterialComesOff) {
   EXPECT_EQ(eval(pos), ((-15 - 26 + 46 + 19) * 4 + (-53 - 20 - 27 + 9) * 20) / 24);
 }
 
+// Chess's passed pawns by rank alone, without the royals' distance.
+const std::string passed_by_rank = "  passed:\n    pawn:\n      royal_distance: ~\n";
+
 TEST(Evaluation, PassedPawnsScoreByRank) {
   const auto chess = chess_with(
-      "eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n");
+      "eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n" + passed_by_rank);
   const search::Evaluation eval(*chess);
   Position pos(chess);
   // With no piece left the endgame figures count alone. White's d5 pawn: 94, 5 for its point,
@@ -98,6 +101,23 @@ TEST(Evaluation, PassedPawnsScoreByRank) {
   // Side by side on the fifth rank, neither stands ahead of the other: e5 scores 94 - 7 + 46.
   pos.set_fen("4k3/8/8/3Pp3/8/8/8/4K3 w - - 0 1");
   EXPECT_EQ(eval(pos), 165 - 133);
+}
+
+TEST(Evaluation, PassedPawnsScoreByTheRoyalsDistanceToThePointAhead) {
+  const std::string plain_text =
+      "eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n" + passed_by_rank;
+  const auto plain = chess_with(plain_text);
+  const auto escorted = chess_with(
+      "eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n"
+      "  passed:\n    pawn:\n      royal_distance:\n        own: [0, -1, -2, -3, -4, -5, -6, 0]\n"
+      "        enemy: [0, 10, 20, 30, 40, 50, 60, 0]\n");
+  // White's d5 pawn, on its fifth rank, looks at d6: its own king on e1 is 5 points away, Black's
+  // on h8 4 points.
+  EXPECT_EQ(gain(escorted, plain, "7k/8/8/3P4/8/8/8/4K3 w - - 0 1"), -3 * 5 + 30 * 4);
+  // Black's d4 pawn is on its fifth rank too, seen by Black: e8 to d3 is 5 points, h1 to d3 4.
+  EXPECT_EQ(gain(escorted, plain, "4k3/8/8/8/3p4/8/8/7K b - - 0 1"), -3 * 5 + 30 * 4);
+  // b3 looks at b4: b1 is 3 points away, and h8, 6 away, counts as 5, as far as a royal is counted.
+  EXPECT_EQ(gain(escorted, plain, "7k/8/8/8/8/1P6/8/1K6 w - - 0 1"), -5 * 3 + 50 * 5);
 }
 
 TEST(Evaluation, RoyalAttackCountsPointsNextToTheEnemyRoyal) {
@@ -233,6 +253,10 @@ TEST(EvalRules, BadTaperingPassedAndAttackTermsNameTheLine) {
             file + ":4:13: eval.passed.dragon: no piece named \"dragon\"");
   EXPECT_EQ(load_error("eval:\n  passed:\n    pawn: [0, 1]\n"),
             file + ":4:11: eval.passed.pawn: expected the bonus by rank, e.g. {bonus: [0, 90, 60, 40, 25, 15, 10, 0]}");
+  EXPECT_EQ(load_error("eval:\n  passed:\n    pawn: {bonus: [0, 0, 0, 0, 0, 0, 0, 0], royal_distance: {own: [1]}}\n"),
+            file + ":4:67: eval.passed.pawn.royal_distance.own: expected 8 numbers, one per rank, far rank first");
+  EXPECT_EQ(load_error("eval:\n  passed:\n    pawn: {bonus: [0, 0, 0, 0, 0, 0, 0, 0], royal_distance: 3}\n"),
+            file + ":4:61: eval.passed.pawn.royal_distance: expected own: and enemy:, each one number per rank");
   EXPECT_EQ(load_error("eval:\n  royal_attack: {queen: 5000}\n"),
             file + ":3:25: eval.royal_attack.queen: expected a number from -1000 to 1000, got 5000");
   EXPECT_EQ(load_error("eval:\n  threat: {pawn: 5000}\n"),
@@ -252,7 +276,7 @@ TEST(EvalRules, BadStructureAndOpenFileTermsNameTheLine) {
   // Taking chess's structure away leaves its open_file, which the error names where chess writes it.
   EXPECT_EQ(load_error("eval:\n  structure: ~\n  open_file: {rook: {open: 25}}\n"),
             source_path("rules/chess/eval.yaml") +
-                ":160:5: eval.open_file: needs eval.structure, which names the kinds that close a file");
+                ":165:5: eval.open_file: needs eval.structure, which names the kinds that close a file");
   EXPECT_EQ(load_error("eval:\n  open_file: {rook: {open: 99999}}\n"),
             file + ":3:28: eval.open_file.rook.open: expected a number from -10000 to 10000, got 99999");
   EXPECT_EQ(load_error("eval:\n  shelter: {kind: pawn, bonus: [1, 2, 3, 4, 5, 6, 7, 8]}\n"),
