@@ -111,8 +111,9 @@ class Evaluation {
     int own_royal = 0, enemy_royal = 0;
   };
   std::vector<PassedTerms> passed_terms_;  // by passed slot, side and point
-  // By point: its file and rank, and by side and point how far along the side's forward direction it
-  // lies (its rank, negated for a side moving downwards); division has no place in the hot path.
+  // By point: its file and rank, and by side and point how far along the side's forward
+  // direction it lies (its rank, negated for a side moving downwards); division has no place in
+  // the hot path.
   std::vector<int> file_;
   std::vector<int> rank_;
   std::vector<int> advance_;

@@ -79,12 +79,14 @@ TEST(Evaluation, EndgameTablesTakeOverAsMaterialComesOff) {
   EXPECT_EQ(eval(pos), ((-15 - 26 + 46 + 19) * 4 + (-53 - 20 - 27 + 9) * 20) / 24);
 }
 
-// Chess's passed pawns by rank alone, without the royals' distance.
-const std::string passed_by_rank = "  passed:\n    pawn:\n      royal_distance: ~\n";
+// Chess's tables and passed pawns, alone.
+const std::string tables_and_passed =
+    "eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n";
+// Without the royals' distance to a passed pawn.
+const std::string passed_by_rank = tables_and_passed + "  passed:\n    pawn:\n      royal_distance: ~\n";
 
 TEST(Evaluation, PassedPawnsScoreByRank) {
-  const auto chess = chess_with(
-      "eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n" + passed_by_rank);
+  const auto chess = chess_with(passed_by_rank);
   const search::Evaluation eval(*chess);
   Position pos(chess);
   // With no piece left the endgame figures count alone. White's d5 pawn: 94, 5 for its point,
@@ -104,13 +106,11 @@ TEST(Evaluation, PassedPawnsScoreByRank) {
 }
 
 TEST(Evaluation, PassedPawnsScoreByTheRoyalsDistanceToThePointAhead) {
-  const std::string plain_text =
-      "eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n" + passed_by_rank;
-  const auto plain = chess_with(plain_text);
-  const auto escorted = chess_with(
-      "eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n"
-      "  passed:\n    pawn:\n      royal_distance:\n        own: [0, -1, -2, -3, -4, -5, -6, 0]\n"
-      "        enemy: [0, 10, 20, 30, 40, 50, 60, 0]\n");
+  const auto plain = chess_with(passed_by_rank);
+  const auto escorted = chess_with(tables_and_passed +
+                                   "  passed:\n    pawn:\n      royal_distance:\n"
+                                   "        own: [0, -1, -2, -3, -4, -5, -6, 0]\n"
+                                   "        enemy: [0, 10, 20, 30, 40, 50, 60, 0]\n");
   // White's d5 pawn, on its fifth rank, looks at d6: its own king on e1 is 5 points away, Black's
   // on h8 4 points.
   EXPECT_EQ(gain(escorted, plain, "7k/8/8/3P4/8/8/8/4K3 w - - 0 1"), -3 * 5 + 30 * 4);
