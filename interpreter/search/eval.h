@@ -104,7 +104,8 @@ class Evaluation {
   };
   std::vector<Census> census_;
   // What a passed piece scores on a point: its bonus, and in the endgame per point of each royal's
-  // distance to the point ahead of it (NoSquare on the far rank).
+  // distance to the point ahead of it (NoSquare on the far rank, or where eval.passed gives no
+  // royal_distance, which leaves the distances out).
   struct PassedTerms {
     Score bonus;
     Square ahead = NoSquare;
