@@ -38,14 +38,18 @@ void Histories::clear() {
   std::fill(continuation.begin(), continuation.end(), 0);
 }
 
-int Histories::cell(const Position& pos, Move m, bool made) const {
-  const int kind = m.type() == MoveType::Drop ? m.drop_kind() : kind_of(pos.at(made ? m.to() : m.from()));
+int Histories::cell(const Position& pos, Move m) const {
+  const int kind = m.type() == MoveType::Drop ? m.drop_kind() : kind_of(pos.at(m.from()));
   return kind * squares + m.to();
 }
 
+// The answered move's piece is the one its record keeps: the arrival point may be empty by now (an
+// explosion, an after_move hook) or hold what it promoted to.
 const int* Histories::replies(const Position& pos) const {
   const Move previous = answered_move(pos);
-  return cells && previous ? &continuation[std::size_t(cell(pos, previous, true)) * cells] : nullptr;
+  if (!cells || !previous) return nullptr;
+  const int answered = kind_of(pos.state().moved) * squares + previous.to();
+  return &continuation[std::size_t(answered) * cells];
 }
 
 Move Histories::counter(const Position& pos) const {
@@ -68,7 +72,7 @@ void Histories::reward(const Position& pos, Move m, int ply, int depth, const Mo
   auto update = [&](Move q, int delta) {
     if (q.is_pass()) return;
     age(history[side][q.from()][q.to()], delta);
-    if (answers) age(answers[cell(pos, q, false)], delta);
+    if (answers) age(answers[cell(pos, q)], delta);
   };
   update(m, bonus);
   for (int i = 0; i < count; ++i) update(tried[i], -bonus);
@@ -105,7 +109,7 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
     } else if (m == counter) {
       score = CounterScore;
     } else {
-      score = h.of(us, m) + (answers ? answers[h.cell(pos, m, false)] : 0);
+      score = h.of(us, m) + (answers ? answers[h.cell(pos, m)] : 0);
     }
     if (m.promotion_kind() >= 0 && m != hash_move) score += CaptureScore / 2 + eval.value(m.promotion_kind());
     scores_[i] = score;
