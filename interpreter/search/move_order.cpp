@@ -39,8 +39,7 @@ void Histories::clear() {
 }
 
 int Histories::cell(const Position& pos, Move m) const {
-  const int kind = m.type() == MoveType::Drop ? m.drop_kind() : kind_of(pos.at(m.from()));
-  return kind * squares + m.to();
+  return cell(m.type() == MoveType::Drop ? m.drop_kind() : kind_of(pos.at(m.from())), m.to());
 }
 
 // The answered move's piece is the one its record keeps: the arrival point may be empty by now (an
@@ -48,8 +47,7 @@ int Histories::cell(const Position& pos, Move m) const {
 const int* Histories::replies(const Position& pos) const {
   const Move previous = answered_move(pos);
   if (!cells || !previous) return nullptr;
-  const int answered = kind_of(pos.state().moved) * squares + previous.to();
-  return &continuation[std::size_t(answered) * cells];
+  return &continuation[std::size_t(cell(kind_of(pos.state().moved), previous.to())) * cells];
 }
 
 Move Histories::counter(const Position& pos) const {

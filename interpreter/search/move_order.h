@@ -34,7 +34,8 @@ struct Histories {
   void clear();
   // The history score of a move; a pass, from and to no point, has none.
   int of(Side side, Move m) const { return m.is_pass() ? 0 : history[side][m.from()][m.to()]; }
-  // A move's continuation cell, before it is made: the kind that moves and its arrival point.
+  // A continuation cell: the kind that moves and its arrival point; a move's, before it is made.
+  int cell(int kind, Square to) const { return kind * squares + to; }
   int cell(const Position& pos, Move m) const;
   // The continuation scores of every reply to the move that led to `pos`, by the reply's cell; null
   // where no piece moved there or the variant has no table.
