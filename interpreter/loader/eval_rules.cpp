@@ -157,7 +157,7 @@ ShelterEvalDef read_shelter(const ConfigNode& node, const RuleSet& rules) {
 
 EvalDef read_eval(const ConfigNode& node, const RuleSet& rules) {
   node.expect_keys(
-      {"pieces", "mobility", "phase", "passed", "royal_attack", "threat", "pair", "structure", "open_file", "shelter", "tempo"});
+      {"pieces", "mobility", "phase", "passed", "royal_attack", "threat", "hanging", "pair", "structure", "open_file", "shelter", "tempo"});
   EvalDef def;
   def.phase = read_kind_numbers(node.find("phase"), rules, "its weight in the opening's material", 0, 100);
   const bool tapered = std::any_of(def.phase.begin(), def.phase.end(), [](int w) { return w > 0; });
@@ -177,6 +177,8 @@ EvalDef read_eval(const ConfigNode& node, const RuleSet& rules) {
                                        "centipawns per point next to the enemy royal it could move to", -1000, 1000);
   def.threat = read_kind_numbers(node.find("threat"), rules,
                                  "centipawns for each enemy piece worth more than itself that it could capture", -1000, 1000);
+  def.hanging = read_kind_numbers(node.find("hanging"), rules,
+                                  "centipawns for each other enemy piece it could capture that none defends", -1000, 1000);
   def.pair = read_kind_numbers(node.find("pair"), rules, "centipawns for holding two or more", -10000, 10000);
   if (const ConfigNode* structure = node.find("structure")) {
     if (!structure->is_map()) structure->fail("expected piece names, each with its isolated and doubled figures");

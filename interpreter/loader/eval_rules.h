@@ -74,6 +74,9 @@ struct EvalDef {
   std::vector<int> royal_attack;
   // Centipawns for each enemy piece worth more than itself each kind could capture (eval.threat).
   std::vector<int> threat;
+  // Centipawns for each other enemy piece (not a royal) each kind could capture that no enemy
+  // piece could take back (eval.hanging).
+  std::vector<int> hanging;
   // Centipawns for a side holding two or more of a kind on the board (eval.pair), by kind.
   std::vector<int> pair;
   std::vector<StructureEvalDef> structure;

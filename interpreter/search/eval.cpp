@@ -56,11 +56,16 @@ Evaluation::Evaluation(const Variant& variant)
     t.mobility = weight(eval.mobility, k);
     t.royal_attack = weight(eval.royal_attack, k);
     t.threat = weight(eval.threat, k);
+    t.hanging = weight(eval.hanging, k);
     t.pair = weight(eval.pair, k);
-    t.walked = t.mobility || t.royal_attack || t.threat;
+    t.walked = t.mobility || t.royal_attack || t.threat || t.hanging;
     pairs_ = pairs_ || t.pair;
+    hanging_ = hanging_ || t.hanging;
     for (Side side = 0; side < SideCount; ++side) full_phase_ += t.phase * variant.setup_count(side, k);
   }
+  // Whether a piece hangs depends on what every enemy piece guards.
+  if (hanging_)
+    for (KindTerms& t : terms_) t.walked = true;
   if (any_nonzero(eval.royal_attack)) near_rows_ = squares_;
   near_.assign(std::size_t(near_rows_ + 1) * squares_, 0);
   for (Square r = 0; r < near_rows_; ++r)
@@ -135,18 +140,28 @@ Evaluation::Evaluation(const Variant& variant)
       advance_.push_back(rules.sides[side].forward > 0 ? board.rank_of(s) : -board.rank_of(s));
 }
 
-int Evaluation::walk(const Position& pos, Side side, Square from, int kind) const {
+int Evaluation::walk(const Position& pos, Side side, Square from, int kind, Walks& walks) const {
   const Square royal = pos.royal(opponent(side));
   const std::uint8_t* near = &near_[std::size_t(royal < near_rows_ ? royal : near_rows_) * squares_];
   const int worth = value_[kind];
-  int points = 0, attacks = 0, threats = 0;
-  for_each_destination(pos, side, from, [&](Square to, MoveType, Square) {
-    ++points;
-    attacks += near[to];
-    // A destination with a piece on it holds an enemy piece: a capture.
-    if (const Piece victim = pos.at(to)) threats += value_[kind_of(victim)] > worth;
-  });
   const KindTerms& t = terms_[kind];
+  int points = 0, attacks = 0, threats = 0;
+  SquareSet& guarded = walks.guarded[side];
+  for_each_destination(
+      pos, side, from,
+      [&](Square to, MoveType, Square) {
+        ++points;
+        attacks += near[to];
+        // A destination with a piece on it holds an enemy piece: a capture.
+        if (const Piece victim = pos.at(to)) {
+          const int prize = value_[kind_of(victim)];
+          if (prize > worth) ++threats;
+          else if (t.hanging && prize > 0 && walks.prey_count < MaxSquares) walks.prey[walks.prey_count++] = {to, side, t.hanging};
+        }
+      },
+      [&](Square to) {
+        if (hanging_) guarded.set(to);
+      });
   return t.mobility * points + t.royal_attack * attacks + t.threat * threats;
 }
 
@@ -228,6 +243,7 @@ int Evaluation::operator()(const Position& pos) const {
   Score total[SideCount];
   int phase = 0;
   Placed found[SideCount][MaxSquares];
+  Walks walks;
   int found_count[SideCount] = {0, 0};
   int owned[SideCount][MaxKinds];
   if (pairs_) std::fill(&owned[0][0], &owned[0][0] + SideCount * MaxKinds, 0);
@@ -239,12 +255,16 @@ int Evaluation::operator()(const Position& pos) const {
       total[side] += score_[pos.at(s) * squares_ + s];
       phase += t.phase;
       if (t.walked) {
-        const int bonus = walk(pos, side, s, kind);
+        const int bonus = walk(pos, side, s, kind, walks);
         total[side] += {bonus, bonus};
       }
       if (t.census || t.on_file || t.shelters) found[side][found_count[side]++] = {s, kind};
       if (t.pair) ++owned[side][kind];
     }
+  for (int i = 0; i < walks.prey_count; ++i) {
+    const Walks::Prey& prey = walks.prey[i];
+    if (!walks.guarded[opponent(prey.taker)][prey.square]) total[prey.taker] += {prey.weight, prey.weight};
+  }
   for (const int k : held_)
     for (Side side = 0; side < SideCount; ++side) {
       total[side] += {pos.in_hand(side, k) * value_[k], pos.in_hand(side, k) * value_[k]};

@@ -1,9 +1,9 @@
 // The static evaluation: each piece scores by side, kind and point from two tables compiled at
 // construction from the pieces' values and the variant's `eval:` section, one for the opening and
 // one for the endgame, blended by how much material is left (eval.phase); each piece in a hand
-// scores its value; each piece of a kind with a mobility, royal-attack or threat weight scores per
-// point it could move to, point next to the enemy royal and dearer enemy piece it could take,
-// counted in one walk; pieces no enemy of their kind can stop score by their rank and by how near
+// scores its value; each piece of a kind with a mobility, royal-attack, threat or hanging weight
+// scores per point it could move to, point next to the enemy royal, dearer enemy piece it could
+// take and other enemy piece it could take that none defends, counted in one walk; pieces no enemy of their kind can stop score by their rank and by how near
 // each royal stands to the point ahead of them (eval.passed), alone on their files or doubled on
 // one (eval.structure), or on files free of those (eval.open_file), and two or more of a kind a
 // pair bonus (eval.pair); a royal scores the pieces that cover it (eval.shelter), and the side to
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "compiler/variant.h"
+#include "core/square_set.h"
 #include "position/position.h"
 
 namespace palace::search {
@@ -47,8 +48,22 @@ class Evaluation {
     int kind;
   };
 
-  // The mobility, royal-attack and threat bonus of `side`'s piece of `kind` on `from`.
-  int walk(const Position& pos, Side side, Square from, int kind) const;
+  // What the walks of one evaluation gather beyond each piece's own bonus: the points each side
+  // guards, and the enemy pieces no dearer than their taker that a piece could capture, which hang
+  // where the other side guards nothing, as known once every piece has been walked.
+  struct Walks {
+    struct Prey {
+      Square square;
+      Side taker;
+      int weight;
+    };
+    SquareSet guarded[SideCount];
+    Prey prey[MaxSquares];
+    int prey_count = 0;
+  };
+  // The mobility, royal-attack and threat bonus of `side`'s piece of `kind` on `from`; its guards
+  // and prey go to `walks`.
+  int walk(const Position& pos, Side side, Square from, int kind, Walks& walks) const;
   // The bonuses of both sides' pieces on `found` that depend on the files: passed, isolated and
   // doubled pieces of the kinds a census is taken of (a passed one also by how near each royal,
   // on `royal`, stands to it), and pieces on open files.
@@ -75,8 +90,9 @@ class Evaluation {
     int mobility = 0;      // centipawns per point it could move to
     int royal_attack = 0;  // centipawns per point next to the enemy royal it could move to
     int threat = 0;        // centipawns per enemy piece worth more than itself that it could capture
+    int hanging = 0;       // centipawns per other enemy piece it could capture that none defends
     int pair = 0;          // centipawns for a side with two or more
-    bool walked = false;    // mobility, royal_attack or threat is not 0
+    bool walked = false;    // mobility, royal_attack, threat or hanging is not 0, or some kind's hanging
     bool census = false;    // eval.passed or eval.structure names it: its files are counted
     bool on_file = false;   // eval.open_file names it
     bool shelters = false;  // eval.shelter names it
@@ -84,6 +100,7 @@ class Evaluation {
   };
   std::vector<KindTerms> terms_;  // by kind
   bool pairs_ = false;            // some kind has a pair bonus
+  bool hanging_ = false;          // some kind has a hanging weight: every piece is walked
   bool open_files_ = false;       // some kind has an open-file bonus
 
   // near_[r * squares_ + s]: whether s is next to a royal on r. Row near_rows_ is all zeros, for a

@@ -19,7 +19,7 @@ std::shared_ptr<const Variant> chess_with(const std::string& eval_text) {
 
 // Chess's tables, material and mobility, and a king's shelter, alone.
 const std::string untapered_sheltered =
-    "eval:\n  phase: ~\n  passed: ~\n  royal_attack: ~\n  threat: ~\n  pair: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n"
+    "eval:\n  phase: ~\n  passed: ~\n  royal_attack: ~\n  threat: ~\n  hanging: ~\n  pair: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n"
     "  pieces:\n    pawn: {endgame: ~}\n    knight: {endgame: ~}\n    bishop: {endgame: ~}\n    rook: {endgame: ~}\n"
     "    queen: {endgame: ~}\n    king: {endgame: ~}\n";
 // Without the shelter.
@@ -138,6 +138,22 @@ TEST(Evaluation, ThreatCountsDearerEnemyPiecesAPieceCouldTake) {
   EXPECT_EQ(gain(threatening, plain, "4k3/8/8/2p1n3/3P4/3R4/8/4K3 w - - 0 1"), 60 - 30);
 }
 
+TEST(Evaluation, HangingCountsUndefendedEnemyPiecesNoDearerThanTheTaker) {
+  const auto plain = chess_with("eval:\n  hanging: ~\n");
+  const auto hanging = chess_with("eval:\n  hanging: {bishop: 40, rook: 25}\n");
+  // The c3 bishop could take the e5 knight, which nothing defends; the a1 rook the a7 pawn.
+  EXPECT_EQ(gain(hanging, plain, "4k3/p7/8/4n3/8/2B5/8/R3K3 w - - 0 1"), 40 + 25);
+  // The f6 pawn defends the knight, the b7 pawn the a6 pawn.
+  EXPECT_EQ(gain(hanging, plain, "4k3/1p6/p4p2/4n3/8/2B5/8/R3K3 w - - 0 1"), 0);
+  // A rook guards along its file, a king next to it.
+  EXPECT_EQ(gain(hanging, plain, "3rk3/8/8/3n4/8/1B6/8/4K3 w - - 0 1"), 0);
+  EXPECT_EQ(gain(hanging, plain, "4k3/3n4/8/1B6/8/8/8/4K3 w - - 0 1"), 0);
+  // A dearer piece is a threat, not a hanging piece: the bishop could take the undefended rook.
+  EXPECT_EQ(gain(hanging, plain, "4k3/8/8/4r3/8/2B5/8/3K4 w - - 0 1"), 0);
+  // Black to move sees the knight hanging against it.
+  EXPECT_EQ(gain(hanging, plain, "4k3/8/8/4n3/8/2B5/8/4K3 b - - 0 1"), -40);
+}
+
 TEST(Evaluation, TempoGoesToTheSideToMove) {
   const auto plain = chess_with("eval:\n  tempo: ~\n");
   const auto moving = chess_with("eval:\n  tempo: 20\n");
@@ -225,7 +241,7 @@ TEST(EvalRules, BadSectionsNameTheLine) {
             file + ":5:14: eval.pieces.pawn.table: expected 8 rows, one per rank, far rank first");
   EXPECT_EQ(load_error("eval:\n  weights: 3\n"),
             file + ":3:3: eval.weights: unknown key \"weights\" (expected one of: pieces, mobility, phase, passed, "
-                   "royal_attack, threat, pair, structure, open_file, shelter, tempo)");
+                   "royal_attack, threat, hanging, pair, structure, open_file, shelter, tempo)");
   EXPECT_EQ(load_error("eval:\n  tempo: 5000\n"), file + ":3:10: eval.tempo: expected a number from -1000 to 1000, got 5000");
   EXPECT_EQ(load_error("eval:\n  mobility: {dragon: 4}\n"), file + ":3:22: eval.mobility.dragon: no piece named \"dragon\"");
   EXPECT_EQ(load_error("eval:\n  mobility: {bishop: 5000}\n"),
@@ -276,7 +292,7 @@ TEST(EvalRules, BadStructureAndOpenFileTermsNameTheLine) {
   // Taking chess's structure away leaves its open_file, which the error names where chess writes it.
   EXPECT_EQ(load_error("eval:\n  structure: ~\n  open_file: {rook: {open: 25}}\n"),
             source_path("rules/chess/eval.yaml") +
-                ":165:5: eval.open_file: needs eval.structure, which names the kinds that close a file");
+                ":167:5: eval.open_file: needs eval.structure, which names the kinds that close a file");
   EXPECT_EQ(load_error("eval:\n  open_file: {rook: {open: 99999}}\n"),
             file + ":3:28: eval.open_file.rook.open: expected a number from -10000 to 10000, got 99999");
   EXPECT_EQ(load_error("eval:\n  shelter: {kind: pawn, bonus: [1, 2, 3, 4, 5, 6, 7, 8]}\n"),
