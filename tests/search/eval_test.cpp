@@ -277,6 +277,10 @@ TEST(EvalRules, BadTaperingPassedAndAttackTermsNameTheLine) {
             file + ":3:25: eval.royal_attack.queen: expected a number from -1000 to 1000, got 5000");
   EXPECT_EQ(load_error("eval:\n  threat: {pawn: 5000}\n"),
             file + ":3:18: eval.threat.pawn: expected a number from -1000 to 1000, got 5000");
+  EXPECT_EQ(load_error("eval:\n  hanging: {dragon: 40}\n"), file + ":3:21: eval.hanging.dragon: no piece named \"dragon\"");
+  EXPECT_EQ(load_error("eval:\n  hanging: 40\n"),
+            file + ":3:12: eval.hanging: expected piece names, each with centipawns for each other enemy piece it "
+                   "could capture that none defends");
   EXPECT_EQ(load_error("eval:\n  pair: 30\n"),
             file + ":3:9: eval.pair: expected piece names, each with centipawns for holding two or more");
 }
