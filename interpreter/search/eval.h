@@ -3,11 +3,12 @@
 // one for the endgame, blended by how much material is left (eval.phase); each piece in a hand
 // scores its value; each piece of a kind with a mobility, royal-attack, threat or hanging weight
 // scores per point it could move to, point next to the enemy royal, dearer enemy piece it could
-// take and other enemy piece it could take that none defends, counted in one walk; pieces no enemy of their kind can stop score by their rank and by how near
-// each royal stands to the point ahead of them (eval.passed), alone on their files or doubled on
-// one (eval.structure), or on files free of those (eval.open_file), and two or more of a kind a
-// pair bonus (eval.pair); a royal scores the pieces that cover it (eval.shelter), and the side to
-// move its turn (eval.tempo). Nothing is parsed or looked up by name while searching.
+// take and other enemy piece it could take that none defends, counted in one walk; pieces no enemy
+// of their kind can stop score by their rank and by how near each royal stands to the point ahead
+// of them (eval.passed), alone on their files or doubled on one (eval.structure), or on files free
+// of those (eval.open_file), and two or more of a kind a pair bonus (eval.pair); a royal scores the
+// pieces that cover it (eval.shelter), and the side to move its turn (eval.tempo). Nothing is
+// parsed or looked up by name while searching.
 #pragma once
 
 #include <cstdint>
@@ -92,7 +93,7 @@ class Evaluation {
     int threat = 0;        // centipawns per enemy piece worth more than itself that it could capture
     int hanging = 0;       // centipawns per other enemy piece it could capture that none defends
     int pair = 0;          // centipawns for a side with two or more
-    bool walked = false;    // mobility, royal_attack, threat or hanging is not 0, or some kind's hanging
+    bool walked = false;    // it has a walked weight, or some kind's hanging asks for its guards
     bool census = false;    // eval.passed or eval.structure names it: its files are counted
     bool on_file = false;   // eval.open_file names it
     bool shelters = false;  // eval.shelter names it
