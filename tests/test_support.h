@@ -168,6 +168,13 @@ inline std::string temp_path(const std::string& name) {
   return testing::TempDir() + temp_prefix() + test + "_" + name;
 }
 
+// The path of a temporary variant file that imports variants/`base`.yaml and adds `sections`.
+inline std::string overlay_path(const std::string& base, const std::string& sections) {
+  const std::string path = temp_path("variant.yaml");
+  std::ofstream(path) << "import: [" << variant_path(base) << "]\n" << sections;
+  return path;
+}
+
 // Removes, once the suite has run, whatever temp_path named in this process, so that runs leave
 // nothing behind in the temporary directory.
 class TempPathCleanup : public testing::Environment {

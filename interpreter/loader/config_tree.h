@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <utility>
@@ -87,5 +88,16 @@ class ConfigNode {
 
   friend struct ConfigBuilder;
 };
+
+// The value that `node`'s word stands for among `choices`; any other word is an error listing them.
+template <typename Enum>
+Enum word(const ConfigNode& node, std::initializer_list<std::pair<const char*, Enum>> choices) {
+  std::string list;
+  for (const auto& [text, value] : choices) {
+    if (node.as_string() == text) return value;
+    list += std::string(list.empty() ? "" : ", ") + text;
+  }
+  node.fail("expected one of: " + list);
+}
 
 }  // namespace palace

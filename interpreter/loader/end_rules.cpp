@@ -9,16 +9,6 @@ namespace palace {
 
 namespace {
 
-template <typename Enum>
-Enum word(const ConfigNode& node, std::initializer_list<std::pair<const char*, Enum>> choices) {
-  std::string list;
-  for (const auto& [text, value] : choices) {
-    if (node.as_string() == text) return value;
-    list += std::string(list.empty() ? "" : ", ") + text;
-  }
-  node.fail("expected one of: " + list);
-}
-
 Sanction sanction(const ConfigNode& node) {
   return word<Sanction>(node, {{"loss", Sanction::Loss}, {"illegal", Sanction::Illegal}, {"draw", Sanction::None}});
 }

@@ -60,7 +60,7 @@ class Loader {
 
   RuleSet run() {
     root_.expect_keys({"name", "description", "board", "sides", "pieces", "setup", "formations",
-                       "compound_moves", "rules", "scripts", "uci", "eval", "castling",
+                       "compound_moves", "rules", "scripts", "uci", "eval", "search", "castling",
                        "notation", "hands", "reaching_wins", "capturing_royal_wins"});
     rules_.name = root_.at("name").as_string();
     read_board(root_.at("board"));
@@ -79,6 +79,7 @@ class Loader {
     if (const ConfigNode* c = root_.find("capturing_royal_wins")) read_royal_capture(*c, rules_);
     check_zones();
     if (const ConfigNode* e = root_.find("eval")) rules_.eval = read_eval(*e, rules_);
+    if (const ConfigNode* s = root_.find("search")) rules_.search = read_search_rules(*s);
     const ConfigNode* n = root_.find("notation");
     rules_.notation = n ? read_notation_rules(*n, rules_) : default_notation_rules(rules_.pieces);
     return std::move(rules_);
@@ -737,16 +738,6 @@ class Loader {
       }
     }
     return false;
-  }
-
-  template <typename Enum>
-  Enum word(const ConfigNode& node, std::initializer_list<std::pair<const char*, Enum>> choices) const {
-    std::string list;
-    for (const auto& [text, value] : choices) {
-      if (node.as_string() == text) return value;
-      list += std::string(list.empty() ? "" : ", ") + text;
-    }
-    node.fail("expected one of: " + list);
   }
 
   void read_rules(const ConfigNode& node) {

@@ -12,6 +12,7 @@
 #include "loader/eval_rules.h"
 #include "loader/notation_rules.h"
 #include "loader/hand_rules.h"
+#include "loader/search_rules.h"
 
 namespace palace {
 
@@ -199,6 +200,7 @@ struct RuleSet {
   std::vector<ScriptDef> scripts;  // Lua hook files
   UciRules uci;                    // how other engines write this variant
   EvalDef eval;                    // the engine's piece values and square bonuses (eval_rules.h)
+  SearchRules search;              // the engine's search heuristics for it (search_rules.h)
   NotationRules notation;          // how records write its moves (notation_rules.h)
   HandRules hands;                 // captures to hand and drops (hand_rules.h)
   ZoneWin zone_win;                // a piece reaching a zone wins (hand_rules.h)

@@ -15,19 +15,23 @@ constexpr int CounterScore = KillerScore - 1;
 constexpr int HistoryCap = 1 << 14;  // |history| stays below, so it never reaches the killers
 constexpr int LosingCaptureScore = -(1 << 26);
 constexpr int PassScore = -(1 << 29);
-// Beyond this many pairs of cells (64 MB) a variant has no continuation table.
+// Beyond this many scores (64 MB) a variant has no continuation table.
 constexpr std::int64_t MostContinuations = 1 << 24;
+static_assert(MostContinuationPlies == 2, "the follows[] lists below name each earlier move");
 
-// The move that led to `pos`, where it moved a piece: a countermove answers such a move.
-Move answered_move(const Position& pos) {
-  return pos.plies_recorded() == 0 || pos.state().move.is_pass() ? Move() : pos.state().move;
+// The move made `back` plies before the one that led to `pos` (0: that one), where it moved a
+// piece: a countermove answers such a move, a continuation follows it.
+Move earlier_move(const Position& pos, int back = 0) {
+  return pos.plies_recorded() <= back || pos.state_back(back).move.is_pass() ? Move() : pos.state_back(back).move;
 }
 
 }  // namespace
 
-Histories::Histories(const Variant& variant) : squares(variant.squares()), cells(variant.kinds() * variant.squares()) {
-  if (std::int64_t(cells) * cells > MostContinuations) cells = 0;
-  continuation.resize(std::size_t(cells) * cells);
+Histories::Histories(const Variant& variant)
+    : squares(variant.squares()), cells(variant.kinds() * variant.squares()),
+      plies(variant.rules().search.continuation_plies) {
+  if (std::int64_t(plies) * cells * cells > MostContinuations) cells = 0;
+  continuation.resize(std::size_t(plies) * cells * cells);
   clear();
 }
 
@@ -42,16 +46,18 @@ int Histories::cell(const Position& pos, Move m) const {
   return cell(m.type() == MoveType::Drop ? m.drop_kind() : kind_of(pos.at(m.from())), m.to());
 }
 
-// The answered move's piece is the one its record keeps: the arrival point may be empty by now (an
+// The earlier move's piece is the one its record keeps: the arrival point may be empty by now (an
 // explosion, an after_move hook) or hold what it promoted to.
-const int* Histories::replies(const Position& pos) const {
-  const Move previous = answered_move(pos);
-  if (!cells || !previous) return nullptr;
-  return &continuation[std::size_t(cell(kind_of(pos.state().moved), previous.to())) * cells];
+const int* Histories::replies(const Position& pos, int back) const {
+  if (!cells || back >= plies) return nullptr;
+  const Move previous = earlier_move(pos, back);
+  if (!previous) return nullptr;
+  const std::size_t row = std::size_t(back) * cells + cell(kind_of(pos.state_back(back).moved), previous.to());
+  return &continuation[row * cells];
 }
 
 Move Histories::counter(const Position& pos) const {
-  const Move previous = answered_move(pos);
+  const Move previous = earlier_move(pos);
   return previous ? counters[pos.side_to_move()][previous.from()][previous.to()] : Move();
 }
 
@@ -62,15 +68,16 @@ void Histories::reward(const Position& pos, Move m, int ply, int depth, const Mo
     killers[ply][1] = killers[ply][0];
     killers[ply][0] = m;
   }
-  if (const Move previous = answered_move(pos)) counters[side][previous.from()][previous.to()] = m;
+  if (const Move previous = earlier_move(pos)) counters[side][previous.from()][previous.to()] = m;
   // Scores move towards the cap from either side, so old lessons fade as new ones come.
   const int bonus = std::min(depth * depth, 400);
-  int* const answers = replies(pos);
+  int* const follows[MostContinuationPlies] = {replies(pos, 0), replies(pos, 1)};
   const auto age = [](int& h, int delta) { h += delta - h * std::abs(delta) / HistoryCap; };
   auto update = [&](Move q, int delta) {
     if (q.is_pass()) return;
     age(history[side][q.from()][q.to()], delta);
-    if (answers) age(answers[cell(pos, q)], delta);
+    for (int* const scores : follows)
+      if (scores) age(scores[cell(pos, q)], delta);
   };
   update(m, bonus);
   for (int i = 0; i < count; ++i) update(tried[i], -bonus);
@@ -88,7 +95,7 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
     : pos_(pos), eval_(eval), list_(list) {
   const Side us = pos.side_to_move();
   const Move counter = h.counter(pos);
-  const int* const answers = h.replies(pos);
+  const int* const follows[MostContinuationPlies] = {h.replies(pos, 0), h.replies(pos, 1)};
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
     int score;
@@ -107,7 +114,9 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
     } else if (m == counter) {
       score = CounterScore;
     } else {
-      score = h.of(us, m) + (answers ? answers[h.cell(pos, m)] : 0);
+      score = h.of(us, m);
+      for (const int* const scores : follows)
+        if (scores) score += scores[h.cell(pos, m)];
     }
     if (m.promotion_kind() >= 0 && m != hash_move) score += CaptureScore / 2 + eval.value(m.promotion_kind());
     scores_[i] = score;

@@ -18,18 +18,22 @@ constexpr int MaxPly = 128;
 
 // What the search learnt about quiet moves: the killers of each ply, a history score per side,
 // from and to point, the quiet reply that last refuted each move (its countermove), and a history
-// score of each reply to each move, by the kinds that move and where they go (continuation).
+// score of each reply to each move, by the kinds that move and where they go (continuation); where
+// the variant asks, also of each move after its own side's move before.
 struct Histories {
   explicit Histories(const Variant& variant);
 
   Move killers[MaxPly][2];
   int history[SideCount][MaxSquares][MaxSquares];
   Move counters[SideCount][MaxSquares][MaxSquares];
-  // continuation[answered * cells + reply]: a move's cell is its kind x squares + its arrival
+  // continuation[(back * cells + earlier) * cells + move]: how a move did after the move `back`
+  // plies before the one it answers (0: that one, 1: its own side's move before), for `back` below
+  // the variant's search.continuation_plies; a move's cell is its kind x squares + its arrival
   // point. Empty where the variant's cells are too many for a table of every pair.
   std::vector<int> continuation;
   int squares;
   int cells;
+  int plies;  // the variant's search.continuation_plies
 
   void clear();
   // The history score of a move; a pass, from and to no point, has none.
@@ -37,10 +41,14 @@ struct Histories {
   // A continuation cell: the kind that moves and its arrival point; a move's, before it is made.
   int cell(int kind, Square to) const { return kind * squares + to; }
   int cell(const Position& pos, Move m) const;
-  // The continuation scores of every reply to the move that led to `pos`, by the reply's cell; null
-  // where no piece moved there or the variant has no table.
-  const int* replies(const Position& pos) const;
-  int* replies(const Position& pos) { return const_cast<int*>(std::as_const(*this).replies(pos)); }
+  // The continuation scores of every move that follows the move made `back` plies before the one
+  // that led to `pos` (0: the move it answers, 1: the side's own move before), by the move's cell;
+  // null where no piece moved then, `back` is beyond the variant's search.continuation_plies, or
+  // the variant has no table.
+  const int* replies(const Position& pos, int back) const;
+  int* replies(const Position& pos, int back) {
+    return const_cast<int*>(std::as_const(*this).replies(pos, back));
+  }
   // The countermove of the move that led to `pos`, if any.
   Move counter(const Position& pos) const;
   // A quiet move caused a cutoff at `ply` of `pos` with `depth` plies left, after the quiet moves

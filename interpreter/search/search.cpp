@@ -116,6 +116,7 @@ struct Searcher::Impl {
       : variant(std::move(v)), eval(*variant), tt(hash_mb), histories(std::make_unique<Histories>(*variant)) {}
 
   std::shared_ptr<const Variant> variant;
+  const SearchRules& tuning = variant->rules().search;  // the variant's own heuristics
   Evaluation eval;
   TranspositionTable tt;
   std::unique_ptr<Histories> histories;  // large: on the heap, once
@@ -144,6 +145,10 @@ struct Searcher::Impl {
   bool may_pass_for_null(bool checked) const;
   void update_pv(int ply, Move m);
   int captured_value(Move m) const { return eval.value(kind_of(captured_piece(*pos, m))); }
+  // Whether the check `m`, just made, earns its extra ply: under `extend_checks: safe` not when
+  // the checking piece hangs where it landed (attacked and not defended), as the check then
+  // mostly gives it away.
+  bool extends(Move m) const;
   // `checked`: the side to move is in check, as the parent found when it made the move.
   int search(int alpha, int beta, int depth, int ply, bool can_null, bool checked);
   int search_root(int depth, int previous);
@@ -176,6 +181,15 @@ bool Searcher::Impl::may_pass_for_null(bool checked) const {
   for (int i = 0; i < pos->piece_count(us); ++i)
     if (eval.major(kind_of(pos->at(pos->piece_square(us, i))))) return true;
   return false;
+}
+
+bool Searcher::Impl::extends(Move m) const {
+  if (tuning.extend_checks == CheckExtension::All || m.is_pass()) return true;
+  const Piece checker = pos->at(m.to());
+  const Side them = pos->side_to_move();
+  if (!checker || side_of(checker) == them) return true;
+  const int kind = kind_of(checker);
+  return !attacked(*pos, m.to(), them, kind) || attacked(*pos, m.to(), opponent(them), kind);
 }
 
 void Searcher::Impl::update_pv(int ply, Move m) {
@@ -256,14 +270,14 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     }
     // Checks are searched a ply deeper, up to twice the nominal depth so that a long run of
     // checks cannot run away.
-    const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth);
+    const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth && extends(m));
     int score;
     if (tried == 0) {
       score = -search(-beta, -alpha, new_depth, ply + 1, true, gives_check);
     } else {
       // Late quiet moves are searched shallower first; one that surprises gets its full depth.
       int reduction = 0;
-      if (depth >= 3 && tried >= 2 && quiet && !killer && !checked && !gives_check) {
+      if (depth >= 3 && tried >= 2 && quiet && !killer && (!checked || tuning.reduce_evasions) && !gives_check) {
         reduction = reduction_for(depth, tried) - pv_node + !improving;
         if (histories->of(opponent(pos->side_to_move()), m) > 0) --reduction;
         reduction = std::clamp(reduction, 0, new_depth - 1);

@@ -15,7 +15,7 @@ namespace {
 
 const std::string RoyalHint = " (mark one piece `royal: true` and place exactly one)";
 const std::string TopKeys = "(expected one of: name, description, board, sides, pieces, setup, formations, compound_moves, "
-                            "rules, scripts, uci, eval, castling, notation, hands, reaching_wins, "
+                            "rules, scripts, uci, eval, search, castling, notation, hands, reaching_wins, "
                             "capturing_royal_wins)";
 
 // The RuleError text of loading and compiling `path`.
@@ -164,6 +164,13 @@ const BadFile BadFiles[] = {
     // One past the largest board, 16x16 (rules/README.md).
     {"SeventeenRanks", "tests/loader/bad/seventeen_ranks.yaml", "$F:3:16: board.ranks: expected a number from 2 to 16, got 17"},
     {"SeventeenFiles", "tests/loader/bad/seventeen_files.yaml", "$F:3:16: board.files: expected a number from 2 to 16, got 17"},
+    {"SearchCheckExtensionWord", "tests/loader/bad/search_check_extension.yaml",
+     "$F:4:18: search.extend_checks: expected one of: all, safe"},
+    {"SearchContinuationPliesOutOfRange", "tests/loader/bad/search_continuation_plies.yaml",
+     "$F:3:53: search.continuation_plies: expected a number from 1 to 2, got 3"},
+    {"SearchUnknownKey", "tests/loader/bad/search_unknown_key.yaml",
+     "$F:4:3: search.null_move: unknown key \"null_move\" (expected one of: reduce_evasions, extend_checks, "
+     "continuation_plies)"},
 };
 
 class RuleErrors : public testing::TestWithParam<BadFile> {};

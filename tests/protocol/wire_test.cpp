@@ -17,8 +17,7 @@ constexpr const char* ReferenceJanggiStart = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/
 TEST(Wire, BadUciSectionsNameTheLine) {
   const std::string path = temp_path("variant.yaml");
   auto load_error = [&](const std::string& section) {
-    std::ofstream(path) << "import: [" << source_path("variants/chess.yaml") << "]\n" << section;
-    return rule_error_of([&] { load_variant(path); });
+    return rule_error_of([&] { load_variant(overlay_path("chess", section)); });
   };
   EXPECT_EQ(load_error("uci: {variant: chess, pass: sideways}\n"),
             path + ":2:29: uci.pass: unknown pass notation \"sideways\" (null-move, royal-square)");

@@ -12,9 +12,7 @@ namespace {
 
 // Chess with `eval_text` laid over its `eval:` section, loaded from a temporary file.
 std::shared_ptr<const Variant> chess_with(const std::string& eval_text) {
-  const std::string path = temp_path("variant.yaml");
-  std::ofstream(path) << "import: [" << source_path("variants/chess.yaml") << "]\n" << eval_text;
-  return load_variant(path);
+  return load_variant(overlay_path("chess", eval_text));
 }
 
 // Chess's tables, material and mobility, and a king's shelter, alone.
@@ -225,9 +223,7 @@ TEST(Evaluation, PiecesInHandCountTheirValue) {
 
 // A chess variant with `eval_text` appended, loaded from a temporary file.
 std::string load_error(const std::string& eval_text) {
-  const std::string path = temp_path("variant.yaml");
-  std::ofstream(path) << "import: [" << source_path("variants/chess.yaml") << "]\n" << eval_text;
-  return rule_error_of([&] { load_variant(path); });
+  return rule_error_of([&] { load_variant(overlay_path("chess", eval_text)); });
 }
 
 TEST(EvalRules, BadSectionsNameTheLine) {

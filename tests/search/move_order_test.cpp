@@ -49,6 +49,38 @@ TEST(MoveOrder, ContinuationHistoryFollowsThePieceAndPointAnswered) {
   EXPECT_EQ(first_tried(c4, *h, 1, eval), "b8c6");
 }
 
+// Histories of `chess` after two lessons: Nc6 refuted Nf3 two plies after Black's e5 (16 points of
+// history, 16 as the answer to Nf3, 16 as the follow-up to e5, where the variant follows it); Nf6
+// refuted c4 after Black's d5 (25, 25 and 25).
+std::unique_ptr<search::Histories> after_follow_up_lessons(const std::shared_ptr<const Variant>& chess) {
+  auto h = std::make_unique<search::Histories>(*chess);
+  Position after_e5 = after_moves(chess, "e2e4 e7e5 g1f3"), after_d5 = after_moves(chess, "d2d4 d7d5 c2c4");
+  h->reward(after_e5, legal_move_named(after_e5, "b8c6"), 0, 4, nullptr, 0);
+  h->reward(after_d5, legal_move_named(after_d5, "g8f6"), 0, 5, nullptr, 0);
+  return h;
+}
+
+TEST(MoveOrder, ContinuationHistoryFollowsTheSidesOwnMoveBefore) {
+  const auto chess = load_variant(variant_path("chess"));
+  const search::Evaluation eval(*chess);
+  const auto h = after_follow_up_lessons(chess);
+  // After e5 and a move neither answered, Nc6 follows e5 again: 32 against 25.
+  Position again = after_moves(chess, "b1c3 e7e5 h2h3");
+  EXPECT_EQ(first_tried(again, *h, 1, eval), "b8c6");
+  // After d5 it is Nf6, 50 against 16.
+  Position other = after_moves(chess, "b1c3 d7d5 h2h3");
+  EXPECT_EQ(first_tried(other, *h, 1, eval), "g8f6");
+}
+
+TEST(MoveOrder, ContinuationHistoryFollowsOnlyTheMoveAnsweredWhereTheVariantSaysSo) {
+  const auto chess = load_variant(overlay_path("chess", "search: {continuation_plies: 1}\n"));
+  const search::Evaluation eval(*chess);
+  const auto h = after_follow_up_lessons(chess);
+  // e5 is not followed: history alone, Nf6's 25 against Nc6's 16.
+  Position again = after_moves(chess, "b1c3 e7e5 h2h3");
+  EXPECT_EQ(first_tried(again, *h, 1, eval), "g8f6");
+}
+
 TEST(MoveOrder, ContinuationHistoryFollowsAPieceThatExplodedOnArrival) {
   const auto atomic = load_variant(variant_path("atomic"));
   const search::Evaluation eval(*atomic);

@@ -2,6 +2,7 @@
 // variant says (repetition, perpetual check, bikjang, passing), and the same answer every run.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <sstream>
 #include <thread>
@@ -161,6 +162,25 @@ TEST(SearchDeterminism, SameMoveAndNodesEveryRun) {
     b.clear();
     EXPECT_EQ(a.search(pos, nodes_only), b.search(pos, nodes_only)) << variant;
   }
+}
+
+// Each heuristic a variant's `search:` section may turn on reaches the search: in a middlegame rich
+// in checks, any one of them alone changes the tree to the same depth, and the move stays legal.
+TEST(SearchRules, EachHeuristicChangesTheTree) {
+  const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  auto nodes_with = [&](const std::string& reduce, const std::string& extend, const std::string& plies) {
+    Position pos(load_variant(overlay_path("chess", "search: {reduce_evasions: " + reduce + ", extend_checks: " +
+                                                        extend + ", continuation_plies: " + plies + "}\n")));
+    pos.set_fen(kiwipete);
+    const Outcome out = search_at(pos, 7);
+    const std::vector<std::string> legal = legal_move_texts(pos);
+    EXPECT_NE(std::find(legal.begin(), legal.end(), out.move), legal.end()) << out.move;
+    return out.last.nodes;
+  };
+  const std::uint64_t none = nodes_with("false", "all", "1");
+  EXPECT_NE(nodes_with("true", "all", "1"), none);
+  EXPECT_NE(nodes_with("false", "safe", "1"), none);
+  EXPECT_NE(nodes_with("false", "all", "2"), none);
 }
 
 TEST(SearchLimits, StopFromAnotherThreadEndsAnInfiniteSearch) {
