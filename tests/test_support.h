@@ -168,7 +168,8 @@ inline std::string temp_path(const std::string& name) {
   return testing::TempDir() + temp_prefix() + test + "_" + name;
 }
 
-// The path of a temporary variant file that imports variants/`base`.yaml and adds `sections`.
+// The path of a temporary variant file that imports variants/`base`.yaml and adds `sections`. It is
+// temp_path("variant.yaml"), which tests of load errors name in the message they expect.
 inline std::string overlay_path(const std::string& base, const std::string& sections) {
   const std::string path = temp_path("variant.yaml");
   std::ofstream(path) << "import: [" << variant_path(base) << "]\n" << sections;
