@@ -1,4 +1,4 @@
-// Every `NAME.terminal` line of ../shared/vectors/: the side to move has no legal move left, and the
+// Every `NAME.terminal` line of tests/vectors/reference/: the side to move has no legal move left, and the
 // game state must give it the reference engine's result (loss, draw or win) for the right reason.
 #include <gtest/gtest.h>
 

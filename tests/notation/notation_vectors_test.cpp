@@ -1,4 +1,4 @@
-// Every line of ../shared/vectors/NAME.notation and NAME.games, read in place: each legal move of
+// Every line of tests/vectors/reference/NAME.notation and NAME.games, read from the copy: each legal move of
 // the listed positions is written exactly as the reference library writes it, in SAN and in the
 // game's own notation, and each of those texts reads back to the same move.
 #include <gtest/gtest.h>

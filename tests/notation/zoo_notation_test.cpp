@@ -1,4 +1,4 @@
-// The new games' records: every legal move of positions from the zoo's vectors (../shared/vectors/zoo/,
+// The new games' records: every legal move of positions from the zoo's vectors (tests/vectors/reference/zoo/,
 // read in place) written in SAN and in the game's own notation reads back to the same move, the
 // spellings each family's records use come out as they write them, and a crazyhouse PGN replays.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// In every position of ../shared/vectors/NAME.moves the engine returns one of the legal moves the
+// In every position of tests/vectors/reference/NAME.moves the engine returns one of the legal moves the
 // reference engine lists: at depth 1 and 2 everywhere, at depth 3 in every tenth position. The
 // reference plays on after a royal is taken in a standoff; there the game is over for Palace and
 // the engine answers with no move, in the positions counted here.

@@ -1,4 +1,4 @@
-// The reference engine's results in ../shared/vectors/, read in place: perft counts, exact legal
+// The reference engine's results in tests/vectors/reference/, read from the copy: perft counts, exact legal
 // move sets with the in-check flag, and positions where the side to move has no move left.
 #include <gtest/gtest.h>
 

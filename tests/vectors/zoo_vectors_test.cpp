@@ -1,4 +1,4 @@
-// The new games' results from the reference engine (../shared/vectors/zoo/, its README gives the
+// The new games' results from the reference engine (tests/vectors/reference/zoo/, its README gives the
 // notation), read in place: perft counts, exact legal move sets with the in-check flag, and the
 // result for the side to move where the game is over.
 #include <gtest/gtest.h>
