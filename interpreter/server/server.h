@@ -1,7 +1,7 @@
 // `palace serve`: a JSON API over the game layer and the board page, on one HTTP server
 // (cpp-httplib). Requests run on the library's thread pool: compiled variants are shared
 // read-only, each game has its own Game behind its own lock, and every change is written to the
-// store before it is answered. The API is listed in README.md, "The web board".
+// store before it is answered. The API is listed in web/README.md.
 #pragma once
 
 #include <filesystem>

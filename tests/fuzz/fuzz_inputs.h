@@ -1,7 +1,7 @@
 // The bodies of the fuzz targets: each feeds one input to one of Palace's readers. They are shared
 // by the libFuzzer entry points (targets/, built with PALACE_FUZZ) and by the regression test that
 // replays saved inputs in the normal build. palace::Error is the answer bad input deserves and is
-// swallowed; any other exception escapes, and a crash, leak or hang is a finding (README.md).
+// swallowed; any other exception escapes, and a crash, leak or hang is a finding (tests/fuzz/README.md).
 #pragma once
 
 #include <array>
