@@ -305,6 +305,7 @@ int run_play(const PlayOptions& o) {
   }
   NotationStyle style = NotationStyle::Coordinates;
   notation_style_by_name(o.notation, style);  // CLI11 has checked the word
+  MoveNotation(*variant).require(style);
   Session session(Game(variant), colour, std::move(opponent), style);
   return session.run(std::cin, isatty(STDIN_FILENO));
 }
@@ -328,7 +329,7 @@ void add_play_command(CLI::App& app, Action& action) {
   cmd->add_option("--movetime", o->movetime_ms, "the engine's time per move in milliseconds (default 1000)")
       ->check(CLI::Range(1, 86'400'000));
   cmd->add_option("--depth", o->depth, "the engine's search depth in plies")->check(CLI::Range(1, 128));
-  cmd->add_option("--notation", o->notation, "how moves are shown: uci (coordinates, the default), san, wxf, janggi")
+  cmd->add_option("--notation", o->notation, "how moves are shown: uci (coordinates, the default), san, wxf, janggi, korean, iccs, chinese or chinese-traditional")
       ->check(CLI::IsMember(notation_style_names()));
   cmd->callback([&action, o] { action = [o] { return run_play(*o); }; });
 }

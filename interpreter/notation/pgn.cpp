@@ -149,6 +149,7 @@ class PgnReader {
     std::string value;
     bool closed = false;
     if (at_ < text_.size() && text_[at_] == '"') {
+      const std::size_t opened = at_ + 1;
       for (++at_; at_ < text_.size() && text_[at_] != '"' && text_[at_] != '\n'; ++at_) {
         if (text_[at_] == '\\' && at_ + 1 < text_.size()) ++at_;
         value += text_[at_];
@@ -158,6 +159,15 @@ class PgnReader {
         skip_space();
         closed = at_ < text_.size() && text_[at_] == ']';
         if (closed) ++at_;
+      }
+      // Quotes left unescaped inside the value (`[Event ""Huangshan Cup" 2002"]`, as some
+      // collections write): the value runs to the last `"]` of its line.
+      const std::size_t line_end = std::min(text_.find('\n', opened), text_.size());
+      const std::size_t last = text_.substr(0, line_end).rfind("\"]");
+      if (!closed && last != std::string_view::npos && last >= opened) {
+        value = std::string(text_.substr(opened, last - opened));
+        at_ = last + 2;
+        closed = true;
       }
     }
     if (name.empty() || !closed) {

@@ -8,6 +8,7 @@
 #include "hooks/load_variant.h"
 #include "loader/rule_set.h"
 #include "notation/gib.h"
+#include "notation/iccs.h"
 #include "notation/notation.h"
 #include "position/position.h"
 
@@ -21,16 +22,14 @@ bool same_word(const std::string& a, const std::string& b) {
          });
 }
 
-// ICCS writes Xiangqi moves as file letter and rank digit from 0, red's side first: "H2-E2".
-std::string from_iccs(const std::string& move) {
-  const bool iccs = move.size() == 5 && std::isalpha(static_cast<unsigned char>(move[0])) &&
-                    std::isdigit(static_cast<unsigned char>(move[1])) && move[2] == '-' &&
-                    std::isalpha(static_cast<unsigned char>(move[3])) && std::isdigit(static_cast<unsigned char>(move[4]));
-  if (!iccs) return move;
-  auto square = [](char file, char rank) {
-    return std::string(1, char(std::tolower(static_cast<unsigned char>(file)))) + std::to_string(rank - '0' + 1);
-  };
-  return square(move[0], move[1]) + square(move[3], move[4]);
+// A record is in ICCS where its variant allows it and its [Format] tag says so, or a move of it
+// names rank 0, which Palace's coordinates never do.
+bool uses_iccs(const GameRecord& record, const Variant& variant) {
+  if (!variant.rules().notation.iccs) return false;
+  const std::string* format = record.tag("Format");
+  if (format && same_word(*format, "ICCS")) return true;
+  return std::any_of(record.moves.begin(), record.moves.end(),
+                     [&](const std::string& move) { return iccs_names_rank_zero(variant.board(), move); });
 }
 
 }  // namespace
@@ -99,13 +98,13 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
       return replay;
     }
   }
-  const std::string* format = record.tag("Format");
-  const bool iccs = format && same_word(*format, "ICCS");
+  const bool iccs = uses_iccs(record, game.variant());
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
     const std::string& text = record.moves[i];
     const int number = game.position().fullmove_number();
     const std::string side = game.variant().side_name(game.side_to_move());
-    const MoveVerdict verdict = game.play(iccs ? from_iccs(text) : text);
+    const std::string coordinates = iccs ? iccs_to_coordinates(game.variant().board(), text) : "";
+    const MoveVerdict verdict = game.play(coordinates.empty() ? text : coordinates);
     if (!verdict.accepted) {
       replay.verdict = "move " + std::to_string(number) + " (" + side + ") " + quote(text) + ": " + verdict.reason;
       return replay;
@@ -145,6 +144,7 @@ GameRecord rewrite_record(const GameRecord& record, const Replay& replay, Notati
                    [](const std::string& n) { return same_word(n, StandardVariant); }))
     out.set_tag("Variant", variant.rules().name);
   if (style == NotationStyle::Wxf) out.set_tag("Format", "WXF");
+  if (style == NotationStyle::Iccs) out.set_tag("Format", "ICCS");
   if (game.game_state().finished() && !out.tag("Termination")) out.set_tag("Termination", game.game_state().reason_text());
   Position start(game.variant_ptr());
   if (game.start_fen() != start.fen()) {
