@@ -154,6 +154,23 @@ std::string MoveNotation::chinese_key(std::string_view text) const {
   return key;
 }
 
+bool MoveNotation::chinese_intended(const Position& pos, const std::string& key, Square& from, Square& to) const {
+  const BoardDef& board = variant_.board();
+  const Side us = pos.side_to_move();
+  // A diagonal move names only the file it reaches ("马7进9"): the nearest such point is meant.
+  int nearest = board.files + board.ranks;
+  for (int i = 0; i < pos.piece_count(us); ++i)
+    for (int target = 0; target < board.files * board.ranks; ++target) {
+      const Square s = pos.piece_square(us, i), t = Square(target);
+      const int distance = std::abs(board.file_of(t) - board.file_of(s)) + std::abs(board.rank_of(t) - board.rank_of(s));
+      if (t != s && distance < nearest && chinese_matches(pos, Move(s, t), key)) {
+        from = s, to = t;
+        nearest = distance;
+      }
+    }
+  return nearest < board.files + board.ranks;
+}
+
 bool MoveNotation::chinese_matches(const Position& pos, Move m, const std::string& key) const {
   for (const auto& spelling : chinese_spellings(pos, m)) {
     std::string own;

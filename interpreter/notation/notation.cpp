@@ -415,6 +415,7 @@ bool MoveNotation::korean_matches(const Position& pos, Move m, std::string_view 
 }
 
 bool MoveNotation::intended(const Position& pos, std::string_view text, Square& from, Square& to) const {
+  if (const std::string key = chinese_key(narrow_full_width(text)); !key.empty()) return chinese_intended(pos, key, from, to);
   SanParts parts;
   // Without a piece letter only the unlettered kind is meant: a pawn's move, from its own file
   // unless the text says which. Letterless text in other games is coordinates, explained elsewhere.

@@ -38,8 +38,8 @@ class MoveNotation {
   // "\"Nd2\" is ambiguous here (b1d2, f3d2)". `pos` is searched and left as it was.
   Move read(Position& pos, std::string_view text, std::string& why) const;
 
-  // For a refused SAN-like text, where it meant to go from and to, so the game layer can say why
-  // that move is illegal; false when the text names no piece and square of this board.
+  // For a refused SAN-like or Chinese text, where it meant to go from and to, so the game layer can
+  // say why that move is illegal; false when the text names no piece and square of this board.
   bool intended(const Position& pos, std::string_view text, Square& from, Square& to) const;
 
  private:
@@ -72,6 +72,8 @@ class MoveNotation {
   // `text`'s key, or "" when it is not in Chinese notation. Full-width digits are read narrowed.
   std::string chinese_key(std::string_view text) const;
   bool chinese_matches(const Position& pos, Move m, const std::string& key) const;
+  // The piece of the side to move that a Chinese text's key names and where it would go, legal or not.
+  bool chinese_intended(const Position& pos, const std::string& key, Square& from, Square& to) const;
 
   const Variant& variant_;
   const NotationRules& rules_;

@@ -25,7 +25,7 @@ class PgnReader {
   std::vector<GameRecord> run() {
     std::vector<GameRecord> games;
     GameRecord game;
-    bool in_movetext = false, started = false;
+    bool in_movetext = false, started = false, ended = false;  // ended: a result closed the last game
     auto start = [&] {
       if (started) return;
       game.line = line_, game.begin = at_;
@@ -43,10 +43,17 @@ class PgnReader {
         continue;
       }
       if (c == '[') {
+        ended = false;
         if (in_movetext) finish();
         start();
         if (!read_tag(game)) continue;  // the game's moves are still its own, though none is read
         if (const std::string* r = game.tag("Result")) game.result = *r;
+        continue;
+      }
+      // After a result, text up to the next tag that opens with no move number is a footer, not a
+      // game: xqbase's tools end their files with a rule of "=" and their web address.
+      if (ended && !started && !std::isdigit(static_cast<unsigned char>(c))) {
+        skip_line();
         continue;
       }
       start();
@@ -76,6 +83,7 @@ class PgnReader {
         game.result = token;
         game.terminated = true;
         finish();
+        ended = true;
         continue;
       }
       // Move numbers: "12.", "12...", or glued to the move as "12.e4".

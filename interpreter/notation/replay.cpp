@@ -32,6 +32,26 @@ bool uses_iccs(const GameRecord& record, const Variant& variant) {
                      [&](const std::string& move) { return iccs_names_rank_zero(variant.board(), move); });
 }
 
+// A record's [FEN] as Palace reads it: some writers (xqbase's) name the first side to move by its
+// initial ("... r - - 0 1" for red) rather than "w".
+std::string record_fen(const std::string& fen, const Variant& variant) {
+  const std::size_t side = fen.find(' ');
+  const std::string& first = variant.side_name(0);
+  if (side == std::string::npos || side + 2 > fen.size() || first.empty() || (side + 2 < fen.size() && fen[side + 2] != ' '))
+    return fen;
+  const char given = fen[side + 1];
+  if (given == 'w' || given == 'b' || std::tolower(static_cast<unsigned char>(given)) != std::tolower(static_cast<unsigned char>(first[0])))
+    return fen;
+  std::string out = fen;
+  out[side + 1] = 'w';
+  return out;
+}
+
+std::vector<GameRecord> non_empty(std::vector<GameRecord> games) {
+  if (games.empty()) throw RecordError("no game in it");
+  return games;
+}
+
 }  // namespace
 
 VariantCatalog::VariantCatalog(std::string folder) : folder_(std::move(folder)) {}
@@ -81,10 +101,16 @@ std::string result_token(const Termination& state) {
 }
 
 std::vector<GameRecord> read_records(std::string_view bytes, bool gib) {
-  if (!gib && !is_utf8(bytes)) throw RecordError("not UTF-8 text (a .gib file may be cp949)");
-  std::vector<GameRecord> games = gib ? read_gib(bytes) : read_pgn(bytes);
-  if (games.empty()) throw RecordError("no game in it");
-  return games;
+  if (gib) return non_empty(read_gib(bytes));
+  if (is_utf8(bytes)) return non_empty(read_pgn(bytes));
+  // Chinese Xiangqi programs (xqbase's tools, 象棋巫师) write PGN in GBK, which GB18030 reads.
+  std::string text;
+  try {
+    text = decoded_text(bytes, "gb18030");
+  } catch (const RecordError&) {
+    throw RecordError("not UTF-8 or GB18030 text (a .gib file may be cp949)");
+  }
+  return non_empty(read_pgn(text));
 }
 
 Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> variant) {
@@ -92,7 +118,7 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
   Game& game = replay.game;
   if (const std::string* fen = record.tag("FEN")) {
     try {
-      game.set_fen(*fen);
+      game.set_fen(record_fen(*fen, game.variant()));
     } catch (const Error& e) {
       replay.verdict = std::string("bad [FEN]: ") + e.what();
       return replay;
