@@ -354,7 +354,11 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
   if (x != std::string::npos && x + 2 < numeric_text.size() && is_upper(numeric_text[x + 1]) && is_digit(numeric_text[x + 2]))
     numeric_text.erase(x + 1, 1);
 
-  const std::string chinese_text = chinese_key(text);
+  // Chinese is WXF in words, and records write WXF's front and rear ("C-+5") as the Chinese do:
+  // for any two on a file, not only where the other could make the same move.
+  std::string chinese_text = chinese_key(text);
+  if (wxf_text.size() == 4 && is_upper(wxf_text[0]) && (wxf_text[1] == '+' || wxf_text[1] == '-'))
+    chinese_text = std::string(1, wxf_text[1] == '+' ? 'f' : 'r') + wxf_text[0] + wxf_text.substr(2);
 
   MoveList legal;
   generate_legal(pos, legal);

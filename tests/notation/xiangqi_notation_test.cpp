@@ -92,6 +92,12 @@ TEST(XiangqiNotation, ChineseTandemPieces) {
   EXPECT_EQ(written(pos, "c5e3", NotationStyle::Chinese), "相七退五");
   EXPECT_EQ(written(pos, "c1e3", NotationStyle::Chinese), "相七进五");
   EXPECT_EQ(read_as(pos, "前相退五"), "c5e3");
+  // WXF records sign front and rear as the Chinese do, though the front one could not follow.
+  pos.set_fen("1R1k5/9/9/9/9/9/9/9/1R7/5K3 w - - 0 1");
+  EXPECT_EQ(read_as(pos, "-R+7"), "b2b9");
+  EXPECT_EQ(read_as(pos, "R-+7"), "b2b9");
+  EXPECT_EQ(read_as(pos, "R8+7"), "b2b9");
+  EXPECT_EQ(written(pos, "b2b9", NotationStyle::Chinese), "后车进七");
 }
 
 TEST(XiangqiNotation, IccsWrittenAndOnlyWhereTheVariantSaysSo) {
@@ -145,10 +151,11 @@ TEST(XiangqiNotation, CollectionSamplesReplayGood) {
   const PalaceRun run = run_palace(
       "replay tests/records/xiangqi-wukong-iccs.pgn tests/records/xiangqi-wukong-chinese.pgn "
       "tests/records/xiangqi-wukong-wxf.pgn tests/records/xiangqi-js-iccs.pgn tests/records/xiangqi-js-chinese.pgn "
-      "tests/records/xiangqi-cchess-gbk.pgn --variant variants/xiangqi.yaml");
+      "tests/records/xiangqi-cchess-gbk.pgn tests/records/xiangqi-variant-chess-wxf.pgn "
+      "tests/records/xiangqi-wxc-2015-wxf.pgn --variant variants/xiangqi.yaml");
   EXPECT_EQ(run.status, 0) << run.out;
   ASSERT_FALSE(run.lines.empty());
-  EXPECT_EQ(run.lines.back(), "20 games, 20 good, 0 bad") << run.out;
+  EXPECT_EQ(run.lines.back(), "23 games, 23 good, 0 bad") << run.out;
   EXPECT_EQ(run.lines.front(), "tests/records/xiangqi-wukong-iccs.pgn game 1 (line 1): good: xiangqi, 65 plies, *");
   EXPECT_EQ(run.lines[18], "tests/records/xiangqi-js-chinese.pgn game 4 (line 184): good: xiangqi, 75 plies, 1-0 (not decided on the board)");
   EXPECT_EQ(run.lines[19], "tests/records/xiangqi-cchess-gbk.pgn game 1 (line 1): good: xiangqi, 102 plies, 1/2-1/2 (not decided on the board)");
