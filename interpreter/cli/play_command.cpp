@@ -34,7 +34,7 @@ namespace {
 constexpr const char* Help =
     "commands:\n"
     "  b10c8, e7e8q   play a move: from-point, to-point, and a promotion letter where one is due\n"
-    "  Nf3, H2+3      or in any notation records use: SAN, WXF, Janggi (P73-74, 73졸74)\n"
+    "  Nf3, H2+3      or in any notation records use: SAN, WXF, Chinese (炮二平五), Janggi (P73-74, 73졸74)\n"
     "  pass           pass, where the variant allows it\n"
     "  claim          claim a draw the rules offer (threefold repetition, fifty moves)\n"
     "  undo           take back the last move\n"

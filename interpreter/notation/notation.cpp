@@ -355,9 +355,10 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
     numeric_text.erase(x + 1, 1);
 
   // Chinese is WXF in words, and records write WXF's front and rear ("C-+5") as the Chinese do:
-  // for any two on a file, not only where the other could make the same move.
+  // for any two on a file, not only where the other could make the same move; where two files hold
+  // several soldiers, the federation puts the file for the letter ("7+.6"), as the Chinese do.
   std::string chinese_text = chinese_key(text);
-  if (wxf_text.size() == 4 && is_upper(wxf_text[0]) && (wxf_text[1] == '+' || wxf_text[1] == '-'))
+  if (wxf_text.size() == 4 && (is_upper(wxf_text[0]) || is_digit(wxf_text[0])) && (wxf_text[1] == '+' || wxf_text[1] == '-'))
     chinese_text = std::string(1, wxf_text[1] == '+' ? 'f' : 'r') + wxf_text[0] + wxf_text.substr(2);
 
   MoveList legal;

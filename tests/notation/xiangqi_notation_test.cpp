@@ -86,6 +86,7 @@ TEST(XiangqiNotation, ChineseTandemPieces) {
   EXPECT_EQ(written(pos, "c8d8", NotationStyle::Chinese), "前七平六");
   EXPECT_EQ(read_as(pos, "前七平六"), "c8d8");
   EXPECT_EQ(read_as(pos, "前兵七平六"), "c8d8");
+  EXPECT_EQ(read_as(pos, "7+.6"), "c8d8");  // the federation's WXF
   EXPECT_EQ(read_as(pos, "后五平四"), "e7f7");
   // Elephants on one file keep it: the direction tells them apart.
   pos.set_fen("3k5/9/9/9/9/2B6/9/9/9/2B1K4 w - - 0 1");
