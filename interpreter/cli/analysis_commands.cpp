@@ -43,6 +43,7 @@ int run_moves(const PositionOptions& o, NotationStyle style) {
   MoveList list;
   generate_legal(pos, list);
   const MoveNotation notation(pos.variant());
+  notation.require(style);
   std::vector<std::string> texts;
   for (const Move m : list) texts.push_back(notation.write(pos, m, style));
   std::sort(texts.begin(), texts.end());
@@ -84,7 +85,7 @@ void add_moves_command(CLI::App& app, Action& action) {
   auto notation = std::make_shared<std::string>("uci");
   CLI::App* cmd = app.add_subcommand("moves", "Print every legal move, sorted, space-separated on one line");
   add_position_options(*cmd, *o);
-  cmd->add_option("--notation", *notation, "uci (coordinates, the default), san, wxf, janggi or korean")
+  cmd->add_option("--notation", *notation, "uci (coordinates, the default), san, wxf, janggi, korean, iccs, chinese or chinese-traditional")
       ->check(CLI::IsMember(notation_style_names()));
   cmd->callback([&action, o, notation] {
     action = [o, notation] {

@@ -34,7 +34,7 @@ namespace {
 constexpr const char* Help =
     "commands:\n"
     "  b10c8, e7e8q   play a move: from-point, to-point, and a promotion letter where one is due\n"
-    "  Nf3, H2+3      or in any notation records use: SAN, WXF, Janggi (P73-74, 73졸74)\n"
+    "  Nf3, H2+3      or in any notation records use: SAN, WXF, Chinese (炮二平五), Janggi (P73-74, 73졸74)\n"
     "  pass           pass, where the variant allows it\n"
     "  claim          claim a draw the rules offer (threefold repetition, fifty moves)\n"
     "  undo           take back the last move\n"
@@ -305,6 +305,7 @@ int run_play(const PlayOptions& o) {
   }
   NotationStyle style = NotationStyle::Coordinates;
   notation_style_by_name(o.notation, style);  // CLI11 has checked the word
+  MoveNotation(*variant).require(style);
   Session session(Game(variant), colour, std::move(opponent), style);
   return session.run(std::cin, isatty(STDIN_FILENO));
 }
@@ -328,7 +329,7 @@ void add_play_command(CLI::App& app, Action& action) {
   cmd->add_option("--movetime", o->movetime_ms, "the engine's time per move in milliseconds (default 1000)")
       ->check(CLI::Range(1, 86'400'000));
   cmd->add_option("--depth", o->depth, "the engine's search depth in plies")->check(CLI::Range(1, 128));
-  cmd->add_option("--notation", o->notation, "how moves are shown: uci (coordinates, the default), san, wxf, janggi")
+  cmd->add_option("--notation", o->notation, "how moves are shown: uci (coordinates, the default), san, wxf, janggi, korean, iccs, chinese or chinese-traditional")
       ->check(CLI::IsMember(notation_style_names()));
   cmd->callback([&action, o] { action = [o] { return run_play(*o); }; });
 }

@@ -11,6 +11,7 @@
 #include "core/text_file.h"
 #include "hooks/load_variant.h"
 #include "notation/gib.h"
+#include "notation/notation.h"
 #include "notation/replay.h"
 
 namespace palace::cli {
@@ -108,6 +109,7 @@ int run_convert(const std::string& path, const std::string& notation, const std:
       }
       NotationStyle style = replay.game.variant().rules().notation.native;
       if (!notation.empty()) notation_style_by_name(notation, style);  // CLI11 has checked the word
+      MoveNotation(replay.game.variant()).require(style);
       Position start(replay.game.variant_ptr());
       start.set_fen(replay.game.start_fen());
       std::cout << (first ? "" : "\n")
@@ -141,7 +143,7 @@ void add_convert_command(CLI::App& app, Action& action) {
   CLI::App* cmd = app.add_subcommand("convert", "Rewrite a game record (PGN, .gib) as PGN in a chosen notation");
   cmd->add_option("FILE", *file, "record file")->required();
   cmd->add_option("--to", *to, "the format written: pgn")->check(CLI::IsMember({"pgn"}));
-  cmd->add_option("--notation", *notation, "san, wxf, janggi, korean or uci (default: the variant's own)")
+  cmd->add_option("--notation", *notation, "san, wxf, janggi, korean, iccs, chinese, chinese-traditional or uci (default: the variant's own)")
       ->check(CLI::IsMember(notation_style_names()));
   cmd->add_option("--variant", *variant, "variant YAML file for every game, over the records' [Variant] tags");
   // `to` has one value today, but CLI11 writes into it while parsing, so it must outlive this call.

@@ -10,15 +10,57 @@ namespace palace {
 
 namespace {
 
-constexpr std::array<std::pair<const char*, NotationStyle>, 5> StyleNames = {{
+constexpr std::array<std::pair<const char*, NotationStyle>, 8> StyleNames = {{
     {"uci", NotationStyle::Coordinates},
     {"san", NotationStyle::San},
     {"wxf", NotationStyle::Wxf},
     {"janggi", NotationStyle::Janggi},
     {"korean", NotationStyle::Korean},
+    {"iccs", NotationStyle::Iccs},
+    {"chinese", NotationStyle::Chinese},
+    {"chinese-traditional", NotationStyle::ChineseTraditional},
 }};
 
+// `{KIND: NAME or [FIRST_SIDE, SECOND_SIDE]}` into `names`, indexed by kind.
+void read_side_names(const ConfigNode& node, const RuleSet& set, std::vector<std::array<std::string, 2>>& names) {
+  for (const auto& [piece, spelled] : node.entries()) {
+    const auto items = spelled.items();
+    if (items.empty() || items.size() > 2) spelled.fail("give one name, or one per side");
+    const std::size_t k = std::size_t(kind_named(set, piece, spelled));
+    names[k] = {items.front()->as_string(), items.back()->as_string()};
+    for (const ConfigNode* item : items)
+      if (item->as_string().empty()) item->fail("a piece name is not empty");
+  }
+}
+
+// `chinese: {simplified: {...}, traditional: {...}, also: {NAME: KIND}}`: both scripts are written
+// (a kind given no character, as a variant's own piece, by its letter); all of them, and `also`,
+// are read.
+void read_chinese(const ConfigNode& node, const RuleSet& set, NotationRules& rules) {
+  node.expect_keys({"simplified", "traditional", "also"});
+  rules.chinese_simplified.assign(set.pieces.size(), {});
+  rules.chinese_traditional.assign(set.pieces.size(), {});
+  for (const char* script : {"simplified", "traditional"}) {
+    const ConfigNode* names = node.find(script);
+    if (!names) node.fail(std::string("a chinese: section gives the ") + script + " characters");
+    auto& table = std::string(script) == "simplified" ? rules.chinese_simplified : rules.chinese_traditional;
+    read_side_names(*names, set, table);
+    for (std::size_t k = 0; k < table.size(); ++k)
+      for (const std::string& name : table[k])
+        if (!name.empty()) rules.chinese_names.emplace_back(name, int(k));
+  }
+  if (const ConfigNode* a = node.find("also"))
+    for (const auto& [name, piece] : a->entries()) rules.chinese_names.emplace_back(name, kind_named(set, piece));
+}
+
 }  // namespace
+
+bool notation_offered(const NotationRules& rules, NotationStyle style, std::string& why) {
+  if (style == NotationStyle::Iccs && !rules.iccs) why = "its notation: section does not say iccs: true";
+  if ((style == NotationStyle::Chinese || style == NotationStyle::ChineseTraditional) && rules.chinese_names.empty())
+    why = "its notation: section has no chinese: characters";
+  return why.empty();
+}
 
 bool notation_style_by_name(const std::string& word, NotationStyle& style) {
   for (const auto& [name, s] : StyleNames)
@@ -49,7 +91,7 @@ NotationRules default_notation_rules(const std::vector<PieceDef>& pieces) {
 }
 
 NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set) {
-  node.expect_keys({"native", "letters", "unlettered", "names", "also", "pgn", "pass", "check_words"});
+  node.expect_keys({"native", "letters", "unlettered", "names", "also", "pgn", "pass", "check_words", "iccs", "chinese"});
   NotationRules rules = default_notation_rules(set.pieces);
   if (const ConfigNode* n = node.find("native")) {
     if (!notation_style_by_name(n->as_string(), rules.native) || rules.native == NotationStyle::Coordinates)
@@ -63,15 +105,7 @@ NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set) {
       rules.letters[std::size_t(kind_named(set, piece, letter))] = text[0];
     }
   if (const ConfigNode* u = node.find("unlettered")) rules.unlettered = kind_named(set, *u);
-  if (const ConfigNode* n = node.find("names"))
-    for (const auto& [piece, spelled] : n->entries()) {
-      const auto items = spelled.items();
-      if (items.empty() || items.size() > 2) spelled.fail("give one name, or one per side");
-      const std::size_t k = std::size_t(kind_named(set, piece, spelled));
-      rules.names[k] = {items.front()->as_string(), items.back()->as_string()};
-      for (const ConfigNode* item : items)
-        if (item->as_string().empty()) item->fail("a piece name is not empty");
-    }
+  if (const ConfigNode* n = node.find("names")) read_side_names(*n, set, rules.names);
   if (const ConfigNode* a = node.find("also"))
     for (const auto& [name, piece] : a->entries())
       rules.also_names.emplace_back(name, kind_named(set, piece));
@@ -81,6 +115,12 @@ NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set) {
     for (const ConfigNode* word : p->items()) rules.pass_names.push_back(word->as_string());
   if (const ConfigNode* c = node.find("check_words"))
     for (const ConfigNode* word : c->items()) rules.check_words.push_back(word->as_string());
+  if (const ConfigNode* i = node.find("iccs")) {
+    rules.iccs = i->as_bool();
+    // One digit a rank, from 0, and a letter a file.
+    if (rules.iccs && (set.board.ranks > 10 || set.board.files > 26)) i->fail("ICCS writes at most 10 ranks and 26 files");
+  }
+  if (const ConfigNode* c = node.find("chinese")) read_chinese(*c, set, rules);
   return rules;
 }
 

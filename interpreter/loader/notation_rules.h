@@ -14,8 +14,9 @@ namespace palace {
 
 struct PieceDef;
 
-// The notations a record may use; Coordinates is Palace's own ("b10c8").
-enum class NotationStyle : std::uint8_t { Coordinates, San, Wxf, Janggi, Korean };
+// The notations a record may use; Coordinates is Palace's own ("b10c8"). Iccs counts ranks from 0
+// ("h2e2"); Chinese writes the WXF notation in words ("炮二平五"), simplified or traditional.
+enum class NotationStyle : std::uint8_t { Coordinates, San, Wxf, Janggi, Korean, Iccs, Chinese, ChineseTraditional };
 
 struct NotationRules {
   NotationStyle native = NotationStyle::San;  // how this game's records are written by default
@@ -26,6 +27,11 @@ struct NotationRules {
   std::vector<std::string> pgn_names;  // [Variant] or [Game] tag values that mean this variant
   std::vector<std::string> pass_names;  // other spellings of a pass read from records ("pass" always is)
   std::vector<std::string> check_words;  // words a record may append to a checking move, ignored
+  bool iccs = false;  // records may give squares as ICCS does: files a.., ranks from 0
+  // Chinese notation: per kind, per side, the character written in simplified and in traditional
+  // script (empty: the game has no Chinese notation), and every spelling read, with its kind.
+  std::vector<std::array<std::string, 2>> chinese_simplified, chinese_traditional;
+  std::vector<std::pair<std::string, int>> chinese_names;
 };
 
 // "san" -> San; false when `word` names no notation.
@@ -33,12 +39,16 @@ bool notation_style_by_name(const std::string& word, NotationStyle& style);
 const char* notation_style_name(NotationStyle style);
 // Every name notation_style_by_name knows, for the command line's checks.
 std::vector<std::string> notation_style_names();
+// Whether `rules` give what `style` needs (ICCS and Chinese are only where the section says so);
+// otherwise `why` says what is missing.
+bool notation_offered(const NotationRules& rules, NotationStyle style, std::string& why);
 
 struct RuleSet;
 
 // Reads `notation: {native: san|wxf|janggi, letters: {KIND: L}, unlettered: KIND,
 // names: {KIND: NAME or [FIRST_SIDE, SECOND_SIDE]}, also: {NAME: KIND}, pgn: [TAG...],
-// pass: [WORD...], check_words: [WORD...]}`, with
+// pass: [WORD...], check_words: [WORD...], iccs: BOOL, chinese: {simplified: {KIND: NAME or
+// [FIRST_SIDE, SECOND_SIDE]}, traditional: {...}, also: {NAME: KIND}}}`, with
 // kinds looked up in `set`, which is being read. Throws RuleError.
 NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set);
 

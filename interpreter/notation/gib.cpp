@@ -109,8 +109,12 @@ std::string with_pieces(const std::string& fen, const BoardDef& board, const std
 
 std::string gib_text(std::string_view bytes) {
   if (is_utf8(bytes)) return std::string(bytes);
-  iconv_t cd = iconv_open("UTF-8", "CP949");
-  if (cd == iconv_t(-1)) throw RecordError("this system cannot decode cp949");
+  return decoded_text(bytes, "cp949");
+}
+
+std::string decoded_text(std::string_view bytes, const std::string& charset) {
+  iconv_t cd = iconv_open("UTF-8", charset.c_str());
+  if (cd == iconv_t(-1)) throw RecordError("this system cannot decode " + charset);
   std::string in(bytes), out(bytes.size() * 2 + 16, '\0');
   char* src = in.data();
   char* dst = out.data();
@@ -118,7 +122,7 @@ std::string gib_text(std::string_view bytes) {
   const std::size_t done = iconv(cd, &src, &src_left, &dst, &dst_left);
   iconv_close(cd);
   if (done == std::size_t(-1) || src_left != 0)
-    throw RecordError("not UTF-8 or cp949 text (byte " + std::to_string(in.size() - src_left + 1) + ")");
+    throw RecordError("not UTF-8 or " + charset + " text (byte " + std::to_string(in.size() - src_left + 1) + ")");
   out.resize(out.size() - dst_left);
   return out;
 }

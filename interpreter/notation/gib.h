@@ -24,6 +24,10 @@ bool is_utf8(std::string_view bytes);
 // it is neither.
 std::string gib_text(std::string_view bytes);
 
+// `bytes`, text in `charset` (an iconv name: "cp949", "gb18030"), as UTF-8. Throws RecordError
+// "not UTF-8 or cp949 text (byte N)" where it is not.
+std::string decoded_text(std::string_view bytes, const std::string& charset);
+
 // The games of a .gib file, tags renamed to PGN's (Event, Site, Date, Round, White, Black,
 // Result); the formation tags are kept for apply_gib_formations. Throws RecordError on bad encoding.
 std::vector<GameRecord> read_gib(std::string_view bytes);

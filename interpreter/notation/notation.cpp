@@ -7,6 +7,7 @@
 
 #include "core/text.h"
 #include "movegen/movegen.h"
+#include "notation/iccs.h"
 
 namespace palace {
 
@@ -31,6 +32,25 @@ bool ends_with(std::string_view text, std::string_view tail) {
 // board it goes to, whatever the partner.
 bool is_castling(const Position& pos, Move m) {
   return m.type() == MoveType::Compound && pos.variant().rules().pieces[std::size_t(kind_of(pos.at(m.from())))].royal;
+}
+
+// Full-width forms, U+FF01 to U+FF5E, as the ASCII they stand for: East Asian records type
+// "Ｃ２＝５" and "马８进７". In UTF-8 they are EF BC 81..BF and EF BD 80..9E.
+std::string narrow_full_width(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    if (i + 2 < text.size() && byte(i) == 0xEF && byte(i + 1) == 0xBC && byte(i + 2) >= 0x81 && byte(i + 2) <= 0xBF) {
+      out += char(byte(i + 2) - 0x60);
+      i += 2;
+    } else if (i + 2 < text.size() && byte(i) == 0xEF && byte(i + 1) == 0xBD && byte(i + 2) >= 0x80 && byte(i + 2) <= 0x9E) {
+      out += char(byte(i + 2) - 0x20);
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -123,6 +143,15 @@ std::string MoveNotation::san(const Position& pos, Move m, const MoveList& legal
   return text;
 }
 
+bool MoveNotation::partner_could_move_alike(const Position& pos, Move m, Square partner) const {
+  const BoardDef& board = variant_.board();
+  const int df = board.file_of(m.to()) - board.file_of(m.from()), dr = board.rank_of(m.to()) - board.rank_of(m.from());
+  const int file = board.file_of(partner) + df, rank = board.rank_of(partner) + dr;
+  const int zone = variant_.rules().pieces[std::size_t(kind_of(pos.at(m.from())))].stay_in;
+  return file >= 0 && file < board.files && rank >= 0 && rank < board.ranks &&
+         (zone < 0 || variant_.rules().sides[pos.side_to_move()].zones[std::size_t(zone)][board.square(file, rank)]);
+}
+
 std::string MoveNotation::wxf(const Position& pos, Move m, bool official) const {
   if (m.is_pass()) return "pass";
   const BoardDef& board = variant_.board();
@@ -166,14 +195,7 @@ std::string MoveNotation::wxf(const Position& pos, Move m, bool official) const 
   } else {
     text = letter(kind);
     // Two on a file are told apart as front and rear, where the other could make the same move.
-    bool tandem = false;
-    if (on_file == 2) {
-      const int df = board.file_of(to) - file, dr = board.rank_of(to) - board.rank_of(from);
-      const int of = board.file_of(partner) + df, orank = board.rank_of(partner) + dr;
-      const int zone = variant_.rules().pieces[std::size_t(kind)].stay_in;
-      tandem = of >= 0 && of < board.files && orank >= 0 && orank < board.ranks &&
-               (zone < 0 || variant_.rules().sides[side].zones[std::size_t(zone)][board.square(of, orank)]);
-    }
+    const bool tandem = on_file == 2 && partner_could_move_alike(pos, m, partner);
     // Where another file holds two of the piece too, "P+" would name either pair's front one: the
     // piece is counted from the front instead, as three on a file are.
     bool pair_elsewhere = false;
@@ -204,6 +226,12 @@ std::string MoveNotation::numeric(const Position& pos, Move m, bool korean) cons
   return letter(kind) + numeric_square(m.from()) + (is_capture(pos, m) ? "x" : "-") + numeric_square(m.to());
 }
 
+void MoveNotation::require(NotationStyle style) const {
+  std::string why;
+  if (!notation_offered(rules_, style, why))
+    throw Error(variant_.rules().name + " has no " + notation_style_name(style) + " notation: " + why);
+}
+
 std::string MoveNotation::write(Position& pos, Move m, NotationStyle style) const {
   // A drop is written alike in every notation: the piece, @ and the point ("N@e4").
   if (m.type() == MoveType::Drop) return pos.move_text(m) + (style == NotationStyle::San ? check_mark(pos, m) : "");
@@ -221,6 +249,11 @@ std::string MoveNotation::write(Position& pos, Move m, NotationStyle style) cons
       return numeric(pos, m, false) + (m.is_pass() ? "" : check_mark(pos, m));
     case NotationStyle::Korean:
       return numeric(pos, m, true);
+    case NotationStyle::Iccs:
+      return m.is_pass() ? "pass" : iccs_move(variant_.board(), m);
+    case NotationStyle::Chinese:
+    case NotationStyle::ChineseTraditional:
+      return m.is_pass() ? "pass" : chinese(pos, m, style == NotationStyle::ChineseTraditional);
   }
   return pos.move_text(m);
 }
@@ -301,7 +334,8 @@ std::string MoveNotation::wxf_spelling(std::string_view text) const {
 }
 
 Move MoveNotation::read(Position& pos, std::string_view input, std::string& why) const {
-  std::string_view text = input;
+  const std::string narrowed = narrow_full_width(input);
+  std::string_view text = narrowed;
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
   while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
   // Annotations and check marks say nothing about which move it is.
@@ -319,6 +353,13 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
   const std::size_t x = numeric_text.find('x');
   if (x != std::string::npos && x + 2 < numeric_text.size() && is_upper(numeric_text[x + 1]) && is_digit(numeric_text[x + 2]))
     numeric_text.erase(x + 1, 1);
+
+  // Chinese is WXF in words, and records write WXF's front and rear ("C-+5") as the Chinese do:
+  // for any two on a file, not only where the other could make the same move; where two files hold
+  // several soldiers, the federation puts the file for the letter ("7+.6"), as the Chinese do.
+  std::string chinese_text = chinese_key(text);
+  if (wxf_text.size() == 4 && (is_upper(wxf_text[0]) || is_digit(wxf_text[0])) && (wxf_text[1] == '+' || wxf_text[1] == '-'))
+    chinese_text = std::string(1, wxf_text[1] == '+' ? 'f' : 'r') + wxf_text[0] + wxf_text.substr(2);
 
   MoveList legal;
   generate_legal(pos, legal);
@@ -348,7 +389,8 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
     else
       match = !m.is_pass() && ((!san_like && pos.move_text(m) == lowered) || (san_like && san_matches(pos, m, parts)) ||
                                wxf(pos, m, false) == wxf_text || wxf(pos, m, true) == wxf_text ||
-                               numeric(pos, m, false) == numeric_text || korean_matches(pos, m, text));
+                               numeric(pos, m, false) == numeric_text || korean_matches(pos, m, text) ||
+                               (!chinese_text.empty() && chinese_matches(pos, m, chinese_text)));
     if (match) found.push_back(m);
   }
   if (found.size() == 1) return found.front();
@@ -358,7 +400,7 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
     why = quote(input) + " is ambiguous here (" + list + ")";
     return Move();
   }
-  why = quote(input) + (san_like || passing ? " is not a legal move here" : " is not a move");
+  why = quote(input) + (san_like || passing || !chinese_text.empty() ? " is not a legal move here" : " is not a move");
   return Move();
 }
 
@@ -378,6 +420,7 @@ bool MoveNotation::korean_matches(const Position& pos, Move m, std::string_view 
 }
 
 bool MoveNotation::intended(const Position& pos, std::string_view text, Square& from, Square& to) const {
+  if (const std::string key = chinese_key(narrow_full_width(text)); !key.empty()) return chinese_intended(pos, key, from, to);
   SanParts parts;
   // Without a piece letter only the unlettered kind is meant: a pawn's move, from its own file
   // unless the text says which. Letterless text in other games is coordinates, explained elsewhere.

@@ -1,13 +1,15 @@
 // Moves as records write them: SAN ("Nf3", "exd5", "O-O", "e8=Q", "Hb1+"), Xiangqi WXF ("H2+3",
-// "C++1"), the Janggi numeric notation ("P73-74", Korean "73졸74") and Palace's coordinates
-// ("b10c8"). Each is written and read for any variant; which letters and names a game uses comes
+// "C++1") and its Chinese words ("炮二平五", "馬８進７"), ICCS ("h2e2"), the Janggi numeric
+// notation ("P73-74", Korean "73졸74") and Palace's coordinates ("b10c8"). Each is written and read for any variant; which letters and names a game uses comes
 // from its `notation:` section (loader/notation_rules.h), so no game is named here.
 //
 // Reading accepts every notation at once: a record or a player need not say which one they use.
+// ICCS is the exception, since "h2e2" is also Palace's coordinates: a record says so (replay.h).
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "compiler/variant.h"
 #include "loader/notation_rules.h"
@@ -15,11 +17,17 @@
 
 namespace palace {
 
+struct ChineseToken;  // notation/chinese.cpp
+
 class MoveNotation {
  public:
   explicit MoveNotation(const Variant& variant);
 
   NotationStyle native() const { return rules_.native; }
+
+  // Throws Error when this game's `notation:` section does not give what `style` needs (ICCS and
+  // Chinese are only written where it says so).
+  void require(NotationStyle style) const;
 
   // `m`, a legal move of `pos`, in `style`. SAN and the Janggi notation mark a check `+` and a mate
   // `#`, which needs the move tried: `pos` is searched and left as it was.
@@ -30,8 +38,8 @@ class MoveNotation {
   // "\"Nd2\" is ambiguous here (b1d2, f3d2)". `pos` is searched and left as it was.
   Move read(Position& pos, std::string_view text, std::string& why) const;
 
-  // For a refused SAN-like text, where it meant to go from and to, so the game layer can say why
-  // that move is illegal; false when the text names no piece and square of this board.
+  // For a refused SAN-like or Chinese text, where it meant to go from and to, so the game layer can
+  // say why that move is illegal; false when the text names no piece and square of this board.
   bool intended(const Position& pos, std::string_view text, Square& from, Square& to) const;
 
  private:
@@ -45,6 +53,9 @@ class MoveNotation {
   // World Xiangqi Federation's.
   std::string wxf(const Position& pos, Move m, bool official) const;
   std::string wxf_spelling(std::string_view text) const;
+  // Whether `partner`, a piece like the mover on its file, could make the same step as `m`: land on
+  // the board and, for a piece kept to a zone, inside it.
+  bool partner_could_move_alike(const Position& pos, Move m, Square partner) const;
   std::string numeric(const Position& pos, Move m, bool korean) const;
   bool korean_matches(const Position& pos, Move m, std::string_view text) const;
   std::string check_mark(Position& pos, Move m) const;
@@ -53,6 +64,16 @@ class MoveNotation {
   int kind_by_san(char c) const;
   std::string wxf_file(Side side, int file) const;
   std::string numeric_square(Square s) const;
+
+  // The Chinese notation (chinese.cpp). A move's spellings as tokens, the one written first; their
+  // keys (ASCII: letters, digits, f/m/r for front/middle/rear, +-=) are what reading compares.
+  std::vector<std::vector<ChineseToken>> chinese_spellings(const Position& pos, Move m) const;
+  std::string chinese(const Position& pos, Move m, bool traditional) const;
+  // `text`'s key, or "" when it is not in Chinese notation. Full-width digits are read narrowed.
+  std::string chinese_key(std::string_view text) const;
+  bool chinese_matches(const Position& pos, Move m, const std::string& key) const;
+  // The piece of the side to move that a Chinese text's key names and where it would go, legal or not.
+  bool chinese_intended(const Position& pos, const std::string& key, Square& from, Square& to) const;
 
   const Variant& variant_;
   const NotationRules& rules_;

@@ -25,7 +25,7 @@ class PgnReader {
   std::vector<GameRecord> run() {
     std::vector<GameRecord> games;
     GameRecord game;
-    bool in_movetext = false, started = false;
+    bool in_movetext = false, started = false, ended = false;  // ended: a result closed the last game
     auto start = [&] {
       if (started) return;
       game.line = line_, game.begin = at_;
@@ -43,10 +43,17 @@ class PgnReader {
         continue;
       }
       if (c == '[') {
+        ended = false;
         if (in_movetext) finish();
         start();
         if (!read_tag(game)) continue;  // the game's moves are still its own, though none is read
         if (const std::string* r = game.tag("Result")) game.result = *r;
+        continue;
+      }
+      // After a result, text up to the next tag that opens with no move number is a footer, not a
+      // game: xqbase's tools end their files with a rule of "=" and their web address.
+      if (ended && !started && !std::isdigit(static_cast<unsigned char>(c))) {
+        skip_line();
         continue;
       }
       start();
@@ -76,6 +83,7 @@ class PgnReader {
         game.result = token;
         game.terminated = true;
         finish();
+        ended = true;
         continue;
       }
       // Move numbers: "12.", "12...", or glued to the move as "12.e4".
@@ -149,6 +157,7 @@ class PgnReader {
     std::string value;
     bool closed = false;
     if (at_ < text_.size() && text_[at_] == '"') {
+      const std::size_t opened = at_ + 1;
       for (++at_; at_ < text_.size() && text_[at_] != '"' && text_[at_] != '\n'; ++at_) {
         if (text_[at_] == '\\' && at_ + 1 < text_.size()) ++at_;
         value += text_[at_];
@@ -158,6 +167,15 @@ class PgnReader {
         skip_space();
         closed = at_ < text_.size() && text_[at_] == ']';
         if (closed) ++at_;
+      }
+      // Quotes left unescaped inside the value (`[Event ""Huangshan Cup" 2002"]`, as some
+      // collections write): the value runs to the last `"]` of its line.
+      const std::size_t line_end = std::min(text_.find('\n', opened), text_.size());
+      const std::size_t last = text_.substr(0, line_end).rfind("\"]");
+      if (!closed && last != std::string_view::npos && last >= opened) {
+        value = std::string(text_.substr(opened, last - opened));
+        at_ = last + 2;
+        closed = true;
       }
     }
     if (name.empty() || !closed) {

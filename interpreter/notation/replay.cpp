@@ -8,6 +8,7 @@
 #include "hooks/load_variant.h"
 #include "loader/rule_set.h"
 #include "notation/gib.h"
+#include "notation/iccs.h"
 #include "notation/notation.h"
 #include "position/position.h"
 
@@ -21,16 +22,34 @@ bool same_word(const std::string& a, const std::string& b) {
          });
 }
 
-// ICCS writes Xiangqi moves as file letter and rank digit from 0, red's side first: "H2-E2".
-std::string from_iccs(const std::string& move) {
-  const bool iccs = move.size() == 5 && std::isalpha(static_cast<unsigned char>(move[0])) &&
-                    std::isdigit(static_cast<unsigned char>(move[1])) && move[2] == '-' &&
-                    std::isalpha(static_cast<unsigned char>(move[3])) && std::isdigit(static_cast<unsigned char>(move[4]));
-  if (!iccs) return move;
-  auto square = [](char file, char rank) {
-    return std::string(1, char(std::tolower(static_cast<unsigned char>(file)))) + std::to_string(rank - '0' + 1);
-  };
-  return square(move[0], move[1]) + square(move[3], move[4]);
+// A record is in ICCS where its variant allows it and its [Format] tag says so, or a move of it
+// names rank 0, which Palace's coordinates never do.
+bool uses_iccs(const GameRecord& record, const Variant& variant) {
+  if (!variant.rules().notation.iccs) return false;
+  const std::string* format = record.tag("Format");
+  if (format && same_word(*format, "ICCS")) return true;
+  return std::any_of(record.moves.begin(), record.moves.end(),
+                     [&](const std::string& move) { return iccs_names_rank_zero(variant.board(), move); });
+}
+
+// A record's [FEN] as Palace reads it: some writers (xqbase's) name the first side to move by its
+// initial ("... r - - 0 1" for red) rather than "w".
+std::string record_fen(const std::string& fen, const Variant& variant) {
+  const std::size_t side = fen.find(' ');
+  const std::string& first = variant.side_name(0);
+  if (side == std::string::npos || side + 2 > fen.size() || first.empty() || (side + 2 < fen.size() && fen[side + 2] != ' '))
+    return fen;
+  const char given = fen[side + 1];
+  if (given == 'w' || given == 'b' || std::tolower(static_cast<unsigned char>(given)) != std::tolower(static_cast<unsigned char>(first[0])))
+    return fen;
+  std::string out = fen;
+  out[side + 1] = 'w';
+  return out;
+}
+
+std::vector<GameRecord> non_empty(std::vector<GameRecord> games) {
+  if (games.empty()) throw RecordError("no game in it");
+  return games;
 }
 
 }  // namespace
@@ -82,10 +101,16 @@ std::string result_token(const Termination& state) {
 }
 
 std::vector<GameRecord> read_records(std::string_view bytes, bool gib) {
-  if (!gib && !is_utf8(bytes)) throw RecordError("not UTF-8 text (a .gib file may be cp949)");
-  std::vector<GameRecord> games = gib ? read_gib(bytes) : read_pgn(bytes);
-  if (games.empty()) throw RecordError("no game in it");
-  return games;
+  if (gib) return non_empty(read_gib(bytes));
+  if (is_utf8(bytes)) return non_empty(read_pgn(bytes));
+  // Chinese Xiangqi programs (xqbase's tools, 象棋巫师) write PGN in GBK, which GB18030 reads.
+  std::string text;
+  try {
+    text = decoded_text(bytes, "gb18030");
+  } catch (const RecordError&) {
+    throw RecordError("not UTF-8 or GB18030 text (a .gib file may be cp949)");
+  }
+  return non_empty(read_pgn(text));
 }
 
 Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> variant) {
@@ -93,19 +118,19 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
   Game& game = replay.game;
   if (const std::string* fen = record.tag("FEN")) {
     try {
-      game.set_fen(*fen);
+      game.set_fen(record_fen(*fen, game.variant()));
     } catch (const Error& e) {
       replay.verdict = std::string("bad [FEN]: ") + e.what();
       return replay;
     }
   }
-  const std::string* format = record.tag("Format");
-  const bool iccs = format && same_word(*format, "ICCS");
+  const bool iccs = uses_iccs(record, game.variant());
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
     const std::string& text = record.moves[i];
     const int number = game.position().fullmove_number();
     const std::string side = game.variant().side_name(game.side_to_move());
-    const MoveVerdict verdict = game.play(iccs ? from_iccs(text) : text);
+    const std::string coordinates = iccs ? iccs_to_coordinates(game.variant().board(), text) : "";
+    const MoveVerdict verdict = game.play(coordinates.empty() ? text : coordinates);
     if (!verdict.accepted) {
       replay.verdict = "move " + std::to_string(number) + " (" + side + ") " + quote(text) + ": " + verdict.reason;
       return replay;
@@ -145,6 +170,7 @@ GameRecord rewrite_record(const GameRecord& record, const Replay& replay, Notati
                    [](const std::string& n) { return same_word(n, StandardVariant); }))
     out.set_tag("Variant", variant.rules().name);
   if (style == NotationStyle::Wxf) out.set_tag("Format", "WXF");
+  if (style == NotationStyle::Iccs) out.set_tag("Format", "ICCS");
   if (game.game_state().finished() && !out.tag("Termination")) out.set_tag("Termination", game.game_state().reason_text());
   Position start(game.variant_ptr());
   if (game.start_fen() != start.fen()) {

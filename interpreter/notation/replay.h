@@ -54,14 +54,15 @@ struct Replay {
 std::vector<GameRecord> read_records(std::string_view bytes, bool gib);
 
 // Plays `record` from its [FEN] (or the set-up). Moves may be in any notation MoveNotation reads,
-// or ICCS ("H2-E2") where [Format "ICCS"] says so.
+// or ICCS ("h2e2", "H2-E2") where the variant allows it and [Format "ICCS"] or a move naming rank
+// 0 says the record uses it.
 Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> variant);
 
 // The result a finished game gives, as PGN writes it: "1-0", "0-1", "1/2-1/2"; "*" if unfinished.
 std::string result_token(const Termination& state);
 
 // `record`'s game rewritten: moves in `style`, the variant's tags ([Variant], [FEN]/[SetUp],
-// [Format] for WXF), the original's other tags kept.
+// [Format] for WXF and ICCS), the original's other tags kept.
 GameRecord rewrite_record(const GameRecord& record, const Replay& replay, NotationStyle style);
 
 }  // namespace palace
