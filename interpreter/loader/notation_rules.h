@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/types.h"
 #include "loader/config_tree.h"
 
 namespace palace {
@@ -26,6 +27,10 @@ struct NotationRules {
   std::vector<std::string> pgn_names;  // [Variant] or [Game] tag values that mean this variant
   std::vector<std::string> pass_names;  // other spellings of a pass read from records ("pass" always is)
   std::vector<std::string> check_words;  // words a record may append to a checking move, ignored
+  // Per side, the words a record may put before a piece's name to say whose it is ("漢兵"), and
+  // that name the side in a record's result.
+  std::array<std::vector<std::string>, SideCount> side_words;
+  std::vector<std::string> capture_words;  // a record may put one before the piece taken ("49타졸")
 };
 
 // "san" -> San; false when `word` names no notation.
@@ -38,7 +43,8 @@ struct RuleSet;
 
 // Reads `notation: {native: san|wxf|janggi, letters: {KIND: L}, unlettered: KIND,
 // names: {KIND: NAME or [FIRST_SIDE, SECOND_SIDE]}, also: {NAME: KIND}, pgn: [TAG...],
-// pass: [WORD...], check_words: [WORD...]}`, with
+// pass: [WORD...], check_words: [WORD...], side_words: {SIDE: [WORD...]},
+// capture_words: [WORD...]}`, with
 // kinds looked up in `set`, which is being read. Throws RuleError.
 NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set);
 

@@ -82,6 +82,9 @@ std::string result_token(const Termination& state) {
 }
 
 std::vector<GameRecord> read_records(std::string_view bytes, bool gib) {
+  // A byte-order mark some editors write is no text of the first game.
+  constexpr std::string_view Bom = "\xEF\xBB\xBF";
+  if (!gib && bytes.substr(0, Bom.size()) == Bom) bytes.remove_prefix(Bom.size());
   if (!gib && !is_utf8(bytes)) throw RecordError("not UTF-8 text (a .gib file may be cp949)");
   std::vector<GameRecord> games = gib ? read_gib(bytes) : read_pgn(bytes);
   if (games.empty()) throw RecordError("no game in it");
@@ -118,15 +121,20 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
     return replay;
   }
   const Termination& state = game.game_state();
+  // How the record says it ended, where it says so, beside what the board says.
+  const std::string stated = record.ending.empty() ? "" : " (" + record.ending + ")";
   if (!state.finished()) {
     replay.good = true;
-    replay.verdict = played + ", " + record.result + (record.result == "*" ? "" : " (not decided on the board)");
+    const std::string undecided = record.result == "*" ? "" : "not decided on the board";
+    replay.verdict = played + ", " + record.result +
+                     (stated.empty() ? (undecided.empty() ? "" : " (" + undecided + ")")
+                                     : " (" + record.ending + (undecided.empty() ? "" : "; " + undecided) + ")");
     return replay;
   }
   const std::string expected = result_token(state);
   replay.good = record.result == expected || record.result == "*";
-  replay.verdict = played + ", " + record.result + (replay.good ? "" : " recorded but the board says " + expected) +
-                   ": " + state.str(game.variant());
+  replay.verdict = played + ", " + record.result + stated +
+                   (replay.good ? "" : " recorded but the board says " + expected) + ": " + state.str(game.variant());
   return replay;
 }
 
@@ -146,6 +154,7 @@ GameRecord rewrite_record(const GameRecord& record, const Replay& replay, Notati
     out.set_tag("Variant", variant.rules().name);
   if (style == NotationStyle::Wxf) out.set_tag("Format", "WXF");
   if (game.game_state().finished() && !out.tag("Termination")) out.set_tag("Termination", game.game_state().reason_text());
+  if (!record.ending.empty() && !out.tag("Termination")) out.set_tag("Termination", record.ending);
   Position start(game.variant_ptr());
   if (game.start_fen() != start.fen()) {
     out.set_tag("SetUp", "1");
