@@ -204,18 +204,20 @@ TEST(Records, RealGibFilesReplayWithNoBadGame) {
   const PalaceRun run = run_palace("replay tests/records/janggi-kakao-2020-sample.gib tests/records/janggi-kakao-marked-sample.gib "
                                    "tests/records/janggi-online-sample.gib");
   EXPECT_EQ(run.status, 0) << run.out;
-  ASSERT_EQ(run.lines.size(), 16u) << run.out;
+  ASSERT_EQ(run.lines.size(), 17u) << run.out;
   EXPECT_EQ(run.lines[0], "tests/records/janggi-kakao-2020-sample.gib game 1 (line 1): good: janggi-kakao, 116 plies, 0-1 "
                           "(Han wins outright): han wins: checkmate");
   EXPECT_EQ(run.lines[4], "tests/records/janggi-kakao-2020-sample.gib game 5 (line 138): good: janggi-kakao, 91 plies, 1-0 "
                           "(Cho wins outright; not decided on the board)");
-  EXPECT_EQ(run.lines[9], "tests/records/janggi-kakao-marked-sample.gib game 5 (line 95): good: janggi-kakao, 133 plies, 1-0 "
+  EXPECT_EQ(run.lines[5], "tests/records/janggi-kakao-2020-sample.gib game 6 (line 167): good: janggi-kakao, 156 plies, 0-1 "
+                          "(Han wins on time; not decided on the board)");
+  EXPECT_EQ(run.lines[10], "tests/records/janggi-kakao-marked-sample.gib game 5 (line 95): good: janggi-kakao, 133 plies, 1-0 "
                           "(Cho wins on points; not decided on the board)");
-  EXPECT_EQ(run.lines[10], "tests/records/janggi-online-sample.gib game 1 (line 1): good: janggi-kakao, 97 plies, 0-1 "
+  EXPECT_EQ(run.lines[11], "tests/records/janggi-online-sample.gib game 1 (line 1): good: janggi-kakao, 97 plies, 0-1 "
                            "(Han wins on points; not decided on the board)");
-  EXPECT_EQ(run.lines[13], "tests/records/janggi-online-sample.gib game 4 (line 85): good: janggi-kakao, 127 plies, 1-0 "
+  EXPECT_EQ(run.lines[14], "tests/records/janggi-online-sample.gib game 4 (line 85): good: janggi-kakao, 127 plies, 1-0 "
                            "(Cho wins by checkmate): cho wins: checkmate");
-  EXPECT_EQ(run.lines.back(), "15 games, 15 good, 0 bad");
+  EXPECT_EQ(run.lines.back(), "16 games, 16 good, 0 bad");
 }
 
 // /work/shared/repro/serve-and-hooks/records/bom.gib and bom.pgn: a byte-order mark made a bad game 1.
@@ -296,7 +298,8 @@ TEST(Records, AGibConvertsToPgnAndBackToTheSameMoves) {
   const PalaceRun written = run_palace("convert " + sample + " --to gib");
   EXPECT_NE(written.out.find("[초차림 \"마상상마\"]\n"), std::string::npos) << written.out;
   EXPECT_NE(written.out.find("\n1. 79졸78 2. "), std::string::npos) << written.out;
-  EXPECT_EQ(run_palace("replay " + shell_quoted(gib)).lines.back(), "5 games, 5 good, 0 bad");
+  EXPECT_NE(written.out.find(" 한수쉼 "), std::string::npos) << written.out;
+  EXPECT_EQ(run_palace("replay " + shell_quoted(gib)).lines.back(), "6 games, 6 good, 0 bad");
 }
 
 }  // namespace
