@@ -160,8 +160,6 @@ std::string with_pieces(const std::string& fen, const BoardDef& board, const std
 }  // namespace
 
 std::string gib_text(std::string_view bytes) {
-  constexpr std::string_view Bom = "\xEF\xBB\xBF";
-  if (bytes.substr(0, Bom.size()) == Bom) bytes.remove_prefix(Bom.size());
   // Some writers pad files and part games with DOS's end-of-file byte and 0xff, which is a byte of
   // neither UTF-8 nor cp949 text: dropped, they part nothing else.
   std::string in;

@@ -22,9 +22,8 @@ inline constexpr const char* GibVariant = "gib";
 // Whether `bytes` is well-formed UTF-8.
 bool is_utf8(std::string_view bytes);
 
-// `bytes` as UTF-8: as it is when it already is, else decoded from cp949; a byte-order mark and the
-// padding some writers leave (DOS's end-of-file byte, 0xff) are dropped. Throws RecordError when it
-// is neither.
+// `bytes` as UTF-8: as it is when it already is, else decoded from cp949; the padding some writers
+// leave (DOS's end-of-file byte, 0xff) is dropped. Throws RecordError when it is neither.
 std::string gib_text(std::string_view bytes);
 
 // The games of a .gib file, tags renamed to PGN's (Event, Site, Date, Round, White, Black); the

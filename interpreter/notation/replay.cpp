@@ -84,7 +84,7 @@ std::string result_token(const Termination& state) {
 std::vector<GameRecord> read_records(std::string_view bytes, bool gib) {
   // A byte-order mark some editors write is no text of the first game.
   constexpr std::string_view Bom = "\xEF\xBB\xBF";
-  if (!gib && bytes.substr(0, Bom.size()) == Bom) bytes.remove_prefix(Bom.size());
+  if (bytes.substr(0, Bom.size()) == Bom) bytes.remove_prefix(Bom.size());
   if (!gib && !is_utf8(bytes)) throw RecordError("not UTF-8 text (a .gib file may be cp949)");
   std::vector<GameRecord> games = gib ? read_gib(bytes) : read_pgn(bytes);
   if (games.empty()) throw RecordError("no game in it");

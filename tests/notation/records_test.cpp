@@ -220,6 +220,19 @@ TEST(Records, RealGibFilesReplayWithNoBadGame) {
   EXPECT_EQ(run.lines.back(), "16 games, 16 good, 0 bad");
 }
 
+// A real Kakao game that breaks the reference's back-and-forth rule (tests/records/janggi-kakao-2020-shuttle.source):
+// the game ends where the reference ends it, though Kakao played on.
+TEST(Records, AKakaoGameThatBreaksTheBackAndForthRuleEndsWhereTheReferenceEndsIt) {
+  const PalaceRun run = run_palace("replay tests/records/janggi-kakao-2020-shuttle.gib");
+  EXPECT_EQ(run.status, 1);
+  const std::vector<std::string> expected = {
+      "tests/records/janggi-kakao-2020-shuttle.gib game 1 (line 1): bad: janggi-kakao, move 53 (han) \"24將14\": the game is "
+      "over: han wins: moving back and forth",
+      "1 game, 0 good, 1 bad",
+  };
+  EXPECT_EQ(run.lines, expected) << run.out;
+}
+
 // /work/shared/repro/serve-and-hooks/records/bom.gib and bom.pgn: a byte-order mark made a bad game 1.
 TEST(Records, AByteOrderMarkStartsNoGame) {
   const std::string gib = temp_path("bom.gib"), pgn = temp_path("bom.pgn");
