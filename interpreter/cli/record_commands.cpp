@@ -1,5 +1,5 @@
 // Game records: `palace replay FILE... [--variant VARIANT_FILE]` checks them move by move and
-// `palace convert FILE --to pgn --notation N` rewrites them. PGN files and Kakao Janggi .gib files
+// `palace convert FILE --to pgn|gib --notation N` rewrites them. PGN files and Kakao Janggi .gib files
 // are read; each game is reported on its own, so one bad record never hides the others.
 #include <iostream>
 #include <memory>
@@ -92,7 +92,7 @@ int run_replay(const std::vector<std::string>& paths, const std::string& variant
   return good == total ? 0 : 1;
 }
 
-int run_convert(const std::string& path, const std::string& notation, const std::string& variant_file) {
+int run_convert(const std::string& path, const std::string& to, const std::string& notation, const std::string& variant_file) {
   VariantSource variants(variant_file);
   RecordFile file = read_record_file(path);
   int failed = 0;
@@ -105,6 +105,11 @@ int run_convert(const std::string& path, const std::string& notation, const std:
       if (replay.game.history().size() != game.moves.size() || !game.problem.empty()) {
         std::cerr << "error: " << where << ": " << replay.verdict << "\n";
         ++failed;
+        continue;
+      }
+      if (to == "gib") {
+        std::cout << (first ? "" : "\n") << write_gib(game, replay);
+        first = false;
         continue;
       }
       NotationStyle style = replay.game.variant().rules().notation.native;
@@ -140,15 +145,16 @@ void add_convert_command(CLI::App& app, Action& action) {
   auto to = std::make_shared<std::string>("pgn");
   auto notation = std::make_shared<std::string>();
   auto variant = std::make_shared<std::string>();
-  CLI::App* cmd = app.add_subcommand("convert", "Rewrite a game record (PGN, .gib) as PGN in a chosen notation");
+  CLI::App* cmd = app.add_subcommand("convert", "Rewrite a game record (PGN, .gib) as PGN in a chosen notation, or as a .gib");
   cmd->add_option("FILE", *file, "record file")->required();
-  cmd->add_option("--to", *to, "the format written: pgn")->check(CLI::IsMember({"pgn"}));
-  cmd->add_option("--notation", *notation, "san, wxf, janggi, korean, iccs, chinese, chinese-traditional or uci (default: the variant's own)")
+  cmd->add_option("--to", *to, "the format written: pgn, or gib (Kakao Janggi's, in the Korean notation)")
+      ->check(CLI::IsMember({"pgn", "gib"}));
+  cmd->add_option("--notation", *notation,
+                  "san, wxf, janggi, korean, iccs, chinese, chinese-traditional or uci (default: the variant's own)")
       ->check(CLI::IsMember(notation_style_names()));
   cmd->add_option("--variant", *variant, "variant YAML file for every game, over the records' [Variant] tags");
-  // `to` has one value today, but CLI11 writes into it while parsing, so it must outlive this call.
   cmd->callback([&action, file, to, notation, variant] {
-    action = [file, notation, variant] { return run_convert(*file, *notation, *variant); };
+    action = [file, to, notation, variant] { return run_convert(*file, *to, *notation, *variant); };
   });
 }
 

@@ -122,6 +122,7 @@ Termination judge(const Position& pos, int legal_move_count) {
   }
 
   if (rules.shuttle_moves > 0 && moved_back_and_forth(pos, rules.shuttle_moves)) return refused(pos, EndReason::BackAndForth);
+  if (rules.shuttle_loss_moves > 0 && shuttled_after_arriving(pos, rules.shuttle_loss_moves)) return win(us, EndReason::BackAndForth);
 
   EndReason claimable = EndReason::None;
   if (rules.repetition_count > 0) {

@@ -130,4 +130,59 @@ bool moved_back_and_forth(const Position& pos, int moves) {
   return true;
 }
 
+namespace {
+
+// Whether a piece of `kind` of `side` may stand somewhere the other side's royal piece may.
+bool may_enter_royal_area(const RuleSet& rules, Side side, int kind) {
+  const int own = rules.pieces[std::size_t(kind)].stay_in;
+  for (std::size_t k = 0; k < rules.pieces.size(); ++k) {
+    if (!rules.pieces[k].royal) continue;
+    const int theirs = rules.pieces[k].stay_in;
+    if (own < 0 || theirs < 0) return true;
+    return (rules.sides[side].zones[std::size_t(own)] & rules.sides[opponent(side)].zones[std::size_t(theirs)]).any();
+  }
+  return true;
+}
+
+bool reverses(Move later, Move earlier) {
+  return !later.is_pass() && !earlier.is_pass() && later.type() == MoveType::Normal && earlier.type() == MoveType::Normal &&
+         later.from() == earlier.to() && later.to() == earlier.from();
+}
+
+}  // namespace
+
+bool shuttled_after_arriving(const Position& pos, int moves) {
+  // Plies are counted back from the last move, M1 = state_back(0); the mover made the odd ones.
+  const int recorded = pos.plies_recorded();
+  int quiet = 0;  // plies back to the last capture
+  while (quiet < recorded && !pos.state_back(quiet).captured) ++quiet;
+  if (quiet < 4) return false;
+  auto move = [&](int m) { return m <= recorded ? pos.state_back(m - 1).move : Move(); };
+  const Move last = move(1);
+  if (last.is_pass() || last.type() != MoveType::Normal) return false;
+  const Side mover = opponent(pos.side_to_move());
+  if (!may_enter_royal_area(pos.variant().rules(), mover, kind_of(pos.at(last.to())))) return false;
+  int count = reverses(move(3), last) ? 2 : move(3).is_pass() ? 1 : 0;
+  if (count == 0) return false;
+  // The mover in check before its move M(m): the position m plies back.
+  Position scratch(pos);
+  int undone = 0;
+  auto checked_before = [&](int m) {
+    for (; undone < m; ++undone) scratch.undo_move();
+    return in_check(scratch);
+  };
+  if (checked_before(1) || checked_before(3)) return false;
+  for (int i = 4; i <= quiet; i += 2) {
+    if (i + 1 <= quiet && checked_before(i + 1)) return false;
+    if (count < moves) {
+      if (!reverses(move(i + 1), count == 1 ? last : move(i - 1))) return false;
+      ++count;
+    } else {
+      const Move arrival = move(i + 1);
+      return i + 1 <= recorded && !pos.state_back(i).captured && !arrival.is_pass() && arrival.to() == move(i - 1).from();
+    }
+  }
+  return false;
+}
+
 }  // namespace palace

@@ -28,4 +28,11 @@ int perpetual_chaser(const Position& pos, int span);
 // between the same two points, none of them a capture or made in check.
 bool moved_back_and_forth(const Position& pos, int moves);
 
+// Whether the move that led here makes `moves` moves in a row of one piece back and forth between
+// the same two points after the move that brought it to the first of them (a pass of its side just
+// before the last one is skipped), as the reference engine's `moveRepetitionIllegal` has it: its
+// side was in check before none of those moves, nobody captured from that arrival on (the arrival
+// included), and the piece may enter the area where the other side's royal piece may stand.
+bool shuttled_after_arriving(const Position& pos, int moves);
+
 }  // namespace palace

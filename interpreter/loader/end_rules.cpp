@@ -29,6 +29,24 @@ void read_chases(const ConfigNode& node, Chase how, RuleSet& rules) {
   }
 }
 
+// `shuttle: N` refuses the N-th move back and forth; `shuttle: {moves: N, result: loss}` ends the
+// game against the side whose piece went back and forth N times after arriving (rules/README.md).
+void read_shuttle(const ConfigNode& node, GameRules& r) {
+  if (!node.is_map()) {
+    r.shuttle_moves = node.as_int(2, 100);
+    return;
+  }
+  node.expect_keys({"moves", "result"});
+  const int moves = node.at("moves").as_int(2, 100);
+  const Sanction how = sanction(node.at("result"));
+  if (how == Sanction::Loss)
+    r.shuttle_loss_moves = moves;
+  else if (how == Sanction::Illegal)
+    r.shuttle_moves = moves;
+  else
+    node.at("result").fail("a shuttle is `illegal` or a `loss`");
+}
+
 }  // namespace
 
 void read_repetition(const ConfigNode& node, RuleSet& rules) {
@@ -45,7 +63,7 @@ void read_repetition(const ConfigNode& node, RuleSet& rules) {
   if (const ConfigNode* c = node.find("chase_protected")) read_chases(*c, Chase::Always, rules);
   if (r.perpetual_chase != Sanction::None && r.chases.empty())
     node.at("perpetual_chase").fail("say under `chase:` which pieces chase which, e.g. chase: {chariot: [horse]}");
-  if (const ConfigNode* s = node.find("shuttle")) r.shuttle_moves = s->as_int(2, 100);
+  if (const ConfigNode* s = node.find("shuttle")) read_shuttle(*s, r);
 }
 
 void read_move_limit(const ConfigNode& node, RuleSet& rules) {

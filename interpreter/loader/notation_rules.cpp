@@ -91,7 +91,8 @@ NotationRules default_notation_rules(const std::vector<PieceDef>& pieces) {
 }
 
 NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set) {
-  node.expect_keys({"native", "letters", "unlettered", "names", "also", "pgn", "pass", "check_words", "iccs", "chinese"});
+  node.expect_keys({"native", "letters", "unlettered", "names", "also", "pgn", "pass", "check_words", "side_words",
+                    "capture_words", "iccs", "chinese"});
   NotationRules rules = default_notation_rules(set.pieces);
   if (const ConfigNode* n = node.find("native")) {
     if (!notation_style_by_name(n->as_string(), rules.native) || rules.native == NotationStyle::Coordinates)
@@ -121,6 +122,15 @@ NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set) {
     if (rules.iccs && (set.board.ranks > 10 || set.board.files > 26)) i->fail("ICCS writes at most 10 ranks and 26 files");
   }
   if (const ConfigNode* c = node.find("chinese")) read_chinese(*c, set, rules);
+  if (const ConfigNode* c = node.find("capture_words"))
+    for (const ConfigNode* word : c->items()) rules.capture_words.push_back(word->as_string());
+  if (const ConfigNode* w = node.find("side_words"))
+    for (const auto& [side, words] : w->entries()) {
+      int s = 0;
+      while (s < SideCount && set.sides[std::size_t(s)].name != side) ++s;
+      if (s == SideCount) words.fail("no side named " + quote(side));
+      for (const ConfigNode* word : words.items()) rules.side_words[std::size_t(s)].push_back(word->as_string());
+    }
   return rules;
 }
 

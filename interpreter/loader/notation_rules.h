@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/types.h"
 #include "loader/config_tree.h"
 
 namespace palace {
@@ -32,6 +33,10 @@ struct NotationRules {
   // script (empty: the game has no Chinese notation), and every spelling read, with its kind.
   std::vector<std::array<std::string, 2>> chinese_simplified, chinese_traditional;
   std::vector<std::pair<std::string, int>> chinese_names;
+  // Per side, the words a record may put before a piece's name to say whose it is ("漢兵"), and
+  // that name the side in a record's result.
+  std::array<std::vector<std::string>, SideCount> side_words;
+  std::vector<std::string> capture_words;  // a record may put one before the piece taken ("49타졸")
 };
 
 // "san" -> San; false when `word` names no notation.
@@ -47,8 +52,9 @@ struct RuleSet;
 
 // Reads `notation: {native: san|wxf|janggi, letters: {KIND: L}, unlettered: KIND,
 // names: {KIND: NAME or [FIRST_SIDE, SECOND_SIDE]}, also: {NAME: KIND}, pgn: [TAG...],
-// pass: [WORD...], check_words: [WORD...], iccs: BOOL, chinese: {simplified: {KIND: NAME or
-// [FIRST_SIDE, SECOND_SIDE]}, traditional: {...}, also: {NAME: KIND}}}`, with
+// pass: [WORD...], check_words: [WORD...], side_words: {SIDE: [WORD...]}, capture_words: [WORD...],
+// iccs: BOOL, chinese: {simplified: {KIND: NAME or [FIRST_SIDE, SECOND_SIDE]}, traditional: {...},
+// also: {NAME: KIND}}}`, with
 // kinds looked up in `set`, which is being read. Throws RuleError.
 NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set);
 

@@ -480,7 +480,7 @@ class Loader {
   }
 
   void read_setup(const ConfigNode& node) {
-    std::map<std::string, std::vector<int>> formations;
+    std::map<std::string, std::vector<int>>& formations = rules_.formations;
     if (const ConfigNode* f = root_.find("formations"))
       for (const auto& [name, list] : f->entries()) {
         check_name(name, list, "formation");
@@ -533,7 +533,10 @@ class Loader {
         if (squares.size() != it->second.size())
           f->at("squares").fail("formation " + it->first + " places " + std::to_string(it->second.size()) +
                                 " pieces but " + std::to_string(squares.size()) + " squares are given");
-        for (std::size_t i = 0; i < squares.size(); ++i) place(square(*squares[i]), it->second[i], *squares[i]);
+        for (std::size_t i = 0; i < squares.size(); ++i) {
+          place(square(*squares[i]), it->second[i], *squares[i]);
+          rules_.formation_squares[side].push_back(square(*squares[i]));
+        }
       }
       if (!royal_placed && rules_.sides[side].has_royal && has_royal_kind())
         (royal_entry ? *royal_entry : side_node).fail(side_name + " has no royal piece" + RoyalHint);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -175,6 +176,7 @@ struct GameRules {
   Sanction perpetual_chase = Sanction::None;  // for the side chasing one piece with every move of the cycle
   std::vector<std::vector<Chase>> chases;     // [attacker kind][victim kind]; empty without the rule
   int shuttle_moves = 0;                      // the n-th move in a row of one piece back and forth is illegal
+  int shuttle_loss_moves = 0;                 // n moves back and forth after arriving lose (shuttle: {moves, result: loss})
   int claim_repetition_count = 0;             // the n-th occurrence lets a player claim a draw
   int claim_move_limit_plies = 0;             // so many quiet plies let a player claim a draw
   bool move_limit_by_counting = false;        // the move limit is decided by counting, not drawn
@@ -196,6 +198,10 @@ struct RuleSet {
   std::vector<CompoundMoveDef> compound_moves;
   CastlingDef castling;
   std::array<std::vector<Placement>, SideCount> setup;
+  // The `formations:` a side's set-up may pick from (name: kinds), and per side the squares its
+  // `formation:` fills, in order; empty without them. Records name a formation per side.
+  std::map<std::string, std::vector<int>> formations;
+  std::array<std::vector<Square>, SideCount> formation_squares;
   GameRules rules;
   std::vector<ScriptDef> scripts;  // Lua hook files
   UciRules uci;                    // how other engines write this variant

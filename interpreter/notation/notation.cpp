@@ -404,23 +404,93 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
   return Move();
 }
 
-// "73졸74" with any of the piece's names, hanja included ("79卒78").
+// "73졸74" with any of the piece's names, hanja included ("79卒78"), as records write it: the mover's
+// side word may stand before the name ("41漢兵42"), the piece taken after the destination, with or
+// without a capture word ("66馬78卒", "09차49타졸"), and squares may be written as a file letter and a
+// rank counted from 0 at the first side's back rank ("i3卒h3").
 bool MoveNotation::korean_matches(const Position& pos, Move m, std::string_view text) const {
-  if (text.size() < 5 || !is_digit(text[0]) || !is_digit(text[1]) || !is_digit(text[text.size() - 2]) ||
-      !is_digit(text.back()))
-    return false;
-  if (text.substr(0, 2) != numeric_square(m.from()) || text.substr(text.size() - 2) != numeric_square(m.to())) return false;
-  const std::string_view name = text.substr(2, text.size() - 4);
-  const int kind = kind_of(pos.at(m.from()));
+  std::size_t at = 0;
+  if (!take_square(text, at, m.from())) return false;
+  const std::size_t name_begin = at;
+  if (at < text.size() && is_upper(text[at]))
+    ++at;  // a piece letter
+  else
+    while (at < text.size() && static_cast<unsigned char>(text[at]) >= 0x80) ++at;
+  const std::string_view name = text.substr(name_begin, at - name_begin);
+  if (!take_square(text, at, m.to())) return false;
+  const Side us = pos.side_to_move();
+  if (!names_piece(name, kind_of(pos.at(m.from())), us)) return false;
+  std::string_view taken = text.substr(at);
+  if (taken.empty()) return true;
+  for (const std::string& word : rules_.capture_words)
+    if (!word.empty() && taken.substr(0, word.size()) == word) taken.remove_prefix(word.size());
+  const Piece victim = pos.at(m.to());
+  return victim != NoPiece && names_piece(taken, kind_of(victim), opponent(us));
+}
+
+// Reads the square `s` at text[at] in the Korean numeric notation ("79", 10 written 0) or as a file
+// letter and a rank from 0 ("i3"), and moves `at` past it.
+bool MoveNotation::take_square(std::string_view text, std::size_t& at, Square s) const {
+  if (at + 2 > text.size() || !is_digit(text[at + 1])) return false;
+  const std::string_view square = text.substr(at, 2);
+  if (square != (is_digit(square[0]) ? numeric_square(s) : zero_based_square(s))) return false;
+  at += 2;
+  return true;
+}
+
+std::string MoveNotation::zero_based_square(Square s) const {
+  const BoardDef& board = variant_.board();
+  const bool up = variant_.rules().sides[0].forward > 0;
+  const int rank = up ? board.rank_of(s) : board.ranks - 1 - board.rank_of(s);
+  std::string out(1, char('a' + board.file_of(s)));  // appended, not added: GCC 12 warns falsely (-Wrestrict)
+  out += std::to_string(rank % 10);
+  return out;
+}
+
+// Whether `name` names a piece of `kind` of `side`: one of its names or its letter, perhaps after
+// one of the side's words.
+bool MoveNotation::names_piece(std::string_view name, int kind, Side side) const {
   const auto& names = rules_.names[std::size_t(kind)];
-  if (name == names[0] || name == names[1] || (name.size() == 1 && name[0] == rules_.letters[std::size_t(kind)])) return true;
-  for (const auto& [also, k] : rules_.also_names)
-    if (k == kind && name == also) return true;
+  auto is_name = [&](std::string_view n) {
+    if (n.empty()) return false;
+    if (n == names[0] || n == names[1] || (n.size() == 1 && n[0] == rules_.letters[std::size_t(kind)])) return true;
+    for (const auto& [also, k] : rules_.also_names)
+      if (k == kind && n == also) return true;
+    return false;
+  };
+  if (is_name(name)) return true;
+  for (const std::string& word : rules_.side_words[std::size_t(side)])
+    if (!word.empty() && name.substr(0, word.size()) == word && is_name(name.substr(word.size()))) return true;
   return false;
+}
+
+// The points a Korean numeric text ("12馬34", "i3卒h3") names, whatever else it says.
+bool MoveNotation::korean_points(std::string_view text, Square& from, Square& to) const {
+  const BoardDef& board = variant_.board();
+  auto point = [&](std::size_t& at) {
+    for (int f = 0; f < board.files; ++f)
+      for (int r = 0; r < board.ranks; ++r) {
+        std::size_t after = at;
+        if (take_square(text, after, board.square(f, r))) {
+          at = after;
+          return board.square(f, r);
+        }
+      }
+    return NoSquare;
+  };
+  std::size_t at = 0;
+  from = point(at);
+  if (from == NoSquare) return false;
+  const std::size_t name = at;
+  while (at < text.size() && static_cast<unsigned char>(text[at]) >= 0x80) ++at;
+  if (at == name) return false;
+  to = point(at);
+  return to != NoSquare;
 }
 
 bool MoveNotation::intended(const Position& pos, std::string_view text, Square& from, Square& to) const {
   if (const std::string key = chinese_key(narrow_full_width(text)); !key.empty()) return chinese_intended(pos, key, from, to);
+  if (korean_points(text, from, to)) return true;
   SanParts parts;
   // Without a piece letter only the unlettered kind is meant: a pawn's move, from its own file
   // unless the text says which. Letterless text in other games is coordinates, explained elsewhere.

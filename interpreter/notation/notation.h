@@ -38,8 +38,9 @@ class MoveNotation {
   // "\"Nd2\" is ambiguous here (b1d2, f3d2)". `pos` is searched and left as it was.
   Move read(Position& pos, std::string_view text, std::string& why) const;
 
-  // For a refused SAN-like or Chinese text, where it meant to go from and to, so the game layer can
-  // say why that move is illegal; false when the text names no piece and square of this board.
+  // For a refused SAN-like, Chinese or Korean numeric text, where it meant to go from and to, so the
+  // game layer can say why that move is illegal; false when the text names no piece and square of
+  // this board.
   bool intended(const Position& pos, std::string_view text, Square& from, Square& to) const;
 
  private:
@@ -58,6 +59,10 @@ class MoveNotation {
   bool partner_could_move_alike(const Position& pos, Move m, Square partner) const;
   std::string numeric(const Position& pos, Move m, bool korean) const;
   bool korean_matches(const Position& pos, Move m, std::string_view text) const;
+  bool take_square(std::string_view text, std::size_t& at, Square s) const;
+  bool korean_points(std::string_view text, Square& from, Square& to) const;
+  std::string zero_based_square(Square s) const;
+  bool names_piece(std::string_view name, int kind, Side side) const;
   std::string check_mark(Position& pos, Move m) const;
   std::string letter(int kind) const;
   bool same_san_piece(int a, int b) const;

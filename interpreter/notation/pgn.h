@@ -16,6 +16,7 @@ struct GameRecord {
   std::string result = "*";  // the movetext's termination marker, else the [Result] tag
   int line = 1;              // where the game starts in its file
   std::string problem;       // what made the text unreadable from some point on, or ""
+  std::string ending;        // how the record says the game ended, in words ("Han wins on time"), or ""
   bool terminated = false;   // its movetext ends with a termination marker: not cut short
   std::size_t begin = 0, end = 0;  // its text in what was read: from its start to the next game's
 

@@ -101,6 +101,9 @@ std::string result_token(const Termination& state) {
 }
 
 std::vector<GameRecord> read_records(std::string_view bytes, bool gib) {
+  // A byte-order mark some editors write is no text of the first game.
+  constexpr std::string_view Bom = "\xEF\xBB\xBF";
+  if (bytes.substr(0, Bom.size()) == Bom) bytes.remove_prefix(Bom.size());
   if (gib) return non_empty(read_gib(bytes));
   if (is_utf8(bytes)) return non_empty(read_pgn(bytes));
   // Chinese Xiangqi programs (xqbase's tools, 象棋巫师) write PGN in GBK, which GB18030 reads.
@@ -143,15 +146,20 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
     return replay;
   }
   const Termination& state = game.game_state();
+  // How the record says it ended, where it says so, beside what the board says.
+  const std::string stated = record.ending.empty() ? "" : " (" + record.ending + ")";
   if (!state.finished()) {
     replay.good = true;
-    replay.verdict = played + ", " + record.result + (record.result == "*" ? "" : " (not decided on the board)");
+    const std::string undecided = record.result == "*" ? "" : "not decided on the board";
+    replay.verdict = played + ", " + record.result +
+                     (stated.empty() ? (undecided.empty() ? "" : " (" + undecided + ")")
+                                     : " (" + record.ending + (undecided.empty() ? "" : "; " + undecided) + ")");
     return replay;
   }
   const std::string expected = result_token(state);
   replay.good = record.result == expected || record.result == "*";
-  replay.verdict = played + ", " + record.result + (replay.good ? "" : " recorded but the board says " + expected) +
-                   ": " + state.str(game.variant());
+  replay.verdict = played + ", " + record.result + stated +
+                   (replay.good ? "" : " recorded but the board says " + expected) + ": " + state.str(game.variant());
   return replay;
 }
 
@@ -172,6 +180,7 @@ GameRecord rewrite_record(const GameRecord& record, const Replay& replay, Notati
   if (style == NotationStyle::Wxf) out.set_tag("Format", "WXF");
   if (style == NotationStyle::Iccs) out.set_tag("Format", "ICCS");
   if (game.game_state().finished() && !out.tag("Termination")) out.set_tag("Termination", game.game_state().reason_text());
+  if (!record.ending.empty() && !out.tag("Termination")) out.set_tag("Termination", record.ending);
   Position start(game.variant_ptr());
   if (game.start_fen() != start.fen()) {
     out.set_tag("SetUp", "1");

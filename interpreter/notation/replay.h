@@ -50,7 +50,8 @@ struct Replay {
 };
 
 // The games of a record file's bytes: a .gib file's where `gib` is set, else a PGN's, which must be
-// UTF-8. Throws RecordError when they hold no game or are not text of their kind.
+// UTF-8; a byte-order mark before them is skipped. Throws RecordError when they hold no game or are
+// not text of their kind.
 std::vector<GameRecord> read_records(std::string_view bytes, bool gib);
 
 // Plays `record` from its [FEN] (or the set-up). Moves may be in any notation MoveNotation reads,

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "notation/gib.h"
 #include "notation/pgn.h"
@@ -25,7 +26,7 @@ TEST(Records, FamousGamesReplayToTheirRecordedResults) {
   ASSERT_EQ(run.lines.size(), 5u) << run.out;
   EXPECT_EQ(run.lines[0], "tests/records/chess-immortal-game.pgn game 1 (line 4): good: chess, 45 plies, 1-0: white wins: checkmate");
   EXPECT_EQ(run.lines[1], "tests/records/xiangqi-li-wang-2004.pgn game 1 (line 5): good: xiangqi, 31 plies, 1/2-1/2 (not decided on the board)");
-  EXPECT_EQ(run.lines[2], "tests/records/janggi-kakao-2020.gib game 1 (line 1): good: janggi-kakao, 23 plies, 0-1 (not decided on the board)");
+  EXPECT_EQ(run.lines[2], "tests/records/janggi-kakao-2020.gib game 1 (line 1): good: janggi-kakao, 23 plies, 0-1 (Han wins on time; not decided on the board)");
   EXPECT_EQ(run.lines[3], "tests/records/janggi-pl-opening.pgn game 1 (line 4): good: janggi, 12 plies, *");
   EXPECT_EQ(run.lines[4], "4 games, 4 good, 0 bad");
 }
@@ -46,7 +47,7 @@ TEST(Records, BadRecordsAreReportedGameByGameNeverACrash) {
   write_file(dir + "binary.pgn", std::string("\xff\xfe\x00garbage", 10));
   write_file(dir + "garbage.pgn", "@@@ ### !!!\n");
   write_file(dir + "empty.pgn", "");
-  write_file(dir + "bad.gib", "\xff\xff\xff");
+  write_file(dir + "bad.gib", "\x80\x80\x80");
   write_file(dir + "tag.pgn", "[Event \"unclosed\n\n1. e4 *\n");
   const PalaceRun run = run_palace("replay bad.pgn mismatch.pgn binary.pgn garbage.pgn empty.pgn missing.pgn bad.gib tag.pgn",
                                    dir);
@@ -77,7 +78,8 @@ TEST(Records, AGibInCp949ReadsAsInUtf8) {
   const PalaceRun run = run_palace("replay " + shell_quoted(cp949));
   EXPECT_EQ(run.status, 0) << run.out;
   EXPECT_EQ(run.lines.back(), "1 game, 1 good, 0 bad");
-  EXPECT_NE(run.out.find("good: janggi-kakao, 23 plies, 0-1 (not decided on the board)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("good: janggi-kakao, 23 plies, 0-1 (Han wins on time; not decided on the board)"), std::string::npos)
+      << run.out;
 }
 
 TEST(Records, TheVariantOptionOverridesTheTags) {
@@ -116,7 +118,7 @@ TEST(Records, ConvertWritesTheSevenTagRosterAndTheNativeNotation) {
   EXPECT_EQ(run.lines[4], "[White \"수희짱쨩 9단\"]");
   EXPECT_EQ(run.lines[6], "[Result \"0-1\"]");
   EXPECT_NE(run.out.find("[ChoFormation \"left-elephant\"]\n[HanFormation \"inner-elephant\"]\n[Variant \"janggi-kakao\"]\n"
-                         "[SetUp \"1\"]\n[FEN \"RBNA1ABNR/4K4/1C5C1/P1P1P1P1P/9/9/p1p1p1p1p/1c5c1/4k4/rnba1abnr w - - 0 1\"]\n"),
+                         "[Termination \"Han wins on time\"]\n[SetUp \"1\"]\n[FEN \"RBNA1ABNR/4K4/1C5C1/P1P1P1P1P/9/9/p1p1p1p1p/1c5c1/4k4/rnba1abnr w - - 0 1\"]\n"),
             std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("\n1. P79-78 H12-33 2. H08-87 C32-35 "), std::string::npos) << run.out;
@@ -187,6 +189,130 @@ TEST(Records, PlayShowsMovesInTheNotationAsked) {
   const PalaceRun plain = run_shell("printf 'Nf3\\nquit\\n' | " + shell_quoted(PALACE_BINARY) + " play " +
                                     shell_quoted(variant_path("chess")));
   EXPECT_NE(plain.out.find("\nWhite plays g1f3\n"), std::string::npos) << plain.out;
+}
+
+}  // namespace
+}  // namespace palace::test
+
+namespace palace::test {
+namespace {
+
+// Real .gib files from public collections (tests/records/*.source): captures ("66馬78卒", "09차49타졸"),
+// checks, passes (한수쉼), side marks ("41漢兵42"), "<12>" after moves, letter squares ("i3卒h3"),
+// cp949 with CRLF, and the result words reported beside the board's verdict.
+TEST(Records, RealGibFilesReplayWithNoBadGame) {
+  const PalaceRun run = run_palace("replay tests/records/janggi-kakao-2020-sample.gib tests/records/janggi-kakao-marked-sample.gib "
+                                   "tests/records/janggi-online-sample.gib");
+  EXPECT_EQ(run.status, 0) << run.out;
+  ASSERT_EQ(run.lines.size(), 17u) << run.out;
+  EXPECT_EQ(run.lines[0], "tests/records/janggi-kakao-2020-sample.gib game 1 (line 1): good: janggi-kakao, 116 plies, 0-1 "
+                          "(Han wins outright): han wins: checkmate");
+  EXPECT_EQ(run.lines[4], "tests/records/janggi-kakao-2020-sample.gib game 5 (line 138): good: janggi-kakao, 91 plies, 1-0 "
+                          "(Cho wins outright; not decided on the board)");
+  EXPECT_EQ(run.lines[5], "tests/records/janggi-kakao-2020-sample.gib game 6 (line 167): good: janggi-kakao, 156 plies, 0-1 "
+                          "(Han wins on time; not decided on the board)");
+  EXPECT_EQ(run.lines[10], "tests/records/janggi-kakao-marked-sample.gib game 5 (line 95): good: janggi-kakao, 133 plies, 1-0 "
+                          "(Cho wins on points; not decided on the board)");
+  EXPECT_EQ(run.lines[11], "tests/records/janggi-online-sample.gib game 1 (line 1): good: janggi-kakao, 97 plies, 0-1 "
+                           "(Han wins on points; not decided on the board)");
+  EXPECT_EQ(run.lines[14], "tests/records/janggi-online-sample.gib game 4 (line 85): good: janggi-kakao, 127 plies, 1-0 "
+                           "(Cho wins by checkmate): cho wins: checkmate");
+  EXPECT_EQ(run.lines.back(), "16 games, 16 good, 0 bad");
+}
+
+// A real Kakao game that breaks the reference's back-and-forth rule (tests/records/janggi-kakao-2020-shuttle.source):
+// the game ends where the reference ends it, though Kakao played on.
+TEST(Records, AKakaoGameThatBreaksTheBackAndForthRuleEndsWhereTheReferenceEndsIt) {
+  const PalaceRun run = run_palace("replay tests/records/janggi-kakao-2020-shuttle.gib");
+  EXPECT_EQ(run.status, 1);
+  const std::vector<std::string> expected = {
+      "tests/records/janggi-kakao-2020-shuttle.gib game 1 (line 1): bad: janggi-kakao, move 53 (han) \"24將14\": the game is "
+      "over: han wins: moving back and forth",
+      "1 game, 0 good, 1 bad",
+  };
+  EXPECT_EQ(run.lines, expected) << run.out;
+}
+
+// /work/shared/repro/serve-and-hooks/records/bom.gib and bom.pgn: a byte-order mark made a bad game 1.
+TEST(Records, AByteOrderMarkStartsNoGame) {
+  const std::string gib = temp_path("bom.gib"), pgn = temp_path("bom.pgn");
+  std::ifstream in(source_path("tests/records/janggi-kakao-2020.gib"), std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  write_file(gib, "\xEF\xBB\xBF" + text);
+  write_file(pgn, "\xEF\xBB\xBF[Event \"t\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n");
+  const PalaceRun run = run_palace("replay " + shell_quoted(gib) + " " + shell_quoted(pgn));
+  EXPECT_EQ(run.status, 0) << run.out;
+  ASSERT_EQ(run.lines.size(), 3u) << run.out;
+  EXPECT_NE(run.lines[0].find("game 1 (line 1): good: janggi-kakao, 23 plies, 0-1"), std::string::npos) << run.out;
+  EXPECT_NE(run.lines[1].find("game 1 (line 1): good: chess, 4 plies, *"), std::string::npos) << run.out;
+  EXPECT_EQ(run.lines[2], "2 games, 2 good, 0 bad");
+}
+
+// /work/shared/repro/serve-and-hooks/records/bad_formation.gib: an unknown formation was reported as
+// a move error at move 4.
+TEST(Records, AnUnknownFormationIsReportedAsTheFormations) {
+  std::ifstream in(source_path("tests/records/janggi-kakao-2020.gib"), std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string formation = "[초차림 \"상마상마\"]";
+  text.replace(text.find(formation), formation.size(), "[초차림 \"상상상상\"]");
+  const std::string file = temp_path("bad_formation.gib");
+  write_file(file, text);
+  const PalaceRun run = run_palace("replay " + shell_quoted(file));
+  EXPECT_EQ(run.status, 1);
+  ASSERT_EQ(run.lines.size(), 2u) << run.out;
+  EXPECT_EQ(run.lines[0], file + " game 1 (line 1): bad: [초차림 \"상상상상\"] is none of janggi-kakao's formations "
+                                 "(inner-elephant, left-elephant, outer-elephant, right-elephant)");
+}
+
+TEST(Records, ABadMoveInTheSecondOfThreeGibGamesIsReportedAlone) {
+  std::ifstream in(source_path("tests/records/janggi-kakao-2020.gib"), std::ios::binary);
+  const std::string game((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string bad = game;
+  bad.replace(bad.find("2. 12馬33"), std::string("2. 12馬33").size(), "2. 12馬34");
+  const std::string file = temp_path("three.gib");
+  write_file(file, game + "\n" + bad + "\n" + game);
+  const PalaceRun run = run_palace("replay " + shell_quoted(file));
+  EXPECT_EQ(run.status, 1);
+  const std::vector<std::string> expected = {
+      file + " game 1 (line 1): good: janggi-kakao, 23 plies, 0-1 (Han wins on time; not decided on the board)",
+      file + " game 2 (line 18): bad: janggi-kakao, move 1 (han) \"12馬34\": a horse cannot move from b1 to d3",
+      file + " game 3 (line 35): good: janggi-kakao, 23 plies, 0-1 (Han wins on time; not decided on the board)",
+      "3 games, 2 good, 1 bad",
+  };
+  EXPECT_EQ(run.lines, expected) << run.out;
+}
+
+TEST(Records, AHandicapBoardDrawingIsRefusedNotGuessed) {
+  const std::string file = temp_path("handicap.gib");
+  write_file(file, "[초차림 \"마상상마\"]\n[판 \"차마상사1사상마차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵1兵/1包5包/4將/車馬象3馬象車 한 접장기\"]\n\n"
+                   "1. 12마33\n");
+  const PalaceRun run = run_palace("replay " + shell_quoted(file));
+  EXPECT_EQ(run.status, 1);
+  ASSERT_FALSE(run.lines.empty()) << run.out;
+  EXPECT_EQ(run.lines[0], file + " game 1 (line 1): bad: [판]: a board drawing is not read (give a [FEN])");
+}
+
+// A .gib converts to PGN and back to a .gib that replays to the same moves.
+TEST(Records, AGibConvertsToPgnAndBackToTheSameMoves) {
+  const std::string pgn = temp_path("round.pgn"), gib = temp_path("round.gib");
+  const std::string sample = "tests/records/janggi-kakao-2020-sample.gib";
+  ASSERT_EQ(run_palace("convert " + sample + " --to pgn > " + shell_quoted(pgn)).status, 0);
+  ASSERT_EQ(run_palace("convert " + shell_quoted(pgn) + " --to gib > " + shell_quoted(gib)).status, 0);
+  const PalaceRun original = run_palace("convert " + sample + " --to pgn --notation uci");
+  const PalaceRun again = run_palace("convert " + shell_quoted(gib) + " --to pgn --notation uci");
+  auto movetext = [](const PalaceRun& run) {
+    std::string out;
+    for (const std::string& line : run.lines)
+      if (!line.empty() && line[0] != '[') out += line + "\n";
+    return out;
+  };
+  EXPECT_FALSE(movetext(original).empty());
+  EXPECT_EQ(movetext(again), movetext(original));
+  const PalaceRun written = run_palace("convert " + sample + " --to gib");
+  EXPECT_NE(written.out.find("[초차림 \"마상상마\"]\n"), std::string::npos) << written.out;
+  EXPECT_NE(written.out.find("\n1. 79졸78 2. "), std::string::npos) << written.out;
+  EXPECT_NE(written.out.find(" 한수쉼 "), std::string::npos) << written.out;
+  EXPECT_EQ(run_palace("replay " + shell_quoted(gib)).lines.back(), "6 games, 6 good, 0 bad");
 }
 
 }  // namespace
