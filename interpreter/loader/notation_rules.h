@@ -26,6 +26,12 @@ struct NotationRules {
   std::vector<std::string> pgn_names;  // [Variant] or [Game] tag values that mean this variant
   std::vector<std::string> pass_names;  // other spellings of a pass read from records ("pass" always is)
   std::vector<std::string> check_words;  // words a record may append to a checking move, ignored
+  // `squares: shogi`: records number files from the first side's right and ranks from the far end
+  // ("7g", "７六"), and USI moves ("7g7f", "P*5e") are read.
+  bool shogi_squares = false;
+  std::vector<std::vector<std::string>> kif_names;  // per kind: its KIF/KI2 names, the first written
+  std::vector<std::string> csa_names;               // per kind: its two CSA letters, or ""
+  std::vector<std::pair<std::string, std::string>> handicaps;  // start positions KIF names: name, FEN
 };
 
 // "san" -> San; false when `word` names no notation.
@@ -38,7 +44,8 @@ struct RuleSet;
 
 // Reads `notation: {native: san|wxf|janggi, letters: {KIND: L}, unlettered: KIND,
 // names: {KIND: NAME or [FIRST_SIDE, SECOND_SIDE]}, also: {NAME: KIND}, pgn: [TAG...],
-// pass: [WORD...], check_words: [WORD...]}`, with
+// pass: [WORD...], check_words: [WORD...], squares: shogi, kif: {KIND: NAME or [NAME...]},
+// csa: {KIND: XX}, handicaps: {NAME: FEN}}`, with
 // kinds looked up in `set`, which is being read. Throws RuleError.
 NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set);
 

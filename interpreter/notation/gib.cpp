@@ -1,7 +1,5 @@
 #include "notation/gib.h"
 
-#include <iconv.h>
-
 #include <cctype>
 #include <map>
 
@@ -9,6 +7,7 @@
 #include "game/explain.h"
 #include "loader/config_tree.h"
 #include "loader/rule_set.h"
+#include "notation/encoding.h"
 #include "notation/replay.h"
 #include "position/position.h"
 
@@ -23,34 +22,6 @@ constexpr std::pair<const char*, const char*> TagNames[] = {
 };
 constexpr const char* FormationTags[SideCount] = {"초차림", "한차림"};
 constexpr const char* SideWords[SideCount] = {"초", "한"};
-
-}  // namespace
-
-bool is_utf8(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    const int extra = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
-    if (extra < 0 || i + std::size_t(extra) >= s.size() + (extra == 0)) return false;
-    for (int k = 1; k <= extra; ++k)
-      if ((static_cast<unsigned char>(s[i + std::size_t(k)]) >> 6) != 2) return false;
-    i += std::size_t(extra) + 1;
-  }
-  return true;
-}
-
-namespace {
-
-// The UTF-8 characters of `text`, one string each.
-std::vector<std::string> characters(const std::string& text) {
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < text.size();) {
-    std::size_t n = 1;
-    while (i + n < text.size() && (static_cast<unsigned char>(text[i + n]) >> 6) == 2) ++n;
-    out.push_back(text.substr(i, n));
-    i += n;
-  }
-  return out;
-}
 
 // The result a .gib states in words: "한 시간승" (Han wins on time), "초 완승".
 std::string result_of(const std::string& words) {
@@ -107,21 +78,7 @@ std::string with_pieces(const std::string& fen, const BoardDef& board, const std
 
 }  // namespace
 
-std::string gib_text(std::string_view bytes) {
-  if (is_utf8(bytes)) return std::string(bytes);
-  iconv_t cd = iconv_open("UTF-8", "CP949");
-  if (cd == iconv_t(-1)) throw RecordError("this system cannot decode cp949");
-  std::string in(bytes), out(bytes.size() * 2 + 16, '\0');
-  char* src = in.data();
-  char* dst = out.data();
-  std::size_t src_left = in.size(), dst_left = out.size();
-  const std::size_t done = iconv(cd, &src, &src_left, &dst, &dst_left);
-  iconv_close(cd);
-  if (done == std::size_t(-1) || src_left != 0)
-    throw RecordError("not UTF-8 or cp949 text (byte " + std::to_string(in.size() - src_left + 1) + ")");
-  out.resize(out.size() - dst_left);
-  return out;
-}
+std::string gib_text(std::string_view bytes) { return utf8_text(bytes, "cp949"); }
 
 std::vector<GameRecord> read_gib(std::string_view bytes) {
   std::vector<GameRecord> games = read_pgn(gib_text(bytes));
@@ -158,7 +115,7 @@ void apply_formation_tags(GameRecord& record, const std::shared_ptr<const Varian
     const ConfigNode* placed = side ? side->find("formation") : nullptr;
     // A formation by Palace's name, or by its pieces from file to file as a .gib spells it.
     std::vector<int> spelled;
-    for (const std::string& c : characters(*given)) spelled.push_back(kind_named(c));
+    for (const std::string& c : utf8_characters(*given)) spelled.push_back(kind_named(c));
     std::string found;
     std::vector<int> kinds;
     if (formations && placed)

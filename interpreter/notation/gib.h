@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compiler/variant.h"
+#include "notation/encoding.h"
 #include "notation/pgn.h"
 
 namespace palace {
@@ -16,9 +17,6 @@ namespace palace {
 // What a record without a [Variant] tag read from a .gib is: the variant answering to this name in
 // its `notation: pgn:` list.
 inline constexpr const char* GibVariant = "gib";
-
-// Whether `bytes` is well-formed UTF-8.
-bool is_utf8(std::string_view bytes);
 
 // `bytes` as UTF-8: as it is when it already is, else decoded from cp949. Throws RecordError when
 // it is neither.

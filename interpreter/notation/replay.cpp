@@ -7,7 +7,10 @@
 #include "core/text.h"
 #include "hooks/load_variant.h"
 #include "loader/rule_set.h"
+#include "notation/csa.h"
+#include "notation/encoding.h"
 #include "notation/gib.h"
+#include "notation/kif.h"
 #include "notation/notation.h"
 #include "position/position.h"
 
@@ -81,16 +84,104 @@ std::string result_token(const Termination& state) {
   return "*";
 }
 
-std::vector<GameRecord> read_records(std::string_view bytes, bool gib) {
-  if (!gib && !is_utf8(bytes)) throw RecordError("not UTF-8 text (a .gib file may be cp949)");
-  std::vector<GameRecord> games = gib ? read_gib(bytes) : read_pgn(bytes);
+namespace {
+
+std::vector<GameRecord> read_pgn_bytes(std::string_view bytes) {
+  if (!is_utf8(bytes)) throw RecordError("not UTF-8 text (a .gib file may be cp949)");
+  return read_pgn(bytes);
+}
+
+// PGN first: what a file is read as when nothing says otherwise.
+const RecordFormat RecordFormats[] = {
+    {"pgn", {".pgn"}, StandardVariant, read_pgn_bytes},
+    {"gib", {".gib"}, GibVariant, read_gib},
+    {"kif", {".kif", ".kifu", ".ki2"}, "kif", read_kif},
+    {"csa", {".csa"}, "csa", read_csa},
+};
+
+bool has_extension(const std::string& path, const char* extension) {
+  const std::size_t n = std::char_traits<char>::length(extension);
+  return path.size() >= n && same_word(path.substr(path.size() - n), extension);
+}
+
+// A CSA file has a line that is a move ("+7776FU") or its start ("PI", "P1-KY..."); a KIF file its
+// move table's heading or KI2's side marks. Neither occurs in a PGN.
+const RecordFormat* format_by_content(std::string_view bytes) {
+  std::string text;
+  try {
+    text = utf8_text(bytes, "cp932");
+  } catch (const RecordError&) {
+    return nullptr;
+  }
+  auto has_line = [&](const char* head) { return text.rfind(head, 0) == 0 || text.find(std::string("\n") + head) != std::string::npos; };
+  if (has_line("PI") || has_line("P1-") || has_line("P1 ") || has_line("+7776") || has_line("+2726"))
+    return record_format_named("csa");
+  if (text.find("手数----") != std::string::npos || has_line("▲")) return record_format_named("kif");
+  return nullptr;
+}
+
+}  // namespace
+
+const RecordFormat* record_format_named(std::string_view name) {
+  for (const RecordFormat& format : RecordFormats)
+    if (name == format.name) return &format;
+  return nullptr;
+}
+
+const RecordFormat& record_format(const std::string& path, std::string_view bytes) {
+  for (const RecordFormat& format : RecordFormats)
+    for (const char* extension : format.extensions)
+      if (extension && has_extension(path, extension)) return format;
+  const RecordFormat* found = format_by_content(bytes);
+  return found ? *found : RecordFormats[0];
+}
+
+std::vector<GameRecord> read_records(std::string_view bytes, const RecordFormat& format) {
+  std::vector<GameRecord> games = format.read(bytes);
   if (games.empty()) throw RecordError("no game in it");
   return games;
 }
 
+namespace {
+
+// Notations a record's [Format] tag may name, which MoveNotation does not read as they are: how a
+// move is read (into Palace's coordinates, "" and `why` where it names none) and, where the format
+// gives its start position in its own way, the FEN it starts from ("" for the set-up).
+struct MoveFormat {
+  const char* name;
+  std::string (*read)(const Game& game, const std::string& text, std::string& why);
+  std::string (*start)(const GameRecord& record, const std::shared_ptr<const Variant>& variant);
+};
+
+template <Move (*Read)(const Game&, std::string_view, std::string&)>
+std::string move_text(const Game& game, const std::string& text, std::string& why) {
+  const Move m = Read(game, text, why);
+  return m ? game.position().move_text(m) : "";
+}
+
+const MoveFormat MoveFormats[] = {
+    {"ICCS", [](const Game&, const std::string& text, std::string&) { return from_iccs(text); }, nullptr},
+    {"KIF", move_text<kif_move>, kif_start},
+    {"CSA", move_text<csa_move>, csa_start},
+};
+
+const MoveFormat* move_format(const GameRecord& record) {
+  const std::string* format = record.tag("Format");
+  if (!format) return nullptr;
+  for (const MoveFormat& f : MoveFormats)
+    if (same_word(*format, f.name)) return &f;
+  return nullptr;
+}
+
+// Tags that hold a start position in a format's own terms: the [FEN] says it once replayed.
+bool is_start_tag(const std::string& name) { return name == "KifBoard" || name == "KifTurn" || name == "CsaPosition"; }
+
+}  // namespace
+
 Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> variant) {
   Replay replay(std::move(variant));
   Game& game = replay.game;
+  const MoveFormat* format = move_format(record);
   if (const std::string* fen = record.tag("FEN")) {
     try {
       game.set_fen(*fen);
@@ -98,14 +189,22 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
       replay.verdict = std::string("bad [FEN]: ") + e.what();
       return replay;
     }
+  } else if (format && format->start) {
+    try {
+      const std::string fen = format->start(record, game.variant_ptr());
+      if (!fen.empty()) game.set_fen(fen);
+    } catch (const Error& e) {
+      replay.verdict = std::string("bad start position: ") + e.what();
+      return replay;
+    }
   }
-  const std::string* format = record.tag("Format");
-  const bool iccs = format && same_word(*format, "ICCS");
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
     const std::string& text = record.moves[i];
     const int number = game.position().fullmove_number();
     const std::string side = game.variant().side_name(game.side_to_move());
-    const MoveVerdict verdict = game.play(iccs ? from_iccs(text) : text);
+    MoveVerdict verdict;
+    const std::string move = format ? format->read(game, text, verdict.reason) : text;
+    if (!move.empty()) verdict = game.play(move);
     if (!verdict.accepted) {
       replay.verdict = "move " + std::to_string(number) + " (" + side + ") " + quote(text) + ": " + verdict.reason;
       return replay;
@@ -137,7 +236,7 @@ GameRecord rewrite_record(const GameRecord& record, const Replay& replay, Notati
   out.result = record.result;
   for (const auto& [name, value] : record.tags)
     if (!same_word(name, "FEN") && !same_word(name, "SetUp") && !same_word(name, "Format") &&
-        !same_word(name, "Variant") && !same_word(name, "Game"))
+        !same_word(name, "Variant") && !same_word(name, "Game") && !is_start_tag(name))
       out.set_tag(name, value);
   const NotationRules& notation = variant.rules().notation;
   // PGN without a [Variant] tag is standard chess (StandardVariant), so only other games need one.
