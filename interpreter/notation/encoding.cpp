@@ -29,29 +29,36 @@ std::vector<std::string> utf8_characters(std::string_view text) {
   return out;
 }
 
+namespace {
+
+// `in` decoded from `encoding` into `out`; false, with the 1-based position of the first byte that
+// is not of it, where it cannot be.
+bool decode(std::string_view in, const char* encoding, std::string& out, std::size_t& bad_byte) {
+  iconv_t cd = iconv_open("UTF-8", encoding);
+  if (cd == iconv_t(-1)) throw RecordError(std::string("this system cannot decode ") + encoding);
+  std::string source(in);
+  out.assign(in.size() * 3 + 16, '\0');
+  char* src = source.data();
+  char* dst = out.data();
+  std::size_t src_left = source.size(), dst_left = out.size();
+  const std::size_t done = iconv(cd, &src, &src_left, &dst, &dst_left);
+  iconv_close(cd);
+  bad_byte = source.size() - src_left + 1;
+  out.resize(out.size() - dst_left);
+  return done != std::size_t(-1) && src_left == 0;
+}
+
+}  // namespace
+
 std::string utf8_text(std::string_view bytes, const char* legacy, const char* other) {
   constexpr std::string_view Bom = "\xEF\xBB\xBF";
   if (bytes.substr(0, Bom.size()) == Bom) bytes.remove_prefix(Bom.size());
   if (is_utf8(bytes)) return std::string(bytes);
-  if (other) {
-    try {
-      return utf8_text(bytes, legacy);
-    } catch (const RecordError&) {
-      return utf8_text(bytes, other);
-    }
-  }
-  iconv_t cd = iconv_open("UTF-8", legacy);
-  if (cd == iconv_t(-1)) throw RecordError(std::string("this system cannot decode ") + legacy);
-  std::string in(bytes), out(bytes.size() * 2 + 16, '\0');
-  char* src = in.data();
-  char* dst = out.data();
-  std::size_t src_left = in.size(), dst_left = out.size();
-  const std::size_t done = iconv(cd, &src, &src_left, &dst, &dst_left);
-  iconv_close(cd);
-  if (done == std::size_t(-1) || src_left != 0)
-    throw RecordError(std::string("not UTF-8 or ") + legacy + " text (byte " + std::to_string(in.size() - src_left + 1) + ")");
-  out.resize(out.size() - dst_left);
-  return out;
+  std::string out;
+  std::size_t bad_byte = 0, ignored = 0;
+  if (decode(bytes, legacy, out, bad_byte) || (other && decode(bytes, other, out, ignored))) return out;
+  throw RecordError(std::string("not UTF-8") + (other ? ", " : " or ") + legacy + (other ? std::string(" or ") + other : "") +
+                    " text (byte " + std::to_string(bad_byte) + ")");
 }
 
 }  // namespace palace
