@@ -95,7 +95,7 @@ std::vector<GameRecord> read_pgn_bytes(std::string_view bytes) {
 const RecordFormat RecordFormats[] = {
     {"pgn", {".pgn"}, StandardVariant, read_pgn_bytes},
     {"gib", {".gib"}, GibVariant, read_gib},
-    {"kif", {".kif", ".kifu", ".ki2"}, "kif", read_kif},
+    {"kif", {".kif", ".kifu", ".ki2", ".ki2u"}, "kif", read_kif},
     {"csa", {".csa"}, "csa", read_csa},
 };
 

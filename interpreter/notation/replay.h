@@ -54,7 +54,7 @@ struct Replay {
 // is for (a variant answering to that name, as VariantCatalog finds it).
 struct RecordFormat {
   const char* name;                         // "pgn", "gib", "kif", "csa"
-  std::array<const char*, 3> extensions;    // ".kif", ".kifu", ".ki2"; null where fewer
+  std::array<const char*, 4> extensions;    // ".kif", ".kifu", ".ki2", ".ki2u"; null where fewer
   const char* variant;                      // StandardVariant, GibVariant, ...
   std::vector<GameRecord> (*read)(std::string_view bytes);
 };
