@@ -94,7 +94,7 @@ struct KifReader {
     if (key == "手合割" && !value.empty() && value != "平手") second_first = 1;
   }
 
-  // A move or an ending word; false where `text` ends the game.
+  // A move, or a word that ends the game and gives its result; nothing after either counts.
   void move(const std::string& text) {
     if (in_variation || game.terminated) return;
     if (const ShogiEnding* ending = ending_by_kif(text)) {
@@ -411,7 +411,7 @@ std::string kif_text(const Position& pos, const std::vector<Move>& legal, Square
     return !drop && o.from() == m.from() && o.to() == m.to() && o.promotion_kind() >= 0;
   });
   const std::string promotion = m.promotion_kind() >= 0 ? "成" : could_promote ? "不成" : "";
-  const std::string text = square + kif_name(variant, kind) ;
+  const std::string text = square + kif_name(variant, kind);
   if (!ki2)
     return text + promotion + (drop ? "打" : "(" + std::to_string(shogi_file(board, m.from())) + std::to_string(shogi_rank(board, m.from())) + ")");
   for (const char* words : {"", "上", "引", "寄", "直", "右", "左", "右上", "右引", "右寄", "左上", "左引", "左寄"})
