@@ -1,6 +1,7 @@
 // Game records: `palace replay FILE... [--variant VARIANT_FILE]` checks them move by move and
-// `palace convert FILE --to pgn|gib --notation N` rewrites them. PGN files and Kakao Janggi .gib files
-// are read; each game is reported on its own, so one bad record never hides the others.
+// `palace convert FILE --to pgn|gib|kif|ki2|csa --notation N` rewrites them. PGN files, Kakao Janggi
+// .gib files and shogi's KIF, KI2 and CSA files are read; each game is reported on its own, so one
+// bad record never hides the others.
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -10,8 +11,10 @@
 #include "core/text.h"
 #include "core/text_file.h"
 #include "hooks/load_variant.h"
+#include "notation/csa.h"
 #include "notation/gib.h"
 #include "notation/notation.h"
+#include "notation/kif.h"
 #include "notation/replay.h"
 
 namespace palace::cli {
@@ -23,21 +26,15 @@ constexpr std::size_t MaxRecordBytes = std::size_t(64) << 20;
 
 struct RecordFile {
   std::vector<GameRecord> games;
-  bool gib = false;
+  const RecordFormat* format = nullptr;
 };
-
-bool has_extension(const std::string& path, const std::string& extension) {
-  if (path.size() < extension.size()) return false;
-  std::string tail = path.substr(path.size() - extension.size());
-  for (char& c : tail) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return tail == extension;
-}
 
 // Throws FileError or RecordError when the file cannot be read as records at all.
 RecordFile read_record_file(const std::string& path) {
   RecordFile file;
-  file.gib = has_extension(path, ".gib");
-  file.games = read_records(read_text_file(path, MaxRecordBytes), file.gib);
+  const std::string bytes = read_text_file(path, MaxRecordBytes);
+  file.format = &record_format(path, bytes);
+  file.games = read_records(bytes, *file.format);
   return file;
 }
 
@@ -47,8 +44,8 @@ class VariantSource {
   explicit VariantSource(const std::string& forced)
       : catalog_(source_file("variants")), forced_(forced.empty() ? nullptr : load_variant(forced)) {}
 
-  std::shared_ptr<const Variant> of(GameRecord& game, bool gib) {
-    auto variant = forced_ ? forced_ : catalog_.find(game, gib ? GibVariant : StandardVariant);
+  std::shared_ptr<const Variant> of(GameRecord& game, const RecordFormat& format) {
+    auto variant = forced_ ? forced_ : catalog_.find(game, format.variant);
     apply_formation_tags(game, variant);
     return variant;
   }
@@ -79,7 +76,7 @@ int run_replay(const std::vector<std::string>& paths, const std::string& variant
       ++total;
       std::cout << path << " game " << i + 1 << " (line " << game.line << "): ";
       try {
-        const Replay replay = replay_record(game, variants.of(game, file.gib));
+        const Replay replay = replay_record(game, variants.of(game, *file.format));
         good += replay.good;
         std::cout << (replay.good ? "good: " : "bad: ") << replay.game.variant().rules().name << ", " << replay.verdict
                   << "\n";
@@ -92,6 +89,37 @@ int run_replay(const std::vector<std::string>& paths, const std::string& variant
   return good == total ? 0 : 1;
 }
 
+// The formats `convert --to` writes besides PGN: a replayed game as text, and what stands between
+// two games in one file.
+struct RecordWriter {
+  const char* name;
+  std::string (*write)(const GameRecord& record, const Game& game);
+  const char* between;
+};
+const RecordWriter RecordWriters[] = {
+    {"gib", write_gib, "\n"},
+    {"kif", [](const GameRecord& r, const Game& g) { return write_kif(r, g, false); }, "\n"},
+    {"ki2", [](const GameRecord& r, const Game& g) { return write_kif(r, g, true); }, "\n"},
+    {"csa", write_csa, "/\n"},
+};
+
+std::string write_record(const GameRecord& game, const Replay& replay, const std::string& to, const std::string& notation) {
+  for (const RecordWriter& writer : RecordWriters)
+    if (to == writer.name) return writer.write(game, replay.game);
+  NotationStyle style = replay.game.variant().rules().notation.native;
+  if (!notation.empty()) notation_style_by_name(notation, style);  // CLI11 has checked the word
+  MoveNotation(replay.game.variant()).require(style);
+  Position start(replay.game.variant_ptr());
+  start.set_fen(replay.game.start_fen());
+  return write_pgn(rewrite_record(game, replay, style), start.fullmove_number(), start.side_to_move() == 1);
+}
+
+const char* separator(const std::string& to) {
+  for (const RecordWriter& writer : RecordWriters)
+    if (to == writer.name) return writer.between;
+  return "\n";
+}
+
 int run_convert(const std::string& path, const std::string& to, const std::string& notation, const std::string& variant_file) {
   VariantSource variants(variant_file);
   RecordFile file = read_record_file(path);
@@ -101,24 +129,14 @@ int run_convert(const std::string& path, const std::string& to, const std::strin
     GameRecord& game = file.games[i];
     const std::string where = path + " game " + std::to_string(i + 1) + " (line " + std::to_string(game.line) + ")";
     try {
-      const Replay replay = replay_record(game, variants.of(game, file.gib));
+      const Replay replay = replay_record(game, variants.of(game, *file.format));
       if (replay.game.history().size() != game.moves.size() || !game.problem.empty()) {
         std::cerr << "error: " << where << ": " << replay.verdict << "\n";
         ++failed;
         continue;
       }
-      if (to == "gib") {
-        std::cout << (first ? "" : "\n") << write_gib(game, replay);
-        first = false;
-        continue;
-      }
-      NotationStyle style = replay.game.variant().rules().notation.native;
-      if (!notation.empty()) notation_style_by_name(notation, style);  // CLI11 has checked the word
-      MoveNotation(replay.game.variant()).require(style);
-      Position start(replay.game.variant_ptr());
-      start.set_fen(replay.game.start_fen());
-      std::cout << (first ? "" : "\n")
-                << write_pgn(rewrite_record(game, replay, style), start.fullmove_number(), start.side_to_move() == 1);
+      const std::string text = write_record(game, replay, to, notation);
+      std::cout << (first ? "" : separator(to)) << text;
       first = false;
     } catch (const Error& e) {
       std::cerr << "error: " << where << ": " << e.what() << "\n";
@@ -134,7 +152,7 @@ void add_replay_command(CLI::App& app, Action& action) {
   auto files = std::make_shared<std::vector<std::string>>();
   auto variant = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand(
-      "replay", "Check game records (PGN, .gib): every move legal, the result as the board has it; one line a game");
+      "replay", "Check game records (PGN, .gib, KIF, KI2, CSA): every move legal, the result as the board has it; one line a game");
   cmd->add_option("FILE", *files, "record files")->required();
   cmd->add_option("--variant", *variant, "variant YAML file for every game, over the records' [Variant] tags");
   cmd->callback([&action, files, variant] { action = [files, variant] { return run_replay(*files, *variant); }; });
@@ -145,10 +163,11 @@ void add_convert_command(CLI::App& app, Action& action) {
   auto to = std::make_shared<std::string>("pgn");
   auto notation = std::make_shared<std::string>();
   auto variant = std::make_shared<std::string>();
-  CLI::App* cmd = app.add_subcommand("convert", "Rewrite a game record (PGN, .gib) as PGN in a chosen notation, or as a .gib");
+  CLI::App* cmd = app.add_subcommand(
+      "convert", "Rewrite a game record (PGN, .gib, KIF, KI2, CSA) as PGN in a chosen notation, or as .gib, KIF, KI2 or CSA");
   cmd->add_option("FILE", *file, "record file")->required();
-  cmd->add_option("--to", *to, "the format written: pgn, or gib (Kakao Janggi's, in the Korean notation)")
-      ->check(CLI::IsMember({"pgn", "gib"}));
+  cmd->add_option("--to", *to, "the format written: pgn, gib (Kakao Janggi's), kif, ki2 or csa")
+      ->check(CLI::IsMember({"pgn", "gib", "kif", "ki2", "csa"}));
   cmd->add_option("--notation", *notation,
                   "san, wxf, janggi, korean, iccs, chinese, chinese-traditional or uci (default: the variant's own)")
       ->check(CLI::IsMember(notation_style_names()));

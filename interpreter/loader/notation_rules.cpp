@@ -87,12 +87,14 @@ NotationRules default_notation_rules(const std::vector<PieceDef>& pieces) {
   NotationRules rules;
   for (const PieceDef& p : pieces) rules.letters.push_back(p.letter);
   rules.names.resize(pieces.size());
+  rules.kif_names.resize(pieces.size());
+  rules.csa_names.resize(pieces.size());
   return rules;
 }
 
 NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set) {
   node.expect_keys({"native", "letters", "unlettered", "names", "also", "pgn", "pass", "check_words", "side_words",
-                    "capture_words", "iccs", "chinese"});
+                    "capture_words", "iccs", "chinese", "squares", "kif", "csa", "handicaps"});
   NotationRules rules = default_notation_rules(set.pieces);
   if (const ConfigNode* n = node.find("native")) {
     if (!notation_style_by_name(n->as_string(), rules.native) || rules.native == NotationStyle::Coordinates)
@@ -131,6 +133,28 @@ NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set) {
       if (s == SideCount) words.fail("no side named " + quote(side));
       for (const ConfigNode* word : words.items()) rules.side_words[std::size_t(s)].push_back(word->as_string());
     }
+  if (const ConfigNode* s = node.find("squares")) {
+    if (s->as_string() != "shogi") s->fail("unknown squares " + quote(s->as_string()) + " (shogi)");
+    rules.shogi_squares = true;
+  }
+  if (const ConfigNode* k = node.find("kif"))
+    for (const auto& [piece, spelled] : k->entries()) {
+      auto& names = rules.kif_names[std::size_t(kind_named(set, piece, spelled))];
+      for (const ConfigNode* item : spelled.items()) {
+        if (item->as_string().empty()) item->fail("a piece name is not empty");
+        names.push_back(item->as_string());
+      }
+    }
+  if (const ConfigNode* c = node.find("csa"))
+    for (const auto& [piece, code] : c->entries()) {
+      const std::string& text = code.as_string();
+      if (text.size() != 2 || !std::isupper(static_cast<unsigned char>(text[0])) ||
+          !std::isupper(static_cast<unsigned char>(text[1])))
+        code.fail("a CSA piece name is two upper-case letters, got " + quote(text));
+      rules.csa_names[std::size_t(kind_named(set, piece, code))] = text;
+    }
+  if (const ConfigNode* h = node.find("handicaps"))
+    for (const auto& [name, fen] : h->entries()) rules.handicaps.emplace_back(name, fen.as_string());
   return rules;
 }
 

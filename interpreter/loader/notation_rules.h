@@ -37,6 +37,12 @@ struct NotationRules {
   // that name the side in a record's result.
   std::array<std::vector<std::string>, SideCount> side_words;
   std::vector<std::string> capture_words;  // a record may put one before the piece taken ("49타졸")
+  // `squares: shogi`: records number files from the first side's right and ranks from the far end
+  // ("7g", "７六"), and USI moves ("7g7f", "P*5e") are read.
+  bool shogi_squares = false;
+  std::vector<std::vector<std::string>> kif_names;  // per kind: its KIF/KI2 names, the first written
+  std::vector<std::string> csa_names;               // per kind: its two CSA letters, or ""
+  std::vector<std::pair<std::string, std::string>> handicaps;  // start positions KIF names: name, FEN
 };
 
 // "san" -> San; false when `word` names no notation.
@@ -54,7 +60,8 @@ struct RuleSet;
 // names: {KIND: NAME or [FIRST_SIDE, SECOND_SIDE]}, also: {NAME: KIND}, pgn: [TAG...],
 // pass: [WORD...], check_words: [WORD...], side_words: {SIDE: [WORD...]}, capture_words: [WORD...],
 // iccs: BOOL, chinese: {simplified: {KIND: NAME or [FIRST_SIDE, SECOND_SIDE]}, traditional: {...},
-// also: {NAME: KIND}}}`, with
+// also: {NAME: KIND}}, squares: shogi, kif: {KIND: NAME or [NAME...]}, csa: {KIND: XX},
+// handicaps: {NAME: FEN}}`, with
 // kinds looked up in `set`, which is being read. Throws RuleError.
 NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set);
 

@@ -1,7 +1,5 @@
 #include "notation/gib.h"
 
-#include <iconv.h>
-
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -11,7 +9,9 @@
 #include "game/explain.h"
 #include "loader/rule_set.h"
 #include "movegen/movegen.h"
+#include "notation/encoding.h"
 #include "notation/notation.h"
+#include "notation/replay.h"
 #include "position/position.h"
 
 namespace palace {
@@ -44,34 +44,6 @@ constexpr const char* LossWord = "패";
 constexpr std::pair<const char*, const char*> HowDrawn[] = {{"빅장", " by bikjang"}, {"동의", " by agreement"}};
 
 bool has(const std::string& text, const char* word) { return text.find(word) != std::string::npos; }
-
-}  // namespace
-
-bool is_utf8(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    const int extra = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
-    if (extra < 0 || i + std::size_t(extra) >= s.size() + (extra == 0)) return false;
-    for (int k = 1; k <= extra; ++k)
-      if ((static_cast<unsigned char>(s[i + std::size_t(k)]) >> 6) != 2) return false;
-    i += std::size_t(extra) + 1;
-  }
-  return true;
-}
-
-namespace {
-
-// The UTF-8 characters of `text`, one string each.
-std::vector<std::string> characters(const std::string& text) {
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < text.size();) {
-    std::size_t n = 1;
-    while (i + n < text.size() && (static_cast<unsigned char>(text[i + n]) >> 6) == 2) ++n;
-    out.push_back(text.substr(i, n));
-    i += n;
-  }
-  return out;
-}
 
 // The result a .gib states in words, as a PGN result and in English: "한 시간승" is 0-1, "Han wins
 // on time"; "초 접속 끊김 패" is 0-1, "Cho loses by disconnection"; "무승부(빅장)" a draw by bikjang.
@@ -165,23 +137,7 @@ std::string gib_text(std::string_view bytes) {
   std::string in;
   for (const char c : bytes)
     if (c != '\x1a' && c != '\xff') in += c;
-  if (is_utf8(in)) return in;
-  return decoded_text(in, "cp949");
-}
-
-std::string decoded_text(std::string_view bytes, const std::string& charset) {
-  iconv_t cd = iconv_open("UTF-8", charset.c_str());
-  if (cd == iconv_t(-1)) throw RecordError("this system cannot decode " + charset);
-  std::string in(bytes), out(bytes.size() * 2 + 16, '\0');
-  char* src = in.data();
-  char* dst = out.data();
-  std::size_t src_left = in.size(), dst_left = out.size();
-  const std::size_t done = iconv(cd, &src, &src_left, &dst, &dst_left);
-  iconv_close(cd);
-  if (done == std::size_t(-1) || src_left != 0)
-    throw RecordError("not UTF-8 or " + charset + " text (byte " + std::to_string(in.size() - src_left + 1) + ")");
-  out.resize(out.size() - dst_left);
-  return out;
+  return utf8_text(in, "cp949");
 }
 
 std::vector<GameRecord> read_gib(std::string_view bytes) {
@@ -234,7 +190,7 @@ void apply_formation_tags(GameRecord& record, const std::shared_ptr<const Varian
     if (!given) continue;
     // A formation by Palace's name, or by its pieces from file to file as a .gib spells it.
     std::vector<int> spelled;
-    for (const std::string& c : characters(*given)) spelled.push_back(kind_named(rules.notation, c));
+    for (const std::string& c : utf8_characters(*given)) spelled.push_back(kind_named(rules.notation, c));
     std::string found;
     if (!rules.formation_squares[s].empty())
       for (const auto& [name, listed] : rules.formations)
@@ -281,8 +237,7 @@ std::string gib_move(Position& pos, Move m, const MoveNotation& writer) {
 
 }  // namespace
 
-std::string write_gib(const GameRecord& record, const Replay& replay) {
-  const Game& game = replay.game;
+std::string write_gib(const GameRecord& record, const Game& game) {
   const auto variant = game.variant_ptr();
   const RuleSet& rules = variant->rules();
   std::string out;

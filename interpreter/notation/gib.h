@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "compiler/variant.h"
+#include "notation/encoding.h"
 #include "notation/pgn.h"
 #include "notation/replay.h"
 
@@ -19,16 +20,9 @@ namespace palace {
 // its `notation: pgn:` list.
 inline constexpr const char* GibVariant = "gib";
 
-// Whether `bytes` is well-formed UTF-8.
-bool is_utf8(std::string_view bytes);
-
 // `bytes` as UTF-8: as it is when it already is, else decoded from cp949; the padding some writers
 // leave (DOS's end-of-file byte, 0xff) is dropped. Throws RecordError when it is neither.
 std::string gib_text(std::string_view bytes);
-
-// `bytes`, text in `charset` (an iconv name: "cp949", "gb18030"), as UTF-8. Throws RecordError
-// "not UTF-8 or cp949 text (byte N)" where it is not.
-std::string decoded_text(std::string_view bytes, const std::string& charset);
 
 // The games of a .gib file, tags renamed to PGN's (Event, Site, Date, Round, White, Black); the
 // result words ([대국결과 "한 시간승"]) give the result and the record's `ending`; the formation
@@ -44,6 +38,6 @@ void apply_formation_tags(GameRecord& record, const std::shared_ptr<const Varian
 // `record`'s game as a .gib: its tags in Korean, the formations it starts from, one numbered move a
 // ply in the Korean notation with the piece taken and the check word, as Kakao writes them. A start
 // that no pair of formations gives is kept as a [FEN] tag.
-std::string write_gib(const GameRecord& record, const Replay& replay);
+std::string write_gib(const GameRecord& record, const Game& game);
 
 }  // namespace palace

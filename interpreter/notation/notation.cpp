@@ -8,6 +8,7 @@
 #include "core/text.h"
 #include "movegen/movegen.h"
 #include "notation/iccs.h"
+#include "notation/usi.h"
 
 namespace palace {
 
@@ -367,6 +368,17 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
   bool passing = lowered == "pass";
   for (const std::string& word : rules_.pass_names) passing = passing || text == word;
 
+  // USI ("7g7f", "P*5e") where the board numbers its squares as shogi does: digits first, so no
+  // other notation reads alike.
+  if (rules_.shogi_squares) {
+    const std::string usi = usi_to_coordinates(variant_.board(), text);
+    if (!usi.empty()) {
+      for (const Move m : legal)
+        if (pos.move_text(m) == usi) return m;
+      why = quote(input) + " is not a legal move here";
+      return Move();
+    }
+  }
   // Coordinates name one move, whatever else the text could be read as; in other letter cases
   // ("E2E4") only where the text is no SAN ("G9g8" is a gold's move, not g9g8).
   for (const Move m : legal)

@@ -1,6 +1,8 @@
 // Moves as records write them: SAN ("Nf3", "exd5", "O-O", "e8=Q", "Hb1+"), Xiangqi WXF ("H2+3",
 // "C++1") and its Chinese words ("炮二平五", "馬８進７"), ICCS ("h2e2"), the Janggi numeric
-// notation ("P73-74", Korean "73졸74") and Palace's coordinates ("b10c8"). Each is written and read for any variant; which letters and names a game uses comes
+// notation ("P73-74", Korean "73졸74"), Palace's coordinates ("b10c8"), and USI's ("7g7f") where
+// the board numbers its squares as shogi does. Each is written (USI only read) for any variant;
+// which letters and names a game uses comes
 // from its `notation:` section (loader/notation_rules.h), so no game is named here.
 //
 // Reading accepts every notation at once: a record or a player need not say which one they use.

@@ -7,8 +7,11 @@
 #include "core/text.h"
 #include "hooks/load_variant.h"
 #include "loader/rule_set.h"
+#include "notation/csa.h"
+#include "notation/encoding.h"
 #include "notation/gib.h"
 #include "notation/iccs.h"
+#include "notation/kif.h"
 #include "notation/notation.h"
 #include "position/position.h"
 
@@ -45,11 +48,6 @@ std::string record_fen(const std::string& fen, const Variant& variant) {
   std::string out = fen;
   out[side + 1] = 'w';
   return out;
-}
-
-std::vector<GameRecord> non_empty(std::vector<GameRecord> games) {
-  if (games.empty()) throw RecordError("no game in it");
-  return games;
 }
 
 }  // namespace
@@ -100,30 +98,122 @@ std::string result_token(const Termination& state) {
   return "*";
 }
 
-std::vector<GameRecord> read_records(std::string_view bytes, bool gib) {
-  // A byte-order mark some editors write is no text of the first game.
-  constexpr std::string_view Bom = "\xEF\xBB\xBF";
-  if (bytes.substr(0, Bom.size()) == Bom) bytes.remove_prefix(Bom.size());
-  if (gib) return non_empty(read_gib(bytes));
-  if (is_utf8(bytes)) return non_empty(read_pgn(bytes));
-  // Chinese Xiangqi programs (xqbase's tools, 象棋巫师) write PGN in GBK, which GB18030 reads.
+namespace {
+
+// UTF-8, or GBK as Chinese Xiangqi programs (xqbase's tools, 象棋巫师) write it, which GB18030 reads.
+std::vector<GameRecord> read_pgn_bytes(std::string_view bytes) {
   std::string text;
   try {
-    text = decoded_text(bytes, "gb18030");
+    text = utf8_text(bytes, "gb18030");
   } catch (const RecordError&) {
     throw RecordError("not UTF-8 or GB18030 text (a .gib file may be cp949)");
   }
-  return non_empty(read_pgn(text));
+  return read_pgn(text);
 }
+
+// PGN first: what a file is read as when nothing says otherwise.
+const RecordFormat RecordFormats[] = {
+    {"pgn", {".pgn"}, StandardVariant, read_pgn_bytes},
+    {"gib", {".gib"}, GibVariant, read_gib},
+    {"kif", {".kif", ".kifu", ".ki2", ".ki2u"}, "kif", read_kif},
+    {"csa", {".csa"}, "csa", read_csa},
+};
+
+bool has_extension(const std::string& path, const char* extension) {
+  const std::size_t n = std::char_traits<char>::length(extension);
+  return path.size() >= n && same_word(path.substr(path.size() - n), extension);
+}
+
+// A CSA file has a line that is a move ("+7776FU") or its start ("PI", "P1-KY..."); a KIF file its
+// move table's heading or KI2's side marks. Neither occurs in a PGN.
+const RecordFormat* format_by_content(std::string_view bytes) {
+  std::string text;
+  try {
+    text = utf8_text(bytes, "cp932");
+  } catch (const RecordError&) {
+    return nullptr;
+  }
+  auto has_line = [&](const char* head) { return text.rfind(head, 0) == 0 || text.find(std::string("\n") + head) != std::string::npos; };
+  if (has_line("PI") || has_line("P1-") || has_line("P1 ") || has_line("+7776") || has_line("+2726"))
+    return record_format_named("csa");
+  if (text.find("手数----") != std::string::npos || has_line("▲")) return record_format_named("kif");
+  return nullptr;
+}
+
+}  // namespace
+
+const RecordFormat* record_format_named(std::string_view name) {
+  for (const RecordFormat& format : RecordFormats)
+    if (name == format.name) return &format;
+  return nullptr;
+}
+
+const RecordFormat& record_format(const std::string& path, std::string_view bytes) {
+  for (const RecordFormat& format : RecordFormats)
+    for (const char* extension : format.extensions)
+      if (extension && has_extension(path, extension)) return format;
+  const RecordFormat* found = format_by_content(bytes);
+  return found ? *found : RecordFormats[0];
+}
+
+std::vector<GameRecord> read_records(std::string_view bytes, const RecordFormat& format) {
+  std::vector<GameRecord> games = format.read(bytes);
+  if (games.empty()) throw RecordError("no game in it");
+  return games;
+}
+
+namespace {
+
+// Notations a record's [Format] tag may name, which MoveNotation does not read as they are: how a
+// move is read (into Palace's coordinates, "" and `why` where it names none) and, where the format
+// gives its start position in its own way, the FEN it starts from ("" for the set-up).
+struct MoveFormat {
+  const char* name;
+  std::string (*read)(const Game& game, const std::string& text, std::string& why);
+  std::string (*start)(const GameRecord& record, const std::shared_ptr<const Variant>& variant);
+};
+
+template <Move (*Read)(const Game&, std::string_view, std::string&)>
+std::string move_text(const Game& game, const std::string& text, std::string& why) {
+  const Move m = Read(game, text, why);
+  return m ? game.position().move_text(m) : "";
+}
+
+const MoveFormat MoveFormats[] = {
+    {"KIF", move_text<kif_move>, kif_start},
+    {"CSA", move_text<csa_move>, csa_start},
+};
+
+const MoveFormat* move_format(const GameRecord& record) {
+  const std::string* format = record.tag("Format");
+  if (!format) return nullptr;
+  for (const MoveFormat& f : MoveFormats)
+    if (same_word(*format, f.name)) return &f;
+  return nullptr;
+}
+
+// Tags that hold a start position in a format's own terms: the [FEN] says it once replayed.
+bool is_start_tag(const std::string& name) { return name == "KifBoard" || name == "KifTurn" || name == "CsaPosition"; }
+
+}  // namespace
 
 Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> variant) {
   Replay replay(std::move(variant));
   Game& game = replay.game;
+  const MoveFormat* format = move_format(record);
   if (const std::string* fen = record.tag("FEN")) {
     try {
       game.set_fen(record_fen(*fen, game.variant()));
     } catch (const Error& e) {
       replay.verdict = std::string("bad [FEN]: ") + e.what();
+      return replay;
+    }
+  } else if (format && format->start) {
+    try {
+      const std::string fen = format->start(record, game.variant_ptr());
+      if (!fen.empty()) game.set_fen(fen);
+    } catch (const Error& e) {
+      replay.verdict = std::string("bad start position: ") + e.what();
       return replay;
     }
   }
@@ -132,8 +222,14 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
     const std::string& text = record.moves[i];
     const int number = game.position().fullmove_number();
     const std::string side = game.variant().side_name(game.side_to_move());
-    const std::string coordinates = iccs ? iccs_to_coordinates(game.variant().board(), text) : "";
-    const MoveVerdict verdict = game.play(coordinates.empty() ? text : coordinates);
+    MoveVerdict verdict;
+    std::string move = text;
+    if (iccs) {
+      if (std::string coordinates = iccs_to_coordinates(game.variant().board(), text); !coordinates.empty()) move = coordinates;
+    } else if (format) {
+      move = format->read(game, text, verdict.reason);
+    }
+    if (!move.empty()) verdict = game.play(move);
     if (!verdict.accepted) {
       replay.verdict = "move " + std::to_string(number) + " (" + side + ") " + quote(text) + ": " + verdict.reason;
       return replay;
@@ -170,7 +266,7 @@ GameRecord rewrite_record(const GameRecord& record, const Replay& replay, Notati
   out.result = record.result;
   for (const auto& [name, value] : record.tags)
     if (!same_word(name, "FEN") && !same_word(name, "SetUp") && !same_word(name, "Format") &&
-        !same_word(name, "Variant") && !same_word(name, "Game"))
+        !same_word(name, "Variant") && !same_word(name, "Game") && !is_start_tag(name))
       out.set_tag(name, value);
   const NotationRules& notation = variant.rules().notation;
   // PGN without a [Variant] tag is standard chess (StandardVariant), so only other games need one.

@@ -3,6 +3,7 @@
 // position stands. Also which variant file a record is for, from its [Variant] or [Game] tag.
 #pragma once
 
+#include <array>
 #include <map>
 #include <memory>
 #include <string>
@@ -49,14 +50,28 @@ struct Replay {
   std::string verdict;     // "62 moves, 1-0: checkmate" or the first problem
 };
 
-// The games of a record file's bytes: a .gib file's where `gib` is set, else a PGN's, which must be
-// UTF-8; a byte-order mark before them is skipped. Throws RecordError when they hold no game or are
+// A record file format: how its bytes are read, and which variant a game without a [Variant] tag
+// is for (a variant answering to that name, as VariantCatalog finds it).
+struct RecordFormat {
+  const char* name;                         // "pgn", "gib", "kif", "csa"
+  std::array<const char*, 4> extensions;    // ".kif", ".kifu", ".ki2", ".ki2u"; null where fewer
+  const char* variant;                      // StandardVariant, GibVariant, ...
+  std::vector<GameRecord> (*read)(std::string_view bytes);
+};
+
+// The format of the file at `path` by its extension; a file with another extension by what its
+// `bytes` hold where that is unmistakable (a CSA move list, a KIF move table), else PGN.
+const RecordFormat& record_format(const std::string& path, std::string_view bytes);
+const RecordFormat* record_format_named(std::string_view name);
+
+// The games of a record file's bytes in `format`. Throws RecordError when they hold no game or are
 // not text of their kind.
-std::vector<GameRecord> read_records(std::string_view bytes, bool gib);
+std::vector<GameRecord> read_records(std::string_view bytes, const RecordFormat& format);
 
 // Plays `record` from its [FEN] (or the set-up). Moves may be in any notation MoveNotation reads,
-// or ICCS ("h2e2", "H2-E2") where the variant allows it and [Format "ICCS"] or a move naming rank
-// 0 says the record uses it.
+// in ICCS ("h2e2", "H2-E2") where the variant allows it and [Format "ICCS"] or a move naming rank 0
+// says the record uses it, or in the notation its [Format] tag names: KIF and KI2 ("７六歩(77)",
+// "▲同歩"), CSA ("+7776FU"); a KIF or CSA record's start position is read once its variant is known.
 Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> variant);
 
 // The result a finished game gives, as PGN writes it: "1-0", "0-1", "1/2-1/2"; "*" if unfinished.

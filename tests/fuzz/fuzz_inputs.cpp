@@ -266,18 +266,20 @@ void rule_script(std::string_view input) {
 
 void record(std::string_view input) {
   if (input.empty()) return;
-  const bool gib = static_cast<unsigned char>(input[0]) & 1;
+  // The first byte picks the format the rest is read as.
+  constexpr const char* Formats[] = {"pgn", "kif", "csa", "gib"};  // "p" reads PGN, "g" .gib
+  const RecordFormat& format = *record_format_named(Formats[static_cast<unsigned char>(input[0]) % 4]);
   input.remove_prefix(1);
   static VariantCatalog catalog((fs::path(PALACE_SOURCE_DIR) / "variants").string());
   std::vector<GameRecord> games;
   try {
-    games = read_records(input, gib);
+    games = read_records(input, format);
   } catch (const Error&) {
     return;
   }
   for (GameRecord& game : games) {
     try {
-      const auto variant = catalog.find(game, gib ? GibVariant : StandardVariant);
+      const auto variant = catalog.find(game, format.variant);
       apply_formation_tags(game, variant);
       Replay replay = replay_record(game, variant);
       exercise(replay.game);

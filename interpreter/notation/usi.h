@@ -1,0 +1,22 @@
+// Shogi's square numbering, which KIF, KI2, CSA and USI share, and USI's moves ("7g7f", "8h2b+",
+// "P*5e"). A variant uses it where its `notation:` section says `squares: shogi`: file 1 is on the
+// first side's right and rank 1 at the far end from it, so Palace's c3 is shogi's 7g ("７七").
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "loader/rule_set.h"
+
+namespace palace {
+
+// The square at shogi's `file` and `rank` (from 1), or NoSquare off the board.
+Square shogi_square(const BoardDef& board, int file, int rank);
+int shogi_file(const BoardDef& board, Square s);
+int shogi_rank(const BoardDef& board, Square s);
+
+// A USI move in Palace's coordinates ("7g7f" -> "c3c4", "8h2b+" -> "b2h8+", "P*5e" -> "P@e5"), or ""
+// when `text` is no USI move of this board.
+std::string usi_to_coordinates(const BoardDef& board, std::string_view text);
+
+}  // namespace palace
