@@ -27,18 +27,22 @@ void start(StateRecord& st, int limit, int plies) {
 
 }  // namespace
 
+bool count_blocked(const Position& pos) {
+  const EndgameCount& rule = pos.variant().game_rules().endgame_count;
+  if (!rule.on()) return false;
+  for (const Side s : {Side(0), Side(1)})
+    for (int i = 0; i < pos.piece_count(s); ++i)
+      if (blocks(rule, kind_of(pos.at(pos.piece_square(s, i))))) return true;
+  return false;
+}
+
 int count_limit_plies(const Position& pos, Side side) {
   const EndgameCount& rule = pos.variant().game_rules().endgame_count;
   const Side other = opponent(side);
-  if (bare(pos, other)) return 0;
-  std::array<int, MaxKinds> others{};
-  for (const Side s : {side, other})
-    for (int i = 0; i < pos.piece_count(s); ++i) {
-      const int kind = kind_of(pos.at(pos.piece_square(s, i)));
-      if (blocks(rule, kind)) return 0;
-      if (s == other) ++others[std::size_t(kind)];
-    }
+  if (pos.state().count_blocked || bare(pos, other)) return 0;
   if (!bare(pos, side)) return 2 * rule.board_moves;
+  std::array<int, MaxKinds> others{};
+  for (int i = 0; i < pos.piece_count(other); ++i) ++others[std::size_t(kind_of(pos.at(pos.piece_square(other, i))))];
   for (const CountLimit& limit : rule.bare)
     if (holds(others, limit.pieces)) return 2 * limit.moves;
   return 0;
@@ -50,6 +54,11 @@ void advance_endgame_count(const Position& pos, StateRecord& st) {
   const bool took = st.captured != NoPiece;
   const bool promoted = st.move.promotion_kind() >= 0;
   if (st.count_limit) ++st.count_plies;
+  // Blockers come and go only with a capture, a promotion, a drop or a hook's edit; while one
+  // stands, no count starts.
+  const bool changed = took || promoted || st.move.type() == MoveType::Drop || st.edited;
+  if (!changed && st.count_blocked) return;
+  if (changed) st.count_blocked = count_blocked(pos);
   // The mover's own move is the first of its count: the pieces' honour counts from the number of
   // pieces on the board, one ply ahead of a count the side to move starts.
   if (took && blocks(pos.variant().game_rules().endgame_count, kind_of(st.captured)) && bare(pos, mover))

@@ -9,6 +9,9 @@
 
 namespace palace {
 
+// Whether a blocker of the endgame count stands on the board (false where the variant has no count).
+bool count_blocked(const Position& pos);
+
 // The limit in plies of a count `side` would start now, or 0 where it may not count: while a
 // blocker stands on the board, or the other side has nothing besides its royal.
 int count_limit_plies(const Position& pos, Side side);

@@ -135,6 +135,7 @@ void Position::set_start() {
     for (std::size_t w = 0; w < rules.castling.wings.size(); ++w)
       if (const int i = outermost_castling(s, int(w)); i >= 0) st.rights |= std::uint16_t(1u << compounds[i].right);
   st.royals_facing = facing_flag();
+  st.count_blocked = count_blocked(*this);
   st.hash = compute_hash();
 }
 
@@ -289,6 +290,7 @@ void Position::set_fen(const std::string& fen) {
   next.fullmove_base_ = number(fullmove, "move number", 1, 1000000);
   next.start_side_ = next.side_;
   st.royals_facing = next.facing_flag();
+  st.count_blocked = count_blocked(next);
   st.hash = next.compute_hash();
   *this = std::move(next);
 }

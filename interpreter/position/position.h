@@ -37,9 +37,10 @@ struct StateRecord {
                                    // hook) changed, on top of Position's edit stack
   std::array<std::uint8_t, SideCount> checks_needed{};  // per side, where rules.check_limit counts checks
   // The endgame count (position/endgame_count.h), where rules.endgame_count has one: the plies it
-  // runs to, 0 while none runs, and the plies counted so far.
+  // runs to, 0 while none runs, the plies counted so far, and whether a blocker stands on the board.
   std::uint16_t count_limit = 0;
   std::uint16_t count_plies = 0;
+  bool count_blocked = false;
 };
 
 class Position {
