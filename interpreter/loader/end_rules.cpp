@@ -51,8 +51,11 @@ void read_repetition(const ConfigNode& node, RuleSet& rules) {
 void read_move_limit(const ConfigNode& node, RuleSet& rules) {
   node.expect_keys({"plies", "reset_by", "result", "claim"});
   GameRules& r = rules.rules;
-  // A limit may be a claim alone, where the rules end no game by it without a claim.
-  if (!node.find("plies") && !node.find("claim")) node.fail("expected `plies:`, `claim:` or both");
+  // A limit may be a claim alone, where the rules end no game by it without a claim, or no limit at
+  // all: the half-move clock a FEN writes, reset as `reset_by` says (Makruk's, which the endgame
+  // count replaces).
+  if (!node.find("plies") && !node.find("claim") && !node.find("reset_by"))
+    node.fail("expected `plies:`, `claim:` or `reset_by:`");
   if (const ConfigNode* plies = node.find("plies")) r.move_limit_plies = plies->as_int(1, 10000);
   if (const ConfigNode* reset = node.find("reset_by"))
     r.move_limit_resetters = kinds_named(rules, *reset);

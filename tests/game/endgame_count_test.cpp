@@ -58,6 +58,13 @@ TEST(EndgameCount, NoCountStartsForASideWhoseOpponentIsBare) {
             "8/8/8/4k3/8/8/8/R2K3R w - - 1 61 | 8/8/8/4k3/8/8/7R/R2K4 b - 16 8 61");
 }
 
+TEST(EndgameCount, BeforeAnyCountTheClockStartsAgainAtAPawnsMove) {
+  EXPECT_EQ(fens_after("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", "b1d2 b8d7 a3a4"),
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/3N4/R1SKMSNR b - - 1 1 | "
+            "r1smksnr/3n4/pppppppp/8/8/PPPPPPPP/3N4/R1SKMSNR w - - 2 2 | "
+            "r1smksnr/3n4/pppppppp/8/P7/1PPPPPPP/3N4/R1SKMSNR b - - 0 2");
+}
+
 TEST(EndgameCount, UndoRestoresTheCount) {
   Position pos(makruk());
   pos.set_fen("8/8/8/3n4/8/2k5/8/K2R4 w - - 0 60");
