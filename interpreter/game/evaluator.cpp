@@ -3,6 +3,7 @@
 #include "game/material.h"
 #include "game/repetition.h"
 #include "movegen/movegen.h"
+#include "position/endgame_count.h"
 
 namespace palace {
 
@@ -19,17 +20,6 @@ Termination outcome_for(Side side, Outcome outcome, EndReason reason) {
     case Outcome::Draw: break;
   }
   return draw(reason);
-}
-
-// The side whose royal stands alone while the other side has more, or -1. Where the bared side is
-// to move it may still bare the other royal in reply, so then it is bared for good only when the
-// other side has two pieces or more besides its royal (as in Shatranj).
-int bared_side(const Position& pos) {
-  const Side us = pos.side_to_move(), them = opponent(us);
-  const auto bare = [&](Side side) { return pos.piece_count(side) == 1 && pos.royal(side) != NoSquare; };
-  if (bare(them) && pos.piece_count(us) >= 2) return them;
-  if (bare(us) && pos.piece_count(them) >= 3) return us;
-  return -1;
 }
 
 Termination by_points(const Position& pos, EndReason reason) {
@@ -94,6 +84,7 @@ Termination judge(const Position& pos, int legal_move_count) {
     case RuleEnd::RoyalLost: return win(pos.royal(us) == NoSquare ? opponent(us) : us, EndReason::RoyalExploded);
     case RuleEnd::ZoneReached: return win(Side(zone_winner(pos)), EndReason::ZoneReached);
     case RuleEnd::RoyalTaken: return win(opponent(Side(side_without_royal(pos))), EndReason::RoyalCaptured);
+    case RuleEnd::BareRoyal: return outcome_for(Side(bared_side(pos)), rules.bare_royal, EndReason::BareRoyal);
     case RuleEnd::None: break;
   }
 
@@ -107,8 +98,6 @@ Termination judge(const Position& pos, int legal_move_count) {
   if (rules.no_pieces_rule)
     for (const Side side : {opponent(us), us})
       if (pos.piece_count(side) == 0) return outcome_for(side, rules.no_pieces, EndReason::NoPieces);
-  if (rules.bare_royal_rule)
-    if (const int bared = bared_side(pos); bared >= 0) return outcome_for(Side(bared), rules.bare_royal, EndReason::BareRoyal);
 
   if (legal_move_count == 0) {
     if (in_check(pos)) {
@@ -143,13 +132,12 @@ Termination judge(const Position& pos, int legal_move_count) {
     }
   }
 
-  if (rules.move_limit_plies > 0) {
-    const int quiet = pos.state().quiet_plies;
-    if (quiet >= rules.move_limit_plies)
-      return rules.move_limit_by_counting ? by_points(pos, EndReason::MoveLimit) : draw(EndReason::MoveLimit);
-    if (rules.claim_move_limit_plies > 0 && quiet >= rules.claim_move_limit_plies && claimable == EndReason::None)
-      claimable = EndReason::MoveLimit;
-  }
+  const int quiet = pos.state().quiet_plies;
+  if (rules.move_limit_plies > 0 && quiet >= rules.move_limit_plies)
+    return rules.move_limit_by_counting ? by_points(pos, EndReason::MoveLimit) : draw(EndReason::MoveLimit);
+  if (rules.claim_move_limit_plies > 0 && quiet >= rules.claim_move_limit_plies && claimable == EndReason::None)
+    claimable = EndReason::MoveLimit;
+  if (count_ran_out(pos.state())) return draw(EndReason::EndgameCount);
 
   if (material_cannot_mate(pos)) return draw(EndReason::InsufficientMaterial);
   Termination going_on;

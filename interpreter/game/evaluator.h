@@ -14,9 +14,9 @@ namespace palace {
 //   1. a rule movegen applies by itself: a standoff held too long or two passes in a row,
 //      decided by counting where the variant counts, else a draw; a royal in its goal zone, the
 //      last check a side needed, or a royal blown up, won by that royal's side, the checking
-//      side, the side whose royal stands;
+//      side, the side whose royal stands; a royal left bare (see bared_side), as the variant says;
 //   2. a side without its royal piece loses (where it set one up); then, where the variant says so,
-//      a side with no piece left, and a side whose royal was left bare (see bared_side);
+//      a side with no piece left;
 //   3. no legal move: the side to move loses when in check (checkmate), otherwise the variant's
 //      stalemate outcome applies;
 //   4. the move that led here moved one piece back and forth once too often (`shuttle`): refused;
@@ -24,7 +24,8 @@ namespace palace {
 //      decided by counting, unless a single side gave check (else chased one piece) with every one
 //      of its moves since the first of those occurrences and the variant punishes that: that side
 //      loses, or where the perpetual is illegal, the move that carried it on is refused;
-//   6. the move limit, a draw or decided by counting, and 7. material that cannot mate: draws.
+//   6. the move limit, a draw or decided by counting, the endgame count run out, and 7. material
+//      that cannot mate: draws.
 // A position that goes on may carry a draw the side to move can claim (the earlier count of a
 // repetition or move limit with `claim:`). A refused Termination names the move's mover as loser,
 // so the search scores it as such; the game refuses the move instead (judge_move).

@@ -25,8 +25,8 @@ bool listed(const std::vector<std::vector<int>>& lists, const std::vector<int>& 
   return std::find(lists.begin(), lists.end(), kinds) != lists.end();
 }
 
-// Every piece besides the royals is of a `one_colour` kind, and they all stand on one colour.
-bool all_on_one_colour(const Position& pos, const std::vector<int>& kinds) {
+// Every piece besides the royals is of one of `kinds` (`one_colour`: and they all stand on one colour).
+bool all_of_kinds(const Position& pos, const std::vector<int>& kinds, bool one_colour) {
   const BoardDef& board = pos.variant().board();
   int colour = -1;
   for (int side = 0; side < SideCount; ++side)
@@ -35,6 +35,7 @@ bool all_on_one_colour(const Position& pos, const std::vector<int>& kinds) {
       const int kind = kind_of(pos.at(s));
       if (pos.variant().royal(kind)) continue;
       if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) return false;
+      if (!one_colour) continue;
       const int here = (board.file_of(s) + board.rank_of(s)) % 2;
       if (colour >= 0 && here != colour) return false;
       colour = here;
@@ -62,7 +63,8 @@ bool material_cannot_mate(const Position& pos) {
   if (!rules.dead_material.empty() && std::size_t(pieces) <= longest(rules.dead_material) &&
       listed(rules.dead_material, non_royal_kinds(pos, SideCount)))
     return true;
-  return !rules.one_colour_kinds.empty() && all_on_one_colour(pos, rules.one_colour_kinds);
+  if (!rules.dead_kinds.empty() && all_of_kinds(pos, rules.dead_kinds, false)) return true;
+  return !rules.one_colour_kinds.empty() && all_of_kinds(pos, rules.one_colour_kinds, true);
 }
 
 }  // namespace palace

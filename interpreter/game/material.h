@@ -2,7 +2,8 @@
 // (`insufficient_material`: each side's pieces besides the royal form one of the lists) and for the
 // whole board (`dead_material`: all pieces besides the royals form one of the lists, or are all of
 // the `one_colour` kinds standing on points of one colour, as bishops that can never attack the
-// other colour's points).
+// other colour's points, or are all of the `only` kinds, as pieces that can never leave their own
+// side's ground).
 #pragma once
 
 #include "position/position.h"

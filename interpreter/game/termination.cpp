@@ -27,6 +27,7 @@ const char* reason_name(EndReason reason) {
     case EndReason::RoyalExploded: return "royal exploded";
     case EndReason::ZoneReached: return "zone reached";
     case EndReason::ForbiddenDropMate: return "checkmate by a drop that may not mate";
+    case EndReason::EndgameCount: return "endgame count";
   }
   return "";
 }

@@ -30,6 +30,7 @@ enum class EndReason : std::uint8_t {
   RoyalExploded,         // a capture's explosion took a royal
   ZoneReached,           // a piece reached the zone whose reaching wins
   ForbiddenDropMate,     // mated by the drop of a kind that may not mate: the mated side wins
+  EndgameCount,          // the endgame count ran past its limit
 };
 
 struct Termination {

@@ -69,25 +69,52 @@ void read_repetition(const ConfigNode& node, RuleSet& rules) {
 void read_move_limit(const ConfigNode& node, RuleSet& rules) {
   node.expect_keys({"plies", "reset_by", "result", "claim"});
   GameRules& r = rules.rules;
-  r.move_limit_plies = node.at("plies").as_int(1, 10000);
+  // A limit may be a claim alone, where the rules end no game by it without a claim, or no limit at
+  // all: the half-move clock a FEN writes, reset as `reset_by` says (Makruk's, which the endgame
+  // count replaces).
+  if (!node.find("plies") && !node.find("claim") && !node.find("reset_by"))
+    node.fail("expected `plies:`, `claim:` or `reset_by:`");
+  if (const ConfigNode* plies = node.find("plies")) r.move_limit_plies = plies->as_int(1, 10000);
   if (const ConfigNode* reset = node.find("reset_by"))
     r.move_limit_resetters = kinds_named(rules, *reset);
   if (const ConfigNode* res = node.find("result"))
     r.move_limit_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
-  if (const ConfigNode* claim = node.find("claim")) r.claim_move_limit_plies = claim->as_int(1, r.move_limit_plies - 1);
+  if (const ConfigNode* claim = node.find("claim"))
+    r.claim_move_limit_plies = claim->as_int(1, r.move_limit_plies ? r.move_limit_plies - 1 : 10000);
+}
+
+void read_endgame_count(const ConfigNode& node, RuleSet& rules) {
+  node.expect_keys({"blocked_by", "board", "bare"});
+  EndgameCount& count = rules.rules.endgame_count;
+  if (const ConfigNode* b = node.find("blocked_by")) count.blockers = kinds_named(rules, *b);
+  if (const ConfigNode* b = node.find("board")) count.board_moves = b->as_int(1, 1000);
+  if (const ConfigNode* bare = node.find("bare")) {
+    if (!bare->is_sequence()) bare->fail("expected a list like [{pieces: [rook], moves: 16}, {pieces: [], moves: 64}]");
+    for (const ConfigNode* entry : bare->items()) {
+      entry->expect_keys({"pieces", "moves"});
+      count.bare.push_back({kind_set_named(rules, entry->at("pieces"), "expected a list of pieces, e.g. [rook, rook]"),
+                            entry->at("moves").as_int(1, 1000)});
+      for (const int kind : count.bare.back().pieces)
+        if (rules.pieces[std::size_t(kind)].royal) entry->at("pieces").fail(rules.pieces[std::size_t(kind)].name + " is royal: list the pieces besides it");
+    }
+  }
+  if (!count.on()) node.fail("say how far a side counts: `board:`, `bare:` or both");
 }
 
 void read_dead_material(const ConfigNode& node, RuleSet& rules) {
-  if (!node.is_sequence()) node.fail("expected a list of piece lists and {one_colour: [kinds]}, e.g. [[], [knight]]");
+  if (!node.is_sequence()) node.fail("expected a list of piece lists, {one_colour: [kinds]} and {only: [kinds]}, e.g. [[], [knight]]");
   GameRules& r = rules.rules;
   for (const ConfigNode* entry : node.items()) {
     if (entry->is_map()) {
-      entry->expect_keys({"one_colour"});
-      const std::vector<int> kinds = kinds_named(rules, entry->at("one_colour"));
-      r.one_colour_kinds.insert(r.one_colour_kinds.end(), kinds.begin(), kinds.end());
+      entry->expect_keys({"one_colour", "only"});
+      for (const auto& [key, kinds] : entry->entries()) {
+        std::vector<int>& into = key == "one_colour" ? r.one_colour_kinds : r.dead_kinds;
+        const std::vector<int> named = kinds_named(rules, kinds);
+        into.insert(into.end(), named.begin(), named.end());
+      }
       continue;
     }
-    r.dead_material.push_back(kind_set_named(rules, *entry, "expected a list of pieces, or {one_colour: [kinds]}"));
+    r.dead_material.push_back(kind_set_named(rules, *entry, "expected a list of pieces, {one_colour: [kinds]} or {only: [kinds]}"));
   }
 }
 

@@ -746,7 +746,7 @@ class Loader {
   void read_rules(const ConfigNode& node) {
     node.expect_keys({"facing_royals", "pass", "stalemate", "repetition", "standoff_plies", "double_pass_ends",
                       "counting", "move_limit", "insufficient_material", "bare_royal", "no_pieces",
-                      "dead_material", "check_limit", "captures", "explosion"});
+                      "dead_material", "endgame_count", "check_limit", "captures", "explosion"});
     read_win_rules(node);
     GameRules& r = rules_.rules;
     if (const ConfigNode* f = node.find("facing_royals"))
@@ -780,6 +780,7 @@ class Loader {
         r.insufficient_material.push_back(kind_set_named(rules_, *set, "expected a list of pieces"));
     }
     if (const ConfigNode* d = node.find("dead_material")) read_dead_material(*d, rules_);
+    if (const ConfigNode* c = node.find("endgame_count")) read_endgame_count(*c, rules_);
   }
 
   // Ways to win or play that replace check and mate's usual weight: a goal zone for the royal, a

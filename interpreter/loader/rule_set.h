@@ -154,6 +154,22 @@ enum class Sanction : std::uint8_t { None, Loss, Illegal };
 // Whether an attack of one kind on another is a chase: never, when the victim is unprotected, always.
 enum class Chase : std::uint8_t { Never, Unprotected, Always };
 
+// The endgame count (rules.endgame_count, Makruk's board's and pieces' honour): while none of the
+// `blockers` stands on the board, a side counts its moves and the game is drawn when the count runs
+// past its limit. A side with more than its royal counts to `board_moves`; a bare royal counts from
+// the number of pieces on the board to the `moves` of the first entry of `bare` whose pieces the
+// other side has (at least so many of each kind).
+struct CountLimit {
+  std::vector<int> pieces;  // kinds, sorted, a kind once for each piece of it
+  int moves = 0;
+};
+struct EndgameCount {
+  std::vector<int> blockers;
+  int board_moves = 0;  // 0: a side with more than its royal never counts
+  std::vector<CountLimit> bare;
+  bool on() const { return board_moves > 0 || !bare.empty(); }
+};
+
 struct GameRules {
   FacingRule facing_royals = FacingRule::Allowed;
   PassRule pass = PassRule::Never;
@@ -182,6 +198,8 @@ struct GameRules {
   bool move_limit_by_counting = false;        // the move limit is decided by counting, not drawn
   std::vector<std::vector<int>> dead_material;  // whole-board kind multisets (royals excluded)
   std::vector<int> one_colour_kinds;            // any number of these, all on points of one colour, is dead too
+  std::vector<int> dead_kinds;                  // any number of these, anywhere, is dead too
+  EndgameCount endgame_count;
   int check_limit = 0;                     // the side giving this many checks wins; 0 = no limit
   bool captures_compulsory = false;        // a side that can capture must
   bool explosions = false;                 // a capture blows up the capturer and its neighbours

@@ -349,7 +349,16 @@ RuleEnd ended_by_rule(const Position& pos) {
   }
   if (pos.variant().rules().zone_win.kind >= 0 && zone_winner(pos) >= 0) return RuleEnd::ZoneReached;
   if (pos.variant().rules().royals_unprotected && side_without_royal(pos) >= 0) return RuleEnd::RoyalTaken;
+  if (rules.bare_royal_rule && bared_side(pos) >= 0) return RuleEnd::BareRoyal;
   return RuleEnd::None;
+}
+
+int bared_side(const Position& pos) {
+  const Side us = pos.side_to_move(), them = opponent(us);
+  const auto bare = [&](Side side) { return pos.piece_count(side) == 1 && pos.royal(side) != NoSquare; };
+  if (bare(them) && pos.piece_count(us) >= 2) return them;
+  if (bare(us) && pos.piece_count(them) >= 3) return us;
+  return -1;
 }
 
 int zone_winner(const Position& pos) {
@@ -484,7 +493,8 @@ void set_played_fen(Position& pos, const std::string& fen) {
   Position next(pos);
   next.set_fen(fen);
   const Side mover = opponent(next.side_to_move());
-  if (!next.royal_may_be_taken() && royal_attacked(next, mover))
+  // A game a rule has ended (a royal blown up) may leave the winner attacked.
+  if (!next.royal_may_be_taken() && ended_by_rule(next) == RuleEnd::None && royal_attacked(next, mover))
     throw FenError("FEN: " + next.variant().side_name(mover) + " is in check, but it is " +
                    next.variant().side_name(next.side_to_move()) + "'s turn");
   pos = std::move(next);

@@ -89,9 +89,15 @@ bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked);
 
 // Rules that end a game whatever moves remain, checked before generating any: a standoff held
 // too long, two passes, a piece in the zone whose reaching wins, the last check a side needed, a
-// royal blown up.
-enum class RuleEnd { None, Standoff, BothPassed, ChecksGiven, RoyalLost, ZoneReached, RoyalTaken };
+// royal blown up, a royal left bare.
+enum class RuleEnd { None, Standoff, BothPassed, ChecksGiven, RoyalLost, ZoneReached, RoyalTaken, BareRoyal };
 RuleEnd ended_by_rule(const Position& pos);
+
+// Where a royal left bare decides the game (rules.bare_royal), the side whose royal stands alone
+// while the other side has more, or -1. Where the bared side is to move it may still bare the other
+// royal in reply, so then it is bared for good only when the other side has two pieces or more
+// besides its royal (as in Shatranj); where the other side is to move, its reply has been made.
+int bared_side(const Position& pos);
 
 // The side that has given all the checks it needed (rules.check_limit), or -1.
 int checks_given_by(const Position& pos);

@@ -8,6 +8,7 @@
 
 #include "core/text.h"
 #include "movegen/movegen.h"
+#include "position/endgame_count.h"
 
 namespace palace {
 
@@ -134,6 +135,7 @@ void Position::set_start() {
     for (std::size_t w = 0; w < rules.castling.wings.size(); ++w)
       if (const int i = outermost_castling(s, int(w)); i >= 0) st.rights |= std::uint16_t(1u << compounds[i].right);
   st.royals_facing = facing_flag();
+  st.count_blocked = count_blocked(*this);
   st.hash = compute_hash();
 }
 
@@ -258,7 +260,11 @@ void Position::set_fen(const std::string& fen) {
       st.rights |= std::uint16_t(1u << m.right);
     }
   }
-  if (ghost != "-") next.read_ghosts(ghost);
+  // Where the endgame count runs, its limit stands in place of the ghost square and the plies it has
+  // counted in place of the half-move clock, as the reference engine writes them.
+  const bool counting = variant_->game_rules().endgame_count.on() && !ghost.empty() &&
+                        std::all_of(ghost.begin(), ghost.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  if (ghost != "-" && !counting) next.read_ghosts(ghost);
   auto number = [](const std::string& text, const char* field, int min, int max) {
     auto out_of_range = [&] {
       return FenError(std::string("FEN ") + field + ": expected a number from " + std::to_string(min) + " to " +
@@ -275,10 +281,16 @@ void Position::set_fen(const std::string& fen) {
   };
   if (!checks.empty()) next.read_check_counters(checks);
   next.check_royals_present();
-  st.quiet_plies = std::uint16_t(number(quiet, "half-move clock", 0, 65535));
+  if (counting) {
+    st.count_limit = std::uint16_t(number(ghost, "endgame count limit", 1, 65535));
+    st.count_plies = std::uint16_t(number(quiet, "endgame count", 0, 65535));
+  } else {
+    st.quiet_plies = std::uint16_t(number(quiet, "half-move clock", 0, 65535));
+  }
   next.fullmove_base_ = number(fullmove, "move number", 1, 1000000);
   next.start_side_ = next.side_;
   st.royals_facing = next.facing_flag();
+  st.count_blocked = count_blocked(next);
   st.hash = next.compute_hash();
   *this = std::move(next);
 }
@@ -485,10 +497,10 @@ std::string Position::fen() const {
   out += side_ == 0 ? " w " : " b ";
   const std::string rights = rights_text();
   out += rights.empty() ? "-" : rights;
-  std::vector<std::string> fields = {ghosts_text()};
+  std::vector<std::string> fields = {st.count_limit ? std::to_string(st.count_limit) : ghosts_text()};
   if (variant_->game_rules().check_limit)
     fields.push_back(std::to_string(st.checks_needed[0]) + "+" + std::to_string(st.checks_needed[1]));
-  fields.push_back(std::to_string(st.quiet_plies));
+  fields.push_back(std::to_string(st.count_limit ? st.count_plies : st.quiet_plies));
   fields.push_back(std::to_string(fullmove_number()));
   for (const std::string& field : fields) {
     out += ' ';
@@ -586,6 +598,8 @@ void Position::do_move(Move m) {
   side_ = opponent(side_);
   if (v.game_rules().check_limit) [[unlikely]]
     count_check(*this, st.checks_needed[opponent(side_)], h);
+  if (v.game_rules().endgame_count.on()) [[unlikely]]
+    advance_endgame_count(*this, st);
   st.hash = h;
   st.royals_facing = facing_flag();
 }

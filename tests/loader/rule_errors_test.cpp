@@ -171,6 +171,14 @@ const BadFile BadFiles[] = {
     {"SearchUnknownKey", "tests/loader/bad/search_unknown_key.yaml",
      "$F:4:3: search.null_move: unknown key \"null_move\" (expected one of: reduce_evasions, extend_checks, "
      "continuation_plies)"},
+    {"EndgameCountWithoutLimit", "tests/loader/bad/count_without_limit.yaml",
+     "$F:5:18: rules.endgame_count: say how far a side counts: `board:`, `bare:` or both"},
+    {"EndgameCountBareListsTheRoyal", "tests/loader/bad/count_bare_royal.yaml",
+     "$F:7:18: rules.endgame_count.bare[0].pieces: king is royal: list the pieces besides it"},
+    {"MoveLimitWithNothing", "tests/loader/bad/move_limit_empty.yaml",
+     "$F:5:15: rules.move_limit: expected `plies:`, `claim:` or `reset_by:`"},
+    {"DeadMaterialOnlyUnknownPiece", "tests/loader/bad/dead_only_unknown.yaml",
+     "$F:5:36: rules.dead_material[0].only[1]: no piece named \"minister\""},
 };
 
 class RuleErrors : public testing::TestWithParam<BadFile> {};
