@@ -53,6 +53,11 @@ class Game {
 
   bool is_in_check(Side side) const;
   const Termination& game_state() const { return state_; }
+  // The state in words, with the repetition behind it where one is: "red wins: perpetual check
+  // (Black has given check with every move for 3 cycles, was bound to vary and did not)".
+  std::string verdict() const;
+  // The repetition behind the state in a sentence, or empty (Termination::explanation).
+  std::string explanation() const { return state_.explanation(variant(), side_to_move()); }
 
   const std::vector<Move>& legal_moves() const { return legal_; }
   std::vector<Square> destinations(Square from) const;  // legal targets of the piece on `from`
