@@ -123,6 +123,8 @@ json state_json(const std::string& id, const Entry& entry) {
                  {"kind", end.kind == Termination::Kind::Win ? "win" : end.kind == Termination::Kind::Draw ? "draw" : "unfinished"},
                  {"text", end.str(variant)}};
   if (end.finished()) result["reason"] = end.reason_text();
+  if (end.claimable != EndReason::None) result["claimable"] = end.claim_text();
+  if (const std::string why = game.explanation(); !why.empty()) result["explanation"] = why;
   if (end.kind == Termination::Kind::Win) result["winner"] = variant.side_name(end.winner);
   if (end.counted) result["points"] = end.points;
 
