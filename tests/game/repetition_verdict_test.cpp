@@ -4,7 +4,11 @@
 // Gote's win. Each verdict comes with its explanation in words.
 #include <gtest/gtest.h>
 
+#include <cctype>
+
+#include "core/text_file.h"
 #include "game_test_support.h"
+#include "notation/pgn.h"
 
 namespace palace::test {
 namespace {
@@ -82,6 +86,44 @@ TEST(RepetitionVerdict, MinishogiSennichiteIsGotesWin) {
   EXPECT_EQ(state_of(game), "unfinished");
   ASSERT_EQ(play_all(game, "a4a5"), "");
   EXPECT_EQ(state_of(game), "gote wins: repetition");
+}
+
+// Each record of a real game's file, replayed ply by ply: "PLY: EXPLANATION" where the
+// explanation changes to a new non-empty one. The records are plain ICCS ("H2-E2", ranks from 0).
+std::vector<std::vector<std::string>> explanations_in(const std::string& file) {
+  std::vector<std::vector<std::string>> out;
+  for (const GameRecord& record : read_pgn(read_text_file(source_path(file)))) {
+    Game game = game_of("xiangqi");
+    std::vector<std::string> seen;
+    std::string last;
+    for (const std::string& iccs : record.moves) {
+      std::string move;
+      for (const std::size_t at : {0, 3}) {
+        move += char(std::tolower(static_cast<unsigned char>(iccs[at])));
+        move += std::to_string(iccs[at + 1] - '0' + 1);
+      }
+      EXPECT_TRUE(game.play(move).accepted) << file << ": " << move << ": " << game.last_refusal();
+      const std::string why = game.explanation();
+      if (!why.empty() && why != last) seen.push_back(std::to_string(game.history().size()) + ": " + why);
+      last = why;
+    }
+    EXPECT_FALSE(game.game_state().finished()) << file << ": " << game.verdict();
+    out.push_back(seen);
+  }
+  return out;
+}
+
+// Three national-championship games the old verdicts cut short: a repetition the masters left
+// undeclared, a perpetual check and a perpetual chase each varied at the third occurrence.
+TEST(RepetitionVerdict, MasterGamesPlayOnWhereTheMastersDid) {
+  const auto games = explanations_in("tests/records/xiangqi-repetition-masters.pgn");
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(games[0], (std::vector<std::string>{"22: the position has occurred 3 times; Red may claim a draw",
+                                                "23: the position has occurred 3 times; Black may claim a draw",
+                                                "24: the position has occurred 3 times; Red may claim a draw",
+                                                "25: the position has occurred 3 times; Black may claim a draw"}));
+  EXPECT_EQ(games[1], (std::vector<std::string>{"66: Black has given check with every move for 2 cycles; Black must vary"}));
+  EXPECT_EQ(games[2], (std::vector<std::string>{"44: Red has chased the horse on c4 with every move for 2 cycles; Red must vary"}));
 }
 
 }  // namespace
