@@ -32,6 +32,7 @@ void Game::work_out_ply() {
   for (const Move m : list)
     if (!judge_move(position_, m).refused) legal_.push_back(m);
   state_ = judge(position_, int(legal_.size()));
+  claimed_ = false;
   // Movegen does not know every end (repetition, move limit, ...): a finished game has no moves.
   if (state_.finished()) legal_.clear();
 }
@@ -40,6 +41,7 @@ bool Game::claim_draw() {
   if (state_.claimable == EndReason::None) return false;
   state_ = {Termination::Kind::Draw, 0, state_.claimable};
   legal_.clear();
+  claimed_ = true;
   return true;
 }
 

@@ -44,8 +44,9 @@ class Game {
   const std::string& last_refusal() const { return last_refusal_; }
 
   // Ends the game in the draw the side to move may claim (game_state().claimable); false, and
-  // nothing changes, when there is none.
+  // nothing changes, when there is none. claimed(): the game ended so (until a move is undone).
   bool claim_draw();
+  bool claimed() const { return claimed_; }
 
   bool undo();  // false when there is nothing to undo
   const std::vector<Move>& history() const { return history_; }
@@ -83,6 +84,7 @@ class Game {
   std::string last_refusal_;
   std::string move_example_;
   std::string start_fen_;
+  bool claimed_ = false;
 };
 
 }  // namespace palace
