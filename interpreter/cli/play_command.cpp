@@ -251,13 +251,15 @@ class Session {
     std::cout << name << " to move" << (game_.is_in_check(side) ? ": " + name + " is in check!" : "") << "\n";
     if (const Termination& state = game_.game_state(); state.claimable != EndReason::None)
       std::cout << name << " may claim a draw (" << state.claim_text() << "): type claim\n";
+    else if (const std::string why = game_.explanation(); !why.empty())
+      std::cout << capitalised(why) << "\n";
   }
 
   // Says how the game ended, if it has.
   bool over() const {
     const Termination& state = game_.game_state();
     if (!state.finished()) return false;
-    std::cout << "game over: " << state.str(game_.variant()) << "\n";
+    std::cout << "game over: " << game_.verdict() << "\n";
     return true;
   }
 

@@ -48,20 +48,86 @@ Termination refused(const Position& pos, EndReason reason) {
 // Whom a repetition of `span` plies blames, by the variant's rules in order: the one side that
 // checked with every move, else the one side that chased one piece with every move.
 struct Blame {
-  int side = NoSide;
-  EndReason reason = EndReason::Repetition;
+  Perpetual perpetual;
   Sanction sanction = Sanction::None;
 };
 
 Blame blame(const Position& pos, int span) {
   const GameRules& rules = pos.variant().game_rules();
+  Blame b;
   if (rules.perpetual_check != Sanction::None)
-    if (const int checker = perpetual_checker(pos, span); checker != NoSide)
-      return {checker, EndReason::PerpetualCheck, rules.perpetual_check};
-  if (rules.perpetual_chase != Sanction::None)
-    if (const int chaser = perpetual_chaser(pos, span); chaser != NoSide)
-      return {chaser, EndReason::PerpetualChase, rules.perpetual_chase};
-  return {};
+    if (const int checker = perpetual_checker(pos, span); checker != NoSide) {
+      b.perpetual = {EndReason::PerpetualCheck, Side(checker)};
+      b.sanction = rules.perpetual_check;
+    }
+  if (b.sanction == Sanction::None && rules.perpetual_chase != Sanction::None)
+    if (const Chaser chaser = perpetual_chaser(pos, span); chaser.side != NoSide) {
+      b.perpetual = {EndReason::PerpetualChase, Side(chaser.side), chaser.victim, kind_of(pos.at(chaser.victim))};
+      b.sanction = rules.perpetual_chase;
+    }
+  b.perpetual.must_vary = b.sanction == Sanction::MustVary;
+  return b;
+}
+
+// The occurrence at which a repetition rule is judged: the one that ends the game, where the variant
+// has one (`count`); otherwise the first a player may claim.
+int judged_occurrence(const GameRules& rules) {
+  return rules.repetition_count ? rules.repetition_count : rules.claim_repetition_count;
+}
+
+// Whether `now`'s side, having just moved, has repeated its perpetual after it was bound to vary:
+// its move made the position occur once more than the occurrence that bound it, every move since
+// the first occurrence still part of the perpetual.
+bool did_not_vary(const Position& pos, const Perpetual& now) {
+  const int span = repetition_span(pos, judged_occurrence(pos.variant().game_rules()) + 1);
+  if (!span) return false;
+  const Perpetual whole = blame(pos, span).perpetual;
+  return whole.reason == now.reason && whole.side == now.side;
+}
+
+// A repetition's verdict at `pos`: unfinished (maybe with a claim or a side bound to vary), or the end.
+Termination judge_repetition(const Position& pos) {
+  const GameRules& rules = pos.variant().game_rules();
+  const int first = rules.claim_repetition_count ? rules.claim_repetition_count : rules.repetition_count;
+  Termination going_on;
+  const int span = repetition_span(pos, first);
+  if (!span) return going_on;
+  const int full = !rules.repetition_count ? 0 : first == rules.repetition_count ? span : repetition_span(pos, rules.repetition_count);
+  const int judged = full ? full : rules.repetition_count ? 0 : span;
+  const Blame b = judged ? blame(pos, judged) : Blame{};
+  Termination t;
+  switch (b.sanction) {
+    case Sanction::None:
+      if (full) {
+        t = rules.repetition_winner >= 0  ? win(Side(rules.repetition_winner), EndReason::Repetition)
+            : rules.repetition_by_counting ? by_points(pos, EndReason::Repetition)
+                                           : draw(EndReason::Repetition);
+        t.occurrences = rules.repetition_count;
+        return t;
+      }
+      going_on.claimable = EndReason::Repetition;
+      going_on.occurrences = first;
+      return going_on;
+    case Sanction::Loss: t = win(opponent(b.perpetual.side), b.perpetual.reason); break;
+    case Sanction::Illegal:
+      // An illegal perpetual the side to move made: the repetition does not end the game, and the
+      // move that would carry the perpetual on is refused when it is made.
+      if (b.perpetual.side == pos.side_to_move()) return going_on;
+      t = refused(pos, b.perpetual.reason);
+      break;
+    case Sanction::MustVary:
+      if (b.perpetual.side != pos.side_to_move() && did_not_vary(pos, b.perpetual)) {
+        t = win(opponent(b.perpetual.side), b.perpetual.reason);
+        t.occurrences = judged_occurrence(rules) + 1;
+        t.perpetual = b.perpetual;
+        return t;
+      }
+      t = going_on;
+      break;
+  }
+  t.occurrences = full ? rules.repetition_count : first;
+  t.perpetual = b.perpetual;
+  return t;
 }
 
 }  // namespace
@@ -113,35 +179,20 @@ Termination judge(const Position& pos, int legal_move_count) {
   if (rules.shuttle_moves > 0 && moved_back_and_forth(pos, rules.shuttle_moves)) return refused(pos, EndReason::BackAndForth);
   if (rules.shuttle_loss_moves > 0 && shuttled_after_arriving(pos, rules.shuttle_loss_moves)) return win(us, EndReason::BackAndForth);
 
-  EndReason claimable = EndReason::None;
-  if (rules.repetition_count > 0) {
-    const int first = rules.claim_repetition_count ? rules.claim_repetition_count : rules.repetition_count;
-    if (const int span = repetition_span(pos, first)) {
-      const int full = first == rules.repetition_count ? span : repetition_span(pos, rules.repetition_count);
-      if (!full) {
-        claimable = EndReason::Repetition;
-      } else if (const Blame b = blame(pos, full); b.side == NoSide) {
-        return rules.repetition_by_counting ? by_points(pos, EndReason::Repetition) : draw(EndReason::Repetition);
-      } else if (b.sanction == Sanction::Loss) {
-        return win(opponent(Side(b.side)), b.reason);
-      } else if (b.side != us) {
-        return refused(pos, b.reason);
-      }
-      // An illegal perpetual the side to move made: the repetition does not end the game, and the
-      // move that would carry the perpetual on is refused when it is made.
-    }
+  Termination going_on;
+  if (rules.repetition_count > 0 || rules.claim_repetition_count > 0) {
+    going_on = judge_repetition(pos);
+    if (going_on.finished()) return going_on;
   }
 
   const int quiet = pos.state().quiet_plies;
   if (rules.move_limit_plies > 0 && quiet >= rules.move_limit_plies)
     return rules.move_limit_by_counting ? by_points(pos, EndReason::MoveLimit) : draw(EndReason::MoveLimit);
-  if (rules.claim_move_limit_plies > 0 && quiet >= rules.claim_move_limit_plies && claimable == EndReason::None)
-    claimable = EndReason::MoveLimit;
+  if (rules.claim_move_limit_plies > 0 && quiet >= rules.claim_move_limit_plies && going_on.claimable == EndReason::None)
+    going_on.claimable = EndReason::MoveLimit;
   if (count_ran_out(pos.state())) return draw(EndReason::EndgameCount);
 
   if (material_cannot_mate(pos)) return draw(EndReason::InsufficientMaterial);
-  Termination going_on;
-  going_on.claimable = claimable;
   return going_on;
 }
 

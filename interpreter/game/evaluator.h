@@ -23,7 +23,10 @@ namespace palace {
 //   5. the n-th occurrence of a position since the last irreversible move: repetition, a draw or
 //      decided by counting, unless a single side gave check (else chased one piece) with every one
 //      of its moves since the first of those occurrences and the variant punishes that: that side
-//      loses, or where the perpetual is illegal, the move that carried it on is refused;
+//      loses; or where the perpetual is illegal, the move that carried it on is refused; or where
+//      the side must vary, the game goes on (the Termination names the perpetual) and that side
+//      loses when its next move repeats the cycle again. Where the variant has no n (only `claim`),
+//      the claim's occurrence is judged so, a draw there being the side to move's to claim;
 //   6. the move limit, a draw or decided by counting, the endgame count run out, and 7. material
 //      that cannot mate: draws.
 // A position that goes on may carry a draw the side to move can claim (the earlier count of a

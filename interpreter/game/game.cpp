@@ -32,6 +32,7 @@ void Game::work_out_ply() {
   for (const Move m : list)
     if (!judge_move(position_, m).refused) legal_.push_back(m);
   state_ = judge(position_, int(legal_.size()));
+  claimed_ = false;
   // Movegen does not know every end (repetition, move limit, ...): a finished game has no moves.
   if (state_.finished()) legal_.clear();
 }
@@ -40,6 +41,7 @@ bool Game::claim_draw() {
   if (state_.claimable == EndReason::None) return false;
   state_ = {Termination::Kind::Draw, 0, state_.claimable};
   legal_.clear();
+  claimed_ = true;
   return true;
 }
 
@@ -50,7 +52,7 @@ MoveVerdict Game::refuse(std::string reason) {
 }
 
 MoveVerdict Game::try_move(Square from, Square to, int promotion_kind) {
-  if (state_.finished()) return refuse("the game is over: " + state_.str(variant()));
+  if (state_.finished()) return refuse("the game is over: " + verdict());
   const bool passing = from == to;
   for (const Move m : legal_) {
     const bool match = passing ? m.is_pass()
@@ -61,7 +63,7 @@ MoveVerdict Game::try_move(Square from, Square to, int promotion_kind) {
 }
 
 MoveVerdict Game::play_legal(Move m) {
-  if (state_.finished()) return refuse("the game is over: " + state_.str(variant()));
+  if (state_.finished()) return refuse("the game is over: " + verdict());
   position_.do_move(m);
   history_.push_back(m);
   last_refusal_.clear();
@@ -71,7 +73,7 @@ MoveVerdict Game::play_legal(Move m) {
 
 // "p@e4", lower-cased: a drop movegen did not offer, refused with the rule it breaks.
 MoveVerdict Game::try_drop(const std::string& text) {
-  if (state_.finished()) return refuse("the game is over: " + state_.str(variant()));
+  if (state_.finished()) return refuse("the game is over: " + verdict());
   const Square to = variant().board().parse_square(text.substr(2));
   const int kind = variant().rules().kind_by_letter(char(std::toupper(static_cast<unsigned char>(text[0]))));
   if (!variant().has_hands()) return refuse("this variant has no drops");
@@ -164,6 +166,11 @@ std::vector<std::string> Game::history_texts() const {
   return texts;
 }
 
+std::string Game::verdict() const {
+  const std::string why = explanation();
+  return state_.str(variant()) + (why.empty() ? "" : " (" + why + ")");
+}
+
 bool Game::is_in_check(Side side) const { return royal_attacked(position_, side); }
 
 std::vector<Square> Game::destinations(Square from) const {
@@ -176,7 +183,7 @@ std::vector<Square> Game::destinations(Square from) const {
 }
 
 std::string Game::explain(Square from, Square to, int promotion_kind) const {
-  if (state_.finished()) return "the game is over: " + state_.str(variant());
+  if (state_.finished()) return "the game is over: " + verdict();
   return explain_move(position_, from, to, promotion_kind);
 }
 

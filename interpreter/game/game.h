@@ -44,8 +44,9 @@ class Game {
   const std::string& last_refusal() const { return last_refusal_; }
 
   // Ends the game in the draw the side to move may claim (game_state().claimable); false, and
-  // nothing changes, when there is none.
+  // nothing changes, when there is none. claimed(): the game ended so (until a move is undone).
   bool claim_draw();
+  bool claimed() const { return claimed_; }
 
   bool undo();  // false when there is nothing to undo
   const std::vector<Move>& history() const { return history_; }
@@ -53,6 +54,11 @@ class Game {
 
   bool is_in_check(Side side) const;
   const Termination& game_state() const { return state_; }
+  // The state in words, with the repetition behind it where one is: "red wins: perpetual check
+  // (Black has given check with every move for 3 cycles, was bound to vary and did not)".
+  std::string verdict() const;
+  // The repetition behind the state in a sentence, or empty (Termination::explanation).
+  std::string explanation() const { return state_.explanation(variant(), side_to_move()); }
 
   const std::vector<Move>& legal_moves() const { return legal_; }
   std::vector<Square> destinations(Square from) const;  // legal targets of the piece on `from`
@@ -78,6 +84,7 @@ class Game {
   std::string last_refusal_;
   std::string move_example_;
   std::string start_fen_;
+  bool claimed_ = false;
 };
 
 }  // namespace palace

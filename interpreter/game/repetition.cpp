@@ -61,16 +61,32 @@ SquareSet chased(Position& pos) {
   return victims;
 }
 
+// The hash of the position `back` plies ago as repetitions compare it: positions are the same when
+// the same moves are possible in them (FIDE 9.2.3.1), so a point a leap skipped counts only where
+// a capture on it is legal. The FEN keeps the point either way.
+std::uint64_t repetition_key(const Position& pos, int back) {
+  const StateRecord& st = pos.state_back(back);
+  if (st.ghost == NoSquare) return st.hash;
+  Position then(pos);
+  for (int i = 0; i < back; ++i) then.undo_move();
+  MoveList captures;
+  generate_legal(then, captures, Keep::Captures);
+  for (const Move m : captures)
+    if (m.type() == MoveType::CaptureGhost) return st.hash;
+  return st.hash ^ pos.variant().ghost_key(st.ghost);
+}
+
 }  // namespace
 
 int repetition_span(const Position& pos, int count) {
   // A capture or a reset move cannot be undone, so positions before one are never equal to this
   // one and the search stops there.
   const int window = std::min<int>(pos.state().quiet_plies, pos.plies_recorded());
-  const std::uint64_t hash = pos.state().hash;
+  if (window < 2) return 0;
+  const std::uint64_t key = repetition_key(pos, 0);
   int seen = 1;
   for (int back = 2; back <= window; back += 2)
-    if (pos.state_back(back).hash == hash && ++seen == count) return back;
+    if (repetition_key(pos, back) == key && ++seen == count) return back;
   return 0;
 }
 
@@ -87,7 +103,7 @@ int perpetual_checker(const Position& pos, int span) {
   return every_move_checked[0] ? 0 : 1;
 }
 
-int perpetual_chaser(const Position& pos, int span) {
+Chaser perpetual_chaser(const Position& pos, int span) {
   Position scratch(pos);
   const std::vector<Move> moves = last_moves(scratch, span);
   // Per side, the enemy pieces chased by every one of its moves so far, followed as they move.
@@ -108,8 +124,11 @@ int perpetual_chaser(const Position& pos, int span) {
     moved[mover] = true;
   }
   const bool chaser[SideCount] = {chasing[0].any(), chasing[1].any()};
-  if (chaser[0] == chaser[1]) return NoSide;
-  return chaser[0] ? 0 : 1;
+  if (chaser[0] == chaser[1]) return {};
+  const Side side = chaser[0] ? 0 : 1;
+  Square victim = 0;
+  while (!chasing[side][victim]) ++victim;
+  return {side, victim};
 }
 
 bool moved_back_and_forth(const Position& pos, int moves) {

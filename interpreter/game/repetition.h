@@ -19,10 +19,16 @@ int repetition_span(const Position& pos, int count);
 int perpetual_checker(const Position& pos, int span);
 
 // The side that chased one and the same enemy piece with every one of its moves over the last `span`
-// plies, if exactly one did; NoSide otherwise. A move chases a piece when, after it, the mover
-// could legally capture that piece and the variant's `chase` table counts the pair (Chase::Always,
-// or Chase::Unprotected with no enemy piece able to capture back), and it could not before it.
-int perpetual_chaser(const Position& pos, int span);
+// plies, if exactly one did, and where that piece stands now (the lowest point, should it have
+// chased several with every move); side NoSide otherwise. A move chases a piece when, after it, the
+// mover could legally capture that piece and the variant's `chase` table counts the pair
+// (Chase::Always, or Chase::Unprotected with no enemy piece able to capture back), and it could not
+// before it.
+struct Chaser {
+  int side = NoSide;
+  Square victim = NoSquare;
+};
+Chaser perpetual_chaser(const Position& pos, int span);
 
 // Whether the move that led here is its side's n-th move in a row of one piece back and forth
 // between the same two points, none of them a capture or made in check.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "game/explain.h"
+
 namespace palace {
 
 namespace {
@@ -49,6 +51,25 @@ std::string Termination::reason_text() const {
 }
 
 std::string Termination::claim_text() const { return reason_name(claimable); }
+
+std::string Termination::explanation(const Variant& variant, Side to_move) const {
+  if (occurrences == 0) return "";
+  if (perpetual.reason == EndReason::None) {
+    if (claimable == EndReason::Repetition)
+      return "the position has occurred " + std::to_string(occurrences) + " times; " + capitalised(variant.side_name(to_move)) +
+             " may claim a draw";
+    return "";
+  }
+  std::string deed = "given check with every move";
+  if (perpetual.reason == EndReason::PerpetualChase)
+    deed = "chased the " + variant.rules().pieces[std::size_t(perpetual.victim_kind)].name + " on " +
+           variant.board().square_name(perpetual.victim) + " with every move";
+  const std::string side = capitalised(variant.side_name(perpetual.side));
+  const int cycles = occurrences - 1;
+  std::string text = side + " has " + deed + " for " + std::to_string(cycles) + (cycles == 1 ? " cycle" : " cycles");
+  if (!perpetual.must_vary) return text;
+  return text + (finished() ? ", was bound to vary and did not" : "; " + side + " must vary");
+}
 
 std::string Termination::str(const Variant& variant) const {
   switch (kind) {

@@ -33,6 +33,16 @@ enum class EndReason : std::uint8_t {
   EndgameCount,          // the endgame count ran past its limit
 };
 
+// A perpetual one side is blamed for: a check with every one of its moves, or a chase of one piece,
+// since the first occurrence of the repeated position.
+struct Perpetual {
+  EndReason reason = EndReason::None;  // PerpetualCheck or PerpetualChase; None: nobody is blamed
+  Side side = 0;                       // the side that kept it up
+  Square victim = NoSquare;            // with a chase: where the chased piece stands
+  int victim_kind = -1;                // and its kind
+  bool must_vary = false;              // the rule binds that side to vary, and it loses only if it does not
+};
+
 struct Termination {
   enum class Kind : std::uint8_t { Unfinished, Win, Draw };
   Kind kind = Kind::Unfinished;
@@ -46,6 +56,10 @@ struct Termination {
   // Unfinished, but the side to move may claim a draw for this reason (FIDE's threefold repetition
   // and fifty moves): the game goes on unless a player claims it.
   EndReason claimable = EndReason::None;
+  // Where a repetition rule applied: the position's occurrences so far (since the last capture), and
+  // the perpetual it blames, if any. A game going on with a perpetual that must vary warns its side.
+  int occurrences = 0;
+  Perpetual perpetual{};
 
   bool finished() const { return kind != Kind::Unfinished; }
   // "checkmate", "standoff, 73.5 to 72 points" (winner's points first).
@@ -54,6 +68,10 @@ struct Termination {
   std::string claim_text() const;
   // "unfinished", "draw: REASON" or "SIDE wins: REASON", SIDE as the variant names it.
   std::string str(const Variant& variant) const;
+  // The repetition behind the verdict in a sentence, where a perpetual or a claim is (empty
+  // otherwise): "Red has chased the horse on c7 with every move for 2 cycles; Red must vary", "the
+  // position has occurred 3 times; Black may claim a draw".
+  std::string explanation(const Variant& variant, Side to_move) const;
 };
 
 }  // namespace palace

@@ -10,7 +10,8 @@ namespace palace {
 namespace {
 
 Sanction sanction(const ConfigNode& node) {
-  return word<Sanction>(node, {{"loss", Sanction::Loss}, {"illegal", Sanction::Illegal}, {"draw", Sanction::None}});
+  return word<Sanction>(node, {{"loss", Sanction::Loss}, {"illegal", Sanction::Illegal}, {"vary", Sanction::MustVary},
+                               {"draw", Sanction::None}});
 }
 
 // chase: {attacker: [victims]} and chase_protected: the same, for victims chased even when protected.
@@ -47,16 +48,31 @@ void read_shuttle(const ConfigNode& node, GameRules& r) {
     node.at("result").fail("a shuttle is `illegal` or a `loss`");
 }
 
+// `winner: gote`: the index of the side so named.
+int side_named(const RuleSet& rules, const ConfigNode& node) {
+  for (int s = 0; s < SideCount; ++s)
+    if (rules.sides[std::size_t(s)].name == node.as_string()) return s;
+  node.fail("no side named " + palace::quote(node.as_string()));
+}
+
 }  // namespace
 
 void read_repetition(const ConfigNode& node, RuleSet& rules) {
   node.expect_keys({"count", "result", "claim", "perpetual_check", "perpetual_chase", "chase", "chase_protected",
                     "shuttle"});
   GameRules& r = rules.rules;
-  r.repetition_count = node.at("count").as_int(2, 100);
-  if (const ConfigNode* res = node.find("result"))
-    r.repetition_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
-  if (const ConfigNode* claim = node.find("claim")) r.claim_repetition_count = claim->as_int(2, r.repetition_count - 1);
+  // Without `count` no occurrence ends the game by itself: a player claims the draw (`claim`).
+  if (!node.find("claim") || node.find("count")) r.repetition_count = node.at("count").as_int(2, 100);
+  if (const ConfigNode* res = node.find("result")) {
+    if (res->is_map()) {
+      res->expect_keys({"winner"});
+      r.repetition_winner = side_named(rules, res->at("winner"));
+    } else {
+      r.repetition_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
+    }
+  }
+  if (const ConfigNode* claim = node.find("claim"))
+    r.claim_repetition_count = claim->as_int(2, r.repetition_count ? r.repetition_count - 1 : 100);
   if (const ConfigNode* pc = node.find("perpetual_check")) r.perpetual_check = sanction(*pc);
   if (const ConfigNode* pc = node.find("perpetual_chase")) r.perpetual_chase = sanction(*pc);
   if (const ConfigNode* c = node.find("chase")) read_chases(*c, Chase::Unprotected, rules);

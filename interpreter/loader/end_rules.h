@@ -8,7 +8,7 @@
 
 namespace palace {
 
-// repetition: {count, result, claim, perpetual_check, perpetual_chase, chase, shuttle}
+// repetition: {count, result (draw, counting or {winner: SIDE}), claim, perpetual_check, perpetual_chase, chase, shuttle}
 void read_repetition(const ConfigNode& node, RuleSet& rules);
 
 // move_limit: {plies, reset_by, result, claim}

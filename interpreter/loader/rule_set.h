@@ -149,8 +149,9 @@ struct Placement {
 enum class FacingRule : std::uint8_t { Allowed, Forbidden, Standoff };
 enum class PassRule : std::uint8_t { Never, UnlessInCheck };
 enum class Outcome : std::uint8_t { Loss, Draw, Win };
-// What a repetition rule does to the side it blames: nothing, the game lost, or the move refused.
-enum class Sanction : std::uint8_t { None, Loss, Illegal };
+// What a repetition rule does to the side it blames: nothing, the game lost, the move refused, or
+// the side bound to vary, losing only when its next move repeats the cycle again.
+enum class Sanction : std::uint8_t { None, Loss, Illegal, MustVary };
 // Whether an attack of one kind on another is a chase: never, when the victim is unprotected, always.
 enum class Chase : std::uint8_t { Never, Unprotected, Always };
 
@@ -174,8 +175,9 @@ struct GameRules {
   FacingRule facing_royals = FacingRule::Allowed;
   PassRule pass = PassRule::Never;
   Outcome stalemate = Outcome::Loss;       // for the side to move when it has no legal move
-  int repetition_count = 0;                // n-fold repetition ends the game; 0 = never
+  int repetition_count = 0;                // n-fold repetition ends the game; 0 = never (a claim may still)
   bool repetition_by_counting = false;      // otherwise a repetition is a draw
+  int repetition_winner = -1;               // or won by this side (minishogi: gote)
   Sanction perpetual_check = Sanction::None;  // for the side giving every check of the cycle
   int standoff_plies = 2;                  // consecutive plies of facing royals that end the game
   bool passes_end_game = false;            // two passes in a row end the game

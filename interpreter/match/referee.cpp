@@ -61,6 +61,9 @@ GameRecord play_game(const std::shared_ptr<const Variant>& variant, const std::s
     clocks.increment_ms[s] = settings.clock.increment_ms;
   }
   for (;;) {
+    // Engines speak no claims, so the referee makes the one the rules offer, as an arbiter declares
+    // a repetition drawn: the search scores a claimable draw as one too.
+    game.claim_draw();
     if (const Termination& state = game.game_state(); state.finished()) {
       record.kind = state.kind;
       record.winner = state.winner;

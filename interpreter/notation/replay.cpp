@@ -255,7 +255,7 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
   const std::string expected = result_token(state);
   replay.good = record.result == expected || record.result == "*";
   replay.verdict = played + ", " + record.result + stated +
-                   (replay.good ? "" : " recorded but the board says " + expected) + ": " + state.str(game.variant());
+                   (replay.good ? "" : " recorded but the board says " + expected) + ": " + game.verdict();
   return replay;
 }
 

@@ -123,6 +123,8 @@ json state_json(const std::string& id, const Entry& entry) {
                  {"kind", end.kind == Termination::Kind::Win ? "win" : end.kind == Termination::Kind::Draw ? "draw" : "unfinished"},
                  {"text", end.str(variant)}};
   if (end.finished()) result["reason"] = end.reason_text();
+  if (end.claimable != EndReason::None) result["claimable"] = end.claim_text();
+  if (const std::string why = game.explanation(); !why.empty()) result["explanation"] = why;
   if (end.kind == Termination::Kind::Win) result["winner"] = variant.side_name(end.winner);
   if (end.counted) result["points"] = end.points;
 
@@ -174,13 +176,18 @@ struct Server::Impl {
     auto entry = std::make_shared<Entry>(choice, library.get(choice));
     entry->game.set_fen(stored->start_fen);
     for (const std::string& move : stored->moves)
-      if (const MoveVerdict verdict = entry->game.play(move); !verdict.accepted)
-        throw RequestError(500, "game " + id + ": stored move " + quote(move) + " is refused: " + verdict.reason);
+      if (move == ClaimWord ? !entry->game.claim_draw() : !entry->game.play(move).accepted)
+        throw RequestError(500, "game " + id + ": stored move " + quote(move) + " is refused: " + entry->game.last_refusal());
     return games.emplace(id, entry).first->second;
   }
 
+  // A draw claimed is kept as one more word after the moves, which find() replays as the claim.
+  static constexpr const char* ClaimWord = "claim";
+
   void save(const std::string& id, const Entry& entry) {
-    store.save(StoredGame{id, entry.choice.key(), entry.game.start_fen(), entry.game.history_texts()});
+    std::vector<std::string> moves = entry.game.history_texts();
+    if (entry.game.claimed()) moves.push_back(ClaimWord);
+    store.save(StoredGame{id, entry.choice.key(), entry.game.start_fen(), std::move(moves)});
   }
 
   json create_game(const json& body) {
@@ -328,6 +335,12 @@ struct Server::Impl {
     }));
     http.Post(game + "/pass", route(200, [this](const Request& r) {
       return update(r.matches[1], [&](Entry& e) { return play(e, "pass"); });
+    }));
+    http.Post(game + "/claim", route(200, [this](const Request& r) {
+      return update(r.matches[1], [&](Entry& e) {
+        if (!e.game.claim_draw()) throw RequestError(409, "there is no draw to claim now");
+        return json(nullptr);
+      });
     }));
     http.Post(game + "/undo", route(200, [this](const Request& r) {
       return update(r.matches[1], [&](Entry& e) {

@@ -112,8 +112,12 @@ const BadFile BadFiles[] = {
      "$F:8:16: pieces.horse.moves[0].block: a leap has at most 3 blocking points, got 4"},
     // The chase tables removed (`chase: ~`): perpetual_chase, written in the imported file, is named.
     {"PerpetualChaseWithoutTable", "tests/loader/bad/chase_without_table.yaml",
-     "$S/variants/xiangqi.yaml:16:22: rules.repetition.perpetual_chase: say under `chase:` which pieces chase which, "
+     "$S/variants/xiangqi.yaml:17:22: rules.repetition.perpetual_chase: say under `chase:` which pieces chase which, "
      "e.g. chase: {chariot: [horse]}"},
+    {"RepetitionWonByAnUnknownSide", "tests/loader/bad/repetition_winner_unknown.yaml",
+     "$F:6:22: rules.repetition.result.winner: no side named \"black\""},
+    {"PerpetualSanctionUnknown", "tests/loader/bad/repetition_vary_unknown.yaml",
+     "$F:6:22: rules.repetition.perpetual_check: expected one of: loss, illegal, vary, draw"},
     {"ChasingTheRoyal", "tests/loader/bad/chase_royal.yaml",
      "$F:6:30: rules.repetition.chase.chariot[1]: general is royal: attacking it is a check, not a chase"},
     {"AfterScreenOnASlide", "tests/loader/bad/after_screen_on_slide.yaml",

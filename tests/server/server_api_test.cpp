@@ -173,6 +173,28 @@ TEST_F(ServerApi, CheckmateIsReportedInWords) {
   EXPECT_EQ(error["error"], "the game is over: black wins: checkmate");
 }
 
+TEST_F(ServerApi, ARepetitionDrawIsClaimedAndKeptOverARestart) {
+  const std::string id = new_game({{"variant", "chess"}})["id"];
+  auto [early, refusal] = post("/api/games/" + id + "/claim", json::object());
+  EXPECT_EQ(early, 409);
+  EXPECT_EQ(refusal["error"], "there is no draw to claim now");
+  json last;
+  for (const char* move : {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"}) {
+    auto [status, answer] = post("/api/games/" + id + "/moves", {{"move", move}});
+    ASSERT_EQ(status, 200) << move << answer.dump();
+    last = answer;
+  }
+  EXPECT_EQ(last["result"]["claimable"], "repetition");
+  EXPECT_EQ(last["result"]["explanation"], "the position has occurred 3 times; White may claim a draw");
+  auto [status, claimed] = post("/api/games/" + id + "/claim", json::object());
+  EXPECT_EQ(status, 200);
+  EXPECT_EQ(claimed["result"]["text"], "draw: repetition");
+  restart();
+  auto [again, reloaded] = call("GET", "/api/games/" + id);
+  EXPECT_EQ(again, 200);
+  EXPECT_EQ(reloaded["result"]["text"], "draw: repetition");
+}
+
 TEST_F(ServerApi, HandsFillByCapturesAndEmptyByDrops) {
   EXPECT_FALSE(new_game({{"variant", "chess"}}).contains("hands"));
   const json state = new_game({{"variant", "crazyhouse"}});
