@@ -1,5 +1,5 @@
 #!/bin/sh
-# Replays every record (.gib, .pgn) under DIR with VARIANT and prints, like `palace replay`, one
+# Replays every record (.pgn, .gib, .kif, .kifu, .ki2, .ki2u, .csa) under DIR with VARIANT and prints, like `palace replay`, one
 # last line "N games, M good, K bad". Each game's line goes to LOG (default: replay.log) so the
 # bad ones can be read with `grep ': bad:' LOG`. The files go to palace in batches, so a collection
 # of any size fits the command line.
@@ -12,8 +12,9 @@ fi
 dir=$1 variant=$2 log=${3:-replay.log}
 palace=${PALACE:-$(dirname "$0")/../build/palace}
 : > "$log"
-find "$dir" -type f \( -iname '*.gib' -o -iname '*.pgn' \) -print0 | sort -z |
+find "$dir" -type f \( -iname '*.pgn' -o -iname '*.gib' -o -iname '*.kif' -o -iname '*.kifu' -o -iname '*.ki2' \
+  -o -iname '*.ki2u' -o -iname '*.csa' \) -print0 | sort -z |
   xargs -0 -n 200 "$palace" replay --variant "$variant" >> "$log" || true
 # Each batch ends with its own total; the sum of those is the collection's.
 awk '/^[0-9]+ games?, [0-9]+ good, [0-9]+ bad$/ { n += $1; g += $3; b += $5 }
-     END { printf "%d games, %d good, %d bad\n", n, g, b }' "$log"
+     END { printf "%d %s, %d good, %d bad\n", n, n == 1 ? "game" : "games", g, b }' "$log"
