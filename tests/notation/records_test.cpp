@@ -240,6 +240,19 @@ TEST(Records, AKakaoGameThatBreaksTheReferencesBackAndForthRuleReplaysAsTheServi
   EXPECT_EQ(reference.lines, expected) << reference.out;
 }
 
+// A master game that kept up a perpetual check after the rules bound its side to vary: the record
+// breaks the rules, and Palace ends it where they do (tests/records/xiangqi-liu-sun-2001-perpetual.source).
+TEST(Records, AMasterGameThatKeptUpAPerpetualCheckAfterBeingBoundToVaryIsLostThere) {
+  const PalaceRun run = run_palace("replay tests/records/xiangqi-liu-sun-2001-perpetual.pgn --variant variants/xiangqi.yaml");
+  EXPECT_EQ(run.status, 1);
+  const std::vector<std::string> expected = {
+      "tests/records/xiangqi-liu-sun-2001-perpetual.pgn game 1 (line 1): bad: xiangqi, move 42 (red) \"e1e0\": the game is "
+      "over: red wins: perpetual check (Black has given check with every move for 3 cycles, was bound to vary and did not)",
+      "1 game, 0 good, 1 bad",
+  };
+  EXPECT_EQ(run.lines, expected) << run.out;
+}
+
 // /work/shared/repro/serve-and-hooks/records/bom.gib and bom.pgn: a byte-order mark made a bad game 1.
 TEST(Records, AByteOrderMarkStartsNoGame) {
   const std::string gib = temp_path("bom.gib"), pgn = temp_path("bom.pgn");
