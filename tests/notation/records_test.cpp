@@ -253,6 +253,20 @@ TEST(Records, AMasterGameThatKeptUpAPerpetualCheckAfterBeingBoundToVaryIsLostThe
   EXPECT_EQ(run.lines, expected) << run.out;
 }
 
+// Games people and engines played, from python-chess's test data: chess, Chess960, crazyhouse and
+// antichess, each in the variant its [Variant] tag names; the mates are the board's.
+TEST(Records, RealChessFamilyGamesReplayWithTheirResults) {
+  const PalaceRun run = run_palace(
+      "replay tests/records/chess-kasparov-deep-blue-1997.pgn tests/records/chess960-cutechess.pgn "
+      "tests/records/crazyhouse-lichess.pgn tests/records/antichess-programfox.pgn");
+  EXPECT_EQ(run.status, 0) << run.out;
+  ASSERT_EQ(run.lines.size(), 14u) << run.out;
+  EXPECT_EQ(run.lines[6], "tests/records/chess960-cutechess.pgn game 1 (line 1): good: chess960, 120 plies, 0-1: black wins: checkmate");
+  EXPECT_EQ(run.lines[10], "tests/records/crazyhouse-lichess.pgn game 1 (line 1): good: crazyhouse, 48 plies, 0-1: black wins: checkmate");
+  EXPECT_EQ(run.lines[11], "tests/records/antichess-programfox.pgn game 1 (line 1): good: antichess, 62 plies, 1-0: white wins: stalemate");
+  EXPECT_EQ(run.lines.back(), "13 games, 13 good, 0 bad");
+}
+
 // /work/shared/repro/serve-and-hooks/records/bom.gib and bom.pgn: a byte-order mark made a bad game 1.
 TEST(Records, AByteOrderMarkStartsNoGame) {
   const std::string gib = temp_path("bom.gib"), pgn = temp_path("bom.pgn");
