@@ -69,7 +69,18 @@ void UciEngine::run(std::istream& in) {
   if (search_thread_.joinable()) search_thread_.join();
 }
 
+// A command that fails (a rule hook erring in `position ... moves`, `perft` or `eval`) leaves the
+// engine as it was, and says why.
 bool UciEngine::handle(const std::string& line) {
+  try {
+    return dispatch(line);
+  } catch (const Error& e) {
+    say("info string " + palace::quote(line, 60) + " failed: " + e.what());
+    return true;
+  }
+}
+
+bool UciEngine::dispatch(const std::string& line) {
   std::istringstream words(line);
   std::string command;
   if (!(words >> command)) return true;
@@ -252,7 +263,13 @@ void UciEngine::go(std::istringstream& words) {
   infinite_ = limits.infinite || (!limits.depth && !limits.nodes && !limits.movetime_ms &&
                                   !limits.time_left_ms[position_->side_to_move()]);
   search_thread_ = std::thread([this, root = *position_, limits] {
-    const Move best = searcher_->search(root, limits, [&](const search::Report& r) { info(root, r); });
+    // A rule hook that fails costs this search only: the GUI hears why, and gets no move.
+    Move best;
+    try {
+      best = searcher_->search(root, limits, [&](const search::Report& r) { info(root, r); });
+    } catch (const Error& e) {
+      say("info string search stopped: " + std::string(e.what()));
+    }
     // Done before the bestmove goes out: a GUI may send its next go the moment it reads it, and
     // that go waits for this thread to end rather than being refused.
     searching_ = false;
@@ -261,7 +278,7 @@ void UciEngine::go(std::istringstream& words) {
 }
 
 void UciEngine::perft(int depth) {
-  Position& pos = *position_;
+  Position pos = *position_;  // a copy: a hook failing half-way leaves the position as it was
   MoveList moves;
   generate_legal(pos, moves);
   std::uint64_t total = 0;

@@ -195,3 +195,54 @@ TEST(Uci, QuitEndsTheConversation) {
 
 }  // namespace
 }  // namespace palace::test
+
+namespace palace::test {
+namespace {
+
+// The hostile variants of tests/repro/serve-and-hooks/, by the name variant_path takes.
+std::string repro(const std::string& name) { return "../tests/repro/serve-and-hooks/" + name; }
+
+// flip7.lua offered a king capture on every seventh call: the search never ended. Its count is a
+// global, which no longer outlives a call.
+TEST(UciHostileHooks, AHookWithStateCannotHoldTheSearch) {
+  Gui gui(repro("flip7"));
+  gui.tell("position startpos");
+  const auto lines = gui.tell("go depth 1");
+  EXPECT_EQ(last(lines).rfind("bestmove ", 0), 0u) << last(lines);
+}
+
+// slow.lua spends its whole budget on each call: the time limit is still kept, as a hook is
+// interrupted mid-call, before the first iteration is done; and so is a stop.
+TEST(UciHostileHooks, SlowHooksKeepTheTimeLimitAndStop) {
+  Gui gui(repro("slow"));
+  gui.tell("position startpos");
+  auto start = std::chrono::steady_clock::now();
+  auto lines = gui.tell("go movetime 100");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(800));
+  EXPECT_EQ(last(lines).rfind("bestmove ", 0), 0u) << last(lines);
+  EXPECT_NE(last(lines), "bestmove (none)");
+
+  gui.engine().handle("go infinite");
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  start = std::chrono::steady_clock::now();
+  lines = gui.tell("stop");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(500));
+  EXPECT_EQ(last(lines).rfind("bestmove ", 0), 0u) << last(lines);
+}
+
+// trap.lua errs once a piece stands on e4: the engine says so, answers, and goes on.
+TEST(UciHostileHooks, AFailingHookCostsOneCommandNotTheEngine) {
+  Gui gui(repro("trap"));
+  EXPECT_EQ(gui.tell("position startpos moves e2e4 g8f6"),
+            std::vector<std::string>{"info string \"position startpos moves e2e4 g8f6\" failed: trap.lua:3: knight: boom: e4 is occupied"});
+  gui.tell("position startpos moves e2e4");
+  EXPECT_EQ(gui.tell("go depth 2"), (std::vector<std::string>{"info string search stopped: trap.lua:3: knight: boom: e4 is occupied",
+                                                              "bestmove (none)"}));
+  EXPECT_EQ(gui.tell("go perft 1"), std::vector<std::string>{"info string \"go perft 1\" failed: trap.lua:3: knight: boom: e4 is occupied"});
+  gui.tell("position startpos");
+  EXPECT_EQ(last(gui.tell("go perft 1")), "Nodes searched: 20");
+  EXPECT_EQ(gui.tell("isready"), std::vector<std::string>{"readyok"});
+}
+
+}  // namespace
+}  // namespace palace::test
