@@ -195,7 +195,31 @@ struct Server::Impl {
     for (const std::string& move : stored->moves)
       if (const MoveVerdict verdict = entry->game.play(move); !verdict.accepted)
         throw RequestError(500, "game " + id + ": stored move " + quote(move) + " is refused: " + verdict.reason);
-    return games.emplace(id, entry).first->second;
+    return keep(id, entry);
+  }
+
+  // Keeps a game in memory (games_mutex held). A game on a variant with runtime hooks holds a Lua
+  // interpreter of its own, up to its heap cap: past options.hooked_games_in_memory of them, idle
+  // ones are dropped, to be read back from the store when next asked for.
+  std::shared_ptr<Entry> keep(const std::string& id, std::shared_ptr<Entry> entry) {
+    const auto kept = games.emplace(id, std::move(entry)).first->second;
+    const auto hooked = [](const auto& item) { return item.second->game.position().move_hooks() != nullptr; };
+    std::size_t count = std::size_t(std::count_if(games.begin(), games.end(), hooked));
+    for (auto it = games.begin(); it != games.end() && count > options.hooked_games_in_memory;) {
+      if (hooked(*it) && it->second.use_count() == 1 && it->second != kept) {
+        it = games.erase(it);
+        --count;
+      } else {
+        ++it;
+      }
+    }
+    return kept;
+  }
+
+  // Refuses a new game or upload once the store holds `most` of them.
+  static void check_room(std::size_t held, std::size_t most, const char* what) {
+    if (held >= most)
+      throw RequestError(507, std::string("the server holds its most ") + what + " (" + std::to_string(most) + "; palace serve --max-" + what + ")");
   }
 
   void save(const std::string& id, const Entry& entry) {
@@ -203,6 +227,7 @@ struct Server::Impl {
   }
 
   json create_game(const json& body) {
+    check_room(store.game_count(), options.max_games, "games");
     VariantChoice choice{options.default_variant, {}};
     if (body.contains("variant")) choice.name = text_field(body, "variant");
     if (const auto f = body.find("formations"); f != body.end()) {
@@ -218,7 +243,7 @@ struct Server::Impl {
     save(id, *entry);
     {
       const std::lock_guard lock(games_mutex);
-      games.emplace(id, entry);
+      keep(id, entry);
     }
     return state_json(id, *entry);
   }
@@ -329,6 +354,7 @@ struct Server::Impl {
         scripts[file] = text.get<std::string>();
       }
     }
+    check_room(store.upload_count(), options.max_uploads, "uploads");
     const std::string name = library.upload(text_field(body, "yaml"), scripts);
     return {{"variant", name}, {"formations", library.formations(name)}};
   }

@@ -39,7 +39,11 @@ class ServerApi : public ::testing::Test {
   }
 
   void start() {
-    ServerOptions options{fs::path(PALACE_SOURCE_DIR) / "variants", "janggi", dir_ / "games.db", dir_ / "web"};
+    ServerOptions options = limits_;
+    options.variants_dir = fs::path(PALACE_SOURCE_DIR) / "variants";
+    options.default_variant = "janggi";
+    options.db_file = dir_ / "games.db";
+    options.web_dir = dir_ / "web";
     server_ = std::make_unique<Server>(options);
     port_ = server_->bind("127.0.0.1", 0);
     thread_ = std::thread([this] { server_->listen(); });
@@ -76,6 +80,7 @@ class ServerApi : public ::testing::Test {
     return "";
   }
 
+  ServerOptions limits_;  // the caps a test sets before restart()
   fs::path dir_;
   std::unique_ptr<Server> server_;
   std::thread thread_;
@@ -355,7 +360,7 @@ TEST_F(ServerApi, OtherSitesCannotUseTheApi) {
             "form-action 'none'; frame-ancestors 'none'");
 }
 
-// Sends `request` as it is over a connection of its own and returns all the server answers.
+// Sends `request` as it is over a connection of its own and returns the server's answer.
 std::string exchange(int port, const std::string& request) {
   const int sock = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in address{};
@@ -365,8 +370,14 @@ std::string exchange(int port, const std::string& request) {
   std::string answer;
   if (::connect(sock, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0 &&
       ::send(sock, request.data(), request.size(), MSG_NOSIGNAL) == ssize_t(request.size())) {
+    // Read to the end of the answer's body: the server may keep the connection for a next request.
+    const auto complete = [&answer] {
+      const std::size_t head = answer.find("\r\n\r\n"), length = answer.find("Content-Length: ");
+      return head != std::string::npos && length != std::string::npos &&
+             answer.size() >= head + 4 + std::stoul(answer.substr(length + 16));
+    };
     char buffer[4096];
-    for (ssize_t n; (n = ::recv(sock, buffer, sizeof buffer, 0)) > 0;) answer.append(buffer, std::size_t(n));
+    for (ssize_t n; !complete() && (n = ::recv(sock, buffer, sizeof buffer, 0)) > 0;) answer.append(buffer, std::size_t(n));
   }
   ::close(sock);
   return answer;
@@ -443,6 +454,51 @@ TEST_F(ServerApi, SlowHooksKeepTheEnginesTimeAndLeaveTheGameReadable) {
   engine.join();
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(2000));
   EXPECT_EQ(call("GET", "/api/games/" + id + "/record").second["moves"].size(), 1u);
+}
+
+// fat_upload.json keeps 14 MiB alive in each interpreter: past the games with hooks allowed in
+// memory, idle ones are dropped and read back from the store when asked for, whole. Games and
+// uploads are capped too.
+TEST_F(ServerApi, GamesWithHooksAreEvictedAndGamesAndUploadsCapped) {
+  limits_.hooked_games_in_memory = 2;
+  limits_.max_games = 4;
+  limits_.max_uploads = 1;
+  EXPECT_EQ(call("GET", "/api/variants").first, 200);  // the server listens: it may be stopped
+  restart();
+  auto [uploaded, answer] = call("POST", "/api/variants", repro_upload("fat"));
+  ASSERT_EQ(uploaded, 201) << answer.dump();
+  std::vector<std::string> ids;
+  for (int i = 0; i < 4; ++i) ids.push_back(new_game({{"variant", answer["variant"]}})["id"]);
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    EXPECT_EQ(post("/api/games/" + ids[i] + "/moves", {{"move", i % 2 ? "e2e4" : "d2d4"}}).first, 200);
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    EXPECT_EQ(call("GET", "/api/games/" + ids[i] + "/record").second["moves"], json({i % 2 ? "e2e4" : "d2d4"}));
+  auto [full, why] = post("/api/games", json::object());
+  EXPECT_EQ(full, 507);
+  EXPECT_EQ(why["error"], "the server holds its most games (4; palace serve --max-games)");
+  auto [no_room, upload_error] = call("POST", "/api/variants", repro_upload("fat"));
+  EXPECT_EQ(no_room, 507);
+  EXPECT_EQ(upload_error["error"], "the server holds its most uploads (1; palace serve --max-uploads)");
+}
+
+// slow_upload.json's hooks run while it is checked: the library is not locked meanwhile, so other
+// users' requests go on.
+TEST_F(ServerApi, ASlowUploadDoesNotHoldTheLibrary) {
+  std::thread upload([&] {
+    httplib::Client other("127.0.0.1", port_);
+    other.set_read_timeout(30);
+    auto r = other.Post("/api/variants", repro_upload("slow"), "application/json");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 201) << r->body;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  for (int i = 0; i < 3; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(call("GET", "/api/variants").first, 200);
+    EXPECT_EQ(new_game({{"variant", "chess"}})["variant"], "chess");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(300));
+  }
+  upload.join();
 }
 
 }  // namespace
