@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <istream>
+#include <new>
 #include <sstream>
 
 #include "core/text.h"
@@ -14,6 +16,8 @@ namespace palace::protocol {
 namespace {
 
 constexpr int MaxHashMb = 4096;
+// Far more than any command needs (a long game's moves); a longer line is skipped, never held whole.
+constexpr std::size_t MaxLineBytes = 1u << 20;
 
 // The rest of the line, from the stream's current place, without the leading space.
 std::string rest_of(std::istringstream& words) {
@@ -29,6 +33,21 @@ std::optional<long long> read_count(std::istringstream& words) {
       !std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return std::nullopt;
   return std::stoll(word);
+}
+
+// One line of input, cut at MaxLineBytes (`cut` says so; the rest of it is skipped). False at the
+// end of input.
+bool read_line(std::istream& in, std::string& line, bool& cut) {
+  line.clear();
+  cut = false;
+  bool any = false;
+  for (int c; (c = in.get()) != std::char_traits<char>::eof();) {
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() < MaxLineBytes) line += char(c);
+    else cut = true;
+  }
+  return any;
 }
 
 }  // namespace
@@ -63,8 +82,14 @@ void UciEngine::use_variant(const std::string& file) {
 }
 
 void UciEngine::run(std::istream& in) {
-  for (std::string line; std::getline(in, line);)
+  bool cut = false;
+  for (std::string line; read_line(in, line, cut);) {
+    if (cut) {
+      say("info string a line over " + std::to_string(MaxLineBytes) + " bytes is ignored");
+      continue;
+    }
     if (!handle(line)) return;
+  }
   if (infinite_) finish_search();
   if (search_thread_.joinable()) search_thread_.join();
 }
@@ -155,8 +180,13 @@ void UciEngine::set_option(std::istringstream& words) {
         say("info string Hash must be 1 to " + std::to_string(MaxHashMb) + " MB, not " + palace::quote(value));
         return;
       }
-      hash_mb_ = std::size_t(*mb);
-      searcher_->set_hash_size(hash_mb_);
+      try {
+        searcher_->set_hash_size(std::size_t(*mb));
+        hash_mb_ = std::size_t(*mb);
+      } catch (const std::bad_alloc&) {
+        say("info string Hash " + std::to_string(*mb) + " MB: not enough memory; it stays " + std::to_string(hash_mb_) + " MB");
+        searcher_->set_hash_size(hash_mb_);
+      }
     } else if (name == "Threads") {
       if (value != "1") say("info string Threads stays 1: the search runs in one thread");
     } else {

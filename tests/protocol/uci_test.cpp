@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <fstream>
 #include <mutex>
 #include <thread>
 
@@ -242,6 +243,35 @@ TEST(UciHostileHooks, AFailingHookCostsOneCommandNotTheEngine) {
   gui.tell("position startpos");
   EXPECT_EQ(last(gui.tell("go perft 1")), "Nodes searched: 20");
   EXPECT_EQ(gui.tell("isready"), std::vector<std::string>{"readyok"});
+}
+
+}  // namespace
+}  // namespace palace::test
+
+namespace palace::test {
+namespace {
+
+// `palace uci` fed `input` on standard input, under a memory ceiling of `kib`.
+PalaceRun uci_session(const std::string& input, int kib = 4'000'000) {
+  const std::string file = temp_path("uci_input.txt");
+  std::ofstream(file, std::ios::binary) << input;
+  return run_shell("cd " + shell_quoted(PALACE_SOURCE_DIR) + " && ulimit -v " + std::to_string(kib) + " && timeout 20 " +
+                   shell_quoted(PALACE_BINARY) + " uci variants/chess.yaml < " + shell_quoted(file) + " 2>&1");
+}
+
+TEST(UciHostileInput, ALineOverAMebibyteIsSkippedWithOneLine) {
+  const PalaceRun run = uci_session("position startpos moves " + std::string(2u << 20, 'e') + "\nisready\n");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.lines, (std::vector<std::string>{"info string a line over 1048576 bytes is ignored", "readyok"}));
+}
+
+TEST(UciHostileInput, AHashTheMachineCannotHoldIsRefusedAndTheEngineGoesOn) {
+  const PalaceRun run = uci_session("setoption name Hash value 4096\nisready\ngo depth 1\n", 1'000'000);
+  EXPECT_EQ(run.status, 0);
+  ASSERT_GE(run.lines.size(), 3u) << run.out;
+  EXPECT_EQ(run.lines[0], "info string Hash 4096 MB: not enough memory; it stays 16 MB");
+  EXPECT_EQ(run.lines[1], "readyok");
+  EXPECT_EQ(run.lines.back().rfind("bestmove ", 0), 0u) << run.out;
 }
 
 }  // namespace
