@@ -1059,6 +1059,8 @@ Value LuaHost::call(const std::string& display_name, const std::string& function
     if (const char* why = unpushable(args[i], 1))
       throw HookError(one_line(display_name + ": " + function + ": argument #" + std::to_string(i + 1) + " is " + why));
   }
+  // Asked before the call too: most hook calls end before the count hook first runs.
+  if (h.interrupt && h.interrupt()) throw HookInterrupted();
   Operation op(h, display_name, function, true);
   CallContext ctx{&display_name, &function, &args, false};
   if (op.run(&do_call, &ctx, 1) != LUA_OK) {

@@ -162,13 +162,10 @@ struct Searcher::Impl {
 
 bool Searcher::Impl::out_of_budget() {
   if (aborted) return true;
-  if (!may_abort) return false;
-  if (limits->infinite) {
-    if ((nodes & check_mask) == 0 && stop_requested->load(std::memory_order_relaxed)) aborted = true;
-    return aborted;
-  }
-  if (limits->nodes && nodes >= limits->nodes) aborted = true;
-  else if ((nodes & check_mask) == 0 && interrupted()) aborted = true;
+  // A stop or the time is heeded even before the first iteration is done, which an erratic or slow
+  // hook can make take long: the search then plays the first legal move. A node limit is not.
+  if ((nodes & check_mask) == 0 && interrupted()) aborted = true;
+  else if (may_abort && !limits->infinite && limits->nodes && nodes >= limits->nodes) aborted = true;
   return aborted;
 }
 

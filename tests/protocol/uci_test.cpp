@@ -212,6 +212,20 @@ TEST(UciHostileHooks, AHookWithStateCannotHoldTheSearch) {
   EXPECT_EQ(last(lines).rfind("bestmove ", 0), 0u) << last(lines);
 }
 
+// flip7_local.lua keeps its count in an upvalue, which a call does keep: the search explodes, but a
+// stop still ends it at once, with a legal move.
+TEST(UciHostileHooks, AStopEndsASearchAnErraticHookKeepsFromItsFirstIteration) {
+  Gui gui(repro("flip7_local"));
+  gui.tell("position startpos");
+  gui.engine().handle("go depth 1");
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto start = std::chrono::steady_clock::now();
+  const auto lines = gui.tell("stop");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(500));
+  EXPECT_EQ(last(lines).rfind("bestmove ", 0), 0u) << last(lines);
+  EXPECT_NE(last(lines), "bestmove (none)");
+}
+
 // slow.lua spends its whole budget on each call: the time limit is still kept, as a hook is
 // interrupted mid-call, before the first iteration is done; and so is a stop.
 TEST(UciHostileHooks, SlowHooksKeepTheTimeLimitAndStop) {
