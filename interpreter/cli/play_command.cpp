@@ -117,7 +117,14 @@ class Session {
   bool play(const std::string& move) {
     const std::string mover = capitalised(game_.variant().side_name(game_.side_to_move()));
     Position before = game_.position();
-    const MoveVerdict verdict = game_.play(move);
+    const std::size_t plies = game_.history().size();
+    MoveVerdict verdict;
+    try {
+      verdict = game_.play(move);
+    } catch (const Error& e) {  // a rule hook that failed once the move was made
+      take_back(plies);
+      verdict = {false, e.what()};
+    }
     if (!verdict.accepted) {
       refuse(move + ": " + verdict.reason);
       return false;
@@ -125,6 +132,12 @@ class Session {
     std::cout << mover << " plays " << shown(before, game_.history().back()) << "\n";
     show();
     return true;
+  }
+
+  // Undoes the moves a failed move left made, back to the game's first `plies` moves.
+  void take_back(std::size_t plies) {
+    while (game_.history().size() > plies && game_.undo()) {
+    }
   }
 
   // Against the engine, its reply is taken back too, so that it is the player's turn again.
@@ -157,12 +170,19 @@ class Session {
   bool answer() {
     if (!opponent_ || game_.side_to_move() != opponent_->side || game_.game_state().finished()) return false;
     search::Report report;
-    const Move best = opponent_->searcher->search(game_.position(), opponent_->limits,
-                                                  [&](const search::Report& r) { report = r; });
-    if (!best) return false;
     const std::string mover = capitalised(game_.variant().side_name(game_.side_to_move()));
     Position before = game_.position();
-    game_.play(before.move_text(best));
+    const std::size_t plies = game_.history().size();
+    Move best;
+    try {
+      best = opponent_->searcher->search(game_.position(), opponent_->limits, [&](const search::Report& r) { report = r; });
+      if (best) game_.play(before.move_text(best));
+    } catch (const Error& e) {  // a rule hook that failed: the player may undo, or save the game
+      take_back(plies);
+      refuse("the engine cannot move: " + std::string(e.what()));
+      return false;
+    }
+    if (!best) return false;
     std::cout << mover << " plays " << shown(before, best) << " (" << evaluation(mover, report) << ")\n";
     show();
     return true;

@@ -16,11 +16,12 @@ struct ServeOptions {
   int port = 8960;
   std::string db = "palace.db";
   std::string variants;
+  server::ServerOptions limits;  // the caps on games and uploads
 };
 
 int run_serve(const ServeOptions& o) {
   const std::filesystem::path default_file = default_variant_file("");
-  server::ServerOptions options;
+  server::ServerOptions options = o.limits;
   options.variants_dir = o.variants.empty() ? default_file.parent_path() : std::filesystem::path(o.variants);
   options.default_variant = default_file.stem().string();
   options.db_file = o.db;
@@ -57,6 +58,14 @@ void add_serve_command(CLI::App& app, Action& action) {
   cmd->add_option("--port", o->port, "the port to listen on (default 8960; 0 picks a free one)")->check(CLI::Range(0, 65535));
   cmd->add_option("--db", o->db, "the SQLite file games are kept in, created on first use (default palace.db)");
   cmd->add_option("--variants", o->variants, "the folder of variant YAML files offered (default: the shipped variants/)");
+  cmd->add_option("--max-games", o->limits.max_games, "games kept, past which new ones are refused (default 100000)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-uploads", o->limits.max_uploads, "uploaded variants kept, past which new ones are refused (default 1000)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--hooked-games-in-memory", o->limits.hooked_games_in_memory,
+                  "games on variants with Lua hooks kept in memory; idle ones past this are read back from the store "
+                  "when asked for (default 32)")
+      ->check(CLI::PositiveNumber);
   cmd->callback([&action, o] { action = [o] { return run_serve(*o); }; });
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -44,6 +45,16 @@ class MoveHooks {
   // puts a piece outside the zone it must stay in.
   virtual void after_move(const Position& pos, int kind, Square from, Square to, Piece moved, Piece captured,
                           std::vector<PointEdit>& edits) = 0;
+  // `stop` is asked now and then while a hook runs (a hook may take milliseconds); when it answers
+  // true the call throws HookInterrupted. An empty function asks nothing.
+  virtual void set_interrupt(std::function<bool()> stop) = 0;
+};
+
+// Thrown by a hook call that its interrupt stopped (see MoveHooks::set_interrupt). Not an Error:
+// it reports no fault, and whoever set the interrupt catches it.
+class HookInterrupted : public std::exception {
+ public:
+  const char* what() const noexcept override { return "hook interrupted"; }
 };
 
 using MoveHooksFactory = std::function<std::unique_ptr<MoveHooks>(const Variant&)>;

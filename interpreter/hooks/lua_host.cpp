@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "core/move_hooks.h"
 #include "core/text.h"
 #include "core/text_file.h"
 #include "hooks/lua_sandbox_internal.h"
@@ -272,6 +273,10 @@ bool on_count(State& h, lua_State* L, lua_Debug* ar) {
     return true;
   }
   h.remaining -= spent;
+  if (h.interrupt && h.interrupt()) {
+    h.fail(State::Failure::interrupted, nullptr, 0);
+    return true;
+  }
 
   const bool track = h.used > h.limits.memory_bytes / 2;
   if (track) {
@@ -448,25 +453,53 @@ bool key_less(const std::pair<Value, Value>& a, const std::pair<Value, Value>& b
   }
 }
 
+// What converting a Lua value into C++ may still spend. Lua tables may share and nest each other,
+// so a few kilobytes of Lua heap can stand for billions of C++ values: every table is converted
+// once at most (a table met twice is refused), and each value is charged to the budget of the
+// call that produced it, its bytes to the heap cap.
+struct Conversion {
+  State& h;
+  std::uint64_t bytes_left;
+  std::set<const void*> tables;  // tables met so far
+};
+
+// Charges one value of `bytes` payload; false (with `why`) when that exceeds what is left.
+bool charge_conversion(Conversion& c, std::size_t bytes, const char*& why) {
+  const std::size_t cost = sizeof(Value) + bytes;
+  const std::uint64_t instructions = 1 + bytes / kBytesPerInstruction;
+  if (cost > c.bytes_left) {
+    why = "a value larger than the heap cap once converted";
+    return false;
+  }
+  if (c.h.armed && instructions >= c.h.remaining) {
+    why = "a value too large to convert within the instruction budget";
+    return false;
+  }
+  c.bytes_left -= cost;
+  if (c.h.armed) c.h.remaining -= instructions;
+  return true;
+}
+
 // Reads the Lua value at `idx`. Uses only Lua calls that cannot raise (raw access, no
 // conversions in place), so it may build C++ objects freely; may throw std::bad_alloc.
 // On failure `why` says what was wrong and the Lua stack is restored.
-bool to_value(lua_State* L, int idx, int depth, Value& out, const char*& why, const char*& type) {
+bool to_value(lua_State* L, int idx, int depth, Conversion& c, Value& out, const char*& why, const char*& type) {
   idx = lua_absindex(L, idx);
   switch (lua_type(L, idx)) {
     case LUA_TNIL:
       out = Value::nil();
-      return true;
+      return charge_conversion(c, 0, why);
     case LUA_TBOOLEAN:
       out = Value::boolean(lua_toboolean(L, idx) != 0);
-      return true;
+      return charge_conversion(c, 0, why);
     case LUA_TNUMBER:
       out = lua_isinteger(L, idx) ? Value::integer(lua_tointeger(L, idx))
                                   : Value::number(lua_tonumber(L, idx));
-      return true;
+      return charge_conversion(c, 0, why);
     case LUA_TSTRING: {
       std::size_t len = 0;
       const char* s = lua_tolstring(L, idx, &len);
+      if (!charge_conversion(c, len, why)) return false;
       out = Value::string(std::string(s, len));
       return true;
     }
@@ -481,6 +514,11 @@ bool to_value(lua_State* L, int idx, int depth, Value& out, const char*& why, co
     why = "a table nested deeper than 32 levels";
     return false;
   }
+  if (!c.tables.insert(lua_topointer(L, idx)).second) {
+    why = "a table that holds the same table twice (shared or cyclic tables are refused)";
+    return false;
+  }
+  if (!charge_conversion(c, 0, why)) return false;
   if (lua_checkstack(L, 3) == 0) {
     why = "a table too large for the Lua stack";
     return false;
@@ -491,7 +529,7 @@ bool to_value(lua_State* L, int idx, int depth, Value& out, const char*& why, co
   while (lua_next(L, idx) != 0) {
     Value key;
     Value val;
-    if (!to_value(L, -2, depth + 1, key, why, type) || !to_value(L, -1, depth + 1, val, why, type)) {
+    if (!to_value(L, -2, depth + 1, c, key, why, type) || !to_value(L, -1, depth + 1, c, val, why, type)) {
       lua_settop(L, top);
       return false;
     }
@@ -501,6 +539,12 @@ bool to_value(lua_State* L, int idx, int depth, Value& out, const char*& why, co
   std::stable_sort(entries.begin(), entries.end(), key_less);
   out = Value::table(std::move(entries));
   return true;
+}
+
+// Converts one value handed from Lua to C++ (an answer, or a native function's argument).
+bool to_value(State& h, int idx, Value& out, const char*& why, const char*& type) {
+  Conversion c{h, h.limits.memory_bytes, {}};
+  return to_value(h.L, idx, 1, c, out, why, type);
 }
 
 std::string describe_failure(const char* why, const char* type) {
@@ -521,7 +565,7 @@ int invoke_native(State& h, lua_State* L, const NativeEntry& entry) noexcept {
     for (int i = 1; i <= n; ++i) {
       const char* why = nullptr;
       const char* type = nullptr;
-      if (!to_value(L, i, 1, args[static_cast<std::size_t>(i - 1)], why, type)) {
+      if (!to_value(h, i, args[static_cast<std::size_t>(i - 1)], why, type)) {
         h.native_error = one_line("palace." + entry.name + ": argument #" + std::to_string(i) +
                                   " is " + describe_failure(why, type));
         return -1;
@@ -762,10 +806,36 @@ int do_lookup(lua_State* L) {
   return 0;
 }
 
+// Hooks must answer the same for the same position, so the globals a call sets do not outlive it:
+// the script's functions see, for this call only, a fresh table of globals that reads through to
+// the environment its top level left (which stays out of reach, _G included).
+void push_call_globals(lua_State* L, const std::string& script) {
+  luaL_checkstack(L, 6, "globals");
+  lua_newtable(L);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -2, LUA_GNAME);
+  lua_createtable(L, 0, 2);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &kEnvsKey);
+  lua_pushlstring(L, script.data(), script.size());
+  lua_rawget(L, -2);
+  lua_remove(L, -2);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+}
+
 int do_call(lua_State* L) {
   auto* c = static_cast<CallContext*>(lua_touserdata(L, 1));
   c->found = push_script_function(L, *c->script, *c->function);
   if (!c->found) return 0;
+  // Every function of the script shares its main chunk's _ENV upvalue.
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &kChunksKey);
+  lua_pushlstring(L, c->script->data(), c->script->size());
+  lua_rawget(L, -2);
+  push_call_globals(L, *c->script);
+  lua_setupvalue(L, -2, 1);
+  lua_pop(L, 2);
   const int nargs = static_cast<int>(c->args->size());
   luaL_checkstack(L, nargs + 1, "too many arguments");
   for (const Value& arg : *c->args) push_value(L, arg);
@@ -800,6 +870,7 @@ class Operation {
     h.running = true;
     h.count_disturbed = false;
     h.churn = 0;
+    h.printed = 0;
     lua_settop(h.L, 0);
     if (arm) {
       h.hook_count = static_cast<int>(
@@ -851,6 +922,7 @@ class Operation {
       where = std::string(chunk_label(h_.failure_source));
       if (h_.failure_line > 0) where += ":" + std::to_string(h_.failure_line);
     }
+    if (h_.failure == State::Failure::interrupted) return {where, "interrupted"};
     if (h_.failure == State::Failure::budget)
       return {where, "instruction budget of " + std::to_string(h_.limits.instructions) + " exceeded"};
     if (h_.string_too_long) return {where, "string longer than " + std::to_string(kMaxStringBytes) + " bytes"};
@@ -960,6 +1032,8 @@ void LuaHost::load_script(const std::string& path, const std::string& display_na
   h.scripts.insert(display_name);
 }
 
+void LuaHost::set_interrupt(std::function<bool()> stop) { state_->interrupt = std::move(stop); }
+
 bool LuaHost::has_function(const std::string& display_name, const std::string& function) const {
   return function_line(display_name, function) != 0;
 }
@@ -985,14 +1059,19 @@ Value LuaHost::call(const std::string& display_name, const std::string& function
     if (const char* why = unpushable(args[i], 1))
       throw HookError(one_line(display_name + ": " + function + ": argument #" + std::to_string(i + 1) + " is " + why));
   }
+  // Asked before the call too: most hook calls end before the count hook first runs.
+  if (h.interrupt && h.interrupt()) throw HookInterrupted();
   Operation op(h, display_name, function, true);
   CallContext ctx{&display_name, &function, &args, false};
-  if (op.run(&do_call, &ctx, 1) != LUA_OK) throw HookError(op.error_message());
+  if (op.run(&do_call, &ctx, 1) != LUA_OK) {
+    if (h.failure == State::Failure::interrupted) throw HookInterrupted();
+    throw HookError(op.error_message());
+  }
   if (!ctx.found) throw HookError(one_line(display_name + ": no function " + quote(function)));
   Value out;
   const char* why = nullptr;
   const char* type = nullptr;
-  if (!to_value(h.L, -1, 1, out, why, type))
+  if (!to_value(h, -1, out, why, type))
     throw HookError(one_line(display_name + ": " + function + ": returned " + describe_failure(why, type)));
   return out;
 }

@@ -109,8 +109,12 @@ class LuaHost {
   // 0 when it defines none, -1 for a library function it stored under a name of its own.
   int function_line(const std::string& display_name, const std::string& function) const;
 
-  // Calls a global function defined by that script and returns its first result.
-  // Throws HookError on any failure.
+  // `stop` is asked every thousand instructions or so while a script runs; when it answers true the
+  // script is stopped and call throws HookInterrupted (core/move_hooks.h). Empty: never asked.
+  void set_interrupt(std::function<bool()> stop);
+
+  // Calls a global function defined by that script and returns its first result. The globals it
+  // sets last for this call only. Throws HookError on any failure.
   Value call(const std::string& display_name, const std::string& function,
              const std::vector<Value>& args);
 

@@ -10,6 +10,7 @@
 //  * one instruction per kScannedBytesPerInstruction bytes a function scans in its strings;
 //  * one instruction per value a function returns.
 // Work that allocates (string.rep's copies, concatenation) is charged by the allocator as well.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <utility>
@@ -233,7 +234,8 @@ const luaL_Reg kUtf8[] = {{"len", &utf8_len},
 int base_tonumber(lua_State* L) { return scanning(L, "tonumber"); }
 
 // Standard output belongs to the program (its answers are read by other programs), so a script's
-// print goes to standard error. It is charged for the bytes it writes.
+// print goes to standard error. It is charged for the bytes it writes, and what one call (or the
+// top level) and one interpreter may write is capped: a hook runs thousands of times a search.
 int base_print(lua_State* L) {
   const int n = lua_gettop(L);
   luaL_Buffer line;
@@ -248,7 +250,17 @@ int base_print(lua_State* L) {
   std::size_t length = 0;
   const char* text = lua_tolstring(L, -1, &length);
   charge(L, 1 + length / kBytesPerInstruction);
-  std::fwrite(text, 1, length, stderr);
+  LuaHostState& h = state_of(L);
+  const std::size_t room = std::min(kMaxPrintPerCall - std::min(h.printed, kMaxPrintPerCall),
+                                    kMaxPrintPerHost - std::min(h.printed_total, kMaxPrintPerHost));
+  if (room == 0) return 0;
+  const std::size_t written = std::min(length, room);
+  h.printed += written;
+  h.printed_total += written;
+  std::fwrite(text, 1, written, stderr);
+  if (written < length)
+    std::fprintf(stderr, "\n[print: output cut, at most %zu bytes a call and %zu an interpreter]\n", kMaxPrintPerCall,
+                 kMaxPrintPerHost);
   std::fflush(stderr);
   return 0;
 }

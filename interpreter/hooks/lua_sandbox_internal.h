@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -21,7 +22,7 @@ struct NativeEntry {
 };
 
 struct LuaHostState {
-  enum class Failure { none, budget, memory };
+  enum class Failure { none, budget, memory, interrupted };
 
   explicit LuaHostState(Limits l) : limits(l) {}
 
@@ -58,8 +59,12 @@ struct LuaHostState {
   Failure failure = Failure::none;
   const char* failure_source = nullptr;
   int failure_line = 0;
+  std::size_t printed = 0;        // bytes print wrote in this operation
+  std::size_t printed_total = 0;  // bytes print wrote in the host's life
   std::string script;    // display name of the running script
   std::string function;  // function being called, for messages
+
+  std::function<bool()> interrupt;  // asked by the count hook; see LuaHost::set_interrupt
 
   std::map<std::string, std::unique_ptr<NativeEntry>> natives;
   std::set<std::string> scripts;
@@ -80,6 +85,10 @@ constexpr std::size_t kBytesPerInstruction = 256;
 // A library function scanning a string is charged one instruction per this many bytes: decoding
 // UTF-8 runs at about 30 ns a byte, so a budget of scanning stays around half a second.
 constexpr std::size_t kScannedBytesPerInstruction = 16;
+
+// What print may write in one call (or top level) and in one interpreter's life (see base_print).
+constexpr std::size_t kMaxPrintPerCall = 4096;
+constexpr std::size_t kMaxPrintPerHost = 65536;
 
 // Strings longer than this are refused. Comparing two strings is one instruction however long they
 // are, so this bounds the time an instruction can take: a loop comparing two 8 KiB strings spends

@@ -18,10 +18,10 @@ namespace {
 // Loads every script of the rules, each named in messages by its path from the variant file's
 // folder: short, whatever the checkout's path, and still a path. Returns the names by index.
 std::vector<std::string> load_scripts(hooks::LuaHost& host, const RuleSet& rules) {
-  const auto folder = std::filesystem::path(rules.source_file).parent_path();
+  const auto folder = std::filesystem::path(rules.source_file).lexically_normal().parent_path();
   std::vector<std::string> names;
   for (const ScriptDef& script : rules.scripts) {
-    const std::string relative = std::filesystem::path(script.path).lexically_relative(folder).string();
+    const std::string relative = std::filesystem::path(script.path).lexically_normal().lexically_relative(folder).string();
     names.push_back(relative.empty() ? script.path : relative);
     try {
       host.load_script(script.path, names.back());
@@ -147,8 +147,12 @@ void LuaMoveHooks::add_targets(const Position& pos, int kind, Square from, std::
   const HookRef& hook = rules.pieces[kind].add_moves_hook;
   const Value answer = call(pos, hook, {piece_value(rules, pos.at(from)), Value::string(rules.board.square_name(from))});
   const auto fail = [&](const std::string& what) { return bad_answer(hook, what); };
+  const hooks::Table& entries = list_answer(answer, fail, "points");
+  // Each point once at most, each way: a longer list only repeats itself, at the generator's cost.
+  if (const std::size_t most = 2 * std::size_t(variant_.squares()); entries.size() > most)
+    throw fail("returned " + std::to_string(entries.size()) + " points; at most " + std::to_string(most) + " are allowed");
   int n = 0;
-  for (const auto& entry : list_answer(answer, fail, "points")) targets.push_back(read_target(pos, from, entry.second, hook, ++n));
+  for (const auto& entry : entries) targets.push_back(read_target(pos, from, entry.second, hook, ++n));
 }
 
 // "e5", or {to = "e5", only = "move"} or {to = "e5", only = "capture"}.

@@ -31,6 +31,7 @@ class LuaMoveHooks final : public MoveHooks {
   // The changes the piece's after_move hook makes. Throws hooks::HookError.
   void after_move(const Position& pos, int kind, Square from, Square to, Piece moved, Piece captured,
                   std::vector<PointEdit>& edits) override;
+  void set_interrupt(std::function<bool()> stop) override { host_.set_interrupt(std::move(stop)); }
 
  private:
   // Calls a runtime hook with `pos` readable through palace.piece_at and palace.side_to_move.

@@ -230,7 +230,7 @@ std::optional<std::string> run_match(const MatchSettings& settings, const std::f
     pair_points.assign(grid.variants.size(), 0.0);
     pair_games.assign(grid.variants.size(), 0);
     // Checked before any game, so that a bad spec fails the match at once, not in a worker thread.
-    for (const PlayerSpec& spec : specs) make_player(spec, variant);
+    for (const PlayerSpec& spec : specs) check_player(spec, variant);
 
     distributed::JobSet set;
     set.count = jobs.size();

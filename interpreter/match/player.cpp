@@ -61,14 +61,23 @@ class UciPlayer : public Player {
  public:
   UciPlayer(PlayerSpec spec, std::shared_ptr<const Variant> variant)
       : Player(std::move(spec)), variant_(std::move(variant)), wire_(*variant_) {
-    start();
+    launch();
   }
 
-  // A crashed engine is started afresh, so that the rest of the match goes on.
+  // Why the engine did not start for this game; empty when it did.
+  const std::string& start_failure() const { return start_failure_; }
+
+  // A crashed engine is started afresh, so that the rest of the match goes on; one that then does
+  // not start loses this game (think answers why).
   void new_game() override {
-    if (!process_ || process_->closed()) start();
-    process_->send("ucinewgame");
-    ready();
+    if (!process_) return;  // it did not start: this game is lost (think says why)
+    if (!process_->closed()) {
+      process_->send("ucinewgame");
+      if (ready()) return;
+    }
+    launch();
+    if (process_) process_->send("ucinewgame");
+    if (process_ && !ready()) fail_start("engine " + palace::quote(spec_.command, 100) + " did not answer readyok");
   }
 
   Answer think(const Game& game, const std::string& start_fen, const Clocks& clocks) override {
@@ -99,6 +108,10 @@ class UciPlayer : public Player {
     const auto start = std::chrono::steady_clock::now();
     const auto deadline = start + std::chrono::milliseconds(allowed + 1000);
     Answer answer;
+    if (!process_) {
+      answer.failure = start_failure_.empty() ? "crashed" : "crashed (" + start_failure_ + ")";
+      return answer;
+    }
     if (!process_->send(position) || !process_->send(go.str())) {
       answer.failure = "crashed";
       return answer;
@@ -119,33 +132,45 @@ class UciPlayer : public Player {
   }
 
  private:
-  void start() {
+  // Starts the engine; when it does not start, process_ is empty and start_failure_ says why.
+  void launch() {
+    start_failure_.clear();
     std::vector<std::string> argv;
     std::istringstream words(spec_.command);
     for (std::string word; words >> word;) argv.push_back(word);
-    process_ = std::make_unique<Process>(argv);
+    try {
+      process_ = std::make_unique<Process>(argv);
+    } catch (const MatchError& e) {
+      return fail_start(e.what());
+    }
     process_->send("uci");
-    expect("uciok");
+    if (!expect("uciok")) return fail_start("engine " + palace::quote(spec_.command, 100) + " did not answer uciok");
     process_->send("setoption name UCI_Variant value " + (spec_.variant.empty() ? wire_.variant_name() : spec_.variant));
     for (const auto& [option, value] : spec_.options) process_->send("setoption name " + option + " value " + value);
-    ready();
+    if (!ready()) fail_start("engine " + palace::quote(spec_.command, 100) + " did not answer readyok");
   }
 
-  void ready() {
+  void fail_start(const std::string& why) {
+    process_.reset();
+    start_failure_ = why;
+  }
+
+  bool ready() {
     process_->send("isready");
-    expect("readyok");
+    return expect("readyok");
   }
 
-  void expect(const std::string& word) {
+  bool expect(const std::string& word) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (const auto line = process_->receive(deadline))
-      if (*line == word) return;
-    throw MatchError("engine " + palace::quote(spec_.command, 100) + " did not answer " + word);
+      if (*line == word) return true;
+    return false;
   }
 
   std::shared_ptr<const Variant> variant_;
   WireNotation wire_;
   std::unique_ptr<Process> process_;
+  std::string start_failure_;  // why the engine did not start for this game
 };
 
 }  // namespace
@@ -203,6 +228,15 @@ PlayerSpec parse_player_spec(const std::string& text) {
     if (const auto space = spec.name.find(' '); space != std::string::npos) spec.name.resize(space);
   }
   return spec;
+}
+
+void check_player(const PlayerSpec& spec, std::shared_ptr<const Variant> variant) {
+  if (spec.command.empty()) {
+    make_player(spec, std::move(variant));
+    return;
+  }
+  const UciPlayer engine(spec, std::move(variant));
+  if (!engine.start_failure().empty()) throw MatchError(engine.start_failure());
 }
 
 std::unique_ptr<Player> make_player(const PlayerSpec& spec, std::shared_ptr<const Variant> variant) {

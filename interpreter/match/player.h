@@ -59,7 +59,11 @@ class Player {
   PlayerSpec spec_;
 };
 
-// Builds the player `spec` describes for games of `variant`. Throws MatchError, RuleError.
+// Builds the player `spec` describes for games of `variant`. Throws RuleError; an engine that does
+// not start loses its games rather than throwing (see check_player).
 std::unique_ptr<Player> make_player(const PlayerSpec& spec, std::shared_ptr<const Variant> variant);
+// Throws MatchError (or RuleError) when the player `spec` describes cannot start: asked once before
+// a match, so that a mistyped engine fails the match rather than every game.
+void check_player(const PlayerSpec& spec, std::shared_ptr<const Variant> variant);
 
 }  // namespace palace::match

@@ -33,7 +33,13 @@ Process::Process(const std::vector<std::string>& argv) {
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  const int failed = posix_spawnp(&pid_, args[0], &actions, nullptr, args.data(), environ);
+  // The engine leads a process group of its own, so that whatever it starts goes with it.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  const int failed = posix_spawnp(&pid_, args[0], &actions, &attributes, args.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   close(in[0]);
   close(out[1]);
@@ -53,13 +59,22 @@ Process::~Process() {
   if (to_child_ >= 0) close(to_child_);
   if (from_child_ >= 0) close(from_child_);
   if (pid_ <= 0) return;
-  // Closing stdin asks a UCI engine to leave; one that does not within a moment is killed.
-  for (int i = 0; i < 50; ++i) {
-    if (waitpid(pid_, nullptr, WNOHANG) == pid_) return;
-    usleep(2000);
+  // Closing stdin asks a UCI engine to leave; one that does not within a moment is killed. Either
+  // way its group goes too: a child it left behind would outlive the match.
+  for (int i = 0; i < 50 && !exited_; ++i) {
+    exited_ = waitpid(pid_, nullptr, WNOHANG) == pid_;
+    if (!exited_) usleep(2000);
   }
-  kill(pid_, SIGKILL);
-  waitpid(pid_, nullptr, 0);
+  kill(-pid_, SIGKILL);
+  if (!exited_) waitpid(pid_, nullptr, 0);
+}
+
+// An engine that exited while a child of its own holds its stdout never closes the pipe: it counts
+// as closed once the engine is gone, and the rest of its group is killed.
+bool Process::engine_gone() {
+  if (!exited_) exited_ = waitpid(pid_, nullptr, WNOHANG) == pid_;
+  if (exited_) kill(-pid_, SIGKILL);
+  return exited_;
 }
 
 bool Process::send(const std::string& line) {
@@ -82,12 +97,19 @@ std::optional<std::string> Process::receive(std::chrono::steady_clock::time_poin
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
+    // A line longer than any UCI line is a flood: the engine is treated as crashed.
+    if (buffer_.size() > MaxLineBytes) {
+      buffer_.clear();
+      eof_ = true;
+      kill(-pid_, SIGKILL);
+    }
     if (eof_) return std::nullopt;
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return std::nullopt;
     pollfd fd{from_child_, POLLIN, 0};
-    const int ready = poll(&fd, 1, int(std::min<long long>(left.count(), 1000)));
+    const int ready = poll(&fd, 1, int(std::min<long long>(left.count(), 100)));
     if (ready < 0 && errno != EINTR) return std::nullopt;
+    if (ready == 0 && engine_gone()) eof_ = true;
     if (ready <= 0) continue;
     char chunk[4096];
     const ssize_t n = read(from_child_, chunk, sizeof chunk);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <istream>
+#include <new>
 #include <sstream>
 
 #include "core/text.h"
@@ -14,6 +16,8 @@ namespace palace::protocol {
 namespace {
 
 constexpr int MaxHashMb = 4096;
+// Far more than any command needs (a long game's moves); a longer line is skipped, never held whole.
+constexpr std::size_t MaxLineBytes = 1u << 20;
 
 // The rest of the line, from the stream's current place, without the leading space.
 std::string rest_of(std::istringstream& words) {
@@ -29,6 +33,21 @@ std::optional<long long> read_count(std::istringstream& words) {
       !std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return std::nullopt;
   return std::stoll(word);
+}
+
+// One line of input, cut at MaxLineBytes (`cut` says so; the rest of it is skipped). False at the
+// end of input.
+bool read_line(std::istream& in, std::string& line, bool& cut) {
+  line.clear();
+  cut = false;
+  bool any = false;
+  for (int c; (c = in.get()) != std::char_traits<char>::eof();) {
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() < MaxLineBytes) line += char(c);
+    else cut = true;
+  }
+  return any;
 }
 
 }  // namespace
@@ -63,13 +82,30 @@ void UciEngine::use_variant(const std::string& file) {
 }
 
 void UciEngine::run(std::istream& in) {
-  for (std::string line; std::getline(in, line);)
+  bool cut = false;
+  for (std::string line; read_line(in, line, cut);) {
+    if (cut) {
+      say("info string a line over " + std::to_string(MaxLineBytes) + " bytes is ignored");
+      continue;
+    }
     if (!handle(line)) return;
+  }
   if (infinite_) finish_search();
   if (search_thread_.joinable()) search_thread_.join();
 }
 
+// A command that fails (a rule hook erring in `position ... moves`, `perft` or `eval`) leaves the
+// engine as it was, and says why.
 bool UciEngine::handle(const std::string& line) {
+  try {
+    return dispatch(line);
+  } catch (const Error& e) {
+    say("info string " + palace::quote(line, 60) + " failed: " + e.what());
+    return true;
+  }
+}
+
+bool UciEngine::dispatch(const std::string& line) {
   std::istringstream words(line);
   std::string command;
   if (!(words >> command)) return true;
@@ -144,8 +180,13 @@ void UciEngine::set_option(std::istringstream& words) {
         say("info string Hash must be 1 to " + std::to_string(MaxHashMb) + " MB, not " + palace::quote(value));
         return;
       }
-      hash_mb_ = std::size_t(*mb);
-      searcher_->set_hash_size(hash_mb_);
+      try {
+        searcher_->set_hash_size(std::size_t(*mb));
+        hash_mb_ = std::size_t(*mb);
+      } catch (const std::bad_alloc&) {
+        say("info string Hash " + std::to_string(*mb) + " MB: not enough memory; it stays " + std::to_string(hash_mb_) + " MB");
+        searcher_->set_hash_size(hash_mb_);
+      }
     } else if (name == "Threads") {
       if (value != "1") say("info string Threads stays 1: the search runs in one thread");
     } else {
@@ -252,7 +293,13 @@ void UciEngine::go(std::istringstream& words) {
   infinite_ = limits.infinite || (!limits.depth && !limits.nodes && !limits.movetime_ms &&
                                   !limits.time_left_ms[position_->side_to_move()]);
   search_thread_ = std::thread([this, root = *position_, limits] {
-    const Move best = searcher_->search(root, limits, [&](const search::Report& r) { info(root, r); });
+    // A rule hook that fails costs this search only: the GUI hears why, and gets no move.
+    Move best;
+    try {
+      best = searcher_->search(root, limits, [&](const search::Report& r) { info(root, r); });
+    } catch (const Error& e) {
+      say("info string search stopped: " + std::string(e.what()));
+    }
     // Done before the bestmove goes out: a GUI may send its next go the moment it reads it, and
     // that go waits for this thread to end rather than being refused.
     searching_ = false;
@@ -261,7 +308,7 @@ void UciEngine::go(std::istringstream& words) {
 }
 
 void UciEngine::perft(int depth) {
-  Position& pos = *position_;
+  Position pos = *position_;  // a copy: a hook failing half-way leaves the position as it was
   MoveList moves;
   generate_legal(pos, moves);
   std::uint64_t total = 0;

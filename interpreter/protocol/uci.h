@@ -45,6 +45,7 @@ class UciEngine {
   void set_option(std::istringstream& words);
   void set_position(std::istringstream& words);
   void go(std::istringstream& words);
+  bool dispatch(const std::string& line);  // handle(), errors left to it
   void perft(int depth);
   void use_variant(const std::string& file);
   void finish_search();  // stops the search thread, if any, and waits for its bestmove

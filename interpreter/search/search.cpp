@@ -136,7 +136,12 @@ struct Searcher::Impl {
   int stand_at[MaxPly + 1] = {};  // each ply's static evaluation on the current line; NoEval in check
   int pv_length[MaxPly + 1] = {};
 
+  // The clock and the stop flag are read every 1024 nodes; at every node when hooks run, as a
+  // hook call may take milliseconds (and hooks are asked within a call, see MoveHooks::set_interrupt).
+  std::uint64_t check_mask = 1023;
+
   bool out_of_budget();
+  bool interrupted() const;
   int static_eval() const;
   // The static evaluation, from the table's entry for the position where it holds one.
   int static_eval(const TTEntry* entry) const {
@@ -157,14 +162,15 @@ struct Searcher::Impl {
 
 bool Searcher::Impl::out_of_budget() {
   if (aborted) return true;
-  if (!may_abort) return false;
-  if (limits->infinite) {
-    if ((nodes & 1023) == 0 && stop_requested->load(std::memory_order_relaxed)) aborted = true;
-    return aborted;
-  }
-  if (limits->nodes && nodes >= limits->nodes) aborted = true;
-  else if ((nodes & 1023) == 0 && (stop_requested->load(std::memory_order_relaxed) || time->out_of_time())) aborted = true;
+  // A stop or the time is heeded even before the first iteration is done, which an erratic or slow
+  // hook can make take long: the search then plays the first legal move. A node limit is not.
+  if ((nodes & check_mask) == 0 && interrupted()) aborted = true;
+  else if (may_abort && !limits->infinite && limits->nodes && nodes >= limits->nodes) aborted = true;
   return aborted;
+}
+
+bool Searcher::Impl::interrupted() const {
+  return stop_requested->load(std::memory_order_relaxed) || (!limits->infinite && time->out_of_time());
 }
 
 int Searcher::Impl::static_eval() const {
@@ -418,6 +424,12 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
     return Move();
   }
 
+  // A slow hook is stopped inside its call once the time is up or a stop comes, first iteration or
+  // not: the search then plays the best move found so far, or else the first legal one.
+  MoveHooks* hooks = pos.move_hooks();
+  s.check_mask = hooks ? 0 : 1023;
+  if (hooks) hooks->set_interrupt([&s] { return s.interrupted(); });
+
   int previous = 0;
   const bool unbounded = limits.infinite || (!limits.depth && !limits.nodes && !time.timed());
   Move best;
@@ -425,10 +437,16 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
     if (!limits.infinite && limits.depth && depth > limits.depth) break;
     s.root_depth = depth;
     s.seldepth = 0;
-    const int score = s.search_root(depth, previous);
+    int score = 0;
+    try {
+      score = s.search_root(depth, previous);
+    } catch (const HookInterrupted&) {
+      s.aborted = true;
+    }
     if (s.aborted) {
       // A root move that beat the previous best before time ran out was searched to this depth.
       if (s.pv_length[0] > 0) best = s.pv[0][0];
+      if (!best) best = moves.moves[0];
       break;
     }
     s.may_abort = true;

@@ -113,6 +113,20 @@ std::vector<std::string> GameStore::game_ids() {
   return ids;
 }
 
+std::size_t GameStore::game_count() {
+  const std::lock_guard lock(mutex_);
+  Statement row(db_, "SELECT COUNT(*) FROM games", path_);
+  row.step();
+  return std::stoul(row.text(0));
+}
+
+std::size_t GameStore::upload_count() {
+  const std::lock_guard lock(mutex_);
+  Statement row(db_, "SELECT COUNT(*) FROM uploads", path_);
+  row.step();
+  return std::stoul(row.text(0));
+}
+
 void GameStore::save(const StoredUpload& upload) {
   const std::lock_guard lock(mutex_);
   Statement(db_, "INSERT OR REPLACE INTO uploads (id, yaml, scripts) VALUES (?, ?, ?)", path_)

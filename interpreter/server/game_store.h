@@ -46,6 +46,8 @@ class GameStore {
   void save(const StoredGame& game);  // inserts or replaces
   std::optional<StoredGame> load(const std::string& id);
   std::vector<std::string> game_ids();
+  std::size_t game_count();
+  std::size_t upload_count();
 
   void save(const StoredUpload& upload);
   std::optional<StoredUpload> load_upload(const std::string& id);

@@ -6,8 +6,11 @@
 #include <cctype>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "core/text.h"
 #include "game/game.h"
@@ -154,6 +157,22 @@ json state_json(const std::string& id, const Entry& entry) {
   return state;
 }
 
+// What every answer carries: the page loads only its own scripts and styles, talks only to this
+// server, and may not be framed by another site.
+constexpr const char* ContentSecurityPolicy =
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+bool changes_state(const httplib::Request& request) { return request.method != "GET" && request.method != "HEAD"; }
+
+// The media type of a Content-Type header, lower-cased, without parameters.
+std::string media_type(const std::string& header) {
+  std::string type = header.substr(0, header.find(';'));
+  type.erase(std::remove_if(type.begin(), type.end(), [](unsigned char c) { return std::isspace(c) != 0; }), type.end());
+  std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return type;
+}
+
 }  // namespace
 
 struct Server::Impl {
@@ -178,7 +197,31 @@ struct Server::Impl {
     for (const std::string& move : stored->moves)
       if (move == ClaimWord ? !entry->game.claim_draw() : !entry->game.play(move).accepted)
         throw RequestError(500, "game " + id + ": stored move " + quote(move) + " is refused: " + entry->game.last_refusal());
-    return games.emplace(id, entry).first->second;
+    return keep(id, entry);
+  }
+
+  // Keeps a game in memory (games_mutex held). A game on a variant with runtime hooks holds a Lua
+  // interpreter of its own, up to its heap cap: past options.hooked_games_in_memory of them, idle
+  // ones are dropped, to be read back from the store when next asked for.
+  std::shared_ptr<Entry> keep(const std::string& id, std::shared_ptr<Entry> entry) {
+    const auto kept = games.emplace(id, std::move(entry)).first->second;
+    const auto hooked = [](const auto& item) { return item.second->game.position().move_hooks() != nullptr; };
+    std::size_t count = std::size_t(std::count_if(games.begin(), games.end(), hooked));
+    for (auto it = games.begin(); it != games.end() && count > options.hooked_games_in_memory;) {
+      if (hooked(*it) && it->second.use_count() == 1 && it->second != kept) {
+        it = games.erase(it);
+        --count;
+      } else {
+        ++it;
+      }
+    }
+    return kept;
+  }
+
+  // Refuses a new game or upload once the store holds `most` of them.
+  static void check_room(std::size_t held, std::size_t most, const char* what) {
+    if (held >= most)
+      throw RequestError(507, std::string("the server holds its most ") + what + " (" + std::to_string(most) + "; palace serve --max-" + what + ")");
   }
 
   // A draw claimed is kept as one more word after the moves, which find() replays as the claim.
@@ -191,6 +234,7 @@ struct Server::Impl {
   }
 
   json create_game(const json& body) {
+    check_room(store.game_count(), options.max_games, "games");
     VariantChoice choice{options.default_variant, {}};
     if (body.contains("variant")) choice.name = text_field(body, "variant");
     if (const auto f = body.find("formations"); f != body.end()) {
@@ -206,7 +250,7 @@ struct Server::Impl {
     save(id, *entry);
     {
       const std::lock_guard lock(games_mutex);
-      games.emplace(id, entry);
+      keep(id, entry);
     }
     return state_json(id, *entry);
   }
@@ -219,16 +263,39 @@ struct Server::Impl {
     }
   }
 
-  // Runs `change` on the game under its lock, keeps the result and answers the new state.
+  // Runs `change` on the game under its lock, keeps the result and answers the new state. A change
+  // that fails half-way (a rule hook erring once the move is made) is taken back, so that memory
+  // keeps what the store holds.
   template <class Change>
   json update(const std::string& id, Change change) {
     const auto entry = find(id);
     const std::lock_guard lock(entry->mutex);
-    json extra = change(*entry);
+    const std::size_t plies = entry->game.history().size();
+    const std::string fen = entry->game.fen();
+    json extra;
+    try {
+      extra = change(*entry);
+    } catch (...) {
+      take_back(id, *entry, plies, fen);
+      throw;
+    }
     save(id, *entry);
     json state = state_json(id, *entry);
     if (extra.is_object()) state.update(extra);
     return state;
+  }
+
+  // Undoes the moves made since the game had `plies` moves and showed `fen`; when that does not
+  // bring it back, the game is dropped from memory, to be read again from the store when next asked.
+  void take_back(const std::string& id, Entry& entry, std::size_t plies, const std::string& fen) {
+    try {
+      while (entry.game.history().size() > plies && entry.game.undo()) {
+      }
+      if (entry.game.history().size() == plies && entry.game.fen() == fen) return;
+    } catch (const Error&) {
+    }
+    const std::lock_guard lock(games_mutex);
+    if (const auto found = games.find(id); found != games.end() && found->second.get() == &entry) games.erase(found);
   }
 
   static json play(Entry& entry, const std::string& move) {
@@ -236,23 +303,39 @@ struct Server::Impl {
     return nullptr;
   }
 
-  static json engine_move(Entry& entry, const json& body) {
+  // The engine thinks on a copy of the position, without the game's lock, so that the game stays
+  // readable meanwhile; its move is played only if the game is still where it was.
+  json engine_move(const std::string& id, const json& body) {
     int level = 3;
     if (const auto l = body.find("level"); l != body.end()) {
       if (!l->is_number_integer() || *l < 1 || *l > MaxEngineLevel)
         throw RequestError(400, "expected \"level\": a whole number from 1 to " + std::to_string(MaxEngineLevel));
       level = l->get<int>();
     }
-    if (entry.game.game_state().finished()) throw RequestError(409, "the game is over: " + entry.game.game_state().str(entry.game.variant()));
+    const auto entry = find(id);
+    std::optional<Position> root;
+    std::size_t plies = 0;
+    {
+      const std::lock_guard lock(entry->mutex);
+      const Game& game = entry->game;
+      if (game.game_state().finished()) throw RequestError(409, "the game is over: " + game.game_state().str(game.variant()));
+      root.emplace(game.position());
+      plies = game.history().size();
+    }
     search::Limits limits;
     limits.depth = level;
     limits.movetime_ms = level * EngineMillisPerLevel;
-    search::Searcher searcher(entry.game.variant_ptr(), 1);
-    const Move best = searcher.search(entry.game.position(), limits);
+    search::Searcher searcher(root->variant_ptr(), 1);
+    const Move best = searcher.search(*root, limits);
     if (!best) throw RequestError(409, "the engine has no move to play");
-    const std::string text = entry.game.position().move_text(best);
-    play(entry, text);
-    return {{"engine_move", text}};
+    const std::string text = root->move_text(best);
+    const std::string fen = root->fen();
+    return update(id, [&](Entry& e) {
+      if (e.game.history().size() != plies || e.game.fen() != fen)
+        throw RequestError(409, "the game changed while the engine was thinking");
+      play(e, text);
+      return json{{"engine_move", text}};
+    });
   }
 
   json variants() {
@@ -278,6 +361,7 @@ struct Server::Impl {
         scripts[file] = text.get<std::string>();
       }
     }
+    check_room(store.upload_count(), options.max_uploads, "uploads");
     const std::string name = library.upload(text_field(body, "yaml"), scripts);
     return {{"variant", name}, {"formations", library.formations(name)}};
   }
@@ -349,9 +433,43 @@ struct Server::Impl {
       });
     }));
     http.Post(game + "/engine", route(200, [this](const Request& r) {
-      const json body = body_of(r);
-      return update(r.matches[1], [&](Entry& e) { return engine_move(e, body); });
+      return engine_move(r.matches[1], body_of(r));
     }));
+  }
+
+  // The same-origin policy (web/README.md), checked before a body is read: the Host must name this
+  // server (a page that rebinds its own name to 127.0.0.1 sends its own), and a request that changes
+  // anything must be JSON (which another site's page cannot send without this server's consent)
+  // from no origin or this one. Bodies come whole and plain: a chunked or compressed body could
+  // grow past the limit while it is read.
+  std::vector<std::string> hosts;  // "127.0.0.1:PORT", "localhost:PORT", set by bind
+  std::pair<int, std::string> refusal(const httplib::Request& request) const {
+    const std::string host = request.get_header_value("Host");
+    if (std::find(hosts.begin(), hosts.end(), host) == hosts.end())
+      return {403, "Host " + quote(host) + " is not this server (" + hosts.front() + " or " + hosts.back() + ")"};
+    if (request.has_header("Transfer-Encoding"))
+      return {411, "a request body must come whole, with a Content-Length (no Transfer-Encoding)"};
+    if (const std::string coding = request.get_header_value("Content-Encoding"); !coding.empty() && coding != "identity")
+      return {415, "a request body must not be compressed (Content-Encoding " + quote(coding) + ")"};
+    if (!changes_state(request)) return {};
+    if (request.has_header("Origin") && request.get_header_value("Origin") != "http://" + hosts.front() &&
+        request.get_header_value("Origin") != "http://" + hosts.back())
+      return {403, "requests from the page at " + quote(request.get_header_value("Origin")) + " are refused: only this server's own page may change games"};
+    if (media_type(request.get_header_value("Content-Type")) != "application/json")
+      return {415, "expected Content-Type: application/json, not " + quote(request.get_header_value("Content-Type"))};
+    return {};
+  }
+
+  void add_same_origin_policy() {
+    http.set_default_headers({{"Content-Security-Policy", ContentSecurityPolicy}, {"X-Content-Type-Options", "nosniff"}});
+    http.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
+      const auto [status, why] = refusal(request);
+      if (status == 0) return httplib::Server::HandlerResponse::Unhandled;
+      response.status = status;
+      response.set_header("Connection", "close");  // the body, if any, is left unread
+      set_json(response, error_body(why));
+      return httplib::Server::HandlerResponse::Handled;
+    });
   }
 
   // Refusals made by the HTTP library itself (a body over the limit, a path that climbs out of the
@@ -380,6 +498,7 @@ struct Server::Impl {
 Server::Server(const ServerOptions& options) : impl_(std::make_unique<Impl>(options)) {
   impl_->add_routes();
   impl_->add_error_answers();
+  impl_->add_same_origin_policy();
   if (!options.web_dir.empty() && !impl_->http.set_mount_point("/", options.web_dir.string()))
     throw Error(options.web_dir.string() + ": no page to serve (build the web target)");
 }
@@ -389,6 +508,7 @@ Server::~Server() = default;
 int Server::bind(const std::string& host, int port) {
   const int bound = port == 0 ? impl_->http.bind_to_any_port(host) : impl_->http.bind_to_port(host, port) ? port : -1;
   if (bound <= 0) throw Error("cannot listen on " + host + ":" + std::to_string(port) + ": " + std::strerror(errno));
+  impl_->hosts = {host + ":" + std::to_string(bound), "localhost:" + std::to_string(bound)};
   return bound;
 }
 

@@ -4,6 +4,7 @@
 // store before it is answered. The API is listed in web/README.md.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -18,6 +19,11 @@ struct ServerOptions {
   std::string default_variant;         // its file stem: the game the page starts with
   std::filesystem::path db_file;       // created on first use
   std::filesystem::path web_dir;       // the built page; empty serves the API alone
+  // Games on variants with runtime hooks each hold a Lua interpreter (up to 16 MiB): at most this
+  // many stay in memory, idle ones read back from the store when asked for again.
+  std::size_t hooked_games_in_memory = 32;
+  std::size_t max_games = 100'000;   // the store's games, past which new ones are refused (507)
+  std::size_t max_uploads = 1'000;   // and its uploaded variants
 };
 
 class Server {

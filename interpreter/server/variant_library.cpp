@@ -113,7 +113,7 @@ std::map<std::string, std::vector<std::string>> VariantLibrary::formations(const
 
 std::shared_ptr<const Variant> VariantLibrary::get(const VariantChoice& choice) {
   const std::map<std::string, std::vector<std::string>> allowed = choice.formations.empty() ? decltype(allowed){} : formations(choice.name);
-  const std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   if (const auto found = compiled_.find(choice.key()); found != compiled_.end()) return found->second;
   fs::path file = file_of(choice.name);
   if (!choice.formations.empty()) {
@@ -133,9 +133,12 @@ std::shared_ptr<const Variant> VariantLibrary::get(const VariantChoice& choice) 
     write_file(overlay, json{{"import", {fs::absolute(file).string()}}, {"setup", setup}}.dump());
     file = overlay;
   }
+  // Compiling runs the variant's hooks: other requests need not wait for that. Two requests may
+  // compile the same choice at once; the first kept is the one every game shares.
+  lock.unlock();
   auto variant = compile(file);
-  compiled_.emplace(choice.key(), variant);
-  return variant;
+  lock.lock();
+  return compiled_.emplace(choice.key(), variant).first->second;
 }
 
 std::shared_ptr<const Variant> VariantLibrary::compile(const fs::path& file) {
@@ -176,16 +179,20 @@ std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::
   }
   const StoredUpload upload{UploadPrefix + random_hex(16), yaml, scripts};
   const fs::path dir = scratch_ / upload.id;
+  // The upload's folder is its own (a fresh id), so it is written and compiled, hooks and all,
+  // without the library's lock; only keeping the result takes it.
+  std::shared_ptr<const Variant> variant;
+  try {
+    write_upload(dir, yaml, scripts);
+    variant = compile(dir / "variant.yaml");
+  } catch (...) {
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
+    throw;
+  }
   {
     const std::lock_guard lock(mutex_);
-    write_upload(dir, yaml, scripts);
-    try {
-      compiled_.emplace(VariantChoice{upload.id, {}}.key(), compile(dir / "variant.yaml"));
-    } catch (...) {
-      std::error_code ignored;
-      fs::remove_all(dir, ignored);
-      throw;
-    }
+    compiled_.emplace(VariantChoice{upload.id, {}}.key(), variant);
   }
   store_.save(upload);
   return upload.id;

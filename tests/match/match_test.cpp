@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 
@@ -139,6 +140,50 @@ TEST(Score, EloIntervalAndSprtFollowTheResults) {
   EXPECT_GT(match::Score({300, 100, 100}).llr(sprt), std::log(0.95 / 0.05));
   EXPECT_LT(match::Score({100, 100, 300}).llr(sprt), std::log(0.05 / 0.95));
   EXPECT_THROW(match::parse_sprt("alpha=2"), match::MatchError);
+}
+
+}  // namespace
+}  // namespace palace::test
+
+namespace palace::test {
+namespace {
+
+const std::string Engines = "tests/repro/serve-and-hooks/engines/";
+
+// flaky.sh answers uciok on its first two launches only (the check before the match, game 1): the
+// games it cannot start are lost, and the match is played to its summary.
+TEST(MatchHostileEngines, AnEngineThatNoLongerStartsLosesItsGamesNotTheMatch) {
+  const std::string dir = temp_path("flaky");
+  std::filesystem::create_directories(dir);
+  const auto run = run_shell("cd " + shell_quoted(PALACE_SOURCE_DIR) + " && TMPDIR=" + shell_quoted(dir) + " " +
+                             shell_quoted(PALACE_BINARY) + " match variants/chess.yaml --depth 1 --engine " + Engines +
+                             "flaky.sh --rounds 1 2>&1");
+  ASSERT_EQ(run.status, 0) << run.out;
+  ASSERT_EQ(run.lines.size(), 3u) << run.out;
+  EXPECT_EQ(run.lines[1], "game 2: palace - flaky.sh 1-0 (flaky.sh crashed (engine \"" + Engines + "flaky.sh\" did not answer uciok))");
+  EXPECT_EQ(run.lines[2].rfind("flaky.sh vs palace: 2 games, +0 =0 -2", 0), 0u) << run.lines[2];
+}
+
+// forker.sh leaves a child holding its stdout and exits: that is a crash, seen at once, and the child
+// goes with the engine's process group.
+TEST(MatchHostileEngines, AnEngineThatExitsIsACrashAndItsChildrenGoWithIt) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto run = run_palace("match variants/chess.yaml --depth 1 --engine " + Engines + "forker.sh --rounds 1 2>&1");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  ASSERT_EQ(run.status, 0) << run.out;
+  ASSERT_EQ(run.lines.size(), 3u) << run.out;
+  EXPECT_EQ(run.lines[0], "game 1: forker.sh - palace 0-1 (forker.sh crashed)");
+  EXPECT_EQ(run_shell("pgrep -f '^sleep 300$' | wc -l").out, "0\n");
+}
+
+// flood.py answers go with bytes and no newline, as fast as the pipe takes them: past a mebibyte
+// without a line it has crashed, and the referee holds no more of it.
+TEST(MatchHostileEngines, AnEngineThatFloodsItsPipeHasCrashed) {
+  const auto run = run_shell("cd " + shell_quoted(PALACE_SOURCE_DIR) + " && ulimit -v 2000000 && timeout 60 " + shell_quoted(PALACE_BINARY) +
+                             " match variants/chess.yaml --depth 1 --engine " + Engines + "flood.py --rounds 1 2>&1");
+  ASSERT_EQ(run.status, 0) << run.out;
+  ASSERT_EQ(run.lines.size(), 3u) << run.out;
+  EXPECT_EQ(run.lines[0], "game 1: flood.py - palace 0-1 (flood.py crashed)");
 }
 
 }  // namespace

@@ -33,3 +33,22 @@ TEST(PlayAgainstEngine, AnUnknownSideIsRefusedWithTheSidesThereAre) {
 
 }  // namespace
 }  // namespace palace::test
+
+namespace palace::test {
+namespace {
+
+// trap.lua (tests/repro/serve-and-hooks/) errs once a piece stands on e4: the move that brings one
+// there is refused with the script's line, taken back, and the game goes on.
+TEST(PlayHostileHooks, AMoveAFailingHookRefusesIsTakenBackAndTheGameGoesOn) {
+  const auto run = run_palace("play tests/repro/serve-and-hooks/trap.yaml 2>&1 <<'EOF'\nd2d4\ne7e5\ne2e4\nd4e5\nfen\nquit\nEOF\n");
+  EXPECT_EQ(run.status, 2) << run.out;  // piped input that had a move refused
+  std::vector<std::string> said;
+  for (const std::string& line : run.lines)
+    if (line.find("plays") != std::string::npos || line.find("trap.lua") != std::string::npos || line.find('/') != std::string::npos)
+      said.push_back(line);
+  EXPECT_EQ(said, (std::vector<std::string>{"White plays d2d4", "Black plays e7e5", "e2e4: trap.lua:3: knight: boom: e4 is occupied",
+                                            "White plays d4e5", "rnbqkbnr/pppp1ppp/8/4P3/8/8/PPP1PPPP/RNBQKBNR b KQkq - 0 2"}));
+}
+
+}  // namespace
+}  // namespace palace::test

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <fstream>
 #include <mutex>
 #include <thread>
 
@@ -14,6 +15,10 @@
 
 namespace palace::test {
 namespace {
+
+// Stop and time limits are answered in tens of milliseconds; before hooks were interrupted they took
+// 13 to 19 s. The bound lies between, far enough from both that a loaded machine does not decide it.
+constexpr int AnswerBound = 5000;
 
 std::string last(const std::vector<std::string>& lines) { return lines.empty() ? "" : lines.back(); }
 
@@ -191,6 +196,100 @@ TEST(Uci, QuitEndsTheConversation) {
   Gui gui;
   EXPECT_TRUE(gui.engine().handle("isready"));
   EXPECT_FALSE(gui.engine().handle("quit"));
+}
+
+}  // namespace
+}  // namespace palace::test
+
+namespace palace::test {
+namespace {
+
+// The hostile variants of tests/repro/serve-and-hooks/, by the name variant_path takes.
+std::string repro(const std::string& name) { return "../tests/repro/serve-and-hooks/" + name; }
+
+// flip7.lua offered a king capture on every seventh call: the search never ended. Its count is a
+// global, which no longer outlives a call.
+TEST(UciHostileHooks, AHookWithStateCannotHoldTheSearch) {
+  Gui gui(repro("flip7"));
+  gui.tell("position startpos");
+  const auto lines = gui.tell("go depth 1");
+  EXPECT_EQ(last(lines).rfind("bestmove ", 0), 0u) << last(lines);
+}
+
+// flip7_local.lua keeps its count in an upvalue, which a call does keep: the search explodes, but a
+// stop still ends it at once, with a legal move.
+TEST(UciHostileHooks, AStopEndsASearchAnErraticHookKeepsFromItsFirstIteration) {
+  Gui gui(repro("flip7_local"));
+  gui.tell("position startpos");
+  gui.engine().handle("go depth 1");
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto start = std::chrono::steady_clock::now();
+  const auto lines = gui.tell("stop");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(AnswerBound));
+  EXPECT_EQ(last(lines).rfind("bestmove ", 0), 0u) << last(lines);
+  EXPECT_NE(last(lines), "bestmove (none)");
+}
+
+// slow.lua spends its whole budget on each call: the time limit is still kept, as a hook is
+// interrupted mid-call, before the first iteration is done; and so is a stop.
+TEST(UciHostileHooks, SlowHooksKeepTheTimeLimitAndStop) {
+  Gui gui(repro("slow"));
+  gui.tell("position startpos");
+  auto start = std::chrono::steady_clock::now();
+  auto lines = gui.tell("go movetime 100");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(AnswerBound));
+  EXPECT_EQ(last(lines).rfind("bestmove ", 0), 0u) << last(lines);
+  EXPECT_NE(last(lines), "bestmove (none)");
+
+  gui.engine().handle("go infinite");
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  start = std::chrono::steady_clock::now();
+  lines = gui.tell("stop");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(AnswerBound));
+  EXPECT_EQ(last(lines).rfind("bestmove ", 0), 0u) << last(lines);
+}
+
+// trap.lua errs once a piece stands on e4: the engine says so, answers, and goes on.
+TEST(UciHostileHooks, AFailingHookCostsOneCommandNotTheEngine) {
+  Gui gui(repro("trap"));
+  EXPECT_EQ(gui.tell("position startpos moves e2e4 g8f6"),
+            std::vector<std::string>{"info string \"position startpos moves e2e4 g8f6\" failed: trap.lua:3: knight: boom: e4 is occupied"});
+  gui.tell("position startpos moves e2e4");
+  EXPECT_EQ(gui.tell("go depth 2"), (std::vector<std::string>{"info string search stopped: trap.lua:3: knight: boom: e4 is occupied",
+                                                              "bestmove (none)"}));
+  EXPECT_EQ(gui.tell("go perft 1"), std::vector<std::string>{"info string \"go perft 1\" failed: trap.lua:3: knight: boom: e4 is occupied"});
+  gui.tell("position startpos");
+  EXPECT_EQ(last(gui.tell("go perft 1")), "Nodes searched: 20");
+  EXPECT_EQ(gui.tell("isready"), std::vector<std::string>{"readyok"});
+}
+
+}  // namespace
+}  // namespace palace::test
+
+namespace palace::test {
+namespace {
+
+// `palace uci` fed `input` on standard input, under a memory ceiling of `kib`.
+PalaceRun uci_session(const std::string& input, int kib = 4'000'000) {
+  const std::string file = temp_path("uci_input.txt");
+  std::ofstream(file, std::ios::binary) << input;
+  return run_shell("cd " + shell_quoted(PALACE_SOURCE_DIR) + " && ulimit -v " + std::to_string(kib) + " && timeout 20 " +
+                   shell_quoted(PALACE_BINARY) + " uci variants/chess.yaml < " + shell_quoted(file) + " 2>&1");
+}
+
+TEST(UciHostileInput, ALineOverAMebibyteIsSkippedWithOneLine) {
+  const PalaceRun run = uci_session("position startpos moves " + std::string(2u << 20, 'e') + "\nisready\n");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.lines, (std::vector<std::string>{"info string a line over 1048576 bytes is ignored", "readyok"}));
+}
+
+TEST(UciHostileInput, AHashTheMachineCannotHoldIsRefusedAndTheEngineGoesOn) {
+  const PalaceRun run = uci_session("setoption name Hash value 4096\nisready\ngo depth 1\n", 1'000'000);
+  EXPECT_EQ(run.status, 0);
+  ASSERT_GE(run.lines.size(), 3u) << run.out;
+  EXPECT_EQ(run.lines[0], "info string Hash 4096 MB: not enough memory; it stays 16 MB");
+  EXPECT_EQ(run.lines[1], "readyok");
+  EXPECT_EQ(run.lines.back().rfind("bestmove ", 0), 0u) << run.out;
 }
 
 }  // namespace

@@ -5,6 +5,12 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <thread>
 
 #include "core/text_file.h"
@@ -33,7 +39,11 @@ class ServerApi : public ::testing::Test {
   }
 
   void start() {
-    ServerOptions options{fs::path(PALACE_SOURCE_DIR) / "variants", "janggi", dir_ / "games.db", dir_ / "web"};
+    ServerOptions options = limits_;
+    options.variants_dir = fs::path(PALACE_SOURCE_DIR) / "variants";
+    options.default_variant = "janggi";
+    options.db_file = dir_ / "games.db";
+    options.web_dir = dir_ / "web";
     server_ = std::make_unique<Server>(options);
     port_ = server_->bind("127.0.0.1", 0);
     thread_ = std::thread([this] { server_->listen(); });
@@ -70,6 +80,7 @@ class ServerApi : public ::testing::Test {
     return "";
   }
 
+  ServerOptions limits_;  // the caps a test sets before restart()
   fs::path dir_;
   std::unique_ptr<Server> server_;
   std::thread thread_;
@@ -336,6 +347,162 @@ TEST_F(ServerApi, ConcurrentGamesKeepEveryMove) {
   for (std::thread& t : threads) t.join();
   EXPECT_EQ(failures, 0);
   for (const std::string& id : ids) EXPECT_EQ(call("GET", "/api/games/" + id).second["moves"].size(), 4u) << id;
+}
+
+// A page on another site, or one that rebinds its name to 127.0.0.1, cannot use the API: the Host
+// must be this server, and changes come as JSON from this origin or none. Every answer carries the
+// page's Content-Security-Policy.
+TEST_F(ServerApi, OtherSitesCannotUseTheApi) {
+  const std::string self = "http://127.0.0.1:" + std::to_string(port_);
+  const std::string body = R"({"variant":"chess"})";
+  auto plain = client_->Post("/api/games", body, "text/plain");
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->status, 415);
+  EXPECT_EQ(json::parse(plain->body)["error"], "expected Content-Type: application/json, not \"text/plain\"");
+  auto foreign = client_->Post("/api/games", {{"Origin", "http://evil.example"}}, body, "application/json");
+  ASSERT_TRUE(foreign);
+  EXPECT_EQ(foreign->status, 403);
+  EXPECT_EQ(json::parse(foreign->body)["error"],
+            "requests from the page at \"http://evil.example\" are refused: only this server's own page may change games");
+  auto rebound = client_->Get("/api/variants", {{"Host", "evil.example:" + std::to_string(port_)}});
+  ASSERT_TRUE(rebound);
+  EXPECT_EQ(rebound->status, 403);
+  EXPECT_EQ(json::parse(rebound->body)["error"], "Host \"evil.example:" + std::to_string(port_) + "\" is not this server (127.0.0.1:" +
+                                                     std::to_string(port_) + " or localhost:" + std::to_string(port_) + ")");
+  for (const std::string& origin : {self, "http://localhost:" + std::to_string(port_)}) {
+    auto own = client_->Post("/api/games", {{"Origin", origin}}, body, "application/json; charset=utf-8");
+    ASSERT_TRUE(own);
+    EXPECT_EQ(own->status, 201) << own->body;
+  }
+  auto by_name = client_->Get("/", {{"Host", "localhost:" + std::to_string(port_)}});
+  ASSERT_TRUE(by_name);
+  EXPECT_EQ(by_name->status, 200);
+  EXPECT_EQ(by_name->get_header_value("Content-Security-Policy"),
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; "
+            "form-action 'none'; frame-ancestors 'none'");
+}
+
+// Sends `request` as it is over a connection of its own and returns the server's answer.
+std::string exchange(int port, const std::string& request) {
+  const int sock = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(std::uint16_t(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  std::string answer;
+  if (::connect(sock, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0 &&
+      ::send(sock, request.data(), request.size(), MSG_NOSIGNAL) == ssize_t(request.size())) {
+    // Read to the end of the answer's body: the server may keep the connection for a next request.
+    const auto complete = [&answer] {
+      const std::size_t head = answer.find("\r\n\r\n"), length = answer.find("Content-Length: ");
+      return head != std::string::npos && length != std::string::npos &&
+             answer.size() >= head + 4 + std::stoul(answer.substr(length + 16));
+    };
+    char buffer[4096];
+    for (ssize_t n; !complete() && (n = ::recv(sock, buffer, sizeof buffer, 0)) > 0;) answer.append(buffer, std::size_t(n));
+  }
+  ::close(sock);
+  return answer;
+}
+
+// Bodies are read whole and plain, so the 2 MiB limit holds while reading (chunked_bomb.py,
+// bomb800.json.gz): a chunked or compressed body is refused before any of it is read.
+TEST_F(ServerApi, ChunkedAndCompressedBodiesAreRefusedUnread) {
+  const auto exchange = [this](const std::string& request) { return server::exchange(port_, request); };
+  const std::string host = "Host: 127.0.0.1:" + std::to_string(port_) + "\r\nContent-Type: application/json\r\n";
+  // What chunked_bomb.py sends first; it would go on for 1.5 GB.
+  const std::string chunked = exchange("POST /api/variants HTTP/1.1\r\n" + host + "Transfer-Encoding: chunked\r\n\r\n9\r\n{\"move\":\"\r\n");
+  EXPECT_EQ(chunked.substr(0, chunked.find("\r\n")), "HTTP/1.1 411 Length Required");
+  EXPECT_EQ(chunked.substr(chunked.find("\r\n\r\n") + 4),
+            R"j({"error":"a request body must come whole, with a Content-Length (no Transfer-Encoding)"})j");
+  // bomb800.json.gz: 815 KB that inflate to 1.4 GB. Its first kilobyte is enough to be refused.
+  std::ifstream file(std::string(PALACE_SOURCE_DIR) + "/tests/repro/serve-and-hooks/uploads/bomb800.json.gz", std::ios::binary);
+  const std::string bomb((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  ASSERT_GT(bomb.size(), 800'000u);
+  const std::string gzipped = exchange("POST /api/variants HTTP/1.1\r\n" + host + "Content-Encoding: gzip\r\nContent-Length: " +
+                                       std::to_string(bomb.size()) + "\r\n\r\n" + bomb.substr(0, 1024));
+  EXPECT_EQ(gzipped.substr(0, gzipped.find("\r\n")), "HTTP/1.1 415 Unsupported Media Type");
+  EXPECT_EQ(gzipped.substr(gzipped.find("\r\n\r\n") + 4), R"j({"error":"a request body must not be compressed (Content-Encoding \"gzip\")"})j");
+  EXPECT_EQ(call("GET", "/api/variants").first, 200);
+}
+
+std::string repro_upload(const std::string& name) {
+  return read_text_file(std::string(PALACE_SOURCE_DIR) + "/tests/repro/serve-and-hooks/uploads/" + name + "_upload.json");
+}
+
+// dag_upload.json's hook answers 2^30 leaves in a few KB of Lua: refused in one line, at once.
+TEST_F(ServerApi, AnUploadWhoseHookAnswersSharedTablesIsRefused) {
+  auto [status, answer] = call("POST", "/api/variants", repro_upload("dag"));
+  EXPECT_EQ(status, 422);
+  EXPECT_EQ(answer["error"], "s.lua: allow: returned a table that holds the same table twice (shared or cyclic tables are refused)");
+  EXPECT_EQ(new_game()["variant"], "janggi");
+}
+
+// trap_upload.json's hook errs once a piece stands on e4: the move that brings it there is refused
+// with the script's line, and the game stays as it was, in memory and in the store.
+TEST_F(ServerApi, AMoveAFailingHookRefusesLeavesTheGameUnchanged) {
+  auto [uploaded, answer] = call("POST", "/api/variants", repro_upload("trap"));
+  ASSERT_EQ(uploaded, 201) << answer.dump();
+  const std::string id = new_game({{"variant", answer["variant"]}})["id"];
+  EXPECT_EQ(post("/api/games/" + id + "/moves", {{"move", "d2d4"}}).first, 200);
+  EXPECT_EQ(post("/api/games/" + id + "/moves", {{"move", "e7e5"}}).first, 200);
+  const json before = call("GET", "/api/games/" + id + "/record").second;
+  EXPECT_EQ(before["moves"], json({"d2d4", "e7e5"}));
+  auto [failed, failure] = post("/api/games/" + id + "/moves", {{"move", "e2e4"}});
+  EXPECT_EQ(failed, 422);
+  EXPECT_EQ(failure["error"], "s.lua:3: knight: boom: e4 is occupied");
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/record").second, before);
+  restart();
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/record").second, before);
+}
+
+// slow_upload.json's hooks spend their whole budget on every call: the engine keeps its time, and
+// the game answers while it thinks.
+TEST_F(ServerApi, SlowHooksKeepTheEnginesTimeAndLeaveTheGameReadable) {
+  auto [uploaded, answer] = call("POST", "/api/variants", repro_upload("slow"));
+  ASSERT_EQ(uploaded, 201) << answer.dump();
+  const std::string id = new_game({{"variant", answer["variant"]}})["id"];
+  const auto start = std::chrono::steady_clock::now();
+  std::thread engine([&] {
+    httplib::Client other("127.0.0.1", port_);
+    other.set_read_timeout(30);
+    auto r = other.Post("/api/games/" + id + "/engine", R"({"level":2})", "application/json");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200) << r->body;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(call("GET", "/api/games/" + id).first, 200);
+  // Answered in tens of milliseconds; before, the game was locked for the whole search (13 s). The
+  // bounds lie between, so that a loaded machine does not decide it.
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+  engine.join();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/record").second["moves"].size(), 1u);
+}
+
+// fat_upload.json keeps 14 MiB alive in each interpreter: past the games with hooks allowed in
+// memory, idle ones are dropped and read back from the store when asked for, whole. Games and
+// uploads are capped too.
+TEST_F(ServerApi, GamesWithHooksAreEvictedAndGamesAndUploadsCapped) {
+  limits_.hooked_games_in_memory = 2;
+  limits_.max_games = 4;
+  limits_.max_uploads = 1;
+  EXPECT_EQ(call("GET", "/api/variants").first, 200);  // the server listens: it may be stopped
+  restart();
+  auto [uploaded, answer] = call("POST", "/api/variants", repro_upload("fat"));
+  ASSERT_EQ(uploaded, 201) << answer.dump();
+  std::vector<std::string> ids;
+  for (int i = 0; i < 4; ++i) ids.push_back(new_game({{"variant", answer["variant"]}})["id"]);
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    EXPECT_EQ(post("/api/games/" + ids[i] + "/moves", {{"move", i % 2 ? "e2e4" : "d2d4"}}).first, 200);
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    EXPECT_EQ(call("GET", "/api/games/" + ids[i] + "/record").second["moves"], json({i % 2 ? "e2e4" : "d2d4"}));
+  auto [full, why] = post("/api/games", json::object());
+  EXPECT_EQ(full, 507);
+  EXPECT_EQ(why["error"], "the server holds its most games (4; palace serve --max-games)");
+  auto [no_room, upload_error] = call("POST", "/api/variants", repro_upload("fat"));
+  EXPECT_EQ(no_room, 507);
+  EXPECT_EQ(upload_error["error"], "the server holds its most uploads (1; palace serve --max-uploads)");
 }
 
 }  // namespace

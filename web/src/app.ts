@@ -38,11 +38,14 @@ let editing = false;
 let picked: Piece | undefined;
 let variants: VariantInfo[] = [];
 
+// The server takes changes only as JSON (web/README.md, "Same origin"), so every request but a
+// GET carries a JSON body, if only {}.
 async function api(method: string, path: string, body?: unknown): Promise<State> {
+  const reads = method === 'GET';
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: reads ? {} : { 'Content-Type': 'application/json' },
+    body: reads ? undefined : JSON.stringify(body ?? {}),
   });
   const answer = await response.json();
   if (!response.ok) throw new Error(answer.error ?? `HTTP ${response.status}`);

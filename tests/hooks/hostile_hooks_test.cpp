@@ -1,0 +1,89 @@
+// Hooks written as an attacker would (tests/repro/serve-and-hooks/): whatever they answer, print or
+// remember, each costs one clear line and bounded time and memory.
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "core/move_hooks.h"
+#include "hooks/lua_host.h"
+#include "test_support.h"
+
+namespace palace::test {
+namespace {
+
+using hooks::LuaHost;
+using hooks::Value;
+
+const std::string Repro = "tests/repro/serve-and-hooks/";
+
+// `palace ARGS`, under a memory ceiling and `timeout`: a guard against taking the machine or the
+// suite down, not a claim about speed.
+PalaceRun guarded(const std::string& args) {
+  return run_shell("cd " + shell_quoted(PALACE_SOURCE_DIR) + " && ulimit -v 2000000 && timeout 20 " +
+                   shell_quoted(PALACE_BINARY) + " " + args);
+}
+
+// Thirty levels of {t, t}: 2^30 leaves once copied, were shared tables not refused.
+TEST(HostileHook, SharedTablesInAnAnswerAreRefusedInOneLine) {
+  const PalaceRun run = guarded("moves " + Repro + "dag.yaml 2>&1");
+  EXPECT_EQ(run.status, 2) << run.out;
+  ASSERT_EQ(run.lines.size(), 1u) << run.out;
+  EXPECT_EQ(run.lines[0], "error: dag.lua: allow: returned a table that holds the same table twice (shared or cyclic tables are refused)");
+}
+
+TEST(HostileHook, ConvertingAnAnswerIsChargedToTheBudget) {
+  LuaHost host({200'000, 16u << 20});
+  host.load_script(source_path(Repro + "addmany.lua"), "addmany.lua");
+  try {
+    host.call("addmany.lua", "h", {});
+    FAIL() << "no error";
+  } catch (const hooks::HookError& e) {
+    EXPECT_EQ(std::string(e.what()).find("addmany.lua:"), 0u) << e.what();
+  }
+}
+
+TEST(HostileHook, AListOfPointsLongerThanTheBoardIsRefused) {
+  const PalaceRun run = guarded("moves " + Repro + "addmany.yaml 2>&1");
+  EXPECT_EQ(run.status, 2) << run.out;
+  ASSERT_EQ(run.lines.size(), 1u) << run.out;
+  EXPECT_EQ(run.lines[0], "error: addmany.lua:2: h: returned 150000 points; at most 128 are allowed");
+}
+
+// Globals set by a call, directly or through _G, are gone at the next: the same question always
+// gets the same answer (flip7.lua's every-seventh-call king capture never happens).
+TEST(HostileHook, GlobalsDoNotOutliveACall) {
+  LuaHost host;
+  host.load_script(source_path(Repro + "state.lua"), "state.lua");
+  const Value once = Value::table({{Value::integer(1), Value::integer(1)}, {Value::integer(2), Value::integer(1)}});
+  EXPECT_EQ(host.call("state.lua", "count", {}), once);
+  EXPECT_EQ(host.call("state.lua", "count", {}), once);
+  const PalaceRun run = guarded("perft " + Repro + "flip7.yaml --depth 3 2>&1");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_EQ(run.out, guarded("perft variants/chess.yaml --depth 3 2>&1").out);
+}
+
+// pf.lua prints 32 MB a call: a call may write 4 KiB, an interpreter 64 KiB, and the moves are right.
+TEST(HostileHook, PrintIsCappedPerCallAndPerInterpreter) {
+  const PalaceRun err = guarded("moves " + Repro + "pf.yaml 2>&1 >/dev/null");
+  EXPECT_EQ(err.status, 0);
+  EXPECT_GT(err.out.size(), 65536u);
+  EXPECT_LT(err.out.size(), 65536u + 17 * 80u);  // and the note on each call cut
+  EXPECT_NE(err.out.find("[print: output cut, at most 4096 bytes a call and 65536 an interpreter]"), std::string::npos);
+  const PalaceRun out = guarded("moves " + Repro + "pf.yaml 2>/dev/null");
+  EXPECT_EQ(out.out, guarded("moves variants/chess.yaml").out);
+}
+
+// A hook is stopped inside its call once its interrupt says so, and the caller can tell.
+TEST(HostileHook, AnInterruptStopsAHookMidCall) {
+  LuaHost host;
+  host.load_script(source_path(Repro + "slow.lua"), "slow.lua");
+  std::atomic<int> asked = 0;
+  host.set_interrupt([&] { return ++asked > 3; });
+  EXPECT_THROW(host.call("slow.lua", "slow", {Value::table()}), HookInterrupted);
+  EXPECT_EQ(asked, 4);  // the call stopped at the first question answered yes
+  host.set_interrupt({});
+  EXPECT_EQ(host.call("slow.lua", "slow", {Value::table()}), Value::boolean(true));
+}
+
+}  // namespace
+}  // namespace palace::test
