@@ -23,6 +23,20 @@
 
 namespace palace::test {
 
+// Whether this build runs under AddressSanitizer, whose shadow memory needs the whole address space.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool UnderAddressSanitizer = true;
+#else
+inline constexpr bool UnderAddressSanitizer = false;
+#endif
+
+// A shell prefix that caps a command's address space at `kib`, so that a hostile input cannot take
+// the machine down with the suite; none under AddressSanitizer, which cannot start under a cap and
+// reports runaway allocations itself.
+inline std::string address_space_cap(long kib) {
+  return UnderAddressSanitizer ? "" : "ulimit -v " + std::to_string(kib) + " && ";
+}
+
 inline std::string source_path(const std::string& relative) { return std::string(PALACE_SOURCE_DIR) + "/" + relative; }
 inline std::string variant_path(const std::string& name) { return source_path("variants/" + name + ".yaml"); }
 inline std::string vectors_path(const std::string& file) { return std::string(PALACE_VECTORS_DIR) + "/" + file; }

@@ -19,7 +19,7 @@ const std::string Repro = "tests/repro/serve-and-hooks/";
 // `palace ARGS`, under a memory ceiling and `timeout`: a guard against taking the machine or the
 // suite down, not a claim about speed.
 PalaceRun guarded(const std::string& args) {
-  return run_shell("cd " + shell_quoted(PALACE_SOURCE_DIR) + " && ulimit -v 2000000 && timeout 20 " +
+  return run_shell("cd " + shell_quoted(PALACE_SOURCE_DIR) + " && " + address_space_cap(2000000) + "timeout 20 " +
                    shell_quoted(PALACE_BINARY) + " " + args);
 }
 

@@ -179,7 +179,7 @@ TEST(MatchHostileEngines, AnEngineThatExitsIsACrashAndItsChildrenGoWithIt) {
 // flood.py answers go with bytes and no newline, as fast as the pipe takes them: past a mebibyte
 // without a line it has crashed, and the referee holds no more of it.
 TEST(MatchHostileEngines, AnEngineThatFloodsItsPipeHasCrashed) {
-  const auto run = run_shell("cd " + shell_quoted(PALACE_SOURCE_DIR) + " && ulimit -v 2000000 && timeout 60 " + shell_quoted(PALACE_BINARY) +
+  const auto run = run_shell("cd " + shell_quoted(PALACE_SOURCE_DIR) + " && " + address_space_cap(2000000) + "timeout 60 " + shell_quoted(PALACE_BINARY) +
                              " match variants/chess.yaml --depth 1 --engine " + Engines + "flood.py --rounds 1 2>&1");
   ASSERT_EQ(run.status, 0) << run.out;
   ASSERT_EQ(run.lines.size(), 3u) << run.out;
