@@ -48,13 +48,6 @@ void read_shuttle(const ConfigNode& node, GameRules& r) {
     node.at("result").fail("a shuttle is `illegal` or a `loss`");
 }
 
-// `winner: gote`: the index of the side so named.
-int side_named(const RuleSet& rules, const ConfigNode& node) {
-  for (int s = 0; s < SideCount; ++s)
-    if (rules.sides[std::size_t(s)].name == node.as_string()) return s;
-  node.fail("no side named " + palace::quote(node.as_string()));
-}
-
 }  // namespace
 
 void read_repetition(const ConfigNode& node, RuleSet& rules) {

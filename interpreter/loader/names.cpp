@@ -32,4 +32,10 @@ int zone_named(const RuleSet& rules, const std::string& name, const ConfigNode& 
   return int(it - rules.zone_names.begin());
 }
 
+int side_named(const RuleSet& rules, const std::string& name, const ConfigNode& where) {
+  for (int s = 0; s < SideCount; ++s)
+    if (rules.sides[std::size_t(s)].name == name) return s;
+  where.fail("no side named " + quote(name));
+}
+
 }  // namespace palace

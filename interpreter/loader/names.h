@@ -1,5 +1,5 @@
-// Looking up the pieces and zones a rule file names. Each lookup fails at the node that holds the
-// name (a RuleError naming file, line and key) when the rules declare no such piece or zone.
+// Looking up the pieces, zones and sides a rule file names. Each lookup fails at the node that holds the
+// name (a RuleError naming file, line and key) when the rules declare no such piece, zone or side.
 #pragma once
 
 #include <string>
@@ -20,5 +20,8 @@ std::vector<int> kind_set_named(const RuleSet& rules, const ConfigNode& node, co
 
 int zone_named(const RuleSet& rules, const std::string& name, const ConfigNode& where);
 inline int zone_named(const RuleSet& rules, const ConfigNode& node) { return zone_named(rules, node.as_string(), node); }
+
+int side_named(const RuleSet& rules, const std::string& name, const ConfigNode& where);
+inline int side_named(const RuleSet& rules, const ConfigNode& node) { return side_named(rules, node.as_string(), node); }
 
 }  // namespace palace

@@ -127,12 +127,9 @@ NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set) {
   if (const ConfigNode* c = node.find("capture_words"))
     for (const ConfigNode* word : c->items()) rules.capture_words.push_back(word->as_string());
   if (const ConfigNode* w = node.find("side_words"))
-    for (const auto& [side, words] : w->entries()) {
-      int s = 0;
-      while (s < SideCount && set.sides[std::size_t(s)].name != side) ++s;
-      if (s == SideCount) words.fail("no side named " + quote(side));
-      for (const ConfigNode* word : words.items()) rules.side_words[std::size_t(s)].push_back(word->as_string());
-    }
+    for (const auto& [side, words] : w->entries())
+      for (const ConfigNode* word : words.items())
+        rules.side_words[std::size_t(side_named(set, side, words))].push_back(word->as_string());
   if (const ConfigNode* s = node.find("squares")) {
     if (s->as_string() != "shogi") s->fail("unknown squares " + quote(s->as_string()) + " (shogi)");
     rules.shogi_squares = true;

@@ -494,7 +494,7 @@ class Loader {
     };
     std::vector<Occupant> occupants(std::size_t(board().size()));
     for (const auto& [side_name, side_node] : node.entries()) {
-      const int side = side_index(side_name, side_node);
+      const int side = side_named(rules_, side_name, side_node);
       side_node.expect_keys({"pieces", "formation"});
       // Check, mate and facing royals need exactly one royal piece per side.
       const ConfigNode* royal_entry = nullptr;
@@ -554,11 +554,6 @@ class Loader {
 
   static constexpr const char* RoyalHint = " (mark one piece `royal: true` and place exactly one)";
 
-  int side_index(const std::string& name, const ConfigNode& node) const {
-    for (int s = 0; s < SideCount; ++s)
-      if (rules_.sides[s].name == name) return s;
-    node.fail("no side named " + palace::quote(name));
-  }
 
   void read_compound_moves(const ConfigNode& node) {
     for (const auto& [name, m] : node.entries()) {
@@ -566,7 +561,7 @@ class Loader {
       m.expect_keys({"side", "right", "piece", "from", "to", "partner", "partner_from", "partner_to", "empty", "safe"});
       CompoundMoveDef def;
       def.name = name;
-      def.side = Side(side_index(m.at("side").as_string(), m.at("side")));
+      def.side = Side(side_named(rules_, m.at("side").as_string(), m.at("side")));
       const std::string& right = m.at("right").as_string();
       if (right.size() != 1 || !std::isalpha(static_cast<unsigned char>(right[0])))
         m.at("right").fail("expected one letter, got " + palace::quote(right));
@@ -771,7 +766,7 @@ class Loader {
       c->expect_keys({"bonus"});
       r.counting = true;
       if (const ConfigNode* bonus = c->find("bonus"))
-        for (const auto& [side, value] : bonus->entries()) r.count_bonus[side_index(side, value)] = value.as_number();
+        for (const auto& [side, value] : bonus->entries()) r.count_bonus[side_named(rules_, side, value)] = value.as_number();
     }
     if (const ConfigNode* m = node.find("move_limit")) read_move_limit(*m, rules_);
     if (const ConfigNode* im = node.find("insufficient_material")) {
