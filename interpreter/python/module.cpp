@@ -12,6 +12,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <cctype>
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
@@ -55,8 +56,30 @@ class IllegalMoveError : public Error {
 // pyffish's constants, so that code comparing with them keeps working.
 constexpr int ValueMate = search::MateScore;
 constexpr int FenOk = 1;
-constexpr int FenInvalid = -1;  // Palace says why in words (palace.Error); it has no code per field
 enum PyffishNotation { NotationDefault = 0, NotationSan = 1, NotationLan = 2, NotationJanggi = 6, NotationWxf = 7 };
+
+// pyffish's code for a FEN Palace refuses, by the field its message names (fen_error gives the
+// words): the reference's FEN_INVALID_* values, from -1 (move number) to -13 (check counters).
+int fen_code(const std::string& message) {
+  static const std::pair<const char*, int> fields[] = {
+      {"FEN is empty", 0},
+      {"FEN board: unknown piece letter", -10},
+      {"FEN hands", -7},
+      {"FEN side to move", -6},
+      {"FEN rights", -5},
+      {"FEN ghost square", -4},
+      {"FEN check counters", -13},
+      {"FEN endgame count", -14},
+      {"FEN half-move clock", -2},
+      {"FEN move number", -1},
+      {"FEN: unexpected text", -11},
+  };
+  for (const auto& [prefix, code] : fields)
+    if (message.rfind(prefix, 0) == 0) return code;
+  // The royal pieces' count, else the board's shape or a position that cannot arise.
+  if (message.find(" has no ") != std::string::npos || message.find("more than one") != std::string::npos) return -3;
+  return -8;
+}
 
 // Record collections run to megabytes (as `palace replay` reads them).
 constexpr std::size_t MaxRecordBytes = std::size_t(64) << 20;
@@ -228,16 +251,16 @@ struct WireBoard {
   Position pos;
 };
 
-// pyffish's notation numbers, or Palace's own names ("wxf", "chinese", "korean", ...).
+// pyffish's notation numbers, its default being SAN, or Palace's own names ("wxf", "chinese", ...).
 NotationStyle notation_style(const py::object& notation, const Variant& variant) {
-  NotationStyle style = variant.rules().notation.native;
+  NotationStyle style = NotationStyle::San;
   if (py::isinstance<py::str>(notation)) {
     if (!notation_style_by_name(notation.cast<std::string>(), style))
       throw Error("unknown notation " + quote(notation.cast<std::string>()));
   } else {
     switch (notation.cast<int>()) {
-      case NotationDefault: break;
-      case NotationSan: style = NotationStyle::San; break;
+      case NotationDefault:
+      case NotationSan: break;
       case NotationJanggi: style = NotationStyle::Janggi; break;
       case NotationWxf: style = NotationStyle::Wxf; break;
       default: throw Error("notation " + std::to_string(notation.cast<int>()) + " is not one Palace writes (SAN, Janggi, WXF, or a name like \"korean\")");
@@ -245,6 +268,25 @@ NotationStyle notation_style(const py::object& notation, const Variant& variant)
   }
   MoveNotation(variant).require(style);
   return style;
+}
+
+// `m` in `style`, its squares named as the wire names them: SAN's squares are Palace's, whose ranks
+// the wire may number from the other edge (every number in a SAN text is a rank).
+std::string wire_text(WireBoard& b, Move m, NotationStyle style) {
+  if (style == NotationStyle::Coordinates) return b.wire.move(b.pos, m);
+  std::string text = MoveNotation(*b.variant).write(b.pos, m, style);
+  if (style != NotationStyle::San || !b.variant->rules().uci.mirror_ranks) return text;
+  std::string mirrored;
+  for (std::size_t i = 0; i < text.size();) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
+      mirrored += text[i++];
+      continue;
+    }
+    int rank = 0;
+    for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) rank = rank * 10 + (text[i] - '0');
+    mirrored += std::to_string(b.variant->board().ranks + 1 - rank);
+  }
+  return mirrored;
 }
 
 // A finished game's value for the side to move, as pyffish gives it.
@@ -502,7 +544,7 @@ PYBIND11_MODULE(palace, m) {
   m.attr("VALUE_MATE") = ValueMate;
   m.attr("VALUE_DRAW") = 0;
   m.attr("FEN_OK") = FenOk;
-  m.attr("FEN_INVALID") = FenInvalid;
+  m.attr("FEN_INVALID_CHAR") = -10;
   m.attr("NOTATION_DEFAULT") = int(NotationDefault);
   m.attr("NOTATION_SAN") = int(NotationSan);
   m.attr("NOTATION_LAN") = int(NotationLan);
@@ -539,8 +581,7 @@ PYBIND11_MODULE(palace, m) {
       "get_san",
       [](const std::string& v, const std::string& fen, const std::string& move, bool, const py::object& notation) {
         WireBoard b(v, fen, {});
-        const NotationStyle style = notation_style(notation, *b.variant);
-        return MoveNotation(*b.variant).write(b.pos, b.parse(move), style);
+        return wire_text(b, b.parse(move), notation_style(notation, *b.variant));
       },
       py::arg("variant"), py::arg("fen"), py::arg("move"), py::arg("chess960") = false, py::arg("notation") = 0);
   m.def(
@@ -548,11 +589,10 @@ PYBIND11_MODULE(palace, m) {
       [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool, const py::object& notation) {
         WireBoard b(v, fen, {});
         const NotationStyle style = notation_style(notation, *b.variant);
-        const MoveNotation writer(*b.variant);
         std::vector<std::string> texts;
         for (std::size_t i = 0; i < moves.size(); ++i) {
           const Move mv = b.parse(moves[i], "move " + std::to_string(i + 1) + ": ");
-          texts.push_back(writer.write(b.pos, mv, style));
+          texts.push_back(wire_text(b, mv, style));
           b.pos.do_move(mv);
         }
         return texts;
@@ -619,12 +659,13 @@ PYBIND11_MODULE(palace, m) {
         Position pos(variant);
         try {
           set_played_fen(pos, WireNotation(*variant).fen(fen));
-        } catch (const FenError&) {
-          return FenInvalid;
+        } catch (const FenError& e) {
+          return fen_code(e.what());
         }
         return FenOk;
       },
-      py::arg("fen"), py::arg("variant"), py::arg("chess960") = false);
+      py::arg("fen"), py::arg("variant"), py::arg("chess960") = false,
+      "FEN_OK, or pyffish's negative code for the field Palace refuses (fen_error says why in words)");
   m.def(
       "fen_error",
       [](const std::string& fen, const std::string& v) -> std::optional<std::string> {

@@ -53,6 +53,11 @@ def test_get_san_in_each_notation():
     assert palace.get_san("chess", CHESS, "g1f3") == "Nf3"
     assert palace.get_san("xiangqi", XIANGQI, "h3e3", False, palace.NOTATION_XIANGQI_WXF) == "C2=5"
     assert palace.get_san("xiangqi", XIANGQI, "h3e3", notation="chinese") == "炮二平五"
+    # pyffish's default is SAN; a mirrored board's SAN names the wire's squares.
+    assert palace.get_san("xiangqi", XIANGQI, "h1g3") == "Hg3"
+    assert palace.get_san("janggi", "1b1aa2b1/5k3/3ncn3/1pp1pp3/5r2p/9/P1PPB1PPB/2N1CCN1c/9/R2AKAR2 w - - 19 17",
+                          "d1e2", False, palace.NOTATION_SAN) == "Ade2"
+    assert palace.get_san("janggi", JANGGI_WIRE, "b1c3", False, palace.NOTATION_JANGGI) == "H02-83"
     assert palace.get_san_moves("chess", CHESS, ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]) == \
         ["e4", "e5", "Nf3", "Nc6", "Bb5"]
 
@@ -82,7 +87,8 @@ def test_insufficient_material_per_side():
 
 def test_validate_fen():
     assert palace.validate_fen(CHESS, "chess") == palace.FEN_OK
-    assert palace.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR g KQkq - 0 1", "chess") != palace.FEN_OK
+    assert palace.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR g KQkq - 0 1", "chess") == -6  # side to move
+    assert palace.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNH w KQkq - 0 1", "chess") == palace.FEN_INVALID_CHAR
     assert palace.fen_error(CHESS, "chess") is None
     assert "side to move" in palace.fen_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR g KQkq - 0 1", "chess")
 
