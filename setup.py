@@ -13,7 +13,8 @@ ROOT = os.path.dirname(os.path.abspath(__file__))
 
 class CMakeBuild(build_ext):
     def build_extension(self, ext):
-        build = os.path.abspath(os.path.join(self.build_temp, "cmake"))
+        # PALACE_BUILD_DIR reuses a CMake build folder (the README's `build`) instead of a fresh one.
+        build = os.path.abspath(os.environ.get("PALACE_BUILD_DIR") or os.path.join(self.build_temp, "cmake"))
         subprocess.run(["cmake", "-S", ROOT, "-B", build, "-DCMAKE_BUILD_TYPE=Release", "-DPALACE_PYTHON=ON",
                         "-DPALACE_BENCHMARKS=OFF", f"-DPython3_EXECUTABLE={sys.executable}"], check=True)
         subprocess.run(["cmake", "--build", build, "--target", "palace_python", "-j", str(os.cpu_count() or 1)], check=True)

@@ -5,7 +5,7 @@ fixed inner-elephant formation: 100 games, 2 at a time (the search releases the 
 keeps it to a few minutes on 2 cores, so the figures show how the module is used more than which
 formation is best.
 
-    PYTHONPATH=build python3 examples/formations.py [--games-per-formation 25] [--depth 2] [--out formations.png]
+    PYTHONPATH=build python3 examples/formations.py [--games-per-formation 25] [--depth 4] [--out formations.png]
 """
 # %% Setup
 import argparse
@@ -29,8 +29,8 @@ FORMATIONS = ["inner-elephant", "outer-elephant", "left-elephant", "right-elepha
 
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("--games-per-formation", type=int, default=25)
-parser.add_argument("--depth", type=int, default=2)
-parser.add_argument("--max-plies", type=int, default=160)
+parser.add_argument("--depth", type=int, default=4)
+parser.add_argument("--max-plies", type=int, default=200)
 parser.add_argument("--random-plies", type=int, default=4, help="random opening plies, so that the games differ")
 parser.add_argument("--threads", type=int, default=2)
 parser.add_argument("--out", default="formations.png")
