@@ -380,6 +380,7 @@ class PyGame {
   PyGame(const py::object& variant, const std::optional<std::string>& fen) : game_(variant_of(variant).variant) {
     if (fen) game_.set_fen(*fen);
   }
+  explicit PyGame(Game game) : game_(std::move(game)) {}
 
   PyVariant variant() const { return {game_.variant_ptr(), ""}; }
   std::string fen() const { return game_.fen(); }
@@ -445,6 +446,7 @@ class PyGame {
   }
 
   SearchResult search(int depth, std::uint64_t nodes, int movetime_ms, std::size_t hash_mb) {
+    if (!depth && !nodes && !movetime_ms) throw Error("search needs a depth, nodes or movetime");
     const Busy busy(busy_);
     if (!searcher_ || hash_mb != hash_mb_) {
       searcher_ = std::make_unique<search::Searcher>(game_.variant_ptr(), hash_mb);
@@ -454,7 +456,6 @@ class PyGame {
     limits.depth = depth;
     limits.nodes = nodes;
     limits.movetime_ms = movetime_ms;
-    if (!depth && !nodes && !movetime_ms) throw Error("search needs a depth, nodes or movetime");
     search::Report last;
     Move best;
     {
@@ -475,8 +476,6 @@ class PyGame {
     }
     return result;
   }
-
-  Game& game() { return game_; }
 
  private:
   Game game_;
@@ -508,10 +507,7 @@ class RecordReader {
     auto variant = catalog_.find(game, format_->variant);
     apply_formation_tags(game, variant);
     Replay replay = replay_record(game, variant);
-    Record r{game, replay.good, replay.verdict, nullptr};
-    r.game = std::make_shared<PyGame>(py::cast(PyVariant{replay.game.variant_ptr(), ""}), std::nullopt);
-    r.game->game() = std::move(replay.game);
-    return r;
+    return Record{game, replay.good, replay.verdict, std::make_shared<PyGame>(std::move(replay.game))};
   }
 
  private:

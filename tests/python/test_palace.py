@@ -2,6 +2,7 @@
 Run by tests/python/run_pytest.py (the ctest python/pytest) with the build folder on the path."""
 import os
 import threading
+import time
 
 import pytest
 
@@ -135,7 +136,8 @@ def test_game_push_pop_and_legal_moves():
 def test_illegal_moves_are_explained():
     game = palace.Game("xiangqi")
     assert game.explain("b1c3") == ""
-    assert game.explain("b1d2") != ""
+    assert game.explain("b1d2") == "horse on b1 is blocked at c1"
+    assert game.explain("e1e3") == "a general cannot move from e1 to e3"
     with pytest.raises(palace.IllegalMoveError) as refused:
         game.push("b1d2")
     assert game.explain("b1d2") in str(refused.value)
@@ -193,6 +195,21 @@ def test_threads_share_variants_and_agree():
     assert results == {i: (8902, 44) for i in range(4)}
 
 
+def test_perft_lets_other_threads_run():
+    # Held, the GIL would stop this thread until the count is done; released, it keeps running.
+    game = palace.Game("chess")
+    counted = []
+    worker = threading.Thread(target=lambda: counted.append(game.perft(5)))
+    worker.start()
+    turns = 0
+    while worker.is_alive():
+        turns += 1
+        time.sleep(0.005)
+    worker.join()
+    assert counted == [4865609]
+    assert turns >= 3
+
+
 def test_read_records_replays_each_game():
     records = list(palace.read_records(os.path.join(SOURCE, "tests/records/chess-immortal-game.pgn")))
     assert len(records) == 1
@@ -203,3 +220,15 @@ def test_read_records_replays_each_game():
     assert len(record.game.moves) == len(record.moves)
     with pytest.raises(palace.Error):
         palace.read_records(os.path.join(SOURCE, "no/such/file.pgn"))
+
+
+def test_variants_by_name_file_and_fen():
+    assert palace.Variant.named("janggi-kakao").uci_name == "janggimodern"
+    variant = palace.Variant.load(os.path.join(SOURCE, "variants/chess.yaml"))
+    assert (variant.name, variant.sides) == ("chess", ["white", "black"])
+    assert palace.load_variant_config(os.path.join(SOURCE, "variants/xiangqi.yaml")) == "xiangqi"
+    game = palace.Game(variant, fen="k7/8/8/8/8/8/8/K6r w - - 0 1")
+    assert game.legal_moves() == ["a1a2", "a1b2"]
+    assert game.is_check()  # the rook on h1
+    with pytest.raises(palace.Error, match="FEN"):
+        palace.Game(variant, fen="8/8 w")
