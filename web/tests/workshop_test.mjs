@@ -21,7 +21,7 @@ mkdirSync(shots, { recursive: true });
 
 const limit = setTimeout(() => fail('took over 100 seconds'), 100_000);
 const scratch = mkdtempSync(join(tmpdir(), 'palace-workshop-'));
-let server, browser;
+let server, browser, page;
 
 function fail(message) {
   console.error(`FAIL: ${message}`);
@@ -80,7 +80,7 @@ const test =
 
 async function workshop(page, address) {
   await page.goto(`${address}workshop.html`, { waitUntil: 'networkidle0', timeout: 30_000 });
-  await waitFor(page, 'the starter chess variant drawn', `document.querySelectorAll('#preview piece').length === 32`);
+  await waitFor(page, 'the starter chess variant drawn', `document.querySelectorAll('#preview piece:not(.ghost)').length === 32`);
 
   // A broken file: the error is marked at line 6, column 19, where the "x" stands.
   await replaceText(page, broken);
@@ -103,7 +103,7 @@ async function workshop(page, address) {
   // Fixed: the start position is drawn, the knight's new targets marked, and a move tried.
   await replaceText(page, fixed);
   await waitFor(page, 'the fixed variant drawn', `document.getElementById('title').textContent === 'knightmare' && document.getElementById('problem').textContent === ''`);
-  if ((await page.$$('#preview piece')).length !== 32) throw new Error('the start position is not 32 pieces');
+  if ((await page.$$('#preview piece:not(.ghost)')).length !== 32) throw new Error('the start position is not 32 pieces');
   await click(page, 'b1', 8, 8);
   const dests = await page.$$eval('#preview square.move-dest', (s) => s.length);
   if (dests !== 2) throw new Error(`the knight shows ${dests} targets, not a4 and c4`);
@@ -138,7 +138,7 @@ async function workshop(page, address) {
 try {
   const address = await startServer();
   browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
-  const page = await browser.newPage();
+  page = await browser.newPage();
   await page.setViewport({ width: 1200, height: 900 });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -148,5 +148,6 @@ try {
   console.log(`workshop test passed; screenshots in ${shots}`);
   process.exit(0);
 } catch (e) {
+  await page?.screenshot({ path: join(shots, 'workshop-failure.png') }).catch(() => {});
   fail(e.message);
 }

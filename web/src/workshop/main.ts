@@ -87,6 +87,9 @@ async function lint(v: EditorView): Promise<Diagnostic[]> {
 
 function showProblem() {
   $('problem').textContent = problem ? problem.message : '';
+  // The board keeps the last draft that loaded, faded, until the error is mended.
+  $('seeing').classList.toggle('stale', !!problem && !!$('title').textContent);
+  if (problem && $('title').textContent) $('preview-status').textContent = 'The last version that loaded, until the error is mended.';
   for (const tab of document.querySelectorAll<HTMLElement>('#tabs button'))
     tab.classList.toggle('has-error', !!problem && fileOf(problem.place) === tab.dataset.file);
   for (const id of ['save', 'play', 'run-test']) $<HTMLButtonElement>(id).disabled = !!problem;
