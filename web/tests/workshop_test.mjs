@@ -127,6 +127,9 @@ async function workshop(page, address) {
   await page.goto(link, { waitUntil: 'networkidle0', timeout: 30_000 });
   await waitFor(page, 'the saved variant reloaded', `document.getElementById('title').textContent === 'knightmare'`);
   if (!(await text(page, '.cm-content')).includes('leap: [1, 3]')) throw new Error('the link did not bring the YAML back');
+  await page.setViewport({ width: 390, height: 844 });
+  await page.screenshot({ path: join(shots, 'workshop-phone.png'), fullPage: true });
+  await page.setViewport({ width: 1200, height: 900 });
 
   // Played: a game on it opens on the game page.
   await Promise.all([page.waitForNavigation({ timeout: 15_000 }), page.click('#play')]);
