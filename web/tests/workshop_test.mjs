@@ -1,6 +1,7 @@
 // The variant workshop in a real browser: headless Chromium (the system's, driven by puppeteer-core)
 // types a broken variant and finds its error marked at its line, completes a key from the schema,
-// fixes the variant and sees its start position, tries a move on it, runs a rule test, saves a link
+// fixes the variant and sees its start position, tries a move on it, marks a script's error in its
+// own tab, runs a rule test, saves a link
 // that reloads the variant, and plays it on the game page; screenshots go to SCREENSHOT_DIR.
 //   node workshop_test.mjs PALACE_BINARY NODE_MODULES_DIR SCREENSHOT_DIR
 // Exits 77 (ctest's skip) when there is no Chromium, 0 when every step passed, 1 otherwise.
@@ -50,7 +51,8 @@ async function waitFor(page, what, test) {
   try {
     await page.waitForFunction(test, { timeout: 15_000 });
   } catch {
-    throw new Error(`waited in vain for ${what}; problem "${await text(page, '#problem')}", board "${await text(page, '#preview-status')}"`);
+    const targets = await page.$$eval('#preview square.move-dest', (s) => s.length).catch(() => '?');
+    throw new Error(`waited in vain for ${what}; problem "${await text(page, '#problem')}", board "${await text(page, '#preview-status')}", ${targets} targets shown`);
   }
 }
 
@@ -105,11 +107,24 @@ async function workshop(page, address) {
   await waitFor(page, 'the fixed variant drawn', `document.getElementById('title').textContent === 'knightmare' && document.getElementById('problem').textContent === ''`);
   if ((await page.$$('#preview piece:not(.ghost)')).length !== 32) throw new Error('the start position is not 32 pieces');
   await click(page, 'b1', 8, 8);
-  const dests = await page.$$eval('#preview square.move-dest', (s) => s.length);
-  if (dests !== 2) throw new Error(`the knight shows ${dests} targets, not a4 and c4`);
+  await waitFor(page, "the knight's two targets, a4 and c4", `document.querySelectorAll('#preview square.move-dest').length === 2`);
   await click(page, 'c4', 8, 8);
   await waitFor(page, 'the tried move', `document.getElementById('preview-status').textContent.startsWith('Tried b1c4')`);
   await page.screenshot({ path: join(shots, 'workshop-start.png') });
+
+  // A script's error is marked in the script's own tab, which turns red.
+  await page.type('#script-name', 'bad.lua');
+  await page.click('#add-script');
+  await replaceText(page, '-- broken\nfunction f(\n');
+  await page.click('#tabs button[data-file="variant.yaml"]');
+  await replaceText(page, `${fixed}scripts: {bad: bad.lua}\n`);
+  await waitFor(page, 'the script error', `document.getElementById('problem').textContent.startsWith('bad.lua:3: ') && document.querySelector('#tabs button[data-file="bad.lua"]').classList.contains('has-error')`);
+  if (await page.$('.cm-lint-marker-error')) throw new Error("the script's error is marked in variant.yaml");
+  await page.click('#tabs button[data-file="bad.lua"]');
+  await waitFor(page, 'the error marked in the script', `document.querySelector('.cm-lint-marker-error') !== null`);
+  await page.click('#tabs button[data-file="variant.yaml"]');
+  await replaceText(page, fixed);
+  await waitFor(page, 'the variant loading again', `document.getElementById('problem').textContent === ''`);
 
   // A rule test: one case holds, one fails with its reason.
   await page.click('#tabs button[data-file="test.yaml"]');
