@@ -1,4 +1,4 @@
-// Bundles the board page: node build.mjs NODE_MODULES_DIR OUT_DIR. The packages come from the
+// Bundles the board page and the variant workshop: node build.mjs NODE_MODULES_DIR OUT_DIR. The packages come from the
 // folder npm installed them in (the build folder), so the source tree holds no node_modules.
 import { createRequire } from 'node:module';
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -16,14 +16,14 @@ const src = join(dirname(fileURLToPath(import.meta.url)), 'src');
 
 mkdirSync(out, { recursive: true });
 await esbuild.build({
-  entryPoints: [join(src, 'app.ts')],
+  entryPoints: { app: join(src, 'app.ts'), workshop: join(src, 'workshop/main.ts') },
   bundle: true,
   format: 'esm',
   target: 'es2020',
   minify: true,
-  outfile: join(out, 'app.js'),
+  outdir: out,
   nodePaths: [modules],
   logLevel: 'warning',
 });
 copyFileSync(join(modules, 'chessgroundx/assets/chessground.base.css'), join(out, 'chessground.base.css'));
-for (const file of ['style.css', 'index.html']) copyFileSync(join(src, file), join(out, file));
+for (const file of ['style.css', 'index.html', 'workshop.css', 'workshop.html']) copyFileSync(join(src, file), join(out, file));
