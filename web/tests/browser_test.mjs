@@ -85,6 +85,7 @@ async function type(page, move, count) {
   await page.keyboard.press('Enter');
   await waitFor(page, `the typed move ${move}`, moveCount(count));
 }
+const settle = () => new Promise((done) => setTimeout(done, 400));  // animations end before a screenshot
 const text = (page, selector) => page.$eval(selector, (e) => e.textContent);
 async function waitFor(page, what, test) {
   try {
@@ -217,13 +218,13 @@ async function everyVariant(page, address) {
     if (process.env.VERBOSE) console.log(`  ${name}: ${Date.now() - began} ms`);
     if (!shotsOf.has(name)) continue;
     for (const [i, move] of openings[name].entries()) await type(page, move, i + 1);
-    await new Promise((done) => setTimeout(done, 400));  // the last move's animation
+    await settle();
     await page.screenshot({ path: join(shots, `${name}-1200x900.png`) });
     await page.setViewport({ width: 390, height: 844 });
     // The board fills the phone's width, and no more.
     const fits = `(() => { const r = document.querySelector('#board cg-board').getBoundingClientRect(); return r.width >= 360 && r.right <= 390; })()`;
     await waitFor(page, `${name} sized for a phone`, fits);
-    await new Promise((done) => setTimeout(done, 300));
+    await settle();
     await page.screenshot({ path: join(shots, `${name}-390x844.png`) });
     await page.setViewport({ width: 1200, height: 900 });
   }
@@ -237,6 +238,7 @@ async function shogiDropsAndPromotions(page, address) {
   await open(page, address, state);
   await drag(page, 'b2', 'h8');
   await page.waitForSelector('.picker button.decline', { timeout: 5_000 });
+  await settle();
   await page.screenshot({ path: join(shots, 'shogi-picker.png') });
   await press(page, '.picker button.decline');
   await waitFor(page, 'the bishop taking', moveCount(3));
@@ -247,6 +249,7 @@ async function shogiDropsAndPromotions(page, address) {
   await click(page, 'e5');
   await waitFor(page, 'the drop', moveCount(5));
   if ((await kindAt(address, state.id, 'e5')) !== 'bishop') throw new Error('the bishop was not dropped on e5');
+  await settle();
   await page.screenshot({ path: join(shots, 'shogi-drop.png') });
 
   state = await gameWith(address, 'shogi', opening);
