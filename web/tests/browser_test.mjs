@@ -136,6 +136,13 @@ async function chess(page) {
   await waitFor(page, 'checkmate', `document.getElementById('status').textContent === 'Game over: black wins: checkmate.'`);
   const banner = await text(page, '#banner');
   if (banner !== 'Black wins: checkmate.') throw new Error(`the result banner reads "${banner}"`);
+  // Review: the first move clicked shows the position after it, then back to the game.
+  await press(page, '#move-list button.move[data-ply="1"]');
+  await waitFor(page, 'the position after 1. f3', `!document.getElementById('review').hidden && document.querySelector('#move-list button.current').dataset.ply === '1'`);
+  const after = await text(page, '#review');
+  if (!after.startsWith('Showing the position after move 1 (f3).')) throw new Error(`review reads "${after}"`);
+  await page.click('#review-end');
+  await waitFor(page, 'the game again', `document.getElementById('review').hidden`);
   await page.screenshot({ path: join(shots, 'chess-checkmate.png') });
 }
 
