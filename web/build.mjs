@@ -1,4 +1,4 @@
-// Bundles the board page: node build.mjs NODE_MODULES_DIR OUT_DIR. The packages come from the
+// Bundles the board page and the variant workshop: node build.mjs NODE_MODULES_DIR OUT_DIR. The packages come from the
 // folder npm installed them in (the build folder), so the source tree holds no node_modules.
 // Besides the script it writes:
 // - fonts.css and fonts/: the Noto Serif TC subsets (from @fontsource) holding the glyphs the
@@ -23,17 +23,17 @@ const src = join(here, 'src');
 
 mkdirSync(out, { recursive: true });
 await esbuild.build({
-  entryPoints: [join(src, 'app.ts')],
+  entryPoints: { app: join(src, 'app.ts'), workshop: join(src, 'workshop/main.ts') },
   bundle: true,
   format: 'esm',
   target: 'es2020',
   minify: true,
-  outfile: join(out, 'app.js'),
+  outdir: out,
   nodePaths: [modules],
   logLevel: 'warning',
 });
 copyFileSync(join(modules, 'chessgroundx/assets/chessground.base.css'), join(out, 'chessground.base.css'));
-for (const file of ['style.css', 'index.html']) copyFileSync(join(src, file), join(out, file));
+for (const file of ['style.css', 'index.html', 'workshop.css', 'workshop.html']) copyFileSync(join(src, file), join(out, file));
 
 // Every YAML file under a folder.
 function yamlFiles(dir) {

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "server/game_store.h"
 #include "server/random_id.h"
 #include "server/variant_library.h"
+#include "server/variant_schema.h"
 
 namespace palace::server {
 
@@ -42,7 +44,21 @@ struct Entry {
   Game game;
 };
 
-json error_body(const std::string& message) { return json{{"error", message}}; }
+// A refusal; one that names a place in a variant file or script ("variant.yaml:12:5: ..." or, from
+// Lua, "rules.lua:3: ...") also gives it apart, for the workshop to mark: the last place named, as a
+// message that passes through a script names the script's line last.
+json error_body(const std::string& message) {
+  json body{{"error", message}};
+  static const std::regex place(R"(([A-Za-z0-9_.-]+\.(?:yaml|lua)):(\d{1,9})(?::(\d{1,9}))?: )");
+  std::smatch found;
+  for (auto from = message.cbegin(); std::regex_search(from, message.cend(), found, place); from = found[0].second) {
+    body["file"] = found.str(1);
+    body["line"] = std::stoi(found.str(2));
+    if (found[3].matched) body["column"] = std::stoi(found.str(3));
+    else body.erase("column");
+  }
+  return body;
+}
 
 // Sets an answer's JSON. Text a request brought in may be no UTF-8 (an address's bytes quoted in
 // a refusal): such bytes are written as U+FFFD rather than failing the answer.
@@ -416,7 +432,7 @@ struct Server::Impl {
     return {{"variants", list}, {"default", options.default_variant}};
   }
 
-  json upload(const json& body) {
+  static std::map<std::string, std::string> scripts_field(const json& body) {
     std::map<std::string, std::string> scripts;
     if (const auto s = body.find("scripts"); s != body.end()) {
       if (!s->is_object()) throw RequestError(400, "expected \"scripts\": an object of file name to Lua text");
@@ -425,9 +441,35 @@ struct Server::Impl {
         scripts[file] = text.get<std::string>();
       }
     }
+    return scripts;
+  }
+
+  json upload(const json& body) {
+    const std::map<std::string, std::string> scripts = scripts_field(body);
     check_room(store.upload_count(), options.max_uploads, "uploads");
     const std::string name = library.upload(text_field(body, "yaml"), scripts);
     return {{"variant", name}, {"formations", library.formations(name)}};
+  }
+
+  // The workshop's draft, loaded as an upload would be: its start position, drawn as a game's state.
+  json check_draft(const json& body) {
+    const std::map<std::string, std::string> scripts = scripts_field(body);
+    const Entry draft(VariantChoice{"draft", {}}, library.check(text_field(body, "yaml"), scripts));
+    json state = state_json("", draft);
+    state["ok"] = true;
+    return state;
+  }
+
+  // A rule-test script run on the draft: every case, passed or not, with where each failure is written.
+  json test_draft(const json& body) {
+    const ScriptResult result = library.test(text_field(body, "yaml"), scripts_field(body), text_field(body, "test"));
+    json cases = json::array();
+    for (const CaseResult& c : result.cases) {
+      json failures = json::array();
+      for (const CaseFailure& f : c.failures) failures.push_back({{"line", f.mark.line}, {"column", f.mark.column}, {"message", f.message}});
+      cases.push_back({{"name", c.name}, {"line", c.mark.line}, {"passed", c.passed()}, {"failures", failures}});
+    }
+    return {{"passed", result.passed()}, {"failed", result.failed()}, {"cases", cases}};
   }
 
   // Every answer is JSON; a refusal is {"error": "one line"} with a 4xx status.
@@ -457,6 +499,14 @@ struct Server::Impl {
     const std::string game = R"(/api/games/([^/]+))";
     http.Get("/api/variants", route(200, [this](const Request&) { return variants(); }));
     http.Post("/api/variants", route(201, [this](const Request& r) { return upload(body_of(r)); }));
+    http.Post("/api/variants/check", route(200, [this](const Request& r) { return check_draft(body_of(r)); }));
+    http.Post("/api/variants/test", route(200, [this](const Request& r) { return test_draft(body_of(r)); }));
+    http.Get(R"(/api/variants/([^/]+)/source)", route(200, [this](const Request& r) {
+      const StoredUpload upload = library.source(r.matches[1]);
+      return json{{"variant", upload.id}, {"yaml", upload.yaml}, {"scripts", upload.scripts}};
+    }));
+    // Learnt once: the shipped variants do not change while the server runs.
+    http.Get("/api/schema", route(200, [schema = variant_schema(options.variants_dir)](const Request&) { return schema; }));
     http.Post("/api/games", route(201, [this](const Request& r) { return create_game(body_of(r)); }));
     http.Get(game, route(200, [this](const Request& r) {
       const auto entry = find(r.matches[1]);

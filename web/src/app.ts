@@ -437,7 +437,12 @@ async function start() {
   watch(poll);
   if (address.id) {
     try {
-      show(await api('GET', `/api/games/${encodeURIComponent(address.id)}`), true);
+      const s = await api('GET', `/api/games/${encodeURIComponent(address.id)}`);
+      state = s;
+      fillOpponents();
+      const palace = s.sides.findIndex((side) => side.name === address.palace);
+      if (palace >= 0) ($('opponent') as HTMLSelectElement).value = String(palace);
+      show(s, true);
       showFormationChoices();
     } catch (e) {
       // An unknown game is said so: no other game is started in its place.

@@ -1,8 +1,11 @@
 // The game's address: /game/ID, with ?flip=1 when the board is turned round, so a link or a
 // reload brings back the game (and with it its variant) and the orientation.
-export function gameFromAddress(): { id?: string; flip: boolean } {
+// The workshop's "Play it" opens `/?game=ID&palace=SIDE`: the same game, the engine playing SIDE.
+export function gameFromAddress(): { id?: string; flip: boolean; palace?: string } {
   const found = /^\/game\/([^/]+)$/.exec(location.pathname);
-  return { id: found ? decodeURIComponent(found[1]) : undefined, flip: new URLSearchParams(location.search).get('flip') === '1' };
+  const query = new URLSearchParams(location.search);
+  const id = found ? decodeURIComponent(found[1]) : query.get('game') ?? undefined;
+  return { id, flip: query.get('flip') === '1', palace: query.get('palace') ?? undefined };
 }
 
 export function setAddress(id: string, flip: boolean) {
