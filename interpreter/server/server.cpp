@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <mutex>
 #include <optional>
 #include <nlohmann/json.hpp>
@@ -15,6 +17,8 @@
 
 #include "core/text.h"
 #include "game/game.h"
+#include "movegen/movegen.h"
+#include "notation/notation.h"
 #include "search/search.h"
 #include "server/game_store.h"
 #include "server/random_id.h"
@@ -90,21 +94,9 @@ json hands_json(const Variant& variant, const Position& pos) {
   return hands;
 }
 
-// The position and everything the page draws from it.
-json state_json(const std::string& id, const Entry& entry) {
-  const Game& game = entry.game;
-  const Variant& variant = game.variant();
+// The pieces on the board, each with its point, FEN letter, side and kind.
+json pieces_json(const Variant& variant, const Position& pos) {
   const BoardDef& board = variant.board();
-  const Position& pos = game.position();
-
-  json sides = json::array();
-  for (const SideDef& side : variant.rules().sides) sides.push_back({{"name", side.name}, {"colour", side.colour}});
-  json diagonals = json::array();
-  for (const auto& [a, b] : board.diagonal_lines) diagonals.push_back({board.square_name(a), board.square_name(b)});
-
-  json kinds = json::array();
-  for (const PieceDef& def : variant.rules().pieces) kinds.push_back({{"name", def.name}, {"letter", std::string(1, def.letter)}});
-
   json pieces = json::array();
   for (Square s = 0; s < board.size(); ++s) {
     const Piece p = pos.at(s);
@@ -116,6 +108,56 @@ json state_json(const std::string& id, const Entry& entry) {
                       {"side", side_of(p)},
                       {"kind", def.name}});
   }
+  return pieces;
+}
+
+// A move's from and to points, for the board to mark; null for a pass.
+json move_points(const BoardDef& board, Move m) {
+  if (m.is_pass()) return nullptr;
+  return {m.type() == MoveType::Drop ? json(nullptr) : json(board.square_name(m.from())), board.square_name(m.to())};
+}
+
+// The game's moves as its players write them (SAN, WXF, the Janggi numeric notation...), replayed
+// from where the game started; the position `ply` moves in is left in `at` when asked for.
+json moves_in_notation(const Game& game, std::size_t ply = 0, std::optional<Position>* at = nullptr) {
+  const MoveNotation notation(game.variant());
+  Position pos(game.variant_ptr());
+  set_played_fen(pos, game.start_fen());
+  json texts = json::array();
+  for (std::size_t i = 0; i < game.history().size(); ++i) {
+    if (at && i == ply) at->emplace(pos);
+    texts.push_back(notation.write(pos, game.history()[i], notation.native()));
+    pos.do_move(game.history()[i]);
+  }
+  if (at && ply == game.history().size()) at->emplace(pos);
+  return texts;
+}
+
+// What the board draws on each kind: its face per side, where the variant names one.
+json kinds_json(const Variant& variant) {
+  json kinds = json::array();
+  for (const PieceDef& def : variant.rules().pieces) {
+    json kind = {{"name", def.name}, {"letter", std::string(1, def.letter)}, {"royal", def.royal}, {"value", def.value}};
+    if (!def.written.empty()) kind["written"] = def.written;
+    if (!def.face[0].empty()) kind["face"] = def.face;
+    kinds.push_back(kind);
+  }
+  return kinds;
+}
+
+// The position and everything the page draws from it.
+json state_json(const std::string& id, const Entry& entry) {
+  const Game& game = entry.game;
+  const Variant& variant = game.variant();
+  const BoardDef& board = variant.board();
+  const Position& pos = game.position();
+
+  json sides = json::array();
+  for (const SideDef& side : variant.rules().sides)
+    sides.push_back({{"name", side.name}, {"colour", side.colour}, {"forward", side.forward > 0 ? "up" : "down"}});
+  json diagonals = json::array();
+  for (const auto& [a, b] : board.diagonal_lines) diagonals.push_back({board.square_name(a), board.square_name(b)});
+
 
   json legal = json::object();
   json legal_moves = json::array();
@@ -131,9 +173,7 @@ json state_json(const std::string& id, const Entry& entry) {
   }
   for (auto& [from, targets] : legal.items()) std::sort(targets.begin(), targets.end());
 
-  json last_move = nullptr;
-  if (!game.history().empty() && !game.history().back().is_pass())
-    last_move = {board.square_name(game.history().back().from()), board.square_name(game.history().back().to())};
+  const json last_move = game.history().empty() ? json(nullptr) : move_points(board, game.history().back());
 
   const Side turn = game.side_to_move();
   const bool check = game.is_in_check(turn);
@@ -153,18 +193,19 @@ json state_json(const std::string& id, const Entry& entry) {
                 {"formations", entry.choice.formations},
                 {"board", {{"files", board.files}, {"ranks", board.ranks}, {"diagonals", diagonals}, {"all_diagonals", board.all_diagonals}}},
                 {"sides", sides},
-                {"kinds", kinds},
+                {"kinds", kinds_json(variant)},
                 {"fen", game.fen()},
                 {"start_fen", game.start_fen()},
                 {"turn", turn},
                 {"turn_name", variant.side_name(turn)},
                 {"check", check},
                 {"check_square", check && pos.royal(turn) != NoSquare ? json(board.square_name(pos.royal(turn))) : json(nullptr)},
-                {"pieces", pieces},
+                {"pieces", pieces_json(variant, pos)},
                 {"legal", legal},
                 {"legal_moves", legal_moves},
                 {"can_pass", can_pass},
                 {"moves", game.history_texts()},
+                {"moves_notation", moves_in_notation(game)},
                 {"last_move", last_move},
                 {"result", result},
                 {"move_example", game.move_example()},
@@ -354,6 +395,29 @@ struct Server::Impl {
     });
   }
 
+  // The position `ply` moves into a game (0: where it started), for reviewing it.
+  json position_after(const std::string& id, const std::string& ply_text) {
+    const auto entry = find(id);
+    const std::lock_guard lock(entry->mutex);
+    const Game& game = entry->game;
+    const std::size_t plies = game.history().size();
+    const auto bad = [&] { return RequestError(400, "expected a move number from 0 to " + std::to_string(plies) + ", got " + quote(ply_text)); };
+    if (ply_text.empty() || ply_text.size() > 9 || !std::all_of(ply_text.begin(), ply_text.end(), [](unsigned char c) { return std::isdigit(c) != 0; }))
+      throw bad();
+    const std::size_t ply = std::stoul(ply_text);
+    if (ply > plies) throw bad();
+    std::optional<Position> at;
+    moves_in_notation(game, ply, &at);
+    const Variant& variant = game.variant();
+    json out = {{"ply", ply},
+                {"fen", at->fen()},
+                {"turn", at->side_to_move()},
+                {"pieces", pieces_json(variant, *at)},
+                {"last_move", ply == 0 ? json(nullptr) : move_points(variant.board(), game.history()[ply - 1])}};
+    if (variant.has_hands()) out["hands"] = hands_json(variant, *at);
+    return out;
+  }
+
   json variants() {
     json list = json::array();
     for (const std::string& name : library.shipped()) {
@@ -454,6 +518,16 @@ struct Server::Impl {
       const std::lock_guard lock(entry->mutex);
       return json{{"start_fen", entry->game.start_fen()}, {"moves", entry->game.history_texts()}};
     }));
+    http.Get(game + "/position/([^/]*)", route(200, [this](const Request& r) { return position_after(r.matches[1], r.matches[2]); }));
+    // A game's own address (/game/ID) is the page: it reads the id from the address.
+    http.Get(R"(/game/([^/]+))", [this](const Request&, httplib::Response& response) {
+      std::ifstream file(options.web_dir / "index.html", std::ios::binary);
+      if (!file) {
+        response.status = 404;
+        return set_json(response, error_body("no page to serve (build the web target)"));
+      }
+      response.set_content(std::string(std::istreambuf_iterator<char>(file), {}), "text/html; charset=utf-8");
+    });
     http.Get(game + "/fen", route(200, [this](const Request& r) {
       const auto entry = find(r.matches[1]);
       const std::lock_guard lock(entry->mutex);

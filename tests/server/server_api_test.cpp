@@ -294,6 +294,85 @@ TEST_F(ServerApi, BadRequestsGetOneLineJsonErrorsAndTheServerGoesOn) {
   EXPECT_EQ(call("GET", "/api/variants").first, 200);
 }
 
+TEST_F(ServerApi, MovesComeInTheGamesOwnNotationAndPastPositionsAreShown) {
+  const json chess = new_game({{"variant", "chess"}});
+  const std::string id = chess["id"];
+  json last;
+  for (const char* move : {"e2e4", "e7e5", "g1f3", "Nc6", "f1b5"}) {  // text in any notation is read
+    auto [status, answer] = post("/api/games/" + id + "/moves", {{"move", move}});
+    ASSERT_EQ(status, 200) << move << answer.dump();
+    last = answer;
+  }
+  EXPECT_EQ(last["moves"], json({"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}));
+  EXPECT_EQ(last["moves_notation"], json({"e4", "e5", "Nf3", "Nc6", "Bb5"}));
+  auto [status, past] = call("GET", "/api/games/" + id + "/position/2");
+  ASSERT_EQ(status, 200) << past.dump();
+  EXPECT_EQ(past["ply"], 2);
+  EXPECT_EQ(past["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+  EXPECT_EQ(past["turn"], 0);
+  EXPECT_EQ(past["last_move"], json({"e7", "e5"}));
+  EXPECT_EQ(past["pieces"].size(), 32u);
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/position/0").second["fen"], chess["fen"]);
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/position/5").second["fen"], last["fen"]);
+
+  const json janggi = new_game({{"variant", "janggi"}});
+  auto [moved, after] = post("/api/games/" + janggi["id"].get<std::string>() + "/moves", {{"move", "b10c8"}});
+  ASSERT_EQ(moved, 200) << after.dump();
+  EXPECT_EQ(after["moves_notation"], json({"H02-83"}));
+  const json xiangqi = new_game({{"variant", "xiangqi"}});
+  auto [played, wxf] = post("/api/games/" + xiangqi["id"].get<std::string>() + "/moves", {{"move", "C2=5"}});
+  ASSERT_EQ(played, 200) << wxf.dump();
+  EXPECT_EQ(wxf["moves_notation"], json({"C2=5"}));
+}
+
+TEST_F(ServerApi, PiecesCarryTheirFacesAndSidesTheirDirection) {
+  const json janggi = new_game({{"variant", "janggi"}});
+  EXPECT_EQ(janggi["sides"][0], json({{"name", "cho"}, {"colour", "blue"}, {"forward", "down"}}));
+  json general, horse;
+  for (const json& kind : janggi["kinds"]) {
+    if (kind["name"] == "general") general = kind;
+    if (kind["name"] == "horse") horse = kind;
+  }
+  EXPECT_EQ(general["face"], json({"楚", "漢"}));
+  EXPECT_EQ(general["royal"], true);
+  EXPECT_EQ(horse["face"], json({"馬", "馬"}));
+  const json shogi = new_game({{"variant", "shogi"}});
+  json tokin;
+  for (const json& kind : shogi["kinds"])
+    if (kind["name"] == "tokin") tokin = kind;
+  EXPECT_EQ(tokin["face"], json({"と", "と"}));
+  EXPECT_EQ(tokin["written"], "+P");
+  for (const json& kind : new_game({{"variant", "chess"}})["kinds"]) EXPECT_FALSE(kind.contains("face")) << kind.dump();
+}
+
+TEST_F(ServerApi, APastPositionOutOfRangeIsRefused) {
+  const std::string id = new_game({{"variant", "chess"}})["id"];
+  for (const char* ply : {"1", "-1", "x", "01x", "99999999999"}) {
+    auto [status, error] = call("GET", "/api/games/" + id + "/position/" + ply);
+    EXPECT_EQ(status, 400) << ply;
+    EXPECT_EQ(error["error"], std::string("expected a move number from 0 to 0, got \"") + ply + "\"") << ply;
+  }
+  auto [empty, empty_error] = call("GET", "/api/games/" + id + "/position/");
+  EXPECT_EQ(empty, 400);
+  EXPECT_EQ(empty_error["error"], "expected a move number from 0 to 0, got \"\"");
+  auto [unknown, no_game] = call("GET", "/api/games/nope/position/0");
+  EXPECT_EQ(unknown, 404);
+  EXPECT_EQ(no_game["error"], "no game with id \"nope\"");
+}
+
+TEST_F(ServerApi, AGamesAddressServesThePage) {
+  auto page = client_->Get("/game/0123abcd");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_EQ(page->body, "<p>board</p>");
+  EXPECT_EQ(page->get_header_value("Content-Type"), "text/html; charset=utf-8");
+  fs::remove(dir_ / "web" / "index.html");
+  auto gone = client_->Get("/game/0123abcd");
+  ASSERT_TRUE(gone);
+  EXPECT_EQ(gone->status, 404);
+  EXPECT_EQ(json::parse(gone->body)["error"], "no page to serve (build the web target)");
+}
+
 TEST_F(ServerApi, UploadedVariantsPlayAndHostileOnesAreRefused) {
   const json upload = {{"yaml", "import: [janggi.yaml]\nname: no-facing\nrules: {facing_royals: allowed}\n"}};
   auto [status, answer] = post("/api/variants", upload);
