@@ -57,9 +57,9 @@ class LocalPlayer : public Player {
   search::Searcher searcher_;
 };
 
-// What the UCI-like protocols call the same things.
+// What each protocol calls the same steps.
 struct Dialect {
-  const char* hello;     // the first command, answered by hello + "ok"
+  const char* hello;     // the first command, answered by hello + "ok" (CECP: features, done=1)
   const char* new_game;  // empty: the protocol has none
   const char* variant_option;
   const char* position;  // the keyword of a position given in full
@@ -104,7 +104,7 @@ class EnginePlayer : public Player {
     }
     launch();
     if (process_) start_game();
-    if (process_ && !ready()) fail_start("engine " + palace::quote(spec_.command, 100) + " did not answer readyok");
+    if (process_ && !ready()) fail_start("engine " + palace::quote(spec_.command, 100) + " did not answer " + ready_word());
   }
 
   Answer think(const Game& game, const std::string& start_fen, const Clocks& clocks) override {
@@ -129,10 +129,11 @@ class EnginePlayer : public Player {
       lines.push_back(position);
       lines.push_back(go_line(mover, clocks));
     }
-    // How long the referee waits: the clock (or move time) and a second of grace for the pipes;
-    // a depth or node search gets a minute.
+    // How long the referee waits: the clock (or move time, in CECP whole seconds) and a second of
+    // grace for the pipes; a depth or node search gets a minute.
     const int movetime_ms = limits(clocks).movetime_ms;
-    const std::int64_t allowed = clocks.left_ms[mover] ? clocks.left_ms[mover] : movetime_ms ? std::max(movetime_ms, dialect_.style == WireStyle::XBoard ? 1000 : 0) : 60'000;
+    const std::int64_t move_ms = xboard && movetime_ms ? std::max(movetime_ms, 1000) : movetime_ms;
+    const std::int64_t allowed = clocks.left_ms[mover] ? clocks.left_ms[mover] : move_ms ? move_ms : 60'000;
     const auto start = std::chrono::steady_clock::now();
     const auto deadline = start + std::chrono::milliseconds(allowed + 1000);
     Answer answer;
@@ -150,8 +151,8 @@ class EnginePlayer : public Player {
       std::string word;
       words >> word;
       // USI's `bestmove resign`, UCCI's `nobestmove`, CECP's `resign` and a CECP engine refusing
-      // the game's own moves all end the request.
-      const bool refused = xboard ? word == "resign" || word == "Illegal" || word == "Error" : word == "nobestmove";
+      // one of the game's moves all end the request.
+      const bool refused = xboard ? word == "resign" || word == "Illegal" : word == "nobestmove";
       if (!refused && word != (xboard ? "move" : "bestmove")) continue;
       if (!refused) words >> answer.move;
       answer.used_ms = elapsed_ms(start);
