@@ -282,6 +282,9 @@ void Session::start_search(const search::Limits& limits) {
       best = searcher_->search(root, limits, [&](const search::Report& r) { report(root, r); });
     } catch (const Error& e) {
       complain("search stopped: " + std::string(e.what()));
+      // Said again here: in the optimised build `best` came back from a hook's error as a
+      // nonsense move (tests/repro trap.yaml, UciHostileHooks); valgrind is silent, cause unknown.
+      best = Move();
     }
     // Done before the answer goes out: a GUI may send its next go the moment it reads it, and
     // that go waits for this thread to end rather than being refused.
