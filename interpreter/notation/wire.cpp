@@ -69,9 +69,11 @@ std::string WireNotation::move(const Position& pos, Move m) const {
     return pass_ == WirePass::RoyalSquare && royal != NoSquare ? square(royal) + square(royal) : "0000";
   }
   const bool usi = style_ == WireStyle::Usi;
-  if (m.type() == MoveType::Drop)
-    return usi ? variant_.rules().pieces[m.drop_kind()].letter + ("*" + square(m.to()))
-               : variant_.drop_prefix(m.drop_kind()) + square(m.to());
+  if (m.type() == MoveType::Drop) {
+    std::string text = variant_.drop_prefix(m.drop_kind());  // "P@"; USI writes "P*"
+    if (usi) text.back() = '*';
+    return text + square(m.to());
+  }
   std::string text = square(m.from()) + square(m.to());
   if (m.promotion_kind() >= 0) text += usi ? "+" : variant_.promotion_suffix(m.promotion_kind());
   return text;
