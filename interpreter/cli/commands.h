@@ -24,7 +24,7 @@ void add_status_command(CLI::App& app, Action& action);
 void add_bench_command(CLI::App& app, Action& action);
 void add_test_command(CLI::App& app, Action& action);
 void add_play_command(CLI::App& app, Action& action);
-void add_uci_command(CLI::App& app, Action& action);
+void add_protocol_commands(CLI::App& app, Action& action);  // uci, usi, ucci, xboard
 void add_match_command(CLI::App& app, Action& action);
 void add_replay_command(CLI::App& app, Action& action);
 void add_convert_command(CLI::App& app, Action& action);

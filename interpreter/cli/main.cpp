@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
   cli::add_bench_command(app, action);
   cli::add_test_command(app, action);
   cli::add_play_command(app, action);
-  cli::add_uci_command(app, action);
+  cli::add_protocol_commands(app, action);
   cli::add_match_command(app, action);
   cli::add_replay_command(app, action);
   cli::add_convert_command(app, action);

@@ -81,7 +81,7 @@ void add_match_command(CLI::App& app, Action& action) {
   cmd->add_option("VARIANT_FILE", s.variant_file, "variant YAML file")->required();
   cmd->add_option("--player", o->players,
                   "a player: palace[,depth=N,nodes=N,movetime=MS,eval=FILE,name=X] or "
-                  "engine=CMD[,variant=NAME,option.NAME=VALUE,...]; twice at most, palace by default");
+                  "engine=CMD[,protocol=uci|usi|ucci|xboard,variant=NAME,option.NAME=VALUE,...]; twice at most, palace by default");
   cmd->add_option("--engine", o->engines, "an external UCI engine's command (same as --player engine=CMD)");
   cmd->add_option("--depth", o->depth, "search depth for players that set no limit")->check(CLI::Range(1, 128));
   cmd->add_option("--nodes", o->nodes, "node limit for players that set no limit");

@@ -1,4 +1,4 @@
-// How the variant is written on the wire to other engines and GUIs (UCI): the optional `uci:`
+// How the variant is written on the wire to other engines and GUIs (UCI, USI, UCCI, CECP): the optional `uci:`
 // section of a variant file. The protocol's notation is data here, so no game is named in code.
 #pragma once
 
@@ -15,9 +15,10 @@ struct UciRules {
   std::string variant;        // UCI_Variant name other engines know it by; empty: the variant's own name
   bool mirror_ranks = false;  // the wire numbers ranks from the other edge (rank r is ranks + 1 - r)
   WirePass pass = WirePass::NullMove;
+  std::string xboard;         // the name XBoard's `variant` command uses; empty: the UCI name
 };
 
-// Reads `uci: {variant: NAME, mirror_ranks: BOOL, pass: null-move|royal-square}`. Throws RuleError.
+// Reads `uci: {variant: NAME, mirror_ranks: BOOL, pass: null-move|royal-square, xboard: NAME}`. Throws RuleError.
 UciRules read_uci_rules(const ConfigNode& node);
 
 }  // namespace palace

@@ -1,5 +1,6 @@
-// The two sides of a refereed game: Palace's own engine, or an external UCI engine over pipes. A
-// player only proposes moves; the referee judges them with Palace's rules.
+// The two sides of a refereed game: Palace's own engine, or an external engine over pipes speaking
+// UCI, USI, UCCI or CECP (XBoard). A player only proposes moves; the referee judges them with
+// Palace's rules.
 #pragma once
 
 #include <chrono>
@@ -20,6 +21,7 @@ namespace palace::match {
 struct PlayerSpec {
   std::string name;
   std::string command;     // external engine's command line; empty for Palace's own engine
+  std::string protocol = "uci";  // the external engine's: uci, usi, ucci or xboard
   std::string variant;     // UCI_Variant to ask an external engine for; empty: the wire name
   std::map<std::string, std::string> options;  // setoption name -> value, for an external engine
   std::string eval_file;   // Palace's engine: a variant file whose eval: section it searches with
@@ -28,13 +30,13 @@ struct PlayerSpec {
   int movetime_ms = 0;
 };
 
-// Reads "palace,depth=4,eval=FILE" or "engine=CMD,variant=NAME,option.Skill Level=10,movetime=100".
+// Reads "palace,depth=4,eval=FILE" or "engine=CMD,protocol=usi,variant=NAME,option.Skill Level=10,movetime=100".
 // Throws MatchError naming the bad part.
 PlayerSpec parse_player_spec(const std::string& text);
 
 // A move request's answer: a move, or why the player lost the game by it.
 struct Answer {
-  std::string move;     // in wire notation
+  std::string move;     // in UCI's wire notation, whatever the protocol
   std::string failure;  // "crashed", "lost on time", ... ; empty when a move came
   std::int64_t used_ms = 0;
 };

@@ -19,4 +19,11 @@ int shogi_rank(const BoardDef& board, Square s);
 // when `text` is no USI move of this board.
 std::string usi_to_coordinates(const BoardDef& board, std::string_view text);
 
+// USI's positions (SFEN: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1") and
+// Palace's FEN of the same ("...[] w - - 0 1"): the first side is USI's b(lack), hands are counted
+// ("2Pp"), and the move counter counts plies. The board passes through for set_fen to judge; a
+// side, hand or counter of the wrong form throws FenError.
+std::string sfen_from_fen(const std::string& fen);
+std::string fen_from_sfen(const std::string& sfen);
+
 }  // namespace palace

@@ -1,29 +1,64 @@
 #include "notation/wire.h"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 #include <vector>
 
 #include "core/text.h"
 #include "movegen/movegen.h"
+#include "notation/usi.h"
 
 namespace palace {
 
-WireNotation::WireNotation(const Variant& variant)
+WireNotation::WireNotation(const Variant& variant, WireStyle style)
     : variant_(variant),
+      style_(style),
       name_(variant.rules().uci.variant.empty() ? variant.rules().name : variant.rules().uci.variant),
       mirror_(variant.rules().uci.mirror_ranks),
       pass_(variant.rules().uci.pass) {}
 
+const std::string& WireNotation::xboard_name() const {
+  const std::string& xboard = variant_.rules().uci.xboard;
+  return xboard.empty() ? name_ : xboard;
+}
+
 std::string WireNotation::square(Square s) const {
   const BoardDef& board = variant_.board();
-  if (!mirror_) return board.square_name(s);
-  return board.square_name(board.square(board.file_of(s), board.ranks - 1 - board.rank_of(s)));
+  const int file = board.file_of(s), rank = mirror_ ? board.ranks - 1 - board.rank_of(s) : board.rank_of(s);
+  switch (style_) {
+    case WireStyle::Usi:
+      return std::to_string(board.files - file) + char('a' + board.ranks - 1 - rank);
+    case WireStyle::Iccs:
+      return char('a' + file) + std::to_string(rank);
+    case WireStyle::XBoard:
+      return char('a' + file) + std::to_string(rank + (board.ranks == 10 ? 0 : 1));
+    case WireStyle::Uci:
+      break;
+  }
+  return board.square_name(board.square(file, rank));
 }
 
 Square WireNotation::parse_square(std::string_view text) const {
   const BoardDef& board = variant_.board();
-  const Square s = board.parse_square(std::string(text));
+  Square s = NoSquare;
+  if (style_ == WireStyle::Uci) {
+    s = board.parse_square(std::string(text));
+  } else {
+    // A file and a rank each, one of them a letter and the other a number.
+    const bool usi = style_ == WireStyle::Usi;
+    const std::string_view number = usi ? text.substr(0, text.size() - 1) : text.substr(1);
+    const char letter = usi ? (text.empty() ? 0 : text.back()) : (text.empty() ? 0 : text.front());
+    if (number.empty() || number.size() > 2 || letter < 'a' || letter > 'z' ||
+        !std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return NoSquare;
+    const int n = std::stoi(std::string(number));
+    const int first = style_ == WireStyle::XBoard && board.ranks != 10 ? 1 : 0;
+    const int file = usi ? board.files - n : letter - 'a';
+    const int rank = usi ? board.ranks - 1 - (letter - 'a') : n - first;
+    if (file < 0 || file >= board.files || rank < 0 || rank >= board.ranks) return NoSquare;
+    s = board.square(file, rank);
+  }
   if (s == NoSquare || !mirror_) return s;
   return board.square(board.file_of(s), board.ranks - 1 - board.rank_of(s));
 }
@@ -33,9 +68,14 @@ std::string WireNotation::move(const Position& pos, Move m) const {
     const Square royal = pos.royal(pos.side_to_move());
     return pass_ == WirePass::RoyalSquare && royal != NoSquare ? square(royal) + square(royal) : "0000";
   }
-  if (m.type() == MoveType::Drop) return variant_.drop_prefix(m.drop_kind()) + square(m.to());
+  const bool usi = style_ == WireStyle::Usi;
+  if (m.type() == MoveType::Drop) {
+    std::string text = variant_.drop_prefix(m.drop_kind());  // "P@"; USI writes "P*"
+    if (usi) text.back() = '*';
+    return text + square(m.to());
+  }
   std::string text = square(m.from()) + square(m.to());
-  if (m.promotion_kind() >= 0) text += variant_.promotion_suffix(m.promotion_kind());
+  if (m.promotion_kind() >= 0) text += usi ? "+" : variant_.promotion_suffix(m.promotion_kind());
   return text;
 }
 
@@ -45,6 +85,11 @@ Move WireNotation::parse_move(Position& pos, std::string_view text, std::string&
   // Drops and promotions to kinds that share a letter are told apart only by the whole text.
   for (const Move m : legal)
     if (!m.is_pass() && move(pos, m) == text) return m;
+  // The other protocols' moves have one spelling each, so a text matching none of them is refused.
+  if (style_ != WireStyle::Uci) {
+    why = palace::quote(text) + " is not a legal move here";
+    return Move();
+  }
   // A square is a file letter and a rank number, so the from-square ends where the next letter starts.
   std::size_t split = 1;
   while (split < text.size() && std::isdigit(static_cast<unsigned char>(text[split]))) ++split;
@@ -91,6 +136,14 @@ std::string WireNotation::fen(const std::string& fen) const {
   std::string out;
   for (const auto& f : fields) out += (out.empty() ? "" : " ") + f;
   return out;
+}
+
+std::string WireNotation::position_text(const std::string& palace_fen) const {
+  return style_ == WireStyle::Usi ? sfen_from_fen(palace_fen) : fen(palace_fen);
+}
+
+std::string WireNotation::palace_fen(const std::string& text) const {
+  return style_ == WireStyle::Usi ? fen_from_sfen(text) : fen(text);
 }
 
 }  // namespace palace

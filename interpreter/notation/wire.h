@@ -1,6 +1,7 @@
-// Moves and FENs as other engines and GUIs write them (UCI, the referee's pipes). Usually the same as
-// Palace's own notation; a variant's `uci:` section (loader/uci_rules.h) says where it differs: ranks
-// numbered from the other edge, and how a pass is written.
+// Moves and FENs as other engines and GUIs write them (UCI, USI, UCCI, CECP, the referee's pipes).
+// UCI's is usually Palace's own notation; a variant's `uci:` section (loader/uci_rules.h) says where
+// it differs: ranks numbered from the other edge, and how a pass is written. The other protocols
+// number the same points their own way (WireStyle).
 #pragma once
 
 #include <string>
@@ -11,12 +12,22 @@
 
 namespace palace {
 
+// How a protocol names points and writes drops and promotions.
+enum class WireStyle : std::uint8_t {
+  Uci,     // "e2e4", "e7e8q", "P@e4": Palace's coordinates
+  Usi,     // "7g7f", "8h2b+", "P*5e", SFEN positions (notation/usi.h)
+  Iccs,    // "h2e2": ranks counted from 0 (notation/iccs.h)
+  XBoard,  // "e2e4", "P@e4"; ranks counted from 0 on a board of ten, as XBoard does
+};
+
 class WireNotation {
  public:
-  explicit WireNotation(const Variant& variant);
+  explicit WireNotation(const Variant& variant, WireStyle style = WireStyle::Uci);
 
   // The name other engines know the variant by (UCI_Variant).
   const std::string& variant_name() const { return name_; }
+  // The name XBoard knows it by (`variant NAME`): the `uci:` section's `xboard:`, else the UCI name.
+  const std::string& xboard_name() const;
 
   std::string square(Square s) const;
   Square parse_square(std::string_view text) const;  // NoSquare when not a point of the board
@@ -31,9 +42,14 @@ class WireNotation {
   // A FEN between Palace's orientation and the wire's; the one mapping serves both ways, as it is
   // its own inverse. Fields it does not understand pass through for set_fen to judge.
   std::string fen(const std::string& fen) const;
+  // A position as the protocol writes it (USI: SFEN), and the Palace FEN of one it wrote. A text
+  // that is no position of the protocol's form throws FenError.
+  std::string position_text(const std::string& palace_fen) const;
+  std::string palace_fen(const std::string& text) const;
 
  private:
   const Variant& variant_;
+  WireStyle style_;
   std::string name_;
   bool mirror_;
   WirePass pass_;

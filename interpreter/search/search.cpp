@@ -142,6 +142,9 @@ struct Searcher::Impl {
 
   bool out_of_budget();
   bool interrupted() const;
+  bool is_banned(Move m) const {
+    return !limits->banned.empty() && std::find(limits->banned.begin(), limits->banned.end(), m) != limits->banned.end();
+  }
   int static_eval() const;
   // The static evaluation, from the table's entry for the position where it holds one.
   int static_eval(const TTEntry* entry) const {
@@ -261,7 +264,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   Move quiets[64];
   const bool futile = !pv_node && !checked && depth <= 3 && !decisive_window && stand + FutilityMargin * depth <= alpha;
   for (Move m = order.next(); m; m = order.next()) {
-    if (!moves.legal_move(m)) continue;
+    if (!moves.legal_move(m) || (ply == 0 && is_banned(m))) continue;
     const bool quiet = !is_capture(*pos, m) && m.promotion_kind() < 0;
     const bool killer = m == histories->killers[ply][0] || m == histories->killers[ply][1];
     // Quiet moves at a hopeless or long-searched shallow node: only a check could still matter.
@@ -419,7 +422,9 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
 
   MoveList moves;
   generate_legal(pos, moves);
-  if (node_end(pos, moves.size > 0, 0)) {
+  // The moves the root may play come first, so that moves.moves[0] is one of them when any is.
+  const auto allowed_end = std::stable_partition(moves.moves, moves.moves + moves.size, [&s](Move m) { return !s.is_banned(m); });
+  if (node_end(pos, moves.size > 0, 0) || allowed_end == moves.moves) {
     stop_.store(false);
     return Move();
   }

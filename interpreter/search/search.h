@@ -29,6 +29,7 @@ struct Limits {
   int increment_ms[SideCount] = {0, 0};
   int moves_to_go = 0;
   bool infinite = false;  // searches until stop(), whatever else is set
+  std::vector<Move> banned{};  // moves the root may not play (UCCI's banmoves); none play: no move
 };
 
 // After each completed iteration: what UCI's `info` line says.

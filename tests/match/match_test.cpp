@@ -51,6 +51,27 @@ TEST(Match, AgainstARealUciEngine) {
   EXPECT_EQ(whites, 1);
 }
 
+// Palace through each of the other protocols against the reference engine through the same one:
+// both games end, every move legal by Palace's rules.
+TEST(Match, EveryProtocolAgainstTheReferenceInTheSameProtocol) {
+  if (!installed("/usr/games/fairy-stockfish")) GTEST_SKIP() << "fairy-stockfish is not installed";
+  for (const auto& [variant, protocol] : std::vector<std::pair<std::string, std::string>>{
+           {"shogi", "usi"}, {"xiangqi", "ucci"}, {"xiangqi", "xboard"}, {"shogi", "xboard"}}) {
+    const std::string pgn = temp_path("games-" + protocol + ".pgn");
+    std::filesystem::remove(pgn);
+    const auto run = run_palace("match variants/" + variant + ".yaml --player 'engine=" + PALACE_BINARY + " " + protocol +
+                                ",protocol=" + protocol + ",name=palace' --player 'engine=/usr/games/fairy-stockfish,protocol=" +
+                                protocol + ",name=reference' --depth 1 --max-plies 30 --pgn " + shell_quoted(pgn) + " 2>&1");
+    ASSERT_EQ(run.status, 0) << run.out;
+    ASSERT_EQ(run.lines.size(), 3u) << run.out;
+    for (int game = 0; game < 2; ++game)
+      EXPECT_EQ(run.lines[game].find("illegal"), std::string::npos) << protocol << ": " << run.lines[game];
+    EXPECT_EQ(run.lines[2].rfind("palace vs reference: 2 games, +", 0), 0u) << run.lines[2];
+    const auto replay = run_palace("replay " + shell_quoted(pgn));
+    EXPECT_EQ(replay.lines.back(), "2 games, 2 good, 0 bad") << protocol << ": " << replay.out;
+  }
+}
+
 // A stand-in engine written in shell: it answers the handshake, then `go` as `behaviour` says.
 std::string fake_engine(const std::string& name, const std::string& on_go) {
   const std::string path = temp_path(name + ".sh");
@@ -118,8 +139,10 @@ TEST(Match, AnOpeningsFileThatCannotBeReadIsOneLine) {
 
 TEST(Match, BadSettingsAreOneLine) {
   EXPECT_EQ(run_palace("match variants/chess.yaml --player palace,depht=3 --depth 1 2>&1").out,
-            "error: unknown player setting \"depht=3\" (palace, engine=CMD, name, variant, option.NAME, eval, depth, "
-            "nodes, movetime)\n");
+            "error: unknown player setting \"depht=3\" (palace, engine=CMD, protocol, name, variant, option.NAME, eval, "
+            "depth, nodes, movetime)\n");
+  EXPECT_EQ(run_palace("match variants/chess.yaml --depth 1 --player 'engine=x,protocol=uxi' 2>&1").out,
+            "error: unknown protocol \"uxi\" (uci, usi, ucci, xboard)\n");
   EXPECT_EQ(run_palace("match variants/chess.yaml 2>&1").out,
             "error: give each player a limit: --tc, --movetime, --depth or --nodes\n");
   EXPECT_EQ(run_palace("match variants/chess.yaml --tc 10+x 2>&1").out,

@@ -11,6 +11,7 @@
 #include "notation/wire.h"
 #include "protocol/uci.h"
 #include "search/eval.h"
+#include "protocol/gui.h"
 #include "test_support.h"
 
 namespace palace::test {
@@ -20,44 +21,13 @@ namespace {
 // 13 to 19 s. The bound lies between, far enough from both that a loaded machine does not decide it.
 constexpr int AnswerBound = 5000;
 
-std::string last(const std::vector<std::string>& lines) { return lines.empty() ? "" : lines.back(); }
-
-// An engine and everything it said. After a `go`, tell() waits for the bestmove, as a GUI does.
-class Gui {
+// After a `go` (but a perft), tell() waits for the bestmove.
+class Gui : public test::Gui<protocol::UciEngine> {
  public:
-  explicit Gui(const std::string& variant = "janggi")
-      : engine_({source_path("variants"), variant_path(variant)}, [this](const std::string& line) {
-          std::lock_guard lock(mutex_);
-          lines_.push_back(line);
-        }) {}
-
-  // The lines the engine said in answer to `line`: after a search, up to its bestmove.
+  explicit Gui(const std::string& variant = "janggi") : test::Gui<protocol::UciEngine>(variant) {}
   std::vector<std::string> tell(const std::string& line) {
-    const std::size_t before = said().size();
-    engine_.handle(line);
-    const bool searching = line.rfind("go", 0) == 0 && line.find("perft") == std::string::npos;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    for (;;) {
-      const auto all = said();
-      const std::vector<std::string> answer(all.begin() + std::ptrdiff_t(before), all.end());
-      const bool refused = !answer.empty() && answer.front().rfind("info string", 0) == 0;
-      if (!searching || refused || last(answer).rfind("bestmove", 0) == 0 || std::chrono::steady_clock::now() > deadline)
-        return answer;
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
+    return test::Gui<protocol::UciEngine>::tell(line, line.rfind("go", 0) == 0 && line.find("perft") == std::string::npos);
   }
-
-  std::vector<std::string> said() {
-    std::lock_guard lock(mutex_);
-    return lines_;
-  }
-
-  protocol::UciEngine& engine() { return engine_; }
-
- private:
-  std::mutex mutex_;
-  std::vector<std::string> lines_;
-  protocol::UciEngine engine_;
 };
 
 TEST(Uci, HandshakeOffersEveryVariantFileByItsWireName) {
@@ -162,7 +132,7 @@ TEST(Uci, BadInputIsNamedAndChangesNothing) {
       {"position fen rnbqkbnr/pppppppp/8/8 w KQkq - 0 1", ""},
       {"position sideways", "info string position needs startpos or fen, not \"sideways\""},
       {"position startpos e2e4", "info string expected moves after startpos, not \"e2e4\""},
-      {"position fen", "info string position fen needs a FEN"},
+      {"position fen", "info string position fen needs a position"},
       {"go depth many", "info string go depth needs a number"},
       {"go sideways 3", "info string unknown go parameter \"sideways\""},
       {"setoption name UCI_Variant value no-such-game",
