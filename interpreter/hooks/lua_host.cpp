@@ -806,36 +806,29 @@ int do_lookup(lua_State* L) {
   return 0;
 }
 
-// Hooks must answer the same for the same position, so the globals a call sets do not outlive it:
-// the script's functions see, for this call only, a fresh table of globals that reads through to
-// the environment its top level left (which stays out of reach, _G included).
-void push_call_globals(lua_State* L, const std::string& script) {
-  luaL_checkstack(L, 6, "globals");
-  lua_newtable(L);
-  lua_pushvalue(L, -1);
-  lua_setfield(L, -2, LUA_GNAME);
-  lua_createtable(L, 0, 2);
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &kEnvsKey);
-  lua_pushlstring(L, script.data(), script.size());
-  lua_rawget(L, -2);
-  lua_remove(L, -2);
-  lua_setfield(L, -2, "__index");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
-  lua_setmetatable(L, -2);
-}
-
+// Hooks must answer the same for the same position, so nothing a call does may outlive it:
+// not the globals it sets, not a table of the environment it fills, not a top-level `local` its
+// functions share as an upvalue. Each call therefore runs the script's main chunk again in a fresh
+// environment (new locals, new closures, new tables) and calls the function that run defined; the
+// top level counts against the call's budget.
 int do_call(lua_State* L) {
   auto* c = static_cast<CallContext*>(lua_touserdata(L, 1));
   c->found = push_script_function(L, *c->script, *c->function);
   if (!c->found) return 0;
-  // Every function of the script shares its main chunk's _ENV upvalue.
+  lua_settop(L, 1);
   lua_rawgetp(L, LUA_REGISTRYINDEX, &kChunksKey);
   lua_pushlstring(L, c->script->data(), c->script->size());
   lua_rawget(L, -2);
-  push_call_globals(L, *c->script);
-  lua_setupvalue(L, -2, 1);
-  lua_pop(L, 2);
+  const int chunk = lua_gettop(L);
+  push_environment(L);
+  const int env = lua_gettop(L);
+  lua_pushvalue(L, env);
+  lua_setupvalue(L, chunk, 1);  // a main chunk's only upvalue is _ENV
+  lua_pushvalue(L, chunk);
+  lua_call(L, 0, 0);
+  lua_pushlstring(L, c->function->data(), c->function->size());
+  if (lua_rawget(L, env) != LUA_TFUNCTION)
+    return luaL_error(L, "the top level defines %s only on some runs", c->function->c_str());
   const int nargs = static_cast<int>(c->args->size());
   luaL_checkstack(L, nargs + 1, "too many arguments");
   for (const Value& arg : *c->args) push_value(L, arg);
