@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <istream>
 #include <map>
@@ -36,9 +37,11 @@ class UciEngine {
 
   // Answers one line of input. Returns false once the GUI said `quit`.
   bool handle(const std::string& line);
-  // Answers lines until `quit` or the end of input. At the end of input a bounded search still
-  // finishes and answers, so that a script piped in gets its bestmove; an infinite one is stopped.
+  // Answers lines until `quit` or the end of input. At the end of input a bounded search or perft
+  // gets EndOfInputGrace to finish, so that a script piped in gets its bestmove, then is stopped
+  // (a search answers its best move so far); an infinite one is stopped at once.
   void run(std::istream& in);
+  static constexpr std::chrono::seconds EndOfInputGrace{5};
 
  private:
   void identify();
@@ -46,7 +49,8 @@ class UciEngine {
   void set_position(std::istringstream& words);
   void go(std::istringstream& words);
   bool dispatch(const std::string& line);  // handle(), errors left to it
-  void perft(int depth);
+  void perft(int depth);                       // starts the count on the search thread
+  void count_perft(Position& pos, int depth);  // throws HookInterrupted when stopped
   void use_variant(const std::string& file);
   void finish_search();  // stops the search thread, if any, and waits for its bestmove
   void say(const std::string& line);
@@ -66,6 +70,8 @@ class UciEngine {
   std::thread search_thread_;
   std::atomic<bool> searching_ = false;  // set by go, cleared by the thread as it answers bestmove
   bool infinite_ = false;                 // the running search waits for stop
+  bool counting_ = false;                 // the thread runs a perft, not a search
+  std::atomic<bool> perft_stop_ = false;  // asks a running perft to give up
 };
 
 }  // namespace palace::protocol

@@ -417,16 +417,26 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
   s.aborted = false;
   s.root_move = Move();
 
+  // The root's moves are found whatever the time (the search must have one to play), but a stop
+  // ends that too: hooks that spend their whole budget on every call can make it take a second,
+  // and a stop is answered at once, with no move.
   MoveList moves;
-  generate_legal(pos, moves);
-  if (node_end(pos, moves.size > 0, 0)) {
+  MoveHooks* hooks = pos.move_hooks();
+  if (hooks) hooks->set_interrupt([this] { return stop_.load(std::memory_order_relaxed); });
+  bool ended = false;
+  try {
+    generate_legal(pos, moves);
+    ended = node_end(pos, moves.size > 0, 0);
+  } catch (const HookInterrupted&) {
+    ended = true;
+  }
+  if (ended) {
     stop_.store(false);
     return Move();
   }
 
   // A slow hook is stopped inside its call once the time is up or a stop comes, first iteration or
   // not: the search then plays the best move found so far, or else the first legal one.
-  MoveHooks* hooks = pos.move_hooks();
   s.check_mask = hooks ? 0 : 1023;
   if (hooks) hooks->set_interrupt([&s] { return s.interrupted(); });
 
