@@ -89,7 +89,7 @@ constexpr std::size_t kStringHeader = 64;
 
 // Registry keys: the addresses are what matters.
 char kTemplateKey;  // table of everything a fresh environment starts with
-char kEnvsKey;      // display name -> environment
+char kEnvsKey;      // display name -> the functions its top level defined (do_load)
 char kChunksKey;    // display name -> main chunk (pins the chunk's source string)
 char kAbortKey;     // preallocated error value used once a limit is hit
 
@@ -756,9 +756,32 @@ int do_load(lua_State* L) {
   // Pinned before running so that every source pointer the hook records stays valid.
   set_registry_entry(L, &kChunksKey, *c->script, chunk);
   push_environment(L);
-  set_registry_entry(L, &kEnvsKey, *c->script, -1);
+  const int env = lua_gettop(L);
+  lua_pushvalue(L, env);
   lua_setupvalue(L, chunk, 1);  // a main chunk's only upvalue is _ENV
+  lua_pushvalue(L, chunk);
   lua_call(L, 0, 0);
+  // Kept for lookups: the functions the script defined itself, not what else its top level built
+  // (which each call builds again, and which could hold most of the heap cap).
+  lua_newtable(L);
+  const int functions = lua_gettop(L);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &kTemplateKey);
+  const int tmpl = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, env) != 0) {
+    lua_pushvalue(L, -2);
+    const bool inherited = lua_rawget(L, tmpl) != LUA_TNIL && lua_rawequal(L, -1, -2) != 0;
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TFUNCTION && lua_type(L, -2) == LUA_TSTRING && !inherited) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, functions);
+    } else {
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  set_registry_entry(L, &kEnvsKey, *c->script, functions);
   return 0;
 }
 
@@ -778,13 +801,7 @@ bool push_script_function(lua_State* L, const std::string& script, const std::st
   lua_pushlstring(L, script.data(), script.size());
   if (lua_rawget(L, -2) != LUA_TTABLE) return false;
   lua_pushlstring(L, name.data(), name.size());
-  if (lua_rawget(L, -2) != LUA_TFUNCTION) return false;
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &kTemplateKey);
-  lua_pushlstring(L, name.data(), name.size());
-  lua_rawget(L, -2);
-  const bool inherited = lua_rawequal(L, -1, -3) != 0;
-  lua_pop(L, 2);
-  return !inherited;
+  return lua_rawget(L, -2) == LUA_TFUNCTION;
 }
 
 struct CallContext {

@@ -426,7 +426,7 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
   bool ended = false;
   try {
     generate_legal(pos, moves);
-    ended = node_end(pos, moves.size > 0, 0);
+    ended = node_end(pos, moves.size > 0, 0).has_value();
   } catch (const HookInterrupted&) {
     ended = true;
   }

@@ -218,8 +218,8 @@ class HttpServer : public httplib::Server {
 };
 
 // Runs `work` on a thread of its own at the lowest CPU priority and returns what it returns (or
-// throws what it throws). Searches and uploads' checks run so: a search keeps its time by the
-// clock whatever its share of the CPU, and the requests that only read or play a move, which
+// throws what it throws). Uploads' checks and searches on uploaded variants run so: a search keeps
+// its time by the clock whatever its share of the CPU, and the requests on shipped variants, which
 // other users wait on, come first however many searches hostile hooks slow down.
 template <class Work>
 auto at_low_priority(Work work) -> decltype(work()) {
@@ -390,10 +390,11 @@ struct Server::Impl {
     search::Limits limits;
     limits.depth = level;
     limits.movetime_ms = level * EngineMillisPerLevel;
-    const Move best = at_low_priority([&] {
+    const auto think = [&] {
       search::Searcher searcher(root->variant_ptr(), 1);
       return searcher.search(*root, limits);
-    });
+    };
+    const Move best = entry->choice.is_upload() ? at_low_priority(think) : think();
     if (!best) throw RequestError(409, "the engine has no move to play");
     const std::string text = root->move_text(best);
     const std::string fen = root->fen();

@@ -57,6 +57,8 @@ void remove_leftover_scratch(const fs::path& temp) {
 
 }  // namespace
 
+bool VariantChoice::is_upload() const { return server::is_upload(name); }
+
 std::string VariantChoice::key() const { return json{{"name", name}, {"formations", formations}}.dump(); }
 
 VariantChoice VariantChoice::from_key(const std::string& key) {

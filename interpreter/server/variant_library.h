@@ -38,6 +38,7 @@ struct VariantChoice {
   std::map<std::string, std::string> formations;  // side name -> formation name
 
   std::string key() const;  // JSON text, as the store keeps it
+  bool is_upload() const;   // a variant a user uploaded, hooks and all
   static VariantChoice from_key(const std::string& key);
 };
 

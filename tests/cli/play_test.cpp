@@ -128,7 +128,7 @@ TEST(PlayCommand, ARefusedLineIsNeverEchoedRaw) {
   const PalaceRun run = play("\x1b[31mred\x1b]0;title\x07\nz9z9\n");
   EXPECT_EQ(run.out.find('\x1b'), std::string::npos) << run.out;
   EXPECT_TRUE(has_line(run, "\"\\x1B[31mred\\x1B]0;title\\x07\": \"\\x1B[31mred\\x1B]0;title\\x07\" is not a move (expected squares like b10c8)")) << run.out;
-  EXPECT_TRUE(has_line(run, "z9z9: \"z9z9\" is not a move (expected squares like b10c8)")) << run.out;
+  EXPECT_TRUE(has_line(run, "z9z9: \"z9\" is not a point of this board")) << run.out;
 }
 
 TEST(PlayCommand, ListsMovesAndAnswersBadCommands) {
