@@ -67,4 +67,8 @@ bool material_cannot_mate(const Position& pos) {
   return !rules.one_colour_kinds.empty() && all_of_kinds(pos, rules.one_colour_kinds, true);
 }
 
+bool side_cannot_mate(const Position& pos, Side side) {
+  return material_cannot_mate(pos) || non_royal_kinds(pos, side).empty();
+}
+
 }  // namespace palace

@@ -11,5 +11,8 @@
 namespace palace {
 
 bool material_cannot_mate(const Position& pos);
+// Whether `side` alone can never mate: the whole board cannot, or `side` has nothing but its royal
+// (pyffish's per-side question; the rules themselves ask only material_cannot_mate).
+bool side_cannot_mate(const Position& pos, Side side);
 
 }  // namespace palace

@@ -111,25 +111,28 @@ fs::path VariantLibrary::file_of(const std::string& name) {
   return shipped_dir_ / (name + ".yaml");
 }
 
-// An upload's files in its own folder. A shipped variant it imports by name is a one-line file there
+// An upload's files in `dir`. A shipped variant it imports by name is a one-line file there
 // importing the real one, so that the real one's own imports still resolve from where it lives.
+void VariantLibrary::write_files(const fs::path& dir, const std::string& yaml, const std::map<std::string, std::string>& scripts) {
+  fs::create_directories(dir);
+  for (const auto& [file, text] : scripts) write_file(dir / file, text);
+  const ConfigNode root = ConfigNode::parse_string(yaml, "variant.yaml");
+  if (const ConfigNode* imports = root.find("import"))
+    for (const ConfigNode* item : imports->items())
+      write_file(dir / item->as_string(), json{{"import", {fs::absolute(shipped_dir_ / item->as_string()).string()}}}.dump());
+  write_file(dir / "variant.yaml", yaml);
+}
+
 void VariantLibrary::write_upload(const std::string& id, const std::string& yaml, const std::map<std::string, std::string>& scripts) {
   std::size_t bytes = yaml.size();
   for (const auto& [file, text] : scripts) bytes += text.size();
   make_room(bytes);
-  const fs::path dir = scratch_ / id;
   written_[id] = bytes;
   try {
-    fs::create_directories(dir);
-    for (const auto& [file, text] : scripts) write_file(dir / file, text);
-    const ConfigNode root = ConfigNode::parse_string(yaml, "variant.yaml");
-    if (const ConfigNode* imports = root.find("import"))
-      for (const ConfigNode* item : imports->items())
-        write_file(dir / item->as_string(), json{{"import", {fs::absolute(shipped_dir_ / item->as_string()).string()}}}.dump());
-    write_file(dir / "variant.yaml", yaml);
+    write_files(scratch_ / id, yaml, scripts);
   } catch (...) {
     std::error_code ignored;
-    fs::remove_all(dir, ignored);
+    fs::remove_all(scratch_ / id, ignored);
     written_.erase(id);
     throw;
   }
@@ -229,9 +232,6 @@ std::shared_ptr<const Variant> VariantLibrary::compile(const fs::path& file) {
 }
 
 std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) {
-  std::size_t bytes = yaml.size();
-  for (const auto& [file, text] : scripts) bytes += text.size();
-  if (bytes > MaxUploadBytes) throw RequestError(413, "the variant and its scripts weigh over " + std::to_string(MaxUploadBytes) + " bytes");
   check_upload(yaml, scripts);
   const StoredUpload upload{UploadPrefix + random_hex(16), yaml, scripts};
   // The upload's folder is its own (a fresh id), so it is compiled, hooks and all, without the
@@ -261,12 +261,17 @@ std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::
   return upload.id;
 }
 
+// What an upload may hold, checked before any of it is written: plain script names, a size cap, and
+// no file of the server's machine read but the shipped variants it imports by name and the scripts
+// it brought. An upload read back from the store is checked again the same way.
 void VariantLibrary::check_upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) const {
-  for (const auto& [file, text] : scripts)
+  std::size_t bytes = yaml.size();
+  for (const auto& [file, text] : scripts) {
     if (!is_plain_name(file) || file == "variant.yaml")
       throw RequestError(400, "script name " + quote(file) + ": expected a plain file name like hooks.lua");
-  // An upload reads no file of the server's machine but the shipped variants it imports by name and
-  // the scripts it brought.
+    bytes += text.size();
+  }
+  if (bytes > MaxUploadBytes) throw RequestError(413, "the variant and its scripts weigh over " + std::to_string(MaxUploadBytes) + " bytes");
   try {
     const ConfigNode root = ConfigNode::parse_string(yaml, "variant.yaml");
     const std::vector<std::string> names = shipped();
@@ -283,6 +288,56 @@ void VariantLibrary::check_upload(const std::string& yaml, const std::map<std::s
   } catch (const RuleError& e) {
     throw RequestError(422, e.what());
   }
+}
+
+// Writes a draft to a fresh folder, answers use(folder) and removes the folder however that ends.
+template <class Use>
+auto VariantLibrary::with_draft(const std::string& yaml, const std::map<std::string, std::string>& scripts, Use use) {
+  check_upload(yaml, scripts);
+  const fs::path dir = scratch_ / ("draft-" + random_hex(16));
+  struct Remover {
+    fs::path dir;
+    ~Remover() {
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+    }
+  } remover{dir};
+  write_files(dir, yaml, scripts);  // gone when the draft is answered: not counted in the scratch cap
+  return use(dir);
+}
+
+std::shared_ptr<const Variant> VariantLibrary::check(const std::string& yaml, const std::map<std::string, std::string>& scripts) {
+  return with_draft(yaml, scripts, [this](const fs::path& dir) { return compile(dir / "variant.yaml"); });
+}
+
+ScriptResult VariantLibrary::test(const std::string& yaml, const std::map<std::string, std::string>& scripts, const std::string& script) {
+  if (yaml.size() + script.size() > MaxUploadBytes)
+    throw RequestError(413, "the variant and its test weigh over " + std::to_string(MaxUploadBytes) + " bytes");
+  // The test may name no file but the draft: its `variant` is read as a path.
+  try {
+    const ConfigNode root = ConfigNode::parse_string(script, "test.yaml");
+    if (const ConfigNode* variant = root.find("variant"))
+      for (const ConfigNode* item : variant->items())
+        if (!item->is_scalar() || item->as_string() != "variant.yaml") item->fail("a workshop test plays the variant being edited: variant: variant.yaml");
+  } catch (const RuleError& e) {
+    throw RequestError(422, e.what());
+  }
+  if (scripts.count("test.yaml")) throw RequestError(400, "script name \"test.yaml\": the test's own name");
+  return with_draft(yaml, scripts, [&](const fs::path& dir) {
+    compile(dir / "variant.yaml");  // a draft that does not load fails as it would in the editor
+    write_file(dir / "test.yaml", script);
+    try {
+      return run_rule_script((dir / "test.yaml").string());
+    } catch (const Error& e) {
+      throw RequestError(422, plain_message(e.what()));
+    }
+  });
+}
+
+StoredUpload VariantLibrary::source(const std::string& name) {
+  auto upload = is_upload(name) && is_plain_name(name) ? store_.load_upload(name) : std::nullopt;
+  if (!upload) throw RequestError(404, "no uploaded variant named " + quote(name));
+  return *upload;
 }
 
 // Messages name files as their users know them: an upload's "variant.yaml", not the scratch path.

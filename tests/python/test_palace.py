@@ -1,0 +1,234 @@
+"""The Python module `palace`: pyffish's functions, the Pythonic layer, records and threads.
+Run by tests/python/run_pytest.py (the ctest python/pytest) with the build folder on the path."""
+import os
+import threading
+import time
+
+import pytest
+
+import palace
+
+SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+XIANGQI = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+CHESS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+JANGGI_WIRE = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"
+FOOLS_MATE = ["f2f3", "e7e5", "g2g4", "d8h4"]
+
+
+# ---- pyffish's functions ----
+
+def test_variants_are_the_wire_names():
+    names = palace.variants()
+    assert {"xiangqi", "janggi", "chess", "shogi", "crazyhouse"} <= set(names)
+    assert names == sorted(names)
+
+
+def test_start_fen_is_the_wire_fen():
+    assert palace.start_fen("xiangqi") == XIANGQI
+    assert palace.start_fen("chess") == CHESS
+
+
+def test_legal_moves_from_the_readme():
+    moves = palace.legal_moves("xiangqi", palace.start_fen("xiangqi"), [])
+    assert len(moves) == 44
+    assert "h3h10" in moves and "b1c3" in moves and "b1d2" not in moves
+
+
+def test_legal_moves_after_moves_and_a_fen():
+    assert "i10h10" in palace.legal_moves("xiangqi", XIANGQI, ["h3h10"])
+    assert palace.legal_moves("chess", "k7/8/8/8/8/8/8/K6r w - - 0 1", []) == ["a1a2", "a1b2"]
+
+
+def test_janggi_moves_are_mirrored_on_the_wire():
+    # The reference engine numbers Janggi ranks from Cho's side: Cho's horse b1 goes to c3.
+    moves = palace.legal_moves("janggi", JANGGI_WIRE, [])
+    assert "b1c3" in moves and "b1a3" in moves
+
+
+def test_get_fen_after_moves():
+    assert palace.get_fen("chess", CHESS, ["e2e4", "c7c5", "g1f3"]) == \
+        "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+
+
+def test_get_san_in_each_notation():
+    assert palace.get_san("chess", CHESS, "g1f3") == "Nf3"
+    assert palace.get_san("xiangqi", XIANGQI, "h3e3", False, palace.NOTATION_XIANGQI_WXF) == "C2=5"
+    assert palace.get_san("xiangqi", XIANGQI, "h3e3", notation="chinese") == "炮二平五"
+    # pyffish's default is SAN; a mirrored board's SAN names the wire's squares.
+    assert palace.get_san("xiangqi", XIANGQI, "h1g3") == "Hg3"
+    assert palace.get_san("janggi", "1b1aa2b1/5k3/3ncn3/1pp1pp3/5r2p/9/P1PPB1PPB/2N1CCN1c/9/R2AKAR2 w - - 19 17",
+                          "d1e2", False, palace.NOTATION_SAN) == "Ade2"
+    assert palace.get_san("janggi", JANGGI_WIRE, "b1c3", False, palace.NOTATION_JANGGI) == "H02-83"
+    assert palace.get_san_moves("chess", CHESS, ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]) == \
+        ["e4", "e5", "Nf3", "Nc6", "Bb5"]
+
+
+def test_check_capture_and_result():
+    assert palace.gives_check("chess", CHESS, FOOLS_MATE)
+    assert not palace.gives_check("chess", CHESS, FOOLS_MATE[:3])
+    assert palace.is_capture("chess", CHESS, ["e2e4", "d7d5"], "e4d5")
+    assert not palace.is_capture("chess", CHESS, ["e2e4", "d7d5"], "e4e5")
+    # White to move has been mated.
+    assert palace.game_result("chess", CHESS, FOOLS_MATE) == -palace.VALUE_MATE
+    assert palace.game_result("chess", CHESS, []) == 0
+
+
+def test_optional_game_end_is_the_claim():
+    knights = ["g1f3", "g8f6", "f3g1", "f6g8"]
+    assert palace.is_optional_game_end("chess", CHESS, knights) == (False, 0)
+    assert palace.is_optional_game_end("chess", CHESS, knights * 2) == (True, 0)
+    assert palace.is_immediate_game_end("chess", CHESS, knights * 2) == (False, 0)
+
+
+def test_insufficient_material_per_side():
+    assert palace.has_insufficient_material("chess", "k7/8/8/8/8/8/8/K7 w - - 0 1", []) == (True, True)
+    assert palace.has_insufficient_material("chess", "k7/r7/8/8/8/8/8/K7 w - - 0 1", []) == (True, False)
+    assert palace.has_insufficient_material("chess", CHESS, []) == (False, False)
+
+
+def test_validate_fen():
+    assert palace.validate_fen(CHESS, "chess") == palace.FEN_OK
+    assert palace.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR g KQkq - 0 1", "chess") == -6  # side to move
+    assert palace.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNH w KQkq - 0 1", "chess") == palace.FEN_INVALID_CHAR
+    assert palace.fen_error(CHESS, "chess") is None
+    assert "side to move" in palace.fen_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR g KQkq - 0 1", "chess")
+
+
+def test_bad_input_is_one_clear_error():
+    with pytest.raises(palace.Error, match='unknown variant "nosuch"'):
+        palace.legal_moves("nosuch", "", [])
+    with pytest.raises(palace.IllegalMoveError, match='move 2: "e2e4" is not a legal move here'):
+        palace.get_fen("chess", CHESS, ["e2e4", "e2e4"])
+    with pytest.raises(ValueError):  # palace.Error is a ValueError
+        palace.get_fen("chess", "not a fen", [])
+    with pytest.raises(palace.Error, match="notation 3"):
+        palace.get_san("chess", CHESS, "e2e4", False, 3)
+
+
+def test_load_variant_config_from_yaml_text():
+    # A Janggi formation changed in one line, imported by a name relative to variants/.
+    name = palace.load_variant_config(
+        "import: [janggi.yaml]\nuci: {variant: janggiouter, mirror_ranks: true, pass: royal-square}\n"
+        "setup: {han: {formation: {name: outer-elephant}}}\n")
+    assert name == "janggiouter"
+    assert name in palace.variants()
+    assert palace.start_fen(name) != palace.start_fen("janggitraditional")
+    assert palace.start_fen(name).split("/")[0] == "rbna1anbr"
+    with pytest.raises(palace.Error):
+        palace.load_variant_config("pieces: [")
+
+
+# ---- The Pythonic layer ----
+
+def test_game_push_pop_and_legal_moves():
+    game = palace.Game(palace.Variant.load(os.path.join(SOURCE, "variants/xiangqi.yaml")))
+    assert game.turn == "red"
+    assert len(game.legal_moves()) == 44
+    game.push("h3e3")
+    game.push("H8+7")  # any notation: WXF here
+    assert game.moves == ["h3e3", "h10g8"]
+    assert game.pop() == "h10g8"
+    assert game.turn == "black"
+    with pytest.raises(IndexError):
+        palace.Game("xiangqi").pop()
+
+
+def test_illegal_moves_are_explained():
+    game = palace.Game("xiangqi")
+    assert game.explain("b1c3") == ""
+    assert game.explain("b1d2") == "horse on b1 is blocked at c1"
+    assert game.explain("e1e3") == "a general cannot move from e1 to e3"
+    with pytest.raises(palace.IllegalMoveError) as refused:
+        game.push("b1d2")
+    assert game.explain("b1d2") in str(refused.value)
+    assert game.moves == []  # refused moves change nothing
+
+
+def test_outcome_names_termination_and_winner():
+    game = palace.Game("chess")
+    for move in FOOLS_MATE:
+        assert game.outcome() is None
+        game.push(move)
+    outcome = game.outcome()
+    assert (outcome.termination, outcome.winner, outcome.result) == ("checkmate", "black", "0-1")
+    assert game.legal_moves() == []
+
+
+def test_a_claimable_draw_is_an_outcome_only_when_claimed():
+    game = palace.Game("chess")
+    for move in ["g1f3", "g8f6", "f3g1", "f6g8"] * 2:
+        game.push(move)
+    assert game.outcome() is None
+    assert game.claimable == "repetition"
+    assert game.outcome(claim_draw=True).termination == "repetition"
+    assert game.claim_draw()
+    assert game.outcome().winner is None and game.outcome().claimed
+
+
+def test_perft_matches_the_known_counts():
+    assert palace.Game("chess").perft(3) == 8902
+    assert palace.Game("xiangqi").perft(2) == 1920
+    assert palace.perft("chess", CHESS, ["e2e4"], 1) == 20
+
+
+def test_search_returns_a_legal_move():
+    game = palace.Game("xiangqi")
+    result = game.search(depth=2, hash_mb=1)
+    assert result.move in game.legal_moves()
+    assert result.depth == 2 and result.pv[0] == result.move
+    with pytest.raises(palace.Error):
+        game.search()
+
+
+def test_threads_share_variants_and_agree():
+    # Every thread counts on its own Game of the one compiled variant, the GIL released meanwhile.
+    results = {}
+
+    def count(i):
+        results[i] = (palace.Game("chess").perft(3), len(palace.legal_moves("xiangqi", XIANGQI, [])))
+
+    threads = [threading.Thread(target=count, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == {i: (8902, 44) for i in range(4)}
+
+
+def test_perft_lets_other_threads_run():
+    # Held, the GIL would stop this thread until the count is done; released, it keeps running.
+    game = palace.Game("chess")
+    counted = []
+    worker = threading.Thread(target=lambda: counted.append(game.perft(5)))
+    worker.start()
+    turns = 0
+    while worker.is_alive():
+        turns += 1
+        time.sleep(0.005)
+    worker.join()
+    assert counted == [4865609]
+    assert turns >= 3
+
+
+def test_read_records_replays_each_game():
+    records = list(palace.read_records(os.path.join(SOURCE, "tests/records/chess-immortal-game.pgn")))
+    assert len(records) == 1
+    record = records[0]
+    assert record.good
+    assert record.tag("white") == "Adolf Anderssen"
+    assert record.game.outcome().termination == "checkmate"
+    assert len(record.game.moves) == len(record.moves)
+    with pytest.raises(palace.Error):
+        palace.read_records(os.path.join(SOURCE, "no/such/file.pgn"))
+
+
+def test_variants_by_name_file_and_fen():
+    assert palace.Variant.named("janggi-kakao").uci_name == "janggimodern"
+    variant = palace.Variant.load(os.path.join(SOURCE, "variants/chess.yaml"))
+    assert (variant.name, variant.sides) == ("chess", ["white", "black"])
+    assert palace.load_variant_config(os.path.join(SOURCE, "variants/xiangqi.yaml")) == "xiangqi"
+    game = palace.Game(variant, fen="k7/8/8/8/8/8/8/K6r w - - 0 1")
+    assert game.legal_moves() == ["a1a2", "a1b2"]
+    assert game.is_check()  # the rook on h1
+    with pytest.raises(palace.Error, match="FEN"):
+        palace.Game(variant, fen="8/8 w")
