@@ -126,7 +126,7 @@ class Session {
       verdict = {false, e.what()};
     }
     if (!verdict.accepted) {
-      refuse(move + ": " + verdict.reason);
+      refuse(word_or_quote(move) + ": " + verdict.reason);  // never the raw line: it may hold escape codes
       return false;
     }
     std::cout << mover << " plays " << shown(before, game_.history().back()) << "\n";

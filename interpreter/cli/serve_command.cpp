@@ -62,6 +62,10 @@ void add_serve_command(CLI::App& app, Action& action) {
       ->check(CLI::PositiveNumber);
   cmd->add_option("--max-uploads", o->limits.max_uploads, "uploaded variants kept, past which new ones are refused (default 1000)")
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-scratch-mb", o->limits.max_scratch_mb,
+                  "megabytes of uploads written out for the loader; idle ones past this are removed, then uploads "
+                  "refused (default 256)")
+      ->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--hooked-games-in-memory", o->limits.hooked_games_in_memory,
                   "games on variants with Lua hooks kept in memory; idle ones past this are read back from the store "
                   "when asked for (default 32)")

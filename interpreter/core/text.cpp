@@ -1,5 +1,6 @@
 #include "core/text.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace palace {
@@ -31,6 +32,14 @@ std::string quote(std::string_view text, std::size_t limit) {
     }
   }
   return out + "\"";
+}
+
+std::string word_or_quote(std::string_view text) {
+  const bool plain = !text.empty() && text.size() <= 40 && std::all_of(text.begin(), text.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte > 0x20 && byte != 0x7F && c != '"';
+  });
+  return plain ? std::string(text) : quote(text);
 }
 
 }  // namespace palace

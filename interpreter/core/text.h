@@ -11,4 +11,8 @@ namespace palace {
 // `limit` characters with "..." when longer.
 std::string quote(std::string_view text, std::size_t limit = 40);
 
+// `text` as it is when it is one short printable word (no space, quote or control byte, at most
+// 40 bytes), else quote(text): a move or key that is plain reads plain, anything else escaped.
+std::string word_or_quote(std::string_view text);
+
 }  // namespace palace

@@ -20,7 +20,7 @@ std::shared_ptr<const Variant> load_variant(const std::string& path) {
     return p.allow_move_hook || p.add_moves_hook || p.after_move_hook;
   });
   MoveHooksFactory factory;
-  if (runtime) factory = [](const Variant& v) -> std::unique_ptr<MoveHooks> { return std::make_unique<LuaMoveHooks>(v); };
+  if (runtime) factory = pooled_lua_hooks();
   return std::make_shared<const Variant>(std::move(rules), std::move(factory));
 }
 

@@ -89,7 +89,7 @@ constexpr std::size_t kStringHeader = 64;
 
 // Registry keys: the addresses are what matters.
 char kTemplateKey;  // table of everything a fresh environment starts with
-char kEnvsKey;      // display name -> environment
+char kEnvsKey;      // display name -> the functions its top level defined (do_load)
 char kChunksKey;    // display name -> main chunk (pins the chunk's source string)
 char kAbortKey;     // preallocated error value used once a limit is hit
 
@@ -756,9 +756,32 @@ int do_load(lua_State* L) {
   // Pinned before running so that every source pointer the hook records stays valid.
   set_registry_entry(L, &kChunksKey, *c->script, chunk);
   push_environment(L);
-  set_registry_entry(L, &kEnvsKey, *c->script, -1);
+  const int env = lua_gettop(L);
+  lua_pushvalue(L, env);
   lua_setupvalue(L, chunk, 1);  // a main chunk's only upvalue is _ENV
+  lua_pushvalue(L, chunk);
   lua_call(L, 0, 0);
+  // Kept for lookups: the functions the script defined itself, not what else its top level built
+  // (which each call builds again, and which could hold most of the heap cap).
+  lua_newtable(L);
+  const int functions = lua_gettop(L);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &kTemplateKey);
+  const int tmpl = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, env) != 0) {
+    lua_pushvalue(L, -2);
+    const bool inherited = lua_rawget(L, tmpl) != LUA_TNIL && lua_rawequal(L, -1, -2) != 0;
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TFUNCTION && lua_type(L, -2) == LUA_TSTRING && !inherited) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, functions);
+    } else {
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  set_registry_entry(L, &kEnvsKey, *c->script, functions);
   return 0;
 }
 
@@ -778,13 +801,7 @@ bool push_script_function(lua_State* L, const std::string& script, const std::st
   lua_pushlstring(L, script.data(), script.size());
   if (lua_rawget(L, -2) != LUA_TTABLE) return false;
   lua_pushlstring(L, name.data(), name.size());
-  if (lua_rawget(L, -2) != LUA_TFUNCTION) return false;
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &kTemplateKey);
-  lua_pushlstring(L, name.data(), name.size());
-  lua_rawget(L, -2);
-  const bool inherited = lua_rawequal(L, -1, -3) != 0;
-  lua_pop(L, 2);
-  return !inherited;
+  return lua_rawget(L, -2) == LUA_TFUNCTION;
 }
 
 struct CallContext {
@@ -806,36 +823,29 @@ int do_lookup(lua_State* L) {
   return 0;
 }
 
-// Hooks must answer the same for the same position, so the globals a call sets do not outlive it:
-// the script's functions see, for this call only, a fresh table of globals that reads through to
-// the environment its top level left (which stays out of reach, _G included).
-void push_call_globals(lua_State* L, const std::string& script) {
-  luaL_checkstack(L, 6, "globals");
-  lua_newtable(L);
-  lua_pushvalue(L, -1);
-  lua_setfield(L, -2, LUA_GNAME);
-  lua_createtable(L, 0, 2);
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &kEnvsKey);
-  lua_pushlstring(L, script.data(), script.size());
-  lua_rawget(L, -2);
-  lua_remove(L, -2);
-  lua_setfield(L, -2, "__index");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
-  lua_setmetatable(L, -2);
-}
-
+// Hooks must answer the same for the same position, so nothing a call does may outlive it:
+// not the globals it sets, not a table of the environment it fills, not a top-level `local` its
+// functions share as an upvalue. Each call therefore runs the script's main chunk again in a fresh
+// environment (new locals, new closures, new tables) and calls the function that run defined; the
+// top level counts against the call's budget.
 int do_call(lua_State* L) {
   auto* c = static_cast<CallContext*>(lua_touserdata(L, 1));
   c->found = push_script_function(L, *c->script, *c->function);
   if (!c->found) return 0;
-  // Every function of the script shares its main chunk's _ENV upvalue.
+  lua_settop(L, 1);
   lua_rawgetp(L, LUA_REGISTRYINDEX, &kChunksKey);
   lua_pushlstring(L, c->script->data(), c->script->size());
   lua_rawget(L, -2);
-  push_call_globals(L, *c->script);
-  lua_setupvalue(L, -2, 1);
-  lua_pop(L, 2);
+  const int chunk = lua_gettop(L);
+  push_environment(L);
+  const int env = lua_gettop(L);
+  lua_pushvalue(L, env);
+  lua_setupvalue(L, chunk, 1);  // a main chunk's only upvalue is _ENV
+  lua_pushvalue(L, chunk);
+  lua_call(L, 0, 0);
+  lua_pushlstring(L, c->function->data(), c->function->size());
+  if (lua_rawget(L, env) != LUA_TFUNCTION)
+    return luaL_error(L, "the top level defines %s only on some runs", c->function->c_str());
   const int nargs = static_cast<int>(c->args->size());
   luaL_checkstack(L, nargs + 1, "too many arguments");
   for (const Value& arg : *c->args) push_value(L, arg);

@@ -113,8 +113,9 @@ class LuaHost {
   // script is stopped and call throws HookInterrupted (core/move_hooks.h). Empty: never asked.
   void set_interrupt(std::function<bool()> stop);
 
-  // Calls a global function defined by that script and returns its first result. The globals it
-  // sets last for this call only. Throws HookError on any failure.
+  // Calls a global function defined by that script and returns its first result. Each call runs
+  // the script's top level again in a fresh environment first, so no state (globals, tables,
+  // top-level locals) outlives a call. Throws HookError on any failure.
   Value call(const std::string& display_name, const std::string& function,
              const std::vector<Value>& args);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <functional>
+#include <mutex>
 
 #include "compiler/routes.h"
 #include "core/text.h"
@@ -256,6 +257,70 @@ Value LuaMoveHooks::call(const Position& pos, const HookRef& hook, std::vector<V
 
 HookError LuaMoveHooks::bad_answer(const HookRef& hook, const std::string& what) {
   return answer_error(host_, script_names_[hook.script], hook.function, what);
+}
+
+// Interpreters not in use, for the variant's positions to borrow. Past MaxIdle idle ones, one
+// given back is dropped: a burst of parallel calls does not keep its heaps for good.
+class LuaHooksPool {
+ public:
+  static constexpr std::size_t MaxIdle = 8;
+
+  std::unique_ptr<LuaMoveHooks> take(const Variant& variant) {
+    {
+      const std::lock_guard lock(mutex_);
+      if (!idle_.empty()) {
+        auto hooks = std::move(idle_.back());
+        idle_.pop_back();
+        return hooks;
+      }
+    }
+    return std::make_unique<LuaMoveHooks>(variant);  // loading scripts takes time: outside the lock
+  }
+
+  void give_back(std::unique_ptr<LuaMoveHooks> hooks) {
+    const std::lock_guard lock(mutex_);
+    if (idle_.size() < MaxIdle) idle_.push_back(std::move(hooks));
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<LuaMoveHooks>> idle_;
+};
+
+// One borrowed interpreter for the length of a call, asking this handle's interrupt.
+class PooledLuaHooks::Lease {
+ public:
+  explicit Lease(PooledLuaHooks& owner) : owner_(owner), hooks_(owner.pool_->take(owner.variant_)) {
+    if (owner_.interrupt_) hooks_->set_interrupt([this] { return owner_.interrupt_(); });
+  }
+  ~Lease() {
+    hooks_->set_interrupt({});
+    owner_.pool_->give_back(std::move(hooks_));
+  }
+  Lease(const Lease&) = delete;
+  Lease& operator=(const Lease&) = delete;
+  LuaMoveHooks* operator->() const { return hooks_.get(); }
+
+ private:
+  PooledLuaHooks& owner_;
+  std::unique_ptr<LuaMoveHooks> hooks_;
+};
+
+bool PooledLuaHooks::allows(const Position& pos, int kind, Move move) { return Lease(*this)->allows(pos, kind, move); }
+
+void PooledLuaHooks::add_targets(const Position& pos, int kind, Square from, std::vector<AddedTarget>& targets) {
+  Lease(*this)->add_targets(pos, kind, from, targets);
+}
+
+void PooledLuaHooks::after_move(const Position& pos, int kind, Square from, Square to, Piece moved, Piece captured,
+                                std::vector<PointEdit>& edits) {
+  Lease(*this)->after_move(pos, kind, from, to, moved, captured, edits);
+}
+
+MoveHooksFactory pooled_lua_hooks() {
+  return [pool = std::make_shared<LuaHooksPool>()](const Variant& v) -> std::unique_ptr<MoveHooks> {
+    return std::make_unique<PooledLuaHooks>(pool, v);
+  };
 }
 
 }  // namespace palace

@@ -5,6 +5,7 @@
 // scripts/README.md.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,5 +47,30 @@ class LuaMoveHooks final : public MoveHooks {
   std::vector<std::string> script_names_;  // as messages name them, by index into the rules' scripts
   const Position* position_ = nullptr;  // set only while a hook runs
 };
+
+// The runtime hooks a Position owns: a handle that borrows an interpreter of its variant for each
+// call from a pool the variant's positions share. A call keeps no state (LuaHost::call), so any
+// interpreter of the variant answers alike, and a variant needs as many as it has calls running at
+// once, not one per game or per copy of a position (each up to the 16 MiB heap cap).
+class LuaHooksPool;
+class PooledLuaHooks final : public MoveHooks {
+ public:
+  PooledLuaHooks(std::shared_ptr<LuaHooksPool> pool, const Variant& variant) : pool_(std::move(pool)), variant_(variant) {}
+  bool allows(const Position& pos, int kind, Move move) override;
+  void add_targets(const Position& pos, int kind, Square from, std::vector<AddedTarget>& targets) override;
+  void after_move(const Position& pos, int kind, Square from, Square to, Piece moved, Piece captured,
+                  std::vector<PointEdit>& edits) override;
+  void set_interrupt(std::function<bool()> stop) override { interrupt_ = std::move(stop); }
+
+ private:
+  class Lease;
+  std::shared_ptr<LuaHooksPool> pool_;
+  const Variant& variant_;
+  std::function<bool()> interrupt_;
+};
+
+// The factory load_variant gives a variant with runtime hooks: every position of it gets a
+// PooledLuaHooks drawing on one pool. Throws RuleError when a script fails to load.
+MoveHooksFactory pooled_lua_hooks();
 
 }  // namespace palace

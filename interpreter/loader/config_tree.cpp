@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -14,14 +15,6 @@
 #include "core/text_file.h"
 
 namespace palace {
-
-// What an echoed name may hold and still be shown as it is; anything else is shown quoted.
-static bool plain(const std::string& text) {
-  return !text.empty() && text.size() <= 40 && std::all_of(text.begin(), text.end(), [](char c) {
-    const auto byte = static_cast<unsigned char>(c);
-    return byte > 0x20 && byte != 0x7F && c != '"';
-  });
-}
 
 std::string SourceMark::str() const {
   std::string name = file ? *file : std::string("<input>");
@@ -36,7 +29,13 @@ RuleError::RuleError(const SourceMark& mark, const std::string& key, const std::
 
 // A key as it appears in a path such as `pieces.horse.moves`: quoted when it holds a space, a
 // control character or a megabyte, so that a message naming it stays one readable line.
-static std::string path_word(const std::string& key) { return plain(key) ? key : palace::quote(key); }
+static std::string path_word(const std::string& key) { return palace::word_or_quote(key); }
+
+// A key that could be a rule's, mistyped: letters, digits, '_' and '-', at most 40 of them.
+static bool is_rule_word(const std::string& key) {
+  return !key.empty() && key.size() <= 40 &&
+         std::all_of(key.begin(), key.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; });
+}
 
 static SourceMark mark_of(const std::shared_ptr<const std::string>& file, const YAML::Mark& mark) {
   return SourceMark{file, mark.line + 1, mark.column + 1};
@@ -256,6 +255,13 @@ void ConfigNode::expect_keys(std::initializer_list<const char*> allowed) const {
     if (known) continue;
     std::string list;
     for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
+    // A key that is no word is not shown: the file is likely no rule file at all (an import of
+    // /etc/shadow would have its first line printed), so only its name and position are.
+    if (!is_rule_word(key)) {
+      std::string parent = value.path_.substr(0, value.path_.size() - std::min(value.path_.size(), path_word(key).size()));
+      if (!parent.empty() && parent.back() == '.') parent.pop_back();
+      throw RuleError(value.key_mark_, parent, "a key that is not a word, so no rule key (expected one of: " + list + ")");
+    }
     throw RuleError(value.key_mark_, value.path_, "unknown key " + palace::quote(key) + " (expected one of: " + list + ")");
   }
 }

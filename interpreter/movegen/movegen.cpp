@@ -500,15 +500,16 @@ void set_played_fen(Position& pos, const std::string& fen) {
   pos = std::move(next);
 }
 
-std::uint64_t perft(Position& pos, int depth) {
+std::uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop) {
   if (depth <= 0) return 1;
+  if (stop != nullptr && stop->load(std::memory_order_relaxed)) return 0;
   MoveList list;
   generate_legal(pos, list);
   if (depth == 1) return std::uint64_t(list.size);
   std::uint64_t nodes = 0;
   for (const Move m : list) {
     pos.do_move(m);
-    nodes += perft(pos, depth - 1);
+    nodes += perft(pos, depth - 1, stop);
     pos.undo_move();
   }
   return nodes;

@@ -1,6 +1,7 @@
 // Move generation from the compiled tables: pseudo-legal moves, attack tests, legality, perft.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -115,7 +116,9 @@ int side_without_royal(const Position& pos);
 // arise in play. Throws FenError and leaves `pos` unchanged.
 void set_played_fen(Position& pos, const std::string& fen);
 
-// Leaf nodes of the legal move tree `depth` plies deep, counted in bulk at the last ply.
-std::uint64_t perft(Position& pos, int depth);
+// Leaf nodes of the legal move tree `depth` plies deep, counted in bulk at the last ply. When
+// `stop` is given and becomes true, the count gives up at the next node and returns a partial sum
+// (the caller, which set it, knows to discard it).
+std::uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace palace

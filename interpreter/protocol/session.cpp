@@ -112,8 +112,11 @@ void Session::run(std::istream& in) {
     }
     if (!handle(line)) return;
   }
-  if (infinite_) finish_search();
-  if (search_thread_.joinable()) search_thread_.join();
+  // A GUI that closes its end wants the engine gone.
+  const auto deadline = std::chrono::steady_clock::now() + EndOfInputGrace;
+  while (!infinite_ && searching_ && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  finish_search();
 }
 
 // A command that fails (a rule hook erring in a move, perft or eval) leaves the engine as it was,
@@ -273,6 +276,7 @@ void Session::start_search(const search::Limits& limits) {
   // The thread gets its own copy of the position: the GUI's next command may replace it while it
   // runs. The searcher and notation are replaced only after finish_search().
   searching_ = true;
+  counting_ = false;
   infinite_ = limits.infinite || (!limits.depth && !limits.nodes && !limits.movetime_ms &&
                                   !limits.time_left_ms[position_->side_to_move()]);
   search_thread_ = std::thread([this, root = *position_, limits] {
@@ -298,22 +302,48 @@ void Session::finish_search() {
   // Asked again until the search has ended: a stop that comes before the search has started
   // could otherwise be lost, and an infinite search would never end.
   while (searching_) {
-    searcher_->stop();
+    // The searcher keeps a stop until its next search ends, so a perft must not be sent one.
+    if (counting_)
+      perft_stop_ = true;
+    else
+      searcher_->stop();
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   search_thread_.join();
 }
 
+// On the search thread, like a search: `isready` is answered meanwhile, and `stop`, `quit` and the
+// end of input end it (a stopped count says so instead of a total).
 void Session::perft(int depth) {
-  Position pos = *position_;  // a copy: a hook failing half-way leaves the position as it was
+  if (search_thread_.joinable()) search_thread_.join();
+  searching_ = true;
+  infinite_ = false;
+  counting_ = true;
+  perft_stop_ = false;
+  // A copy: a hook failing half-way leaves the position as it was.
+  search_thread_ = std::thread([this, pos = *position_, depth]() mutable {
+    if (MoveHooks* hooks = pos.move_hooks()) hooks->set_interrupt([this] { return perft_stop_.load(); });
+    try {
+      count_perft(pos, depth);
+    } catch (const HookInterrupted&) {
+      complain("perft stopped");
+    } catch (const Error& e) {
+      complain(palace::quote("go perft " + std::to_string(depth), 60) + " failed: " + e.what());
+    }
+    searching_ = false;
+  });
+}
+
+void Session::count_perft(Position& pos, int depth) {
   MoveList moves;
   generate_legal(pos, moves);
   std::uint64_t total = 0;
   for (const Move m : moves) {
     const std::string text = wire_->move(pos, m);
     pos.do_move(m);
-    const std::uint64_t n = depth > 1 ? palace::perft(pos, depth - 1) : 1;
+    const std::uint64_t n = depth > 1 ? palace::perft(pos, depth - 1, &perft_stop_) : 1;
     pos.undo_move();
+    if (perft_stop_) throw HookInterrupted();
     total += n;
     say(text + ": " + std::to_string(n));
   }

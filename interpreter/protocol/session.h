@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <istream>
 #include <memory>
@@ -44,9 +45,11 @@ class Session {
 
   // Answers one line of input. Returns false once the GUI said quit.
   bool handle(const std::string& line);
-  // Answers lines until quit or the end of input. At the end of input a bounded search still
-  // finishes and answers, so that a script piped in gets its move; an infinite one is stopped.
+  // Answers lines until quit or the end of input. At the end of input a bounded search or perft
+  // gets EndOfInputGrace to finish, so that a script piped in gets its answer, then is stopped (a
+  // search answers its best move so far); an infinite one is stopped at once.
   void run(std::istream& in);
+  static constexpr std::chrono::seconds EndOfInputGrace{5};
 
  protected:
   // Loads the default variant; throws RuleError when it does not load.
@@ -91,7 +94,7 @@ class Session {
   void start_search(const search::Limits& limits);
   void finish_search();  // stops the search thread, if any, and waits for its answer
   bool searching() const { return searching_; }
-  void perft(int depth);
+  void perft(int depth);  // starts the count on the search thread, answered like a search
 
   void say(const std::string& line);
   std::string line_of(const Position& root, const std::vector<Move>& moves) const;  // moves in wire notation
@@ -116,6 +119,10 @@ class Session {
   std::thread search_thread_;
   std::atomic<bool> searching_ = false;  // set by start_search, cleared by the thread as it answers
   bool infinite_ = false;                 // the running search waits for stop
+  bool counting_ = false;                 // the thread runs a perft, not a search
+  std::atomic<bool> perft_stop_ = false;  // asks a running perft to give up
+
+  void count_perft(Position& pos, int depth);  // throws HookInterrupted when stopped
 };
 
 // The rest of the line, from the stream's current place, without the leading space.

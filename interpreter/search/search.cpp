@@ -420,18 +420,29 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
   s.aborted = false;
   s.root_move = Move();
 
+  // The root's moves are found whatever the time (the search must have one to play), but a stop
+  // ends that too: hooks that spend their whole budget on every call can make it take a second,
+  // and a stop is answered at once, with no move.
   MoveList moves;
-  generate_legal(pos, moves);
+  MoveHooks* hooks = pos.move_hooks();
+  if (hooks) hooks->set_interrupt([this] { return stop_.load(std::memory_order_relaxed); });
+  bool ended = false;
+  try {
+    generate_legal(pos, moves);
+    ended = node_end(pos, moves.size > 0, 0).has_value();
+  } catch (const HookInterrupted&) {
+    ended = true;
+  }
   // The moves the root may play come first, so that moves.moves[0] is one of them when any is.
-  const auto allowed_end = std::stable_partition(moves.moves, moves.moves + moves.size, [&s](Move m) { return !s.is_banned(m); });
-  if (node_end(pos, moves.size > 0, 0) || allowed_end == moves.moves) {
+  const auto allowed_end =
+      std::stable_partition(moves.moves, moves.moves + moves.size, [&s](Move m) { return !s.is_banned(m); });
+  if (ended || allowed_end == moves.moves) {
     stop_.store(false);
     return Move();
   }
 
   // A slow hook is stopped inside its call once the time is up or a stop comes, first iteration or
   // not: the search then plays the best move found so far, or else the first legal one.
-  MoveHooks* hooks = pos.move_hooks();
   s.check_mask = hooks ? 0 : 1023;
   if (hooks) hooks->set_interrupt([&s] { return s.interrupted(); });
 

@@ -1,6 +1,8 @@
 #include "server/server.h"
 
 #include <httplib.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -9,6 +11,7 @@
 #include <iterator>
 #include <mutex>
 #include <optional>
+#include <thread>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <unordered_map>
@@ -230,15 +233,77 @@ std::string media_type(const std::string& header) {
   return type;
 }
 
+// A request given as bytes and its answer collected as bytes: no socket.
+class BytesStream final : public httplib::Stream {
+ public:
+  explicit BytesStream(std::string_view in) : in_(in) {}
+  bool is_readable() const override { return true; }
+  bool is_writable() const override { return true; }
+  ssize_t read(char* ptr, size_t size) override {
+    const std::size_t n = std::min(size, in_.size() - at_);
+    std::memcpy(ptr, in_.data() + at_, n);
+    at_ += n;
+    return ssize_t(n);
+  }
+  ssize_t write(const char* ptr, size_t size) override {
+    out_.append(ptr, size);
+    return ssize_t(size);
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = "127.0.0.1";
+    port = 0;
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override { get_remote_ip_and_port(ip, port); }
+  socket_t socket() const override { return INVALID_SOCKET; }
+  std::string& answer() { return out_; }
+
+ private:
+  std::string_view in_;
+  std::size_t at_ = 0;
+  std::string out_;
+};
+
+// cpp-httplib's server, which can also answer a request handed to it as bytes (Server::answer).
+class HttpServer : public httplib::Server {
+ public:
+  std::string answer(std::string_view request) {
+    BytesStream stream(request);
+    bool closed = false;
+    process_request(stream, true, closed, [](httplib::Request&) {});
+    return std::move(stream.answer());
+  }
+};
+
+// Runs `work` on a thread of its own at the lowest CPU priority and returns what it returns (or
+// throws what it throws). Uploads' checks and searches on uploaded variants run so: a search keeps
+// its time by the clock whatever its share of the CPU, and the requests on shipped variants, which
+// other users wait on, come first however many searches hostile hooks slow down.
+template <class Work>
+auto at_low_priority(Work work) -> decltype(work()) {
+  std::optional<decltype(work())> result;
+  std::exception_ptr failure;
+  std::thread worker([&] {
+    ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 19);  // a failure only leaves the priority
+    try {
+      result.emplace(work());
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  });
+  worker.join();
+  if (failure) std::rethrow_exception(failure);
+  return std::move(*result);
+}
+
 }  // namespace
 
 struct Server::Impl {
-  explicit Impl(const ServerOptions& o) : options(o), store(o.db_file.string()), library(o.variants_dir, store) {}
+  explicit Impl(const ServerOptions& o) : options(o), store(o.db_file.string()), library(o.variants_dir, store, o.max_scratch_mb << 20) {}
 
   ServerOptions options;
   GameStore store;
   VariantLibrary library;
-  httplib::Server http;
+  HttpServer http;
   std::mutex games_mutex;
   std::unordered_map<std::string, std::shared_ptr<Entry>> games;
 
@@ -382,8 +447,11 @@ struct Server::Impl {
     search::Limits limits;
     limits.depth = level;
     limits.movetime_ms = level * EngineMillisPerLevel;
-    search::Searcher searcher(root->variant_ptr(), 1);
-    const Move best = searcher.search(*root, limits);
+    const auto think = [&] {
+      search::Searcher searcher(root->variant_ptr(), 1);
+      return searcher.search(*root, limits);
+    };
+    const Move best = entry->choice.is_upload() ? at_low_priority(think) : think();
     if (!best) throw RequestError(409, "the engine has no move to play");
     const std::string text = root->move_text(best);
     const std::string fen = root->fen();
@@ -447,7 +515,8 @@ struct Server::Impl {
   json upload(const json& body) {
     const std::map<std::string, std::string> scripts = scripts_field(body);
     check_room(store.upload_count(), options.max_uploads, "uploads");
-    const std::string name = library.upload(text_field(body, "yaml"), scripts);
+    const std::string yaml = text_field(body, "yaml");
+    const std::string name = at_low_priority([&] { return library.upload(yaml, scripts); });
     return {{"variant", name}, {"formations", library.formations(name)}};
   }
 
@@ -566,11 +635,15 @@ struct Server::Impl {
   // anything must be JSON (which another site's page cannot send without this server's consent)
   // from no origin or this one. Bodies come whole and plain: a chunked or compressed body could
   // grow past the limit while it is read.
-  std::vector<std::string> hosts;  // "127.0.0.1:PORT", "localhost:PORT", set by bind
+  // "127.0.0.1:PORT", "localhost:PORT", set by bind; port 0 until then (Server::answer).
+  std::vector<std::string> hosts{"127.0.0.1:0", "localhost:0"};
   std::pair<int, std::string> refusal(const httplib::Request& request) const {
     const std::string host = request.get_header_value("Host");
     if (std::find(hosts.begin(), hosts.end(), host) == hosts.end())
       return {403, "Host " + quote(host) + " is not this server (" + hosts.front() + " or " + hosts.back() + ")"};
+    // A NUL cuts the path where the file system reads it, not where the file type is read from it:
+    // /app.js%00.html would be app.js served as HTML.
+    if (request.path.find('\0') != std::string::npos) return {404, "no such address"};
     if (request.has_header("Transfer-Encoding"))
       return {411, "a request body must come whole, with a Content-Length (no Transfer-Encoding)"};
     if (const std::string coding = request.get_header_value("Content-Encoding"); !coding.empty() && coding != "identity")
@@ -639,5 +712,7 @@ int Server::bind(const std::string& host, int port) {
 void Server::listen() { impl_->http.listen_after_bind(); }
 
 void Server::stop() { impl_->http.stop(); }
+
+std::string Server::answer(std::string_view request) { return impl_->http.answer(request); }
 
 }  // namespace palace::server

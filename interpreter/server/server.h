@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace palace::server {
 
@@ -24,6 +25,9 @@ struct ServerOptions {
   std::size_t hooked_games_in_memory = 32;
   std::size_t max_games = 100'000;   // the store's games, past which new ones are refused (507)
   std::size_t max_uploads = 1'000;   // and its uploaded variants
+  // The scratch folder uploads are written to for the loader: past this, the folders of uploads
+  // no game in memory plays are removed (written again when asked for), then uploads are refused.
+  std::size_t max_scratch_mb = 256;
 };
 
 class Server {
@@ -35,6 +39,11 @@ class Server {
   int bind(const std::string& host, int port);
   void listen();  // serves until stop()
   void stop();    // from any thread
+
+  // Answers one HTTP/1.1 request given as its bytes with the answer's bytes, as listen() would on
+  // a connection, on the calling thread: for tests and fuzzing without a socket. Before bind() the
+  // server is 127.0.0.1:0 (the Host a request must name).
+  std::string answer(std::string_view request);
 
  private:
   struct Impl;

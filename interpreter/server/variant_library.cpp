@@ -1,9 +1,11 @@
 #include "server/variant_library.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -36,7 +38,26 @@ void write_file(const fs::path& path, const std::string& text) {
   if (!(out << text) || !out.flush()) throw Error(path.string() + ": cannot write the file");
 }
 
+// Scratch folders are named palace-serve-PID-HEX: one whose process is gone was left by a crash.
+void remove_leftover_scratch(const fs::path& temp) {
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(temp, error)) {
+    const std::string name = entry.path().filename().string();
+    const std::string prefix = "palace-serve-";
+    if (name.rfind(prefix, 0) != 0 || !entry.is_directory(error)) continue;
+    const std::size_t dash = name.find('-', prefix.size());
+    const std::string pid = name.substr(prefix.size(), dash == std::string::npos ? 0 : dash - prefix.size());
+    if (pid.empty() || pid.size() > 9 || !std::all_of(pid.begin(), pid.end(), [](char c) { return std::isdigit((unsigned char)c); }))
+      continue;
+    if (::kill(pid_t(std::stol(pid)), 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to know
+    std::error_code ignored;
+    fs::remove_all(entry.path(), ignored);
+  }
+}
+
 }  // namespace
+
+bool VariantChoice::is_upload() const { return server::is_upload(name); }
 
 std::string VariantChoice::key() const { return json{{"name", name}, {"formations", formations}}.dump(); }
 
@@ -45,10 +66,12 @@ VariantChoice VariantChoice::from_key(const std::string& key) {
   return {j.at("name").get<std::string>(), j.at("formations").get<std::map<std::string, std::string>>()};
 }
 
-VariantLibrary::VariantLibrary(fs::path shipped_dir, GameStore& store)
+VariantLibrary::VariantLibrary(fs::path shipped_dir, GameStore& store, std::size_t scratch_bytes)
     : shipped_dir_(std::move(shipped_dir)),
       scratch_(fs::temp_directory_path() / ("palace-serve-" + std::to_string(getpid()) + "-" + random_hex(8))),
-      store_(store) {
+      store_(store),
+      scratch_cap_(scratch_bytes) {
+  remove_leftover_scratch(fs::temp_directory_path());
   fs::create_directories(scratch_ / "overlays");
 }
 
@@ -69,10 +92,17 @@ std::vector<std::string> VariantLibrary::shipped() const {
 fs::path VariantLibrary::file_of(const std::string& name) {
   if (is_upload(name) && is_plain_name(name)) {
     const fs::path dir = scratch_ / name;
-    if (fs::exists(dir / "variant.yaml")) return dir / "variant.yaml";
-    const auto upload = store_.load_upload(name);
+    if (written_.count(name) != 0) return dir / "variant.yaml";
+    std::optional<StoredUpload> upload;
+    try {
+      upload = store_.load_upload(name);
+    } catch (const StoreError& e) {
+      throw RequestError(422, "the stored variant " + name + " cannot be read: " + e.what());
+    }
     if (!upload) throw RequestError(404, "no variant named " + quote(name));
-    write_upload(dir, upload->yaml, upload->scripts);
+    // The store is a file anyone with the account may edit: a row is checked again as an upload.
+    check_upload(upload->yaml, upload->scripts);
+    write_upload(name, upload->yaml, upload->scripts);
     return dir / "variant.yaml";
   }
   const std::vector<std::string> names = shipped();
@@ -81,9 +111,9 @@ fs::path VariantLibrary::file_of(const std::string& name) {
   return shipped_dir_ / (name + ".yaml");
 }
 
-// An upload's files in its own folder. A shipped variant it imports by name is a one-line file there
+// An upload's files in `dir`. A shipped variant it imports by name is a one-line file there
 // importing the real one, so that the real one's own imports still resolve from where it lives.
-void VariantLibrary::write_upload(const fs::path& dir, const std::string& yaml, const std::map<std::string, std::string>& scripts) {
+void VariantLibrary::write_files(const fs::path& dir, const std::string& yaml, const std::map<std::string, std::string>& scripts) {
   fs::create_directories(dir);
   for (const auto& [file, text] : scripts) write_file(dir / file, text);
   const ConfigNode root = ConfigNode::parse_string(yaml, "variant.yaml");
@@ -91,6 +121,46 @@ void VariantLibrary::write_upload(const fs::path& dir, const std::string& yaml, 
     for (const ConfigNode* item : imports->items())
       write_file(dir / item->as_string(), json{{"import", {fs::absolute(shipped_dir_ / item->as_string()).string()}}}.dump());
   write_file(dir / "variant.yaml", yaml);
+}
+
+void VariantLibrary::write_upload(const std::string& id, const std::string& yaml, const std::map<std::string, std::string>& scripts) {
+  std::size_t bytes = yaml.size();
+  for (const auto& [file, text] : scripts) bytes += text.size();
+  make_room(bytes);
+  written_[id] = bytes;
+  try {
+    write_files(scratch_ / id, yaml, scripts);
+  } catch (...) {
+    std::error_code ignored;
+    fs::remove_all(scratch_ / id, ignored);
+    written_.erase(id);
+    throw;
+  }
+}
+
+void VariantLibrary::make_room(std::size_t bytes) {
+  std::size_t used = 0;
+  for (const auto& [id, size] : written_) used += size;
+  for (auto it = written_.begin(); it != written_.end() && used + bytes > scratch_cap_;) {
+    // An upload a game still plays keeps its folder: its interpreters load the scripts from there.
+    const std::string& id = it->first;
+    const bool held = compiling_.count(id) != 0 || std::any_of(compiled_.begin(), compiled_.end(), [&](const auto& entry) {
+      return VariantChoice::from_key(entry.first).name == id && entry.second.use_count() > 1;
+    });
+    if (held) {
+      ++it;
+      continue;
+    }
+    for (auto c = compiled_.begin(); c != compiled_.end();)
+      c = VariantChoice::from_key(c->first).name == id ? compiled_.erase(c) : std::next(c);
+    std::error_code ignored;
+    fs::remove_all(scratch_ / id, ignored);
+    used -= it->second;
+    it = written_.erase(it);
+  }
+  if (used + bytes > scratch_cap_)
+    throw RequestError(507, "the server's scratch folder is full (" + std::to_string(scratch_cap_ >> 20) +
+                                " MiB of uploads in play; palace serve --max-scratch-mb)");
 }
 
 std::map<std::string, std::vector<std::string>> VariantLibrary::formations(const std::string& name) {
@@ -135,9 +205,19 @@ std::shared_ptr<const Variant> VariantLibrary::get(const VariantChoice& choice) 
   }
   // Compiling runs the variant's hooks: other requests need not wait for that. Two requests may
   // compile the same choice at once; the first kept is the one every game shares.
+  // The folder being compiled from stays while it is (make_room).
+  ++compiling_[choice.name];
   lock.unlock();
-  auto variant = compile(file);
+  std::shared_ptr<const Variant> variant;
+  try {
+    variant = compile(file);
+  } catch (...) {
+    lock.lock();
+    if (--compiling_[choice.name] == 0) compiling_.erase(choice.name);
+    throw;
+  }
   lock.lock();
+  if (--compiling_[choice.name] == 0) compiling_.erase(choice.name);
   return compiled_.emplace(choice.key(), variant).first->second;
 }
 
@@ -151,9 +231,39 @@ std::shared_ptr<const Variant> VariantLibrary::compile(const fs::path& file) {
   }
 }
 
+std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) {
+  check_upload(yaml, scripts);
+  const StoredUpload upload{UploadPrefix + random_hex(16), yaml, scripts};
+  // The upload's folder is its own (a fresh id), so it is compiled, hooks and all, without the
+  // library's lock; only writing it (room is made in the scratch folder) and keeping it take it.
+  {
+    const std::lock_guard lock(mutex_);
+    write_upload(upload.id, yaml, scripts);
+    compiling_[upload.id] = 1;  // a fresh id: no one else compiles it
+  }
+  std::shared_ptr<const Variant> variant;
+  try {
+    variant = compile(scratch_ / upload.id / "variant.yaml");
+  } catch (...) {
+    const std::lock_guard lock(mutex_);
+    std::error_code ignored;
+    fs::remove_all(scratch_ / upload.id, ignored);
+    written_.erase(upload.id);
+    compiling_.erase(upload.id);
+    throw;
+  }
+  {
+    const std::lock_guard lock(mutex_);
+    compiling_.erase(upload.id);
+    compiled_.emplace(VariantChoice{upload.id, {}}.key(), variant);
+  }
+  store_.save(upload);
+  return upload.id;
+}
+
 // What an upload may hold, checked before any of it is written: plain script names, a size cap, and
 // no file of the server's machine read but the shipped variants it imports by name and the scripts
-// it brought.
+// it brought. An upload read back from the store is checked again the same way.
 void VariantLibrary::check_upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) const {
   std::size_t bytes = yaml.size();
   for (const auto& [file, text] : scripts) {
@@ -180,29 +290,6 @@ void VariantLibrary::check_upload(const std::string& yaml, const std::map<std::s
   }
 }
 
-std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) {
-  check_upload(yaml, scripts);
-  const StoredUpload upload{UploadPrefix + random_hex(16), yaml, scripts};
-  const fs::path dir = scratch_ / upload.id;
-  // The upload's folder is its own (a fresh id), so it is written and compiled, hooks and all,
-  // without the library's lock; only keeping the result takes it.
-  std::shared_ptr<const Variant> variant;
-  try {
-    write_upload(dir, yaml, scripts);
-    variant = compile(dir / "variant.yaml");
-  } catch (...) {
-    std::error_code ignored;
-    fs::remove_all(dir, ignored);
-    throw;
-  }
-  {
-    const std::lock_guard lock(mutex_);
-    compiled_.emplace(VariantChoice{upload.id, {}}.key(), variant);
-  }
-  store_.save(upload);
-  return upload.id;
-}
-
 // Writes a draft to a fresh folder, answers use(folder) and removes the folder however that ends.
 template <class Use>
 auto VariantLibrary::with_draft(const std::string& yaml, const std::map<std::string, std::string>& scripts, Use use) {
@@ -215,7 +302,7 @@ auto VariantLibrary::with_draft(const std::string& yaml, const std::map<std::str
       fs::remove_all(dir, ignored);
     }
   } remover{dir};
-  write_upload(dir, yaml, scripts);
+  write_files(dir, yaml, scripts);  // gone when the draft is answered: not counted in the scratch cap
   return use(dir);
 }
 

@@ -39,12 +39,18 @@ struct VariantChoice {
   std::map<std::string, std::string> formations;  // side name -> formation name
 
   std::string key() const;  // JSON text, as the store keeps it
+  bool is_upload() const;   // a variant a user uploaded, hooks and all
   static VariantChoice from_key(const std::string& key);
 };
 
+// What the scratch folder (uploads written out for the loader) may hold at most, by default.
+constexpr std::size_t DefaultScratchBytes = std::size_t(256) << 20;
+
 class VariantLibrary {
  public:
-  VariantLibrary(std::filesystem::path shipped_dir, GameStore& store);
+  // Removes the scratch folders of servers that are gone (a crash leaves its folder behind), then
+  // makes this one's; it holds at most scratch_bytes of uploads.
+  VariantLibrary(std::filesystem::path shipped_dir, GameStore& store, std::size_t scratch_bytes = DefaultScratchBytes);
   ~VariantLibrary();  // removes the scratch folder uploads and formation choices were written to
   VariantLibrary(const VariantLibrary&) = delete;
   VariantLibrary& operator=(const VariantLibrary&) = delete;
@@ -68,9 +74,15 @@ class VariantLibrary {
 
  private:
   std::filesystem::path file_of(const std::string& name);  // the YAML file, an upload's written out first
-  void write_upload(const std::filesystem::path& dir, const std::string& yaml, const std::map<std::string, std::string>& scripts);
-  std::shared_ptr<const Variant> compile(const std::filesystem::path& file);
+  // Refuses (RequestError) an upload too big or naming other files than its own scripts and shipped variants.
   void check_upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) const;
+  void write_files(const std::filesystem::path& dir, const std::string& yaml, const std::map<std::string, std::string>& scripts);
+  // Writes an upload's files into scratch_/id, making room first (mutex_ held).
+  void write_upload(const std::string& id, const std::string& yaml, const std::map<std::string, std::string>& scripts);
+  // Removes the folders of uploads no game holds until `bytes` more fit under the cap, or throws
+  // RequestError 507 (mutex_ held).
+  void make_room(std::size_t bytes);
+  std::shared_ptr<const Variant> compile(const std::filesystem::path& file);
   template <class Use>
   auto with_draft(const std::string& yaml, const std::map<std::string, std::string>& scripts, Use use);
 
@@ -79,6 +91,9 @@ class VariantLibrary {
   GameStore& store_;
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const Variant>> compiled_;  // by VariantChoice::key()
+  std::size_t scratch_cap_;
+  std::map<std::string, std::size_t> written_;  // upload id -> bytes its scratch folder holds
+  std::map<std::string, int> compiling_;        // variant name -> compilations running from its folder
 };
 
 }  // namespace palace::server

@@ -122,6 +122,15 @@ TEST(PlayCommand, EndOfInputEndsTheGamePolitely) {
   EXPECT_EQ(run.out.find("cho>"), std::string::npos) << "no prompt when reading a pipe";
 }
 
+// A refused line is shown escaped, never raw: escape codes in it cannot recolour or retitle the
+// terminal, and a plain word still reads plain.
+TEST(PlayCommand, ARefusedLineIsNeverEchoedRaw) {
+  const PalaceRun run = play("\x1b[31mred\x1b]0;title\x07\nz9z9\n");
+  EXPECT_EQ(run.out.find('\x1b'), std::string::npos) << run.out;
+  EXPECT_TRUE(has_line(run, "\"\\x1B[31mred\\x1B]0;title\\x07\": \"\\x1B[31mred\\x1B]0;title\\x07\" is not a move (expected squares like b10c8)")) << run.out;
+  EXPECT_TRUE(has_line(run, "z9z9: \"z9\" is not a point of this board")) << run.out;
+}
+
 TEST(PlayCommand, ListsMovesAndAnswersBadCommands) {
   const PalaceRun run = play("moves b10\nmoves e5\nmoves z9\nmoves\nundo\npass\nb10\nfly b10\n");
   const std::vector<std::string> said = messages(run);

@@ -23,6 +23,7 @@
 #include "game/rule_script.h"
 #include "hooks/load_variant.h"
 #include "hooks/lua_host.h"
+#include "movegen/movegen.h"
 #include "notation/gib.h"
 #include "notation/replay.h"
 #include "protocol/uci.h"
@@ -150,6 +151,47 @@ std::optional<httplib::Result> send(httplib::Client& client, const std::string& 
   if (method == "PUT") return client.Put(path, body, "application/json");
   if (method == "DELETE") return client.Delete(path);
   return std::nullopt;
+}
+
+// The string `text` as a JSON string literal.
+std::string json_text(std::string_view text) { return nlohmann::json(std::string(text)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
+
+// One request of the `api` target as bytes (fuzz_inputs.h).
+std::string api_request(std::string_view request, const std::string& id) {
+  if (request.rfind("RAW", 0) == 0) {
+    request.remove_prefix(3);
+    return std::string(request);
+  }
+  const std::string_view head = request.substr(0, request.find('\n'));
+  std::string body(head.size() < request.size() ? request.substr(head.size() + 1) : std::string_view());
+  std::string method, path;
+  if (head.rfind("UPLOAD", 0) == 0) {
+    const auto parts = split(body, "\n#--\n", 2);
+    method = "POST";
+    path = "/api/variants";
+    body = "{\"yaml\": " + json_text(parts[0]) + ", \"scripts\": {\"s.lua\": " +
+           json_text(parts.size() > 1 ? parts[1] : "") + "}}";
+  } else {
+    const std::size_t space = head.find(' ');
+    method = std::string(head.substr(0, space));
+    path = space == std::string_view::npos ? "/" : std::string(head.substr(space + 1));
+  }
+  for (std::size_t at = 0; (at = path.find("{id}", at)) != std::string::npos; at += id.size()) path.replace(at, 4, id);
+  if (path.empty() || path[0] != '/') path.insert(0, "/");
+  for (char& c : path)
+    if (c == ' ' || c == '\r' || c == '\n') c = '+';  // one request line
+  return method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1:0\r\nContent-Type: application/json\r\nContent-Length: " +
+         std::to_string(body.size()) + "\r\n\r\n" + body;
+}
+
+// The status and body of an answer; throws std::logic_error when it is not a whole HTTP answer.
+std::pair<int, std::string> read_answer(const std::string& answer, const std::string& asked) {
+  if (answer.rfind("HTTP/1.1 ", 0) != 0 || answer.size() < 12)
+    throw std::logic_error("no HTTP answer to " + asked + ": " + answer.substr(0, 200));
+  const int status = std::atoi(answer.c_str() + 9);
+  const std::size_t end = answer.find("\r\n\r\n");
+  if (end == std::string::npos) throw std::logic_error("an answer without its end of headers to " + asked);
+  return {status, answer.substr(end + 4)};
 }
 
 }  // namespace
@@ -342,6 +384,89 @@ void http(std::string_view input) {
     const nlohmann::json json = nlohmann::json::parse(result->body, nullptr, false);
     if (json.is_discarded()) throw std::logic_error(asked + " answered with a body that is not JSON: " + result->body);
     if (const auto created = json.find("id"); created != json.end() && created->is_string()) id = *created;
+  }
+}
+
+}  // namespace palace::fuzz
+
+namespace palace::fuzz {
+
+void api(std::string_view input) {
+  // Scratch folder and store of its own, the server kept for the run as it loads every variant.
+  static server::Server server({fs::path(PALACE_SOURCE_DIR) / "variants", "janggi", scratch().path("api.db"), {}, 4, 50, 20});
+  std::string id = "none";
+  for (const std::string_view request : split(input, "\n#@@\n", 16)) {
+    const std::string bytes = api_request(request, id);
+    const std::string asked = bytes.substr(0, std::min<std::size_t>(bytes.find('\n'), 120));
+    const auto [status, body] = read_answer(server.answer(bytes), asked);
+    if (status >= 500 && status != 507) throw std::logic_error(asked + " answered " + std::to_string(status) + ": " + body);
+    if (body.empty()) continue;
+    const nlohmann::json json = nlohmann::json::parse(body, nullptr, false);
+    if (json.is_discarded()) throw std::logic_error(asked + " answered with a body that is not JSON: " + body.substr(0, 200));
+    if (status != 201) continue;
+    if (const auto game = json.find("id"); game != json.end() && game->is_string())
+      id = *game;
+    else if (const auto upload = json.find("variant"); upload != json.end() && upload->is_string())
+      id = *upload;
+  }
+}
+
+namespace {
+
+// The Lua source of the `hook_answers` value: each byte is one step of a stack machine whose
+// steps push nil, a boolean, an integer, a float, a string, a new table, or a table already made
+// (sharing and cycles), or store the top value into the table below it under a key.
+std::string hook_value_source(std::string_view program) {
+  std::string lua = "local s, t = {}, {}\n";
+  int depth = 0, tables = 0;
+  const auto push = [&](const std::string& expression) {
+    lua += "s[" + std::to_string(++depth) + "] = " + expression + "\n";
+  };
+  for (std::size_t i = 0; i < program.size() && i < 512; ++i) {
+    const auto byte = static_cast<unsigned char>(program[i]);
+    const int arg = byte >> 3;
+    switch (byte & 7) {
+      case 0: push(arg % 2 ? "true" : "nil"); break;
+      case 1: push(std::to_string(arg - 8)); break;
+      case 2: push(arg % 3 == 0 ? "0.5" : arg % 3 == 1 ? "1/0" : "-(0/0)"); break;
+      case 3: push(json_text(std::string(1, char('a' + arg % 8)) + std::to_string(1 + arg / 8))); break;
+      case 4: push("{}"); lua += "t[" + std::to_string(++tables) + "] = s[" + std::to_string(depth) + "]\n"; break;
+      case 5: if (tables > 0) push("t[" + std::to_string(1 + arg % tables) + "]"); break;
+      case 6:  // s[depth-1][key] = s[depth], the key an index or a field name
+        if (depth >= 2) {
+          const std::string key = arg < 16 ? std::to_string(arg % 8 + 1) : json_text(std::string(arg % 2 ? "to" : "only"));
+          lua += "if type(s[" + std::to_string(depth - 1) + "]) == 'table' then s[" + std::to_string(depth - 1) + "][" + key +
+                 "] = s[" + std::to_string(depth) + "] end\n";
+          lua += "s[" + std::to_string(depth--) + "] = nil\n";
+        }
+        break;
+      default: push(json_text(std::string("abcdefgh").substr(arg % 8, 1) + std::to_string(1 + arg % 8))); break;  // a point
+    }
+  }
+  return lua + "return s[1]\n";
+}
+
+}  // namespace
+
+void hook_answers(std::string_view input) {
+  if (input.empty()) return;
+  static const char* const hooks[] = {"add_moves", "allow_move", "after_move"};
+  const char* hook = hooks[static_cast<unsigned char>(input[0]) % 3];
+  const std::string value = hook_value_source(input.substr(1));
+  scratch().clear("work");
+  scratch().write("work/s.lua", "local function answer()\n" + value + "end\nfunction h() return answer() end\n");
+  const std::string yaml = "import: [../variants/chess.yaml]\nname: hooked\nscripts:\n  s: s.lua\npieces:\n  knight: {hooks: {" +
+                           std::string(hook) + ": s.h}}\n";
+  try {
+    Game game(load_variant(scratch().write("work/hooked.yaml", yaml)));
+    exercise(game);
+    if (const auto moves = game.legal_moves(); !moves.empty()) {
+      game.play(game.position().move_text(moves.front()));
+      exercise(game);
+    }
+    Position pos = game.position();
+    perft(pos, 2);
+  } catch (const Error&) {
   }
 }
 

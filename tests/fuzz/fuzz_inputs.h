@@ -34,17 +34,32 @@ void uci(std::string_view input);
 // for the last game the server created. Every answer must be JSON with a status below 500.
 void http(std::string_view input);
 
+// The HTTP API answered in-process (server::Server::answer, no socket), uploads included. Requests
+// are separated by lines `#@@`. One that starts `RAW` is the rest of its text sent as it is (a
+// request line, headers, CRLFs and all); `UPLOAD` posts the rest as an uploaded variant, its YAML
+// then, after a line `#--`, its script s.lua; any other is a line `METHOD PATH` and a JSON body,
+// sent with this server's Host and Content-Type: application/json. `{id}` in a path stands for the
+// last game or variant created. Every answer must be a whole HTTP answer below 500, its body JSON.
+void api(std::string_view input);
+// A hook answering fuzzer-chosen values: the first byte picks the hook (add_moves, allow_move or
+// after_move, given to the knights of chess), the rest is read as a small program that builds the
+// value each call answers, tables shared or cyclic included. Legal moves, a move and a perft of 2
+// follow; a palace::Error is the right answer to a value the rules cannot take.
+void hook_answers(std::string_view input);
+
 struct Target {
   const char* name;  // its folder in tests/fuzz/regressions/ and its executable fuzz_NAME
   void (*run)(std::string_view input);
 };
-inline constexpr std::array<Target, 8> targets{{{"rule_files", rule_files},
+inline constexpr std::array<Target, 10> targets{{{"rule_files", rule_files},
                                                 {"hook_script", hook_script},
                                                 {"fen", fen},
                                                 {"move_text", move_text},
                                                 {"rule_script", rule_script},
                                                 {"record", record},
                                                 {"uci", uci},
-                                                {"http", http}}};
+                                                {"http", http},
+                                                {"api", api},
+                                                {"hook_answers", hook_answers}}};
 
 }  // namespace palace::fuzz

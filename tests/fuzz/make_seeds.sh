@@ -6,7 +6,7 @@
 set -euo pipefail
 src=$1 vectors=$2 out=$3
 rm -rf "$out"
-mkdir -p "$out"/{rule_files,hook_script,fen,move_text,rule_script,record,uci,http}
+mkdir -p "$out"/{rule_files,hook_script,fen,move_text,rule_script,record,uci,http,api,hook_answers}
 
 seed() {  # seed TARGET NAME < text
   cat >"$out/$1/$2"
@@ -104,3 +104,32 @@ done
 printf 'POST /api/variants\n{"yaml": "import: [janggi.yaml]\\nname: no-facing\\nrules: {facing_royals: allowed}\\n"}' | seed http upload
 printf 'GET /api/variants\n#@@\nGET /api/games/none\n#@@\nPOST /api/games\n{"variant": "../x", "formations": 3}\n#@@\nGET /../games.db\n#@@\nDELETE /api/games' |
   seed http refusals
+
+# In-process API sessions (fuzz_inputs.h): the http sessions as they are, each hostile upload of
+# tests/repro/serve-and-hooks/ sent whole and then played, and requests another site or a bomb sends.
+for file in "$out"/http/*; do cp "$file" "$out/api/$(basename "$file")"; done
+raw() {  # raw METHOD PATH HEADERS BODY: a whole request to 127.0.0.1:0 (\r\n in HEADERS expanded)
+  printf 'RAW%s %s HTTP/1.1\r\nHost: 127.0.0.1:0\r\n%bContent-Length: %s\r\n\r\n%s' "$1" "$2" "$3" "${#4}" "$4"
+}
+for file in "$src"/tests/repro/serve-and-hooks/uploads/*_upload.json; do
+  name=$(basename "$file" _upload.json)
+  { raw POST /api/variants 'Content-Type: application/json\r\n' "$(cat "$file")"
+    printf '\n#@@\nPOST /api/games\n{"variant": "{id}"}\n#@@\nPOST /api/games/{id}/engine\n{"level": 2}\n#@@\nGET /api/games/{id}'
+  } | seed api "upload-$name"
+done
+{ raw POST /api/games 'Content-Type: text/plain\r\nOrigin: http://evil.example\r\n' '{}'
+  printf '\n#@@\n'; raw POST /api/games 'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n' $'2\r\n{}\r\n0\r\n\r\n'
+  printf '\n#@@\n'; raw POST /api/games 'Content-Type: application/json\r\nContent-Encoding: gzip\r\n' 'xx'
+  printf '\n#@@\n'; raw GET '/app.js%00.html' '' ''
+} | seed api hostile-requests
+printf 'UPLOAD\nimport: [chess.yaml]\nname: up\nscripts:\n  s: s.lua\npieces:\n  knight: {hooks: {add_moves: s.add}}\n#--\nlocal n = 0\nfunction add(piece, at) n = n + 1; return {{to = "e4"}} end\n#@@\nPOST /api/games\n{"variant": "{id}"}\n#@@\nPOST /api/games/{id}/engine\n{"level": 1}' |
+  seed api upload-form
+
+# Hook answers: the byte picking the hook, then a program building the value (fuzz_inputs.cpp):
+# a list of one point, a point and its mode, a table holding itself, a shared table, odd numbers.
+printf '\0\x04\x04\x1f\x36\x06' | seed hook_answers add-moves-point
+printf '\0\x04\x04\x1f\x8e\x4b\x96\x06' | seed hook_answers add-moves-mode
+printf '\1\x01' | seed hook_answers allow-integer
+printf '\1\x04\x2d\x06' | seed hook_answers allow-cycle
+printf '\2\x04\x04\x2d\x06\x2d\x0e\x2d\x16' | seed hook_answers after-move-shared
+printf '\2\x04\x04\x12\x06\x0a\x0e' | seed hook_answers after-move-floats

@@ -62,6 +62,21 @@ TEST(HostileHook, GlobalsDoNotOutliveACall) {
   EXPECT_EQ(run.out, guarded("perft variants/chess.yaml --depth 3 2>&1").out);
 }
 
+// A top-level local is an upvalue every function of the script shares, and a table the top level
+// built is reachable from every call: both are made again for each call, so a counter kept there
+// counts one call, always (flip7_local.lua's every-seventh-call king capture never happens).
+TEST(HostileHook, TopLevelLocalsAndTablesDoNotOutliveACall) {
+  LuaHost host;
+  host.load_script(source_path("tests/hooks/scripts/upvalue_state.lua"), "upvalue_state.lua");
+  const Value once = Value::table({{Value::integer(1), Value::integer(1)},
+                                   {Value::integer(2), Value::integer(1)},
+                                   {Value::integer(3), Value::integer(1)}});
+  for (int call = 0; call < 3; ++call) EXPECT_EQ(host.call("upvalue_state.lua", "count", {}), once) << call;
+  const PalaceRun run = guarded("perft " + Repro + "flip7_local.yaml --depth 3 2>&1");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_EQ(run.out, guarded("perft variants/chess.yaml --depth 3 2>&1").out);
+}
+
 // pf.lua prints 32 MB a call: a call may write 4 KiB, an interpreter 64 KiB, and the moves are right.
 TEST(HostileHook, PrintIsCappedPerCallAndPerInterpreter) {
   const PalaceRun err = guarded("moves " + Repro + "pf.yaml 2>&1 >/dev/null");

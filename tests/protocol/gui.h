@@ -14,9 +14,9 @@ namespace palace::test {
 
 inline std::string last(const std::vector<std::string>& lines) { return lines.empty() ? "" : lines.back(); }
 
-// The lines that end a search in any of the protocols.
+// The lines that end a search (or a perft, which runs on the search thread) in any of the protocols.
 inline bool is_search_answer(const std::string& line) {
-  for (const char* start : {"bestmove", "nobestmove", "move ", "resign"})
+  for (const char* start : {"bestmove", "nobestmove", "move ", "resign", "Nodes searched"})
     if (line.rfind(start, 0) == 0) return true;
   return false;
 }

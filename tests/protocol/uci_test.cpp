@@ -21,12 +21,12 @@ namespace {
 // 13 to 19 s. The bound lies between, far enough from both that a loaded machine does not decide it.
 constexpr int AnswerBound = 5000;
 
-// After a `go` (but a perft), tell() waits for the bestmove.
+// After a `go`, tell() waits for the bestmove (or a perft's total).
 class Gui : public test::Gui<protocol::UciEngine> {
  public:
   explicit Gui(const std::string& variant = "janggi") : test::Gui<protocol::UciEngine>(variant) {}
   std::vector<std::string> tell(const std::string& line) {
-    return test::Gui<protocol::UciEngine>::tell(line, line.rfind("go", 0) == 0 && line.find("perft") == std::string::npos);
+    return test::Gui<protocol::UciEngine>::tell(line, line.rfind("go", 0) == 0);
   }
 };
 
@@ -186,12 +186,13 @@ TEST(UciHostileHooks, AHookWithStateCannotHoldTheSearch) {
   EXPECT_EQ(last(lines).rfind("bestmove ", 0), 0u) << last(lines);
 }
 
-// flip7_local.lua keeps its count in an upvalue, which a call does keep: the search explodes, but a
-// stop still ends it at once, with a legal move.
-TEST(UciHostileHooks, AStopEndsASearchAnErraticHookKeepsFromItsFirstIteration) {
+// flip7_local.lua keeps its count in a top-level local, which each call makes again: the search
+// sees chess, ends at its depth, and a stop ends an infinite one at once with a legal move.
+TEST(UciHostileHooks, AHookWithATopLevelLocalCannotHoldTheSearch) {
   Gui gui(repro("flip7_local"));
   gui.tell("position startpos");
-  gui.engine().handle("go depth 1");
+  EXPECT_EQ(last(gui.tell("go depth 2")).rfind("bestmove ", 0), 0u);
+  gui.engine().handle("go infinite");
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   const auto start = std::chrono::steady_clock::now();
   const auto lines = gui.tell("stop");
@@ -245,6 +246,42 @@ PalaceRun uci_session(const std::string& input, int kib = 4'000'000) {
   std::ofstream(file, std::ios::binary) << input;
   return run_shell("cd " + shell_quoted(PALACE_SOURCE_DIR) + " && " + address_space_cap(kib) + "timeout 20 " +
                    shell_quoted(PALACE_BINARY) + " uci variants/chess.yaml < " + shell_quoted(file) + " 2>&1");
+}
+
+// A perft runs on the search thread: the engine answers isready during it, a stop ends it (no
+// total is claimed), the next command works, and quit ends a running one.
+TEST(UciPerft, ALongCountLeavesTheEngineListeningAndStops) {
+  Gui gui("chess");
+  gui.engine().handle("go perft 20");
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(gui.tell("isready"), std::vector<std::string>{"readyok"});
+  EXPECT_EQ(gui.tell("go depth 1"), std::vector<std::string>{"info string go ignored: a search is running (send stop first)"});
+  EXPECT_EQ(gui.tell("stop"), std::vector<std::string>{"info string perft stopped"});
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(AnswerBound));
+  EXPECT_EQ(last(gui.tell("go perft 2")), "Nodes searched: 400");
+  EXPECT_EQ(last(gui.tell("go depth 1")).rfind("bestmove ", 0), 0u);  // the perft's stop is not left to the search
+
+  gui.engine().handle("go perft 20");
+  start = std::chrono::steady_clock::now();
+  EXPECT_FALSE(gui.engine().handle("quit"));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(AnswerBound));
+}
+
+// Closing standard input ends the process: a count or search that would run for hours is stopped
+// after the grace a piped script gets (5 s), a search answering its best move so far.
+TEST(UciPerft, TheEndOfInputEndsALongCountOrSearch) {
+  auto start = std::chrono::steady_clock::now();
+  PalaceRun run = uci_session("go perft 20\n");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_EQ(last(run.lines), "info string perft stopped") << run.out;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
+  start = std::chrono::steady_clock::now();
+  run = uci_session("position startpos\ngo depth 60\n");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_EQ(last(run.lines).rfind("bestmove ", 0), 0u) << run.out;
+  EXPECT_NE(last(run.lines), "bestmove (none)");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
 }
 
 TEST(UciHostileInput, ALineOverAMebibyteIsSkippedWithOneLine) {

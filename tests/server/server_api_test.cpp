@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "core/text_file.h"
+#include "server/game_store.h"
 #include "server/server.h"
 #include "server/variant_library.h"
 
@@ -506,6 +507,17 @@ TEST_F(ServerApi, ChunkedAndCompressedBodiesAreRefusedUnread) {
   EXPECT_EQ(call("GET", "/api/variants").first, 200);
 }
 
+// A NUL in a path is refused before any file is looked for: /index.html%00.js would be index.html
+// served under the type of the name after it.
+TEST_F(ServerApi, APathWithANulFindsNoFile) {
+  const std::string host = "Host: 127.0.0.1:" + std::to_string(port_) + "\r\n\r\n";
+  const std::string page = server::exchange(port_, "GET /index.html HTTP/1.1\r\n" + host);
+  EXPECT_EQ(page.substr(0, page.find("\r\n")), "HTTP/1.1 200 OK");
+  const std::string nul = server::exchange(port_, "GET /index.html%00.js HTTP/1.1\r\n" + host);
+  EXPECT_EQ(nul.substr(0, nul.find("\r\n")), "HTTP/1.1 404 Not Found");
+  EXPECT_EQ(nul.substr(nul.find("\r\n\r\n") + 4), R"j({"error":"no such address"})j");
+}
+
 std::string repro_upload(const std::string& name) {
   return read_text_file(std::string(PALACE_SOURCE_DIR) + "/tests/repro/serve-and-hooks/uploads/" + name + "_upload.json");
 }
@@ -583,6 +595,61 @@ TEST_F(ServerApi, GamesWithHooksAreEvictedAndGamesAndUploadsCapped) {
   auto [no_room, upload_error] = call("POST", "/api/variants", repro_upload("fat"));
   EXPECT_EQ(no_room, 507);
   EXPECT_EQ(upload_error["error"], "the server holds its most uploads (1; palace serve --max-uploads)");
+}
+
+// An upload of about `kib` KiB: chess whose knights ask a hook that adds nothing, padded by a comment.
+std::string padded_upload(std::size_t kib) {
+  const std::string script = "-- " + std::string(kib << 10, 'x') + "\nfunction add(piece, at) return nil end\n";
+  return json{{"yaml", "import: [chess.yaml]\nname: padded\nscripts:\n  s: s.lua\npieces:\n  knight: {hooks: {add_moves: s.add}}\n"},
+              {"scripts", {{"s.lua", script}}}}
+      .dump();
+}
+
+// The scratch folder holds at most --max-scratch-mb of uploads: an idle upload's folder makes room
+// for another and is written again when a game asks for it; one a game plays stays, and an upload
+// that finds no room then is refused.
+TEST_F(ServerApi, TheScratchFolderIsCappedByDroppingIdleUploads) {
+  limits_.max_scratch_mb = 1;
+  EXPECT_EQ(call("GET", "/api/variants").first, 200);  // the server listens: it may be stopped
+  restart();
+  auto [first, one] = call("POST", "/api/variants", padded_upload(600));
+  ASSERT_EQ(first, 201) << one.dump();
+  auto [second, two] = call("POST", "/api/variants", padded_upload(600));
+  ASSERT_EQ(second, 201) << two.dump();
+  const std::string id = new_game({{"variant", one["variant"]}})["id"];  // written again, the second dropped
+  EXPECT_EQ(post("/api/games/" + id + "/moves", {{"move", "g1f3"}}).first, 200);
+  auto [full, why] = call("POST", "/api/variants", padded_upload(600));
+  EXPECT_EQ(full, 507);
+  EXPECT_EQ(why["error"], "the server's scratch folder is full (1 MiB of uploads in play; palace serve --max-scratch-mb)");
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/record").second["moves"], json({"g1f3"}));
+}
+
+// A crash leaves a scratch folder behind: the next server removes those of processes that are gone.
+TEST_F(ServerApi, ScratchFoldersLeftByACrashAreRemovedAtStart) {
+  const fs::path gone = fs::temp_directory_path() / "palace-serve-999999999-leftover";
+  const fs::path alive = fs::temp_directory_path() / ("palace-serve-" + std::to_string(::getpid()) + "-alive");
+  fs::create_directories(gone / "upload-x");
+  fs::create_directories(alive);
+  std::ofstream(gone / "upload-x" / "variant.yaml") << "name: x\n";
+  restart();
+  EXPECT_FALSE(fs::exists(gone));
+  EXPECT_TRUE(fs::exists(alive));
+  fs::remove_all(alive);
+}
+
+// The store is a file anyone with the account may edit: an upload read back from it is checked
+// again, so a row naming a script outside its folder is refused, not written there.
+TEST_F(ServerApi, UploadsReadBackFromTheStoreAreCheckedAgain) {
+  stop();
+  {
+    GameStore store((dir_ / "games.db").string());
+    store.save(StoredUpload{"upload-0123456789abcdef", "import: [chess.yaml]\nname: x\n", {{"../escaped.lua", "x = 1"}}});
+  }
+  start();
+  auto [status, why] = post("/api/games", {{"variant", "upload-0123456789abcdef"}});
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(why["error"], "script name \"../escaped.lua\": expected a plain file name like hooks.lua");
+  EXPECT_FALSE(fs::exists(fs::temp_directory_path() / "escaped.lua"));
 }
 
 // The workshop (web/README.md): a draft is loaded as an upload would be, its start position drawn or
