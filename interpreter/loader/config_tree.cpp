@@ -12,6 +12,7 @@
 
 #include "core/text.h"
 #include "core/text_file.h"
+#include "loader/language.h"
 
 namespace palace {
 
@@ -67,6 +68,7 @@ struct ConfigBuilder {
     ConfigNode out;
     out.path_ = path;
     out.mark_ = mark_of(file, node.Mark());
+    out.flow_ = node.Style() == YAML::EmitterStyle::Flow;
     switch (node.Type()) {
       case YAML::NodeType::Scalar:
         out.type_ = ConfigNode::Type::Scalar;
@@ -254,6 +256,7 @@ void ConfigNode::expect_keys(std::initializer_list<const char*> allowed) const {
   for (const auto& [key, value] : map_) {
     const bool known = std::any_of(allowed.begin(), allowed.end(), [&key = key](const char* a) { return key == a; });
     if (known) continue;
+    reject_old_key(value);
     std::string list;
     for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
     throw RuleError(value.key_mark_, value.path_, "unknown key " + palace::quote(key) + " (expected one of: " + list + ")");
