@@ -510,7 +510,7 @@ class Loader {
                      rules_.pieces[other.kind].name + " placed at " + other.where->mark().str() + " is already there");
         const PieceDef& def = rules_.pieces[k];
         if (def.royal && !rules_.sides[side].has_royal)
-          where.fail(side_name + " plays without a royal piece (has_royal: false) but a " + def.name + " is placed");
+          where.fail(side_name + " plays without a royal piece (royal: false) but a " + def.name + " is placed");
         if (def.royal && royal_placed) where.fail(side_name + " has more than one royal piece" + RoyalHint);
         royal_placed = royal_placed || def.royal;
         if (def.stay_in >= 0 && !rules_.sides[side].zones[def.stay_in][s])
@@ -536,7 +536,7 @@ class Loader {
         const auto squares = f->at("points").items();
         if (squares.size() != it->second.size())
           f->at("points").fail("formation " + it->first + " places " + std::to_string(it->second.size()) +
-                                " pieces but " + std::to_string(squares.size()) + " squares are given");
+                                " pieces but " + std::to_string(squares.size()) + " points are given");
         for (std::size_t i = 0; i < squares.size(); ++i) {
           place(square(*squares[i]), it->second[i], *squares[i]);
           rules_.formation_squares[side].push_back(square(*squares[i]));

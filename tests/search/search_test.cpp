@@ -168,8 +168,8 @@ TEST(SearchDeterminism, SameMoveAndNodesEveryRun) {
 TEST(SearchRules, EachHeuristicChangesTheTree) {
   const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
   auto nodes_with = [&](const std::string& reduce, const std::string& extend, const std::string& plies) {
-    Position pos(load_variant(overlay_path("chess", "search: {reduce_evasions: " + reduce + ", extend_checks: " +
-                                                        extend + ", continuation_plies: " + plies + "}\n")));
+    Position pos(load_variant(overlay_path("chess", "engine: {search: {reduce_evasions: " + reduce + ", extend_checks: " +
+                                                        extend + ", continuation_plies: " + plies + "}}\n")));
     pos.set_fen(kiwipete);
     const Outcome out = search_at(pos, 7);
     const std::vector<std::string> legal = legal_move_texts(pos);
