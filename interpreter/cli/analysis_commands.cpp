@@ -1,6 +1,7 @@
-// Commands that analyse one position: perft, moves, validate.
+// Commands that analyse one position or one file: perft, moves, validate, migrate.
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <vector>
@@ -8,6 +9,9 @@
 #include "loader/notation_rules.h"
 #include "cli/commands.h"
 #include "compiler/variant.h"
+#include "core/text.h"
+#include "core/text_file.h"
+#include "loader/language.h"
 #include "distributed/perft.h"
 #include "hooks/load_variant.h"
 #include "movegen/movegen.h"
@@ -62,6 +66,19 @@ int run_validate(const std::string& file) {
   return 0;
 }
 
+// The file as language 1 writes it, on stdout or over the file itself.
+int run_migrate(const std::string& file, bool in_place) {
+  const std::string migrated = migrate_rule_text(read_text_file(file), file);
+  if (!in_place) {
+    std::cout << migrated;
+    return 0;
+  }
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  out << migrated;
+  if (!out.flush()) throw Error("cannot write " + quote(file));
+  return 0;
+}
+
 }  // namespace
 
 void add_perft_command(CLI::App& app, Action& action) {
@@ -101,6 +118,15 @@ void add_validate_command(CLI::App& app, Action& action) {
   CLI::App* cmd = app.add_subcommand("validate", "Load and compile a rule file; report the first error with its line");
   cmd->add_option("FILE", *file, "variant YAML file")->required();
   cmd->callback([&action, file] { action = [file] { return run_validate(*file); }; });
+}
+
+void add_migrate_command(CLI::App& app, Action& action) {
+  auto file = std::make_shared<std::string>();
+  auto in_place = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("migrate", "Rewrite a rule file to the current rule language (to stdout, or --in-place)");
+  cmd->add_option("FILE", *file, "rule YAML file")->required();
+  cmd->add_flag("--in-place", *in_place, "rewrite FILE itself");
+  cmd->callback([&action, file, in_place] { action = [file, in_place] { return run_migrate(*file, *in_place); }; });
 }
 
 }  // namespace palace::cli

@@ -20,6 +20,7 @@ constexpr int BadInput = 2;
 void add_perft_command(CLI::App& app, Action& action);
 void add_moves_command(CLI::App& app, Action& action);
 void add_validate_command(CLI::App& app, Action& action);
+void add_migrate_command(CLI::App& app, Action& action);
 void add_status_command(CLI::App& app, Action& action);
 void add_bench_command(CLI::App& app, Action& action);
 void add_test_command(CLI::App& app, Action& action);

@@ -269,7 +269,7 @@ class Session {
     const Side side = game_.side_to_move();
     const std::string name = capitalised(game_.variant().side_name(side));
     std::cout << name << " to move" << (game_.is_in_check(side) ? ": " + name + " is in check!" : "") << "\n";
-    if (const Termination& state = game_.game_state(); state.claimable != EndReason::None)
+    if (const Verdict& state = game_.game_state(); state.claimable != Termination::None)
       std::cout << name << " may claim a draw (" << state.claim_text() << "): type claim\n";
     else if (const std::string why = game_.explanation(); !why.empty())
       std::cout << capitalised(why) << "\n";
@@ -277,7 +277,7 @@ class Session {
 
   // Says how the game ended, if it has.
   bool over() const {
-    const Termination& state = game_.game_state();
+    const Verdict& state = game_.game_state();
     if (!state.finished()) return false;
     std::cout << "game over: " << game_.verdict() << "\n";
     return true;

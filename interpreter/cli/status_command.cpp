@@ -39,7 +39,7 @@ int run_status(const StatusOptions& o) {
   std::cout << "fen: " << game.fen() << "\n"
             << "to move: " << game.variant().side_name(to_move) << "\n"
             << "in check: " << (game.is_in_check(to_move) ? "yes" : "no") << "\n";
-  if (game.game_state().claimable != EndReason::None) std::cout << "claimable: " << game.game_state().claim_text() << "\n";
+  if (game.game_state().claimable != Termination::None) std::cout << "claimable: " << game.game_state().claim_text() << "\n";
   if (const std::string why = game.explanation(); !why.empty()) std::cout << "repetition: " << why << "\n";
   std::cout << game.game_state().str(game.variant()) << "\n";
   return 0;

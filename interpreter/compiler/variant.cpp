@@ -131,7 +131,7 @@ void Variant::build_moves() {
   for (int k = 0; k < kinds_; ++k) {
     const PieceDef& piece = rules_.pieces[k];
     // An unprotected royal moves, and is taken, like any piece: only the end rules look for it.
-    royal_[k] = piece.royal && !rules_.royals_unprotected;
+    royal_[k] = piece.royal && !rules_.royal_captured;
     move_hooked_[k] = bool(piece.allow_move_hook);
     adds_moves_ |= std::uint32_t(bool(piece.add_moves_hook)) << k;
     edits_after_move_ |= std::uint32_t(bool(piece.after_move_hook)) << k;

@@ -9,38 +9,30 @@ namespace palace {
 
 namespace {
 
-Termination win(Side winner, EndReason reason) { return {Termination::Kind::Win, winner, reason}; }
-Termination draw(EndReason reason) { return {Termination::Kind::Draw, 0, reason}; }
-
-// A rule's outcome, given for the side it names.
-Termination outcome_for(Side side, Outcome outcome, EndReason reason) {
-  switch (outcome) {
-    case Outcome::Loss: return win(opponent(side), reason);
-    case Outcome::Win: return win(side, reason);
-    case Outcome::Draw: break;
-  }
-  return draw(reason);
+Verdict verdict(Outcome outcome) {
+  Verdict v;
+  static_cast<Outcome&>(v) = outcome;
+  return v;
 }
+Verdict win(Side winner, Termination termination) { return verdict({termination, winner}); }
+Verdict draw(Termination termination) { return verdict({termination, std::nullopt}); }
 
-Termination by_points(const Position& pos, EndReason reason) {
-  Termination t = draw(reason);
+Verdict by_points(const Position& pos, Termination termination) {
+  Verdict t = draw(termination);
   t.counted = true;
   t.points = {points(pos, 0), points(pos, 1)};
-  if (t.points[0] != t.points[1]) {
-    t.kind = Termination::Kind::Win;
-    t.winner = t.points[0] > t.points[1] ? 0 : 1;
-  }
+  if (t.points[0] != t.points[1]) t.winner = Side(t.points[0] > t.points[1] ? 0 : 1);
   return t;
 }
 
 // Ends that count points where the variant counts, and are drawn where it does not.
-Termination counted_or_drawn(const Position& pos, EndReason reason) {
-  return pos.variant().game_rules().counting ? by_points(pos, reason) : draw(reason);
+Verdict counted_or_drawn(const Position& pos, Termination termination) {
+  return pos.variant().game_rules().counting ? by_points(pos, termination) : draw(termination);
 }
 
 // The move that led here breaks a rule of the game's history: its mover loses, should it be played.
-Termination refused(const Position& pos, EndReason reason) {
-  Termination t = win(pos.side_to_move(), reason);
+Verdict refused(const Position& pos, Termination termination) {
+  Verdict t = win(pos.side_to_move(), termination);
   t.refused = true;
   return t;
 }
@@ -57,12 +49,12 @@ Blame blame(const Position& pos, int span) {
   Blame b;
   if (rules.perpetual_check != Sanction::None)
     if (const int checker = perpetual_checker(pos, span); checker != NoSide) {
-      b.perpetual = {EndReason::PerpetualCheck, Side(checker)};
+      b.perpetual = {Termination::PerpetualCheck, Side(checker)};
       b.sanction = rules.perpetual_check;
     }
   if (b.sanction == Sanction::None && rules.perpetual_chase != Sanction::None)
     if (const Chaser chaser = perpetual_chaser(pos, span); chaser.side != NoSide) {
-      b.perpetual = {EndReason::PerpetualChase, Side(chaser.side), chaser.victim, kind_of(pos.at(chaser.victim))};
+      b.perpetual = {Termination::PerpetualChase, Side(chaser.side), chaser.victim, kind_of(pos.at(chaser.victim))};
       b.sanction = rules.perpetual_chase;
     }
   b.perpetual.must_vary = b.sanction == Sanction::MustVary;
@@ -82,42 +74,42 @@ bool did_not_vary(const Position& pos, const Perpetual& now) {
   const int span = repetition_span(pos, judged_occurrence(pos.variant().game_rules()) + 1);
   if (!span) return false;
   const Perpetual whole = blame(pos, span).perpetual;
-  return whole.reason == now.reason && whole.side == now.side;
+  return whole.termination == now.termination && whole.side == now.side;
 }
 
 // A repetition's verdict at `pos`: unfinished (maybe with a claim or a side bound to vary), or the end.
-Termination judge_repetition(const Position& pos) {
+Verdict judge_repetition(const Position& pos) {
   const GameRules& rules = pos.variant().game_rules();
   const int first = rules.claim_repetition_count ? rules.claim_repetition_count : rules.repetition_count;
-  Termination going_on;
+  Verdict going_on;
   const int span = repetition_span(pos, first);
   if (!span) return going_on;
   const int full = !rules.repetition_count ? 0 : first == rules.repetition_count ? span : repetition_span(pos, rules.repetition_count);
   const int judged = full ? full : rules.repetition_count ? 0 : span;
   const Blame b = judged ? blame(pos, judged) : Blame{};
-  Termination t;
+  Verdict t;
   switch (b.sanction) {
     case Sanction::None:
       if (full) {
-        t = rules.repetition_winner >= 0  ? win(Side(rules.repetition_winner), EndReason::Repetition)
-            : rules.repetition_by_counting ? by_points(pos, EndReason::Repetition)
-                                           : draw(EndReason::Repetition);
+        t = rules.repetition_winner >= 0  ? win(Side(rules.repetition_winner), Termination::Repetition)
+            : rules.repetition_by_counting ? by_points(pos, Termination::Repetition)
+                                           : draw(Termination::Repetition);
         t.occurrences = rules.repetition_count;
         return t;
       }
-      going_on.claimable = EndReason::Repetition;
+      going_on.claimable = Termination::Repetition;
       going_on.occurrences = first;
       return going_on;
-    case Sanction::Loss: t = win(opponent(b.perpetual.side), b.perpetual.reason); break;
+    case Sanction::Loss: t = win(opponent(b.perpetual.side), b.perpetual.termination); break;
     case Sanction::Illegal:
       // An illegal perpetual the side to move made: the repetition does not end the game, and the
       // move that would carry the perpetual on is refused when it is made.
       if (b.perpetual.side == pos.side_to_move()) return going_on;
-      t = refused(pos, b.perpetual.reason);
+      t = refused(pos, b.perpetual.termination);
       break;
     case Sanction::MustVary:
       if (b.perpetual.side != pos.side_to_move() && did_not_vary(pos, b.perpetual)) {
-        t = win(opponent(b.perpetual.side), b.perpetual.reason);
+        t = win(opponent(b.perpetual.side), b.perpetual.termination);
         t.occurrences = judged_occurrence(rules) + 1;
         t.perpetual = b.perpetual;
         return t;
@@ -139,47 +131,41 @@ double points(const Position& pos, Side side) {
   return total;
 }
 
-Termination judge(const Position& pos, int legal_move_count) {
+Verdict judge(const Position& pos, int legal_move_count) {
   const GameRules& rules = pos.variant().game_rules();
   const Side us = pos.side_to_move();
 
-  switch (ended_by_rule(pos)) {
-    case RuleEnd::Standoff: return counted_or_drawn(pos, EndReason::Standoff);
-    case RuleEnd::BothPassed: return counted_or_drawn(pos, EndReason::BothPassed);
-    case RuleEnd::ChecksGiven: return win(Side(checks_given_by(pos)), EndReason::ChecksGiven);
-    case RuleEnd::RoyalLost: return win(pos.royal(us) == NoSquare ? opponent(us) : us, EndReason::RoyalExploded);
-    case RuleEnd::ZoneReached: return win(Side(zone_winner(pos)), EndReason::ZoneReached);
-    case RuleEnd::RoyalTaken: return win(opponent(Side(side_without_royal(pos))), EndReason::RoyalCaptured);
-    case RuleEnd::BareRoyal: return outcome_for(Side(bared_side(pos)), rules.bare_royal, EndReason::BareRoyal);
-    case RuleEnd::None: break;
+  if (const Outcome by_rule = ended_by_rule(pos); by_rule.finished()) {
+    const bool decided_by_counting = by_rule.termination == Termination::Standoff || by_rule.termination == Termination::BothPassed;
+    return decided_by_counting ? counted_or_drawn(pos, by_rule.termination) : verdict(by_rule);
   }
 
   // Otherwise a royal can only be missing where a player may pass in check and the opponent took
   // it; the game ended with that capture, whether or not the loser could still move. Unprotected
   // royals are not tracked as royals: the rule above finds them.
   for (const Side side : {us, opponent(us)})
-    if (pos.royal(side) == NoSquare && pos.variant().has_royal(side) && !pos.variant().rules().royals_unprotected)
-      return win(opponent(side), EndReason::RoyalCaptured);
+    if (pos.royal(side) == NoSquare && pos.variant().has_royal(side) && !pos.variant().rules().royal_captured)
+      return win(opponent(side), Termination::RoyalCaptured);
 
   if (rules.no_pieces_rule)
     for (const Side side : {opponent(us), us})
-      if (pos.piece_count(side) == 0) return outcome_for(side, rules.no_pieces, EndReason::NoPieces);
+      if (pos.piece_count(side) == 0) return verdict(outcome_for(side, rules.no_pieces, Termination::NoPieces));
 
   if (legal_move_count == 0) {
     if (in_check(pos)) {
       // As the reference engine has it, such a drop may be played, but its mate loses.
       const Move last = pos.plies_recorded() > 0 ? pos.state().move : Move();
       if (last.type() == MoveType::Drop && pos.variant().drop_may_not_mate(last.drop_kind()))
-        return win(us, EndReason::ForbiddenDropMate);
-      return win(opponent(us), EndReason::Checkmate);
+        return win(us, Termination::ForbiddenDropMate);
+      return win(opponent(us), Termination::Checkmate);
     }
-    return outcome_for(us, rules.stalemate, EndReason::Stalemate);
+    return verdict(outcome_for(us, rules.stalemate, Termination::Stalemate));
   }
 
-  if (rules.shuttle_moves > 0 && moved_back_and_forth(pos, rules.shuttle_moves)) return refused(pos, EndReason::BackAndForth);
-  if (rules.shuttle_loss_moves > 0 && shuttled_after_arriving(pos, rules.shuttle_loss_moves)) return win(us, EndReason::BackAndForth);
+  if (rules.shuttle_moves > 0 && moved_back_and_forth(pos, rules.shuttle_moves)) return refused(pos, Termination::BackAndForth);
+  if (rules.shuttle_loss_moves > 0 && shuttled_after_arriving(pos, rules.shuttle_loss_moves)) return win(us, Termination::BackAndForth);
 
-  Termination going_on;
+  Verdict going_on;
   if (rules.repetition_count > 0 || rules.claim_repetition_count > 0) {
     going_on = judge_repetition(pos);
     if (going_on.finished()) return going_on;
@@ -187,27 +173,27 @@ Termination judge(const Position& pos, int legal_move_count) {
 
   const int quiet = pos.state().quiet_plies;
   if (rules.move_limit_plies > 0 && quiet >= rules.move_limit_plies)
-    return rules.move_limit_by_counting ? by_points(pos, EndReason::MoveLimit) : draw(EndReason::MoveLimit);
-  if (rules.claim_move_limit_plies > 0 && quiet >= rules.claim_move_limit_plies && going_on.claimable == EndReason::None)
-    going_on.claimable = EndReason::MoveLimit;
-  if (count_ran_out(pos.state())) return draw(EndReason::EndgameCount);
+    return rules.move_limit_by_counting ? by_points(pos, Termination::MoveLimit) : draw(Termination::MoveLimit);
+  if (rules.claim_move_limit_plies > 0 && quiet >= rules.claim_move_limit_plies && going_on.claimable == Termination::None)
+    going_on.claimable = Termination::MoveLimit;
+  if (count_ran_out(pos.state())) return draw(Termination::EndgameCount);
 
-  if (material_cannot_mate(pos)) return draw(EndReason::InsufficientMaterial);
+  if (material_cannot_mate(pos)) return draw(Termination::InsufficientMaterial);
   return going_on;
 }
 
-Termination judge_move(Position& pos, Move m) {
+Verdict judge_move(Position& pos, Move m) {
   const GameRules& rules = pos.variant().game_rules();
   const bool may_refuse = rules.shuttle_moves > 0 || rules.perpetual_check == Sanction::Illegal ||
                           rules.perpetual_chase == Sanction::Illegal;
   if (!may_refuse) return {};
   pos.do_move(m);
-  Termination after = judge(pos, 1);
+  Verdict after = judge(pos, 1);
   pos.undo_move();
-  return after.refused ? after : Termination{};
+  return after.refused ? after : Verdict{};
 }
 
-Termination evaluate(Position& pos) {
+Verdict evaluate(Position& pos) {
   MoveList list;
   generate_legal(pos, list);
   return judge(pos, list.size);

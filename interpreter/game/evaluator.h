@@ -24,22 +24,22 @@ namespace palace {
 //      decided by counting, unless a single side gave check (else chased one piece) with every one
 //      of its moves since the first of those occurrences and the variant punishes that: that side
 //      loses; or where the perpetual is illegal, the move that carried it on is refused; or where
-//      the side must vary, the game goes on (the Termination names the perpetual) and that side
+//      the side must vary, the game goes on (the Verdict names the perpetual) and that side
 //      loses when its next move repeats the cycle again. Where the variant has no n (only `claim`),
 //      the claim's occurrence is judged so, a draw there being the side to move's to claim;
 //   6. the move limit, a draw or decided by counting, the endgame count run out, and 7. material
 //      that cannot mate: draws.
 // A position that goes on may carry a draw the side to move can claim (the earlier count of a
-// repetition or move limit with `claim:`). A refused Termination names the move's mover as loser,
+// repetition or move limit with `claim:`). A refused Verdict names the move's mover as loser,
 // so the search scores it as such; the game refuses the move instead (judge_move).
-Termination judge(const Position& pos, int legal_move_count);
+Verdict judge(const Position& pos, int legal_move_count);
 
 // Whether `m`, legal by movegen, is refused by a rule of the game's history: the refusing
-// Termination (refused, with the rule as its reason), or an unfinished one. `pos` is left as it was.
-Termination judge_move(Position& pos, Move m);
+// Verdict (refused, with the rule as its reason), or an unfinished one. `pos` is left as it was.
+Verdict judge_move(Position& pos, Move m);
 
 // judge() for a position whose legal moves the caller has not generated. `pos` is left as it was.
-Termination evaluate(Position& pos);
+Verdict evaluate(Position& pos);
 
 // A side's points when a game is decided by counting: the values of its pieces plus its bonus.
 double points(const Position& pos, Side side);

@@ -203,16 +203,16 @@ std::string with_article(const std::string& noun) {
 
 // Why a move movegen allows is refused by a rule about the game's history, or "" when it is not.
 std::string history_reason(Position& pos, Move m) {
-  const Termination verdict = judge_move(pos, m);
+  const Verdict verdict = judge_move(pos, m);
   if (!verdict.refused) return "";
   const Variant& v = pos.variant();
-  switch (verdict.reason) {
-    case EndReason::BackAndForth:
+  switch (verdict.termination) {
+    case Termination::BackAndForth:
       return "the " + v.kind_name(kind_of(pos.at(m.from()))) + " may not move back and forth between " +
              v.board().square_name(m.from()) + " and " + v.board().square_name(m.to()) + " " +
              std::to_string(v.game_rules().shuttle_moves) + " times in a row";
-    case EndReason::PerpetualCheck: return "it would repeat the position, every one of your moves a check (perpetual check)";
-    case EndReason::PerpetualChase:
+    case Termination::PerpetualCheck: return "it would repeat the position, every one of your moves a check (perpetual check)";
+    case Termination::PerpetualChase:
       return "it would repeat the position, every one of your moves chasing the same piece (perpetual chase)";
     default: return UnexplainedRefusal;
   }

@@ -38,8 +38,10 @@ void Game::work_out_ply() {
 }
 
 bool Game::claim_draw() {
-  if (state_.claimable == EndReason::None) return false;
-  state_ = {Termination::Kind::Draw, 0, state_.claimable};
+  if (state_.claimable == Termination::None) return false;
+  const Termination claimed = state_.claimable;
+  state_ = Verdict{};
+  state_.termination = claimed;
   legal_.clear();
   claimed_ = true;
   return true;

@@ -53,11 +53,11 @@ class Game {
   std::vector<std::string> history_texts() const;
 
   bool is_in_check(Side side) const;
-  const Termination& game_state() const { return state_; }
+  const Verdict& game_state() const { return state_; }
   // The state in words, with the repetition behind it where one is: "red wins: perpetual check
   // (Black has given check with every move for 3 cycles, was bound to vary and did not)".
   std::string verdict() const;
-  // The repetition behind the state in a sentence, or empty (Termination::explanation).
+  // The repetition behind the state in a sentence, or empty (Verdict::explanation).
   std::string explanation() const { return state_.explanation(variant(), side_to_move()); }
 
   const std::vector<Move>& legal_moves() const { return legal_; }
@@ -80,7 +80,7 @@ class Game {
   mutable Position position_;  // explanations make and unmake moves, leaving it as it was
   std::vector<Move> history_;
   std::vector<Move> legal_;  // of the current ply; empty once the game is over
-  Termination state_;
+  Verdict state_;
   std::string last_refusal_;
   std::string move_example_;
   std::string start_fen_;

@@ -247,8 +247,8 @@ class ScriptReader {
   static Expectation claimable(const ConfigNode& node) {
     const std::string expected = node.as_string();
     return {node.mark(), [expected](const Game& game) {
-              const Termination& state = game.game_state();
-              const std::string got = state.claimable == EndReason::None ? "none" : state.claim_text();
+              const Verdict& state = game.game_state();
+              const std::string got = state.claimable == Termination::None ? "none" : state.claim_text();
               return got == expected ? "" : "claimable: expected " + quote(expected, 200) + ", got " + quote(got, 200);
             }};
   }

@@ -1,5 +1,5 @@
-// How a game ended, as a value: the rule that ended it, the result, and the points where the
-// variant decided it by counting. The words users read are made from it only when printed.
+// How a game stands, as a value: its Outcome (core/outcome.h), the points where the variant
+// decided it by counting, and the claims and perpetuals of repetition. The words users read are made from it only when printed.
 #pragma once
 
 #include <array>
@@ -7,61 +7,37 @@
 #include <string>
 
 #include "compiler/variant.h"
+#include "core/outcome.h"
 #include "core/types.h"
 
 namespace palace {
 
-enum class EndReason : std::uint8_t {
-  None,
-  Standoff,              // the royals faced each other too long
-  BothPassed,            // two passes in a row
-  RoyalCaptured,
-  Checkmate,
-  Stalemate,
-  Repetition,
-  PerpetualCheck,
-  MoveLimit,
-  InsufficientMaterial,
-  BareRoyal,             // a royal left without any other piece of its side
-  NoPieces,              // a side with no piece left
-  PerpetualChase,        // one side attacked the same piece with every move of a repetition
-  BackAndForth,          // one piece moved back and forth too many times in a row
-  ChecksGiven,           // a side gave the checks the variant asks for
-  RoyalExploded,         // a capture's explosion took a royal
-  ZoneReached,           // a piece reached the zone whose reaching wins
-  ForbiddenDropMate,     // mated by the drop of a kind that may not mate: the mated side wins
-  EndgameCount,          // the endgame count ran past its limit
-};
-
 // A perpetual one side is blamed for: a check with every one of its moves, or a chase of one piece,
 // since the first occurrence of the repeated position.
 struct Perpetual {
-  EndReason reason = EndReason::None;  // PerpetualCheck or PerpetualChase; None: nobody is blamed
+  Termination termination = Termination::None;  // PerpetualCheck or PerpetualChase; None: nobody is blamed
   Side side = 0;                       // the side that kept it up
   Square victim = NoSquare;            // with a chase: where the chased piece stands
   int victim_kind = -1;                // and its kind
   bool must_vary = false;              // the rule binds that side to vary, and it loses only if it does not
 };
 
-struct Termination {
-  enum class Kind : std::uint8_t { Unfinished, Win, Draw };
-  Kind kind = Kind::Unfinished;
-  Side winner = 0;  // with Win
-  EndReason reason = EndReason::None;
+// The game's state after a move: its Outcome (unfinished while termination is None), and what
+// more the rules found, for the player and the search.
+struct Verdict : Outcome {
   bool counted = false;  // decided by counting: points holds each side's total
   std::array<double, SideCount> points{};
   // The move that led here breaks a rule about the game's history (reason says which): the game
-  // refuses it, and the search scores it as a loss for its mover (kind Win, winner to move).
+  // refuses it, and the search scores it as a loss for its mover (the side to move wins).
   bool refused = false;
   // Unfinished, but the side to move may claim a draw for this reason (FIDE's threefold repetition
   // and fifty moves): the game goes on unless a player claims it.
-  EndReason claimable = EndReason::None;
+  Termination claimable = Termination::None;
   // Where a repetition rule applied: the position's occurrences so far (since the last capture), and
   // the perpetual it blames, if any. A game going on with a perpetual that must vary warns its side.
   int occurrences = 0;
   Perpetual perpetual{};
 
-  bool finished() const { return kind != Kind::Unfinished; }
   // "checkmate", "standoff, 73.5 to 72 points" (winner's points first).
   std::string reason_text() const;
   // "repetition": the words for a claimable draw's reason.

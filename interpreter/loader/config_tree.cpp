@@ -13,6 +13,7 @@
 
 #include "core/text.h"
 #include "core/text_file.h"
+#include "loader/language.h"
 
 namespace palace {
 
@@ -66,6 +67,7 @@ struct ConfigBuilder {
     ConfigNode out;
     out.path_ = path;
     out.mark_ = mark_of(file, node.Mark());
+    out.flow_ = node.Style() == YAML::EmitterStyle::Flow;
     switch (node.Type()) {
       case YAML::NodeType::Scalar:
         out.type_ = ConfigNode::Type::Scalar;
@@ -253,6 +255,7 @@ void ConfigNode::expect_keys(std::initializer_list<const char*> allowed) const {
   for (const auto& [key, value] : map_) {
     const bool known = std::any_of(allowed.begin(), allowed.end(), [&key = key](const char* a) { return key == a; });
     if (known) continue;
+    reject_old_key(value);
     std::string list;
     for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
     // A key that is no word is not shown: the file is likely no rule file at all (an import of

@@ -51,6 +51,8 @@ class ConfigNode {
   bool is_scalar() const { return type_ == Type::Scalar; }
   const SourceMark& mark() const { return mark_; }
   const std::string& path() const { return path_; }  // "pieces.horse.moves[0]", for messages
+  const SourceMark& key_mark() const { return key_mark_; }  // where the key naming it was written
+  bool flow() const { return flow_; }  // written inline, `{a: 1}` or `[a, b]`
 
   // Typed reads; each throws RuleError naming this node when the value has the wrong shape.
   const std::string& as_string() const;
@@ -85,9 +87,13 @@ class ConfigNode {
   SourceMark mark_;
   SourceMark key_mark_;  // where the key naming this node was written, for "unknown key"
   std::string path_;
+  bool flow_ = false;
 
   friend struct ConfigBuilder;
 };
+
+// Fails naming the language 1 word where `node` holds a word of the older language (loader/language.h).
+void reject_old_word(const ConfigNode& node);
 
 // The value that `node`'s word stands for among `choices`; any other word is an error listing them.
 template <typename Enum>
@@ -97,6 +103,7 @@ Enum word(const ConfigNode& node, std::initializer_list<std::pair<const char*, E
     if (node.as_string() == text) return value;
     list += std::string(list.empty() ? "" : ", ") + text;
   }
+  reject_old_word(node);
   node.fail("expected one of: " + list);
 }
 

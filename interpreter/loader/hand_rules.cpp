@@ -40,13 +40,11 @@ void read_hand_rules(const ConfigNode& node, RuleSet& rules) {
   if (const ConfigNode* dead = node.find("no_dead_drops")) hands.no_dead_drops = dead->as_bool();
 }
 
-void read_zone_win(const ConfigNode& node, RuleSet& rules) {
+void read_zone_reached(const ConfigNode& node, RuleSet& rules) {
   node.expect_keys({"piece", "zone", "safely"});
-  rules.zone_win.kind = kind_named(rules, node.at("piece"));
-  rules.zone_win.zone = zone_named(rules, node.at("zone"));
-  if (const ConfigNode* s = node.find("safely")) rules.zone_win.safely = s->as_bool();
+  rules.zone_reached.kind = kind_named(rules, node.at("piece"));
+  rules.zone_reached.zone = zone_named(rules, node.at("zone"));
+  if (const ConfigNode* s = node.find("safely")) rules.zone_reached.safely = s->as_bool();
 }
-
-void read_royal_capture(const ConfigNode& node, RuleSet& rules) { rules.royals_unprotected = node.as_bool(); }
 
 }  // namespace palace

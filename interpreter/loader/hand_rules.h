@@ -22,7 +22,7 @@ struct HandRules {
 
 // A piece of a side standing in a zone of that side after its move wins, if (safely) the
 // opponent cannot capture it there.
-struct ZoneWin {
+struct ZoneReached {
   int kind = -1;  // -1: no such rule
   int zone = -1;
   bool safely = true;
@@ -30,9 +30,7 @@ struct ZoneWin {
 
 // Reads `hands:` into rules.hands. Throws RuleError.
 void read_hand_rules(const ConfigNode& node, RuleSet& rules);
-// Reads `reaching_wins: {piece: NAME, zone: ZONE, safely: BOOL}` into rules.zone_win.
-void read_zone_win(const ConfigNode& node, RuleSet& rules);
-// Reads `capturing_royal_wins: BOOL` into rules.royals_unprotected.
-void read_royal_capture(const ConfigNode& node, RuleSet& rules);
+// Reads `ends.zone_reached: {piece: NAME, zone: ZONE, safely: BOOL}` into rules.zone_reached.
+void read_zone_reached(const ConfigNode& node, RuleSet& rules);
 
 }  // namespace palace

@@ -94,7 +94,7 @@ NotationRules default_notation_rules(const std::vector<PieceDef>& pieces) {
 
 NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set) {
   node.expect_keys({"native", "letters", "unlettered", "names", "also", "pgn", "pass", "check_words", "side_words",
-                    "capture_words", "iccs", "chinese", "squares", "kif", "csa", "handicaps"});
+                    "capture_words", "iccs", "chinese", "points", "kif", "csa", "handicaps"});
   NotationRules rules = default_notation_rules(set.pieces);
   if (const ConfigNode* n = node.find("native")) {
     if (!notation_style_by_name(n->as_string(), rules.native) || rules.native == NotationStyle::Coordinates)
@@ -130,8 +130,8 @@ NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set) {
     for (const auto& [side, words] : w->entries())
       for (const ConfigNode* word : words.items())
         rules.side_words[std::size_t(side_named(set, side, words))].push_back(word->as_string());
-  if (const ConfigNode* s = node.find("squares")) {
-    if (s->as_string() != "shogi") s->fail("unknown squares " + quote(s->as_string()) + " (shogi)");
+  if (const ConfigNode* s = node.find("points")) {
+    if (s->as_string() != "shogi") s->fail("unknown numbering of points " + quote(s->as_string()) + " (shogi)");
     rules.shogi_squares = true;
   }
   if (const ConfigNode* k = node.find("kif"))

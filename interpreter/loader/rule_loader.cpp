@@ -8,6 +8,7 @@
 
 #include "core/text.h"
 #include "loader/end_rules.h"
+#include "loader/language.h"
 #include "loader/names.h"
 #include "loader/rule_set.h"
 
@@ -46,9 +47,9 @@ namespace {
 // Directions by name, for a side moving towards higher ranks (see core/types.h for the indices).
 const std::map<std::string, std::vector<int>>& direction_words() {
   static const std::map<std::string, std::vector<int>> words = {
-      {"forward", {0}},         {"forward-right", {1}}, {"right", {2}},
-      {"backward-right", {3}},  {"backward", {4}},      {"backward-left", {5}},
-      {"left", {6}},            {"forward-left", {7}},  {"orthogonal", {0, 2, 4, 6}},
+      {"forward", {0}},         {"forward_right", {1}}, {"right", {2}},
+      {"backward_right", {3}},  {"backward", {4}},      {"backward_left", {5}},
+      {"left", {6}},            {"forward_left", {7}},  {"orthogonal", {0, 2, 4, 6}},
       {"diagonal", {1, 3, 5, 7}}, {"all", {0, 1, 2, 3, 4, 5, 6, 7}},
   };
   return words;
@@ -59,9 +60,11 @@ class Loader {
   Loader(const ConfigNode& root, const std::string& source) : root_(root) { rules_.source_file = source; }
 
   RuleSet run() {
-    root_.expect_keys({"name", "description", "board", "sides", "pieces", "setup", "formations",
-                       "compound_moves", "rules", "scripts", "uci", "eval", "search", "castling",
-                       "notation", "hands", "reaching_wins", "capturing_royal_wins"});
+    root_.expect_keys({"language", "name", "description", "board", "sides", "pieces", "setup", "formations",
+                       "compound_moves", "rules", "ends", "scripts", "uci", "engine", "castling", "notation", "hands"});
+    if (const ConfigNode* l = root_.find("language"))
+      if (l->as_int(0, 1000) != LanguageVersion)
+        l->fail("this program reads language " + std::to_string(LanguageVersion) + " (`language: " + std::to_string(LanguageVersion) + "`)");
     rules_.name = root_.at("name").as_string();
     read_board(root_.at("board"));
     read_sides(root_.at("sides"));
@@ -75,11 +78,9 @@ class Loader {
     if (const ConfigNode* r = root_.find("rules")) read_rules(*r);
     if (const ConfigNode* u = root_.find("uci")) rules_.uci = read_uci_rules(*u);
     if (const ConfigNode* h = root_.find("hands")) read_hand_rules(*h, rules_);
-    if (const ConfigNode* z = root_.find("reaching_wins")) read_zone_win(*z, rules_);
-    if (const ConfigNode* c = root_.find("capturing_royal_wins")) read_royal_capture(*c, rules_);
+    if (const ConfigNode* e = root_.find("ends")) read_ends(*e);
     check_zones();
-    if (const ConfigNode* e = root_.find("eval")) rules_.eval = read_eval(*e, rules_);
-    if (const ConfigNode* s = root_.find("search")) rules_.search = read_search_rules(*s);
+    if (const ConfigNode* e = root_.find("engine")) read_engine(*e);
     const ConfigNode* n = root_.find("notation");
     rules_.notation = n ? read_notation_rules(*n, rules_) : default_notation_rules(rules_.pieces);
     return std::move(rules_);
@@ -176,7 +177,7 @@ class Loader {
     }
     for (int s = 0; s < SideCount; ++s) {
       const auto& [name, side] = entries[s];
-      side.expect_keys({"colour", "forward", "letters", "zones", "has_royal"});
+      side.expect_keys({"colour", "forward", "letters", "zones", "royal"});
       SideDef& def = rules_.sides[s];
       def.name = name;
       def.colour = side.find("colour") ? side.at("colour").as_string() : name;
@@ -186,7 +187,7 @@ class Loader {
       const std::string letters = side.find("letters") ? side.at("letters").as_string() : (s == 0 ? "upper" : "lower");
       if (letters != "upper" && letters != "lower") side.at("letters").fail("expected upper or lower");
       def.upper_case = letters == "upper";
-      if (const ConfigNode* r = side.find("has_royal")) def.has_royal = r->as_bool();
+      if (const ConfigNode* r = side.find("royal")) def.has_royal = r->as_bool();
       def.zones.assign(rules_.zone_names.size(), SquareSet());
       if (const ConfigNode* zones = side.find("zones"))
         for (const auto& [zone, value] : zones->entries()) def.zones[zone_named(rules_, zone, value)] = square_set(value);
@@ -266,7 +267,7 @@ class Loader {
       p->expect_keys({"zone", "to", "optional", "leaving", "optional_in", "to_lost_only"});
       if (const ConfigNode* o = p->find("optional"))
         def.promotion_choice = word<PromotionChoice>(*o, {{"true", PromotionChoice::Optional}, {"false", PromotionChoice::Forced},
-                                                          {"unless-dead", PromotionChoice::OptionalUnlessDead}});
+                                                          {"unless_dead", PromotionChoice::OptionalUnlessDead}});
       if (const ConfigNode* l = p->find("leaving")) def.promotes_leaving = l->as_bool();
       def.promotion_zone = zone_named(rules_, p->at("zone"));
       if (const ConfigNode* z = p->find("optional_in")) def.promotion_optional_zone = zone_named(rules_, *z);
@@ -384,9 +385,11 @@ class Loader {
       if (kind == PartKind::Leap) continue;
       for (const ConfigNode* d : value->items()) {
         const auto it = direction_words().find(d->as_string());
-        if (it == direction_words().end())
-          d->fail("unknown direction " + palace::quote(d->as_string()) + " (forward, backward, left, right, forward-left, "
-                  "forward-right, backward-left, backward-right, orthogonal, diagonal, all)");
+        if (it == direction_words().end()) {
+          reject_old_word(*d);
+          d->fail("unknown direction " + palace::quote(d->as_string()) + " (forward, backward, left, right, forward_left, "
+                  "forward_right, backward_left, backward_right, orthogonal, diagonal, all)");
+        }
         for (int dir : it->second)
           if (std::find(part.directions.begin(), part.directions.end(), dir) == part.directions.end())
             part.directions.push_back(dir);
@@ -469,12 +472,13 @@ class Loader {
     if (symmetry == "all") {
       for (int swap = 0; swap < 2; ++swap)
         for (int signs = 0; signs < 4; ++signs) transforms.emplace_back(swap, signs);
-    } else if (symmetry == "left-right") {
+    } else if (symmetry == "left_right") {
       transforms = {{0, 0}, {0, 1}};
     } else if (symmetry == "none") {
       transforms = {{0, 0}};
     } else {
-      node.at("symmetry").fail("expected all, left-right or none");
+      reject_old_word(node.at("symmetry"));
+      node.at("symmetry").fail("expected all, left_right or none");
     }
     for (const auto& [swap, signs] : transforms) {
       auto turn = [swap = swap, signs = signs](std::pair<int, int> p) {
@@ -520,7 +524,7 @@ class Loader {
                      rules_.pieces[other.kind].name + " placed at " + other.where->mark().str() + " is already there");
         const PieceDef& def = rules_.pieces[k];
         if (def.royal && !rules_.sides[side].has_royal)
-          where.fail(side_name + " plays without a royal piece (has_royal: false) but a " + def.name + " is placed");
+          where.fail(side_name + " plays without a royal piece (royal: false) but a " + def.name + " is placed");
         if (def.royal && royal_placed) where.fail(side_name + " has more than one royal piece" + RoyalHint);
         royal_placed = royal_placed || def.royal;
         if (def.stay_in >= 0 && !rules_.sides[side].zones[def.stay_in][s])
@@ -535,7 +539,7 @@ class Loader {
         for (const ConfigNode* sq : squares.items()) place(square(*sq), k, *sq);
       }
       if (const ConfigNode* f = side_node.find("formation")) {
-        f->expect_keys({"name", "squares"});
+        f->expect_keys({"name", "points"});
         const ConfigNode& name = f->at("name");
         const auto it = formations.find(name.as_string());
         if (it == formations.end()) {
@@ -543,10 +547,10 @@ class Loader {
           for (const auto& [n, kinds] : formations) known += (known.empty() ? "" : ", ") + n;
           name.fail("no formation named " + palace::quote(name.as_string()) + " (known: " + known + ")");
         }
-        const auto squares = f->at("squares").items();
+        const auto squares = f->at("points").items();
         if (squares.size() != it->second.size())
-          f->at("squares").fail("formation " + it->first + " places " + std::to_string(it->second.size()) +
-                                " pieces but " + std::to_string(squares.size()) + " squares are given");
+          f->at("points").fail("formation " + it->first + " places " + std::to_string(it->second.size()) +
+                                " pieces but " + std::to_string(squares.size()) + " points are given");
         for (std::size_t i = 0; i < squares.size(); ++i) {
           place(square(*squares[i]), it->second[i], *squares[i]);
           rules_.formation_squares[side].push_back(square(*squares[i]));
@@ -752,30 +756,47 @@ class Loader {
     return false;
   }
 
+  // How moves are played beyond the pieces' own: facing royals, passing, captures.
   void read_rules(const ConfigNode& node) {
-    node.expect_keys({"facing_royals", "pass", "stalemate", "repetition", "standoff_plies", "double_pass_ends",
-                      "counting", "move_limit", "insufficient_material", "bare_royal", "no_pieces",
-                      "dead_material", "endgame_count", "check_limit", "captures", "explosion"});
-    read_win_rules(node);
+    node.expect_keys({"facing_royals", "pass", "captures", "explosion"});
     GameRules& r = rules_.rules;
     if (const ConfigNode* f = node.find("facing_royals"))
       r.facing_royals = word<FacingRule>(*f, {{"allowed", FacingRule::Allowed}, {"forbidden", FacingRule::Forbidden},
                                               {"standoff", FacingRule::Standoff}});
     if (const ConfigNode* p = node.find("pass"))
       r.pass = word<PassRule>(*p, {{"never", PassRule::Never}, {"unless_in_check", PassRule::UnlessInCheck}});
+    if (const ConfigNode* c = node.find("captures"))
+      r.captures_compulsory = word<bool>(*c, {{"optional", false}, {"compulsory", true}});
+    if (const ConfigNode* e = node.find("explosion")) {
+      e->expect_keys({"spares"});
+      r.explosions = true;
+      if (const ConfigNode* spares = e->find("spares"))
+        r.explosion_spares = kinds_named(rules_, *spares);
+    }
+  }
+
+  // Every way a game ends besides checkmate, each named as the end is named to players.
+  void read_ends(const ConfigNode& node) {
+    node.expect_keys({"stalemate", "repetition", "standoff", "both_passed", "counting", "move_limit",
+                      "insufficient_material", "bare_royal", "no_pieces", "dead_material", "endgame_count",
+                      "checks_given", "zone_reached", "royal_captured"});
+    GameRules& r = rules_.rules;
+    if (const ConfigNode* c = node.find("checks_given")) r.check_limit = c->as_int(1, 99);
+    if (const ConfigNode* z = node.find("zone_reached")) read_zone_reached(*z, rules_);
+    if (const ConfigNode* c = node.find("royal_captured")) rules_.royal_captured = c->as_bool();
     if (const ConfigNode* s = node.find("stalemate"))
-      r.stalemate = word<Outcome>(*s, {{"loss", Outcome::Loss}, {"draw", Outcome::Draw}, {"win", Outcome::Win}});
+      r.stalemate = word<SideResult>(*s, {{"loss", SideResult::Loss}, {"draw", SideResult::Draw}, {"win", SideResult::Win}});
     if (const ConfigNode* rep = node.find("repetition")) read_repetition(*rep, rules_);
-    if (const ConfigNode* s = node.find("standoff_plies")) r.standoff_plies = s->as_int(1, 100);
+    if (const ConfigNode* s = node.find("standoff")) r.standoff_plies = s->as_int(1, 100);
     if (const ConfigNode* b = node.find("bare_royal")) {
       r.bare_royal_rule = true;
-      r.bare_royal = word<Outcome>(*b, {{"loss", Outcome::Loss}, {"draw", Outcome::Draw}, {"win", Outcome::Win}});
+      r.bare_royal = word<SideResult>(*b, {{"loss", SideResult::Loss}, {"draw", SideResult::Draw}, {"win", SideResult::Win}});
     }
     if (const ConfigNode* n = node.find("no_pieces")) {
       r.no_pieces_rule = true;
-      r.no_pieces = word<Outcome>(*n, {{"loss", Outcome::Loss}, {"draw", Outcome::Draw}, {"win", Outcome::Win}});
+      r.no_pieces = word<SideResult>(*n, {{"loss", SideResult::Loss}, {"draw", SideResult::Draw}, {"win", SideResult::Win}});
     }
-    if (const ConfigNode* d = node.find("double_pass_ends")) r.passes_end_game = d->as_bool();
+    if (const ConfigNode* d = node.find("both_passed")) r.passes_end_game = d->as_bool();
     if (const ConfigNode* c = node.find("counting")) {
       c->expect_keys({"bonus"});
       r.counting = true;
@@ -792,19 +813,11 @@ class Loader {
     if (const ConfigNode* c = node.find("endgame_count")) read_endgame_count(*c, rules_);
   }
 
-  // Ways to win or play that replace check and mate's usual weight: a goal zone for the royal, a
-  // number of checks, compulsory captures, and captures that explode.
-  void read_win_rules(const ConfigNode& node) {
-    GameRules& r = rules_.rules;
-    if (const ConfigNode* c = node.find("check_limit")) r.check_limit = c->as_int(1, 99);
-    if (const ConfigNode* c = node.find("captures"))
-      r.captures_compulsory = word<bool>(*c, {{"optional", false}, {"compulsory", true}});
-    if (const ConfigNode* e = node.find("explosion")) {
-      e->expect_keys({"spares"});
-      r.explosions = true;
-      if (const ConfigNode* spares = e->find("spares"))
-        r.explosion_spares = kinds_named(rules_, *spares);
-    }
+  // The engine's tuning, kept apart from the rules: it changes how the engine plays, never the game.
+  void read_engine(const ConfigNode& node) {
+    node.expect_keys({"eval", "search"});
+    if (const ConfigNode* e = node.find("eval")) rules_.eval = read_eval(*e, rules_);
+    if (const ConfigNode* s = node.find("search")) rules_.search = read_search_rules(*s);
   }
 
   void check_zones() const {

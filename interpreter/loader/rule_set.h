@@ -150,7 +150,8 @@ struct Placement {
 
 enum class FacingRule : std::uint8_t { Allowed, Forbidden, Standoff };
 enum class PassRule : std::uint8_t { Never, UnlessInCheck };
-enum class Outcome : std::uint8_t { Loss, Draw, Win };
+// What an end rule gives the side it names.
+enum class SideResult : std::uint8_t { Loss, Draw, Win };
 // What a repetition rule does to the side it blames: nothing, the game lost, the move refused, or
 // the side bound to vary, losing only when its next move repeats the cycle again.
 enum class Sanction : std::uint8_t { None, Loss, Illegal, MustVary };
@@ -176,7 +177,7 @@ struct EndgameCount {
 struct GameRules {
   FacingRule facing_royals = FacingRule::Allowed;
   PassRule pass = PassRule::Never;
-  Outcome stalemate = Outcome::Loss;       // for the side to move when it has no legal move
+  SideResult stalemate = SideResult::Loss;       // for the side to move when it has no legal move
   int repetition_count = 0;                // n-fold repetition ends the game; 0 = never (a claim may still)
   bool repetition_by_counting = false;      // otherwise a repetition is a draw
   int repetition_winner = -1;               // or won by this side (minishogi: gote)
@@ -189,9 +190,9 @@ struct GameRules {
   std::vector<int> move_limit_resetters;   // kinds whose every move resets the count
   std::vector<std::vector<int>> insufficient_material;  // kind multisets (royal excluded) that cannot mate
   bool bare_royal_rule = false;            // a royal left alone decides the game
-  Outcome bare_royal = Outcome::Loss;      // for the side so bared
+  SideResult bare_royal = SideResult::Loss;      // for the side so bared
   bool no_pieces_rule = false;             // a side with no piece left decides the game
-  Outcome no_pieces = Outcome::Loss;       // for that side
+  SideResult no_pieces = SideResult::Loss;       // for that side
   // The rules of game/repetition.h and game/material.h, read by loader/end_rules.cpp.
   Sanction perpetual_chase = Sanction::None;  // for the side chasing one piece with every move of the cycle
   std::vector<std::vector<Chase>> chases;     // [attacker kind][victim kind]; empty without the rule
@@ -231,8 +232,8 @@ struct RuleSet {
   SearchRules search;              // the engine's search heuristics for it (search_rules.h)
   NotationRules notation;          // how records write its moves (notation_rules.h)
   HandRules hands;                 // captures to hand and drops (hand_rules.h)
-  ZoneWin zone_win;                // a piece reaching a zone wins (hand_rules.h)
-  bool royals_unprotected = false; // no check: a royal may stand attacked, and taking it wins (hand_rules.h)
+  ZoneReached zone_reached;        // ends.zone_reached: a piece reaching a zone wins (hand_rules.h)
+  bool royal_captured = false;     // ends.royal_captured: no check; a royal may stand attacked, and taking it wins
 
   int kind_by_name(const std::string& name) const;
   int kind_by_letter(char upper) const;

@@ -1,6 +1,7 @@
 #include "loader/uci_rules.h"
 
 #include "core/text.h"
+#include "loader/language.h"
 
 namespace palace {
 
@@ -12,12 +13,13 @@ UciRules read_uci_rules(const ConfigNode& node) {
   if (const ConfigNode* m = node.find("mirror_ranks")) uci.mirror_ranks = m->as_bool();
   if (const ConfigNode* p = node.find("pass")) {
     const std::string& word = p->as_string();
-    if (word == "null-move")
+    reject_old_word(*p);
+    if (word == "null_move")
       uci.pass = WirePass::NullMove;
-    else if (word == "royal-square")
+    else if (word == "royal_point")
       uci.pass = WirePass::RoyalSquare;
     else
-      p->fail("unknown pass notation " + quote(word) + " (null-move, royal-square)");
+      p->fail("unknown pass notation " + quote(word) + " (null_move, royal_point)");
   }
   return uci;
 }

@@ -10,15 +10,15 @@
 namespace palace::match {
 
 std::string GameRecord::result() const {
-  if (kind == Termination::Kind::Draw) return "1/2-1/2";
-  if (kind == Termination::Kind::Unfinished) return "*";
-  return winner == 0 ? "1-0" : "0-1";
+  if (!finished) return "*";
+  if (!winner) return "1/2-1/2";
+  return *winner == 0 ? "1-0" : "0-1";
 }
 
 namespace {
 
 void lose(GameRecord& record, Side loser, const std::string& reason) {
-  record.kind = Termination::Kind::Win;
+  record.finished = true;
   record.winner = opponent(loser);
   record.termination = record.names[loser] + " " + reason;
 }
@@ -26,7 +26,7 @@ void lose(GameRecord& record, Side loser, const std::string& reason) {
 // The move limit reached: counting decides where the variant counts, else it is a draw.
 void adjudicate(GameRecord& record, const Position& pos) {
   if (!pos.variant().game_rules().counting) {
-    record.kind = Termination::Kind::Draw;
+    record.finished = true;
     record.termination = "adjudicated: move limit";
     return;
   }
@@ -34,12 +34,8 @@ void adjudicate(GameRecord& record, const Position& pos) {
   std::ostringstream text;
   text << "adjudicated by counting at the move limit, " << std::max(a, b) << " to " << std::min(a, b) << " points";
   record.termination = text.str();
-  if (a == b) {
-    record.kind = Termination::Kind::Draw;
-  } else {
-    record.kind = Termination::Kind::Win;
-    record.winner = a > b ? 0 : 1;
-  }
+  record.finished = true;
+  if (a != b) record.winner = Side(a > b ? 0 : 1);
 }
 
 }  // namespace
@@ -64,8 +60,8 @@ GameRecord play_game(const std::shared_ptr<const Variant>& variant, const std::s
     // Engines speak no claims, so the referee makes the one the rules offer, as an arbiter declares
     // a repetition drawn: the search scores a claimable draw as one too.
     game.claim_draw();
-    if (const Termination& state = game.game_state(); state.finished()) {
-      record.kind = state.kind;
+    if (const Verdict& state = game.game_state(); state.finished()) {
+      record.finished = true;
       record.winner = state.winner;
       record.termination = state.reason_text();
       return record;

@@ -2,6 +2,7 @@
 // end, and the result is written as a PGN record.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,8 +20,8 @@ struct GameRecord {
   std::string start_fen;
   std::string names[SideCount];  // who played each side
   std::vector<std::string> moves;  // in Palace's notation
-  Termination::Kind kind = Termination::Kind::Unfinished;
-  Side winner = 0;
+  bool finished = false;
+  std::optional<Side> winner;  // none: a draw, or unfinished
   std::string termination;  // "checkmate", "adjudicated by counting: 73.5 to 72 points", "fairy-stockfish crashed"
   std::string result() const;  // "1-0", "0-1", "1/2-1/2"
 };

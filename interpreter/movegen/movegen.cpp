@@ -326,43 +326,59 @@ bool leaves_royal_safe(Position& pos, Move m) {
   return safe;
 }
 
-int checks_given_by(const Position& pos) {
+std::optional<Side> checks_given_by(const Position& pos) {
   for (Side side = 0; side < SideCount; ++side)
     if (pos.state().checks_needed[side] == 0) return side;
-  return -1;
+  return std::nullopt;
 }
 
-RuleEnd ended_by_rule(const Position& pos) {
+Outcome outcome_for(Side side, SideResult result, Termination termination) {
+  switch (result) {
+    case SideResult::Loss: return {termination, opponent(side)};
+    case SideResult::Win: return {termination, side};
+    case SideResult::Draw: break;
+  }
+  return {termination, std::nullopt};
+}
+
+Outcome ended_by_rule(const Position& pos) {
   const GameRules& rules = pos.variant().game_rules();
-  if (rules.check_limit && checks_given_by(pos) >= 0) return RuleEnd::ChecksGiven;
-  if (rules.explosions)
+  if (rules.check_limit)
+    if (const auto checker = checks_given_by(pos)) return {Termination::ChecksGiven, checker};
+  if (rules.explosions) {
+    const Side us = pos.side_to_move();
     for (Side side = 0; side < SideCount; ++side)
-      if (pos.royal(side) == NoSquare && pos.variant().has_royal(side)) return RuleEnd::RoyalLost;
+      if (pos.royal(side) == NoSquare && pos.variant().has_royal(side))
+        return {Termination::RoyalExploded, pos.royal(us) == NoSquare ? opponent(us) : us};
+  }
   if (rules.passes_end_game && pos.plies_recorded() >= 2 && pos.state_back(0).move.is_pass() &&
       pos.state_back(1).move.is_pass())
-    return RuleEnd::BothPassed;
+    return {Termination::BothPassed, std::nullopt};
   // The position the record starts from is a ply like any other: a standoff may already hold there.
   if (rules.facing_royals == FacingRule::Standoff && pos.plies_recorded() + 1 >= rules.standoff_plies) {
     bool held = true;
     for (int back = 0; back < rules.standoff_plies && held; ++back) held = pos.state_back(back).royals_facing;
-    if (held) return RuleEnd::Standoff;
+    if (held) return {Termination::Standoff, std::nullopt};
   }
-  if (pos.variant().rules().zone_win.kind >= 0 && zone_winner(pos) >= 0) return RuleEnd::ZoneReached;
-  if (pos.variant().rules().royals_unprotected && side_without_royal(pos) >= 0) return RuleEnd::RoyalTaken;
-  if (rules.bare_royal_rule && bared_side(pos) >= 0) return RuleEnd::BareRoyal;
-  return RuleEnd::None;
+  if (pos.variant().rules().zone_reached.kind >= 0)
+    if (const auto winner = zone_winner(pos)) return {Termination::ZoneReached, winner};
+  if (pos.variant().rules().royal_captured)
+    if (const auto loser = side_without_royal(pos)) return {Termination::RoyalCaptured, opponent(*loser)};
+  if (rules.bare_royal_rule)
+    if (const auto bared = bared_side(pos)) return outcome_for(*bared, rules.bare_royal, Termination::BareRoyal);
+  return {};
 }
 
-int bared_side(const Position& pos) {
+std::optional<Side> bared_side(const Position& pos) {
   const Side us = pos.side_to_move(), them = opponent(us);
   const auto bare = [&](Side side) { return pos.piece_count(side) == 1 && pos.royal(side) != NoSquare; };
   if (bare(them) && pos.piece_count(us) >= 2) return them;
   if (bare(us) && pos.piece_count(them) >= 3) return us;
-  return -1;
+  return std::nullopt;
 }
 
-int zone_winner(const Position& pos) {
-  const ZoneWin& rule = pos.variant().rules().zone_win;
+std::optional<Side> zone_winner(const Position& pos) {
+  const ZoneReached& rule = pos.variant().rules().zone_reached;
   const Side us = pos.side_to_move(), mover = opponent(us);
   auto in_zone = [&](Side side, bool must_be_safe) {
     const SquareSet& zone = pos.variant().rules().sides[side].zones[rule.zone];
@@ -374,17 +390,18 @@ int zone_winner(const Position& pos) {
     return false;
   };
   if (in_zone(mover, rule.safely)) return mover;
-  return in_zone(us, rule.safely) ? us : -1;
+  if (in_zone(us, rule.safely)) return us;
+  return std::nullopt;
 }
 
-int side_without_royal(const Position& pos) {
+std::optional<Side> side_without_royal(const Position& pos) {
   const RuleSet& rules = pos.variant().rules();
   for (Side side : {pos.side_to_move(), opponent(pos.side_to_move())}) {
     bool held = false;
     for (int i = 0; i < pos.piece_count(side) && !held; ++i) held = rules.pieces[kind_of(pos.at(pos.piece_square(side, i)))].royal;
     if (!held) return side;
   }
-  return -1;
+  return std::nullopt;
 }
 
 namespace {
@@ -418,7 +435,7 @@ bool kept(const Position& pos, Move m, Keep keep) {
 
 bool legal_moves(Position& pos, MoveList& list, Keep keep) {
   list.size = 0;
-  if (ended_by_rule(pos) != RuleEnd::None) return false;
+  if (ended_by_rule(pos).finished()) return false;
   const Variant& v = pos.variant();
   const bool checked = in_check(pos);
   const LegalityTest legal(pos, checked);
@@ -463,7 +480,7 @@ bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked) {
     return false;
   }
   list.size = 0;
-  if (ended_by_rule(pos) != RuleEnd::None) return false;
+  if (ended_by_rule(pos).finished()) return false;
   generate_pseudo_legal(pos, list);
   if (keep == Keep::Captures) {
     int count = 0;
@@ -494,7 +511,7 @@ void set_played_fen(Position& pos, const std::string& fen) {
   next.set_fen(fen);
   const Side mover = opponent(next.side_to_move());
   // A game a rule has ended (a royal blown up) may leave the winner attacked.
-  if (!next.royal_may_be_taken() && ended_by_rule(next) == RuleEnd::None && royal_attacked(next, mover))
+  if (!next.royal_may_be_taken() && !ended_by_rule(next).finished() && royal_attacked(next, mover))
     throw FenError("FEN: " + next.variant().side_name(mover) + " is in check, but it is " +
                    next.variant().side_name(next.side_to_move()) + "'s turn");
   pos = std::move(next);

@@ -92,9 +92,9 @@ std::shared_ptr<const Variant> VariantCatalog::find(const GameRecord& record, co
   return variant;
 }
 
-std::string result_token(const Termination& state) {
-  if (state.kind == Termination::Kind::Draw) return "1/2-1/2";
-  if (state.kind == Termination::Kind::Win) return state.winner == 0 ? "1-0" : "0-1";
+std::string result_token(const Verdict& state) {
+  if (state.winner) return *state.winner == 0 ? "1-0" : "0-1";
+  if (state.finished()) return "1/2-1/2";
   return "*";
 }
 
@@ -241,7 +241,7 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
     replay.verdict = played + ", then unreadable: " + record.problem;
     return replay;
   }
-  const Termination& state = game.game_state();
+  const Verdict& state = game.game_state();
   // How the record says it ended, where it says so, beside what the board says.
   const std::string stated = record.ending.empty() ? "" : " (" + record.ending + ")";
   if (!state.finished()) {

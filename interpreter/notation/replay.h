@@ -75,7 +75,7 @@ std::vector<GameRecord> read_records(std::string_view bytes, const RecordFormat&
 Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> variant);
 
 // The result a finished game gives, as PGN writes it: "1-0", "0-1", "1/2-1/2"; "*" if unfinished.
-std::string result_token(const Termination& state);
+std::string result_token(const Verdict& state);
 
 // `record`'s game rewritten: moves in `style`, the variant's tags ([Variant], [FEN]/[SetUp],
 // [Format] for WXF and ICCS), the original's other tags kept.

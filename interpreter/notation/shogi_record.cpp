@@ -63,9 +63,9 @@ std::string ending_result(const ShogiEnding& ending, int to_move) {
 const ShogiEnding* ending_of(const GameRecord& record, const Game& game) {
   if (const std::string* tag = record.tag("Termination"))
     if (const ShogiEnding* e = ending_by_name(*tag)) return e;
-  const Termination& state = game.game_state();
-  if (state.reason == EndReason::Checkmate) return ending_by_name("checkmate");
-  if (state.reason == EndReason::Repetition) return ending_by_name("repetition");
+  const Verdict& state = game.game_state();
+  if (state.termination == Termination::Checkmate) return ending_by_name("checkmate");
+  if (state.termination == Termination::Repetition) return ending_by_name("repetition");
   const std::string& result = state.finished() ? result_token(state) : record.result;
   if (result == "1/2-1/2") return ending_by_name("draw");
   const int loser = result == "1-0" ? 1 : result == "0-1" ? 0 : -1;

@@ -78,22 +78,22 @@ int mate_in(int score) {
 // nothing while it goes on, given whether the side to move has a legal move (all the end rules ask
 // of the count). The one place the search asks the game's end rules.
 std::optional<int> node_end(const Position& pos, bool can_move, int ply) {
-  const Termination end = judge(pos, can_move ? 1 : 0);
+  const Verdict end = judge(pos, can_move ? 1 : 0);
   // A draw a player may claim is one the side it suits will claim, except at the root, where the
   // search is asked for a move.
-  if (ply > 0 && end.claimable != EndReason::None) return 0;
+  if (ply > 0 && end.claimable != Termination::None) return 0;
   if (!end.finished()) return std::nullopt;
-  if (end.kind == Termination::Kind::Draw) return 0;
+  if (!end.winner) return 0;
   const int score = (end.counted ? CountedWin : Mate) - ply;
-  return end.winner == pos.side_to_move() ? score : -score;
+  return *end.winner == pos.side_to_move() ? score : -score;
 }
 
 // node_end, asked before the moves are generated: most nodes have a legal move, and the move loop
 // finds out whether this one has. Only where an end rule that needs no moves ends the game or offers
 // a claim are the legal moves counted first, for a side without one is mated or stalemated instead.
 std::optional<int> node_end_before_moves(Position& pos, int ply) {
-  const Termination end = judge(pos, 1);
-  if (!end.finished() && end.claimable == EndReason::None) return std::nullopt;
+  const Verdict end = judge(pos, 1);
+  if (!end.finished() && end.claimable == Termination::None) return std::nullopt;
   MoveList list;
   return node_end(pos, generate_legal(pos, list), ply);
 }

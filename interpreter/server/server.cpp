@@ -180,14 +180,14 @@ json state_json(const std::string& id, const Entry& entry) {
 
   const Side turn = game.side_to_move();
   const bool check = game.is_in_check(turn);
-  const Termination& end = game.game_state();
+  const Verdict& end = game.game_state();
   json result = {{"finished", end.finished()},
-                 {"kind", end.kind == Termination::Kind::Win ? "win" : end.kind == Termination::Kind::Draw ? "draw" : "unfinished"},
+                 {"kind", end.winner ? "win" : end.finished() ? "draw" : "unfinished"},
                  {"text", end.str(variant)}};
   if (end.finished()) result["reason"] = end.reason_text();
-  if (end.claimable != EndReason::None) result["claimable"] = end.claim_text();
+  if (end.claimable != Termination::None) result["claimable"] = end.claim_text();
   if (const std::string why = game.explanation(); !why.empty()) result["explanation"] = why;
-  if (end.kind == Termination::Kind::Win) result["winner"] = variant.side_name(end.winner);
+  if (end.winner) result["winner"] = variant.side_name(*end.winner);
   if (end.counted) result["points"] = end.points;
 
   json state = {{"id", id},

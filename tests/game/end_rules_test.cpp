@@ -18,9 +18,9 @@ const std::string CheckingCycle = "a1a2 d2d1 a2a1 d1d2 a1a2 d2d1 a2a1 d1d2";
 // Cho's chariot on i7 can take Han's on i9; then both sides shuffle.
 const std::string AfterACapture = "4K4/8r/9/8R/9/9/9/9/3k5/1n7 w - - 2 1";
 
-Termination::Kind kind_after(Game& game, const std::string& moves) {
+Termination termination_after(Game& game, const std::string& moves) {
   EXPECT_EQ(play_all(game, moves), "");
-  return game.game_state().kind;
+  return game.game_state().termination;
 }
 
 TEST(GameEndRules, ThirdRepetitionIsADraw) {
@@ -36,7 +36,7 @@ TEST(GameEndRules, ThirdRepetitionIsADraw) {
 
 TEST(GameEndRules, VariantsWithoutRepetitionPlayOn) {
   Game casual = game_of("janggi-casual");
-  EXPECT_EQ(kind_after(casual, HorsesOutAndBack), Termination::Kind::Unfinished);
+  EXPECT_EQ(termination_after(casual, HorsesOutAndBack), Termination::None);
 }
 
 TEST(GameEndRules, RepetitionCountsFromTheCapture) {
@@ -67,7 +67,7 @@ TEST(GameEndRules, PerpetualCheckNeedsEveryMoveToCheck) {
 
 TEST(GameEndRules, PerpetualCheckIsOnlyARuleWhereTheVariantSaysSo) {
   Game casual = game_of("janggi-casual", ChariotChecks);
-  EXPECT_EQ(kind_after(casual, CheckingCycle), Termination::Kind::Unfinished);
+  EXPECT_EQ(termination_after(casual, CheckingCycle), Termination::None);
 }
 
 TEST(GameEndRules, StandoffIsDecidedByCounting) {

@@ -24,7 +24,7 @@ TEST(RepetitionVerdict, APerpetualCheckBindsTheCheckerToVary) {
   game.set_fen(LoneChariot);
   ASSERT_EQ(play_all(game, ThreeChecks + " e10e9 a10a9 e9e10 a9a10"), "");
   EXPECT_EQ(state_of(game), "unfinished");
-  EXPECT_EQ(game.game_state().claimable, EndReason::None);
+  EXPECT_EQ(game.game_state().claimable, Termination::None);
   EXPECT_EQ(game.explanation(), "Red has given check with every move for 2 cycles; Red must vary");
 }
 
@@ -52,7 +52,7 @@ TEST(RepetitionVerdict, MinixiangqiAndManchuOfferTheDraw) {
     const std::string moves = std::string(name) == "manchu" ? "a1a2 h10g8 a2a1 g8h10 a1a2 h10g8 a2a1 g8h10"
                                                             : "b1b2 b7b6 b2b1 b6b7 b1b2 b7b6 b2b1 b6b7";
     ASSERT_EQ(play_all(game, moves), "") << name;
-    EXPECT_EQ(game.game_state().claimable, EndReason::Repetition) << name;
+    EXPECT_EQ(game.game_state().claimable, Termination::Repetition) << name;
   }
 }
 
@@ -64,9 +64,9 @@ TEST(RepetitionVerdict, ASkippedPointNoPawnCanTakeOnIsNoPartOfThePosition) {
   EXPECT_EQ(state_of(crazyhouse), "draw: repetition");
   Game chess = game_of("chess");
   ASSERT_EQ(play_all(chess, "e2e4 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8"), "");
-  EXPECT_EQ(chess.game_state().claimable, EndReason::None);
+  EXPECT_EQ(chess.game_state().claimable, Termination::None);
   ASSERT_EQ(play_all(chess, "f3g1"), "");
-  EXPECT_EQ(chess.game_state().claimable, EndReason::Repetition);
+  EXPECT_EQ(chess.game_state().claimable, Termination::Repetition);
 }
 
 TEST(RepetitionVerdict, ASkippedPointAPawnCanTakeOnStillCounts) {
@@ -74,9 +74,9 @@ TEST(RepetitionVerdict, ASkippedPointAPawnCanTakeOnStillCounts) {
   // back: two shuffles make the second occurrence, a third one the third.
   Game chess = game_of("chess");
   ASSERT_EQ(play_all(chess, "e2e4 g8f6 e4e5 d7d5 g1f3 b8c6 f3g1 c6b8 g1f3 b8c6 f3g1 c6b8"), "");
-  EXPECT_EQ(chess.game_state().claimable, EndReason::None);
+  EXPECT_EQ(chess.game_state().claimable, Termination::None);
   ASSERT_EQ(play_all(chess, "g1f3 b8c6 f3g1 c6b8"), "");
-  EXPECT_EQ(chess.game_state().claimable, EndReason::Repetition);
+  EXPECT_EQ(chess.game_state().claimable, Termination::Repetition);
 }
 
 TEST(RepetitionVerdict, MinishogiSennichiteIsGotesWin) {

@@ -26,20 +26,18 @@ TEST_P(TerminalVectors, ResultForTheSideToMove) {
     const bool checked = fields[1] == "1";
     EXPECT_EQ(game.is_in_check(us), checked) << line;
 
-    const Termination& state = game.game_state();
+    const Verdict& state = game.game_state();
     const std::string& result = fields[2];
     if (result == "loss") {
-      EXPECT_EQ(state.kind, Termination::Kind::Win) << line;
       EXPECT_EQ(state.winner, opponent(us)) << line;
     } else if (result == "win") {
-      EXPECT_EQ(state.kind, Termination::Kind::Win) << line;
       EXPECT_EQ(state.winner, us) << line;
     } else {
       ASSERT_EQ(result, "draw") << line;
-      EXPECT_EQ(state.kind, Termination::Kind::Draw) << line;
+      EXPECT_TRUE(state.finished() && !state.winner) << line;
     }
     const bool royal_missing = game.position().royal(us) == NoSquare;
-    EXPECT_EQ(state.reason, checked ? EndReason::Checkmate : royal_missing ? EndReason::RoyalCaptured : EndReason::Stalemate) << line;
+    EXPECT_EQ(state.termination, checked ? Termination::Checkmate : royal_missing ? Termination::RoyalCaptured : Termination::Stalemate) << line;
 
     // A finished game refuses every move, with the result as the reason.
     EXPECT_TRUE(game.legal_moves().empty()) << line;

@@ -14,9 +14,8 @@ namespace palace::test {
 namespace {
 
 const std::string RoyalHint = " (mark one piece `royal: true` and place exactly one)";
-const std::string TopKeys = "(expected one of: name, description, board, sides, pieces, setup, formations, compound_moves, "
-                            "rules, scripts, uci, eval, search, castling, notation, hands, reaching_wins, "
-                            "capturing_royal_wins)";
+const std::string TopKeys = "(expected one of: language, name, description, board, sides, pieces, setup, formations, "
+                            "compound_moves, rules, ends, scripts, uci, engine, castling, notation, hands)";
 
 // The RuleError text of loading and compiling `path`.
 std::string load_error(const std::string& path) {
@@ -62,7 +61,7 @@ const BadFile BadFiles[] = {
      "$F:8:20: pieces.rook.moves[0].like: rook moves like queen, which moves like rook again: a piece cannot be "
      "made of itself"},
     {"RoyalOnSideWithoutRoyal", "tests/loader/bad/royal_without_royal.yaml",
-     "$S/rules/chess/setup.yaml:8:13: setup.white.pieces.king: white plays without a royal piece (has_royal: false) "
+     "$S/rules/chess/setup.yaml:9:13: setup.white.pieces.king: white plays without a royal piece (royal: false) "
      "but a king is placed"},
     {"CastlingWingLetteredLikeAFile", "tests/loader/bad/castling_file_letter.yaml",
      "$F:6:25: castling.wings.queen-side.right: expected one letter that names no file (file letters name the "
@@ -70,15 +69,15 @@ const BadFile BadFiles[] = {
     {"PromotionToNoPiece", "tests/loader/bad/promotion_unknown_piece.yaml",
      "$F:8:21: pieces.soldier.promotion.to[1]: no piece named \"queen\""},
     {"TwoPiecesOnOnePoint", "tests/loader/bad/two_on_one_point.yaml",
-     "$F:7:16: setup.han.pieces.cannon[0]: two pieces on a1: the han chariot placed at $S/rules/janggi/setup.yaml:22:17 "
+     "$F:7:16: setup.han.pieces.cannon[0]: two pieces on a1: the han chariot placed at $S/rules/janggi/setup.yaml:23:17 "
      "is already there"},
     {"GhostLeapWithAGap", "tests/loader/bad/ghost_gap.yaml",
      "$F:12:83: pieces.pawn.moves[0].leaves_ghost: leaves_ghost needs a leap with one direction (symmetry: none) whose "
      "blocking points run in a line up to the point next to where it lands"},
     {"ReachingZoneUnknown", "tests/loader/bad/reaching_zone_unknown.yaml",
-     "$F:4:36: reaching_wins.zone: no zone named \"hill\" (zones are declared under sides)"},
+     "$F:5:37: ends.zone_reached.zone: no zone named \"hill\" (zones are declared under sides)"},
     {"CheckLimitZero", "tests/loader/bad/check_limit_zero.yaml",
-     "$F:5:16: rules.check_limit: expected a number from 1 to 99, got 0"},
+     "$F:5:17: ends.checks_given: expected a number from 1 to 99, got 0"},
     {"CapturesWord", "tests/loader/bad/captures_word.yaml", "$F:5:13: rules.captures: expected one of: optional, compulsory"},
     {"ExplosionSparesUnknown", "tests/loader/bad/explosion_spares_unknown.yaml",
      "$F:5:30: rules.explosion.spares[1]: no piece named \"soldier\""},
@@ -94,7 +93,7 @@ const BadFile BadFiles[] = {
      "$F:6:14: pieces.general.stay_in: no zone named \"castle\" (zones are declared under sides)"},
     {"UnknownDirection", "tests/loader/bad/unknown_direction.yaml",
      "$F:7:25: pieces.soldier.moves[0].step[1]: unknown direction \"sideways\" (forward, backward, left, right, "
-     "forward-left, forward-right, backward-left, backward-right, orthogonal, diagonal, all)"},
+     "forward_left, forward_right, backward_left, backward_right, orthogonal, diagonal, all)"},
     {"MalformedYaml", "tests/loader/bad/unclosed_bracket.yaml", "$F:7:20: malformed YAML: end of sequence flow not found"},
     {"DuplicatedKey", "tests/loader/bad/duplicate_key.yaml", "$F:7:5: pieces.horse.letter: key appears twice"},
     {"MissingImport", "tests/loader/bad/missing_import.yaml",
@@ -106,20 +105,20 @@ const BadFile BadFiles[] = {
      "$F:7:13: setup.cho.formation.name: no formation named \"centre-elephant\" (known: inner-elephant, "
      "left-elephant, outer-elephant, right-elephant)"},
     {"FormationWrongSquareCount", "tests/loader/bad/formation_wrong_count.yaml",
-     "$F:7:16: setup.han.formation.squares: formation inner-elephant places 4 pieces but 3 squares are given"},
+     "$F:7:15: setup.han.formation.points: formation inner-elephant places 4 pieces but 3 points are given"},
     // A compiled leap has room for three blocking points; a fourth must be refused, not written past the end.
     {"LeapWithTooManyBlocks", "tests/loader/bad/too_many_blocks.yaml",
      "$F:8:16: pieces.horse.moves[0].block: a leap has at most 3 blocking points, got 4"},
     // The chase tables removed (`chase: ~`): perpetual_chase, written in the imported file, is named.
     {"PerpetualChaseWithoutTable", "tests/loader/bad/chase_without_table.yaml",
-     "$S/variants/xiangqi.yaml:17:22: rules.repetition.perpetual_chase: say under `chase:` which pieces chase which, "
+     "$S/variants/xiangqi.yaml:19:22: ends.repetition.perpetual_chase: say under `chase:` which pieces chase which, "
      "e.g. chase: {chariot: [horse]}"},
     {"RepetitionWonByAnUnknownSide", "tests/loader/bad/repetition_winner_unknown.yaml",
-     "$F:6:22: rules.repetition.result.winner: no side named \"black\""},
+     "$F:6:22: ends.repetition.result.winner: no side named \"black\""},
     {"PerpetualSanctionUnknown", "tests/loader/bad/repetition_vary_unknown.yaml",
-     "$F:6:22: rules.repetition.perpetual_check: expected one of: loss, illegal, vary, draw"},
+     "$F:6:22: ends.repetition.perpetual_check: expected one of: loss, illegal, vary, draw"},
     {"ChasingTheRoyal", "tests/loader/bad/chase_royal.yaml",
-     "$F:6:30: rules.repetition.chase.chariot[1]: general is royal: attacking it is a check, not a chase"},
+     "$F:6:30: ends.repetition.chase.chariot[1]: general is royal: attacking it is a check, not a chase"},
     {"AfterScreenOnASlide", "tests/loader/bad/after_screen_on_slide.yaml",
      "$F:7:43: pieces.chariot.moves[0].after_screen: after_screen belongs to a hop"},
     {"FaceForThreeSides", "tests/loader/bad/face_three_sides.yaml", "$F:6:11: pieces.horse.face: give one face, or one per side"},
@@ -137,7 +136,7 @@ const BadFile BadFiles[] = {
      "$F:1:10: import[0]: cannot import \"/dev/urandom\": cannot open file: not a regular file"},
     // Nine ranks for Janggi's ten: the palace is where it shows, and the message says why.
     {"WrongRankCount", "tests/loader/bad/wrong_rank_count.yaml",
-     "$S/rules/janggi/board.yaml:19:15: sides.cho.zones.palace: rectangle \"d8-f10\": \"f10\" is not a point of the "
+     "$S/rules/janggi/board.yaml:20:15: sides.cho.zones.palace: rectangle \"d8-f10\": \"f10\" is not a point of the "
      "9x9 board"},
     // Nested aliases ask for 9^7 and 9^8 values from a few hundred bytes; the copying stops at the limit.
     {"AliasBomb7", "tests/repro/billion7.yaml",
@@ -154,7 +153,7 @@ const BadFile BadFiles[] = {
      "$S/tests/repro/secret_like.txt:1:1: a key that is not a word, so no rule key " + TopKeys},
     // Both sides on one point: the second placement would silently remove the first piece.
     {"TwoSidesOnOnePoint", "tests/repro/clash.yaml",
-     "$F:5:20: setup.han.pieces.cannon[1]: two pieces on e7: the cho soldier placed at $S/rules/janggi/setup.yaml:16:25 "
+     "$F:5:20: setup.han.pieces.cannon[1]: two pieces on e7: the cho soldier placed at $S/rules/janggi/setup.yaml:17:25 "
      "is already there"},
     {"TwoKingsOnOnePoint", "tests/repro/samesq.yaml",
      "$F:8:61: setup.black.pieces.king: two pieces on a1: the white king placed at $F:8:32 is already there"},
@@ -174,20 +173,20 @@ const BadFile BadFiles[] = {
     {"SeventeenRanks", "tests/loader/bad/seventeen_ranks.yaml", "$F:3:16: board.ranks: expected a number from 2 to 16, got 17"},
     {"SeventeenFiles", "tests/loader/bad/seventeen_files.yaml", "$F:3:16: board.files: expected a number from 2 to 16, got 17"},
     {"SearchCheckExtensionWord", "tests/loader/bad/search_check_extension.yaml",
-     "$F:4:18: search.extend_checks: expected one of: all, safe"},
+     "$F:5:20: engine.search.extend_checks: expected one of: all, safe"},
     {"SearchContinuationPliesOutOfRange", "tests/loader/bad/search_continuation_plies.yaml",
-     "$F:3:53: search.continuation_plies: expected a number from 1 to 2, got 3"},
+     "$F:4:55: engine.search.continuation_plies: expected a number from 1 to 2, got 3"},
     {"SearchUnknownKey", "tests/loader/bad/search_unknown_key.yaml",
-     "$F:4:3: search.null_move: unknown key \"null_move\" (expected one of: reduce_evasions, extend_checks, "
+     "$F:5:5: engine.search.null_move: unknown key \"null_move\" (expected one of: reduce_evasions, extend_checks, "
      "continuation_plies)"},
     {"EndgameCountWithoutLimit", "tests/loader/bad/count_without_limit.yaml",
-     "$F:5:18: rules.endgame_count: say how far a side counts: `board:`, `bare:` or both"},
+     "$F:5:18: ends.endgame_count: say how far a side counts: `board:`, `bare:` or both"},
     {"EndgameCountBareListsTheRoyal", "tests/loader/bad/count_bare_royal.yaml",
-     "$F:7:18: rules.endgame_count.bare[0].pieces: king is royal: list the pieces besides it"},
+     "$F:7:18: ends.endgame_count.bare[0].pieces: king is royal: list the pieces besides it"},
     {"MoveLimitWithNothing", "tests/loader/bad/move_limit_empty.yaml",
-     "$F:5:15: rules.move_limit: expected `plies:`, `claim:` or `reset_by:`"},
+     "$F:5:15: ends.move_limit: expected `plies:`, `claim:` or `reset_by:`"},
     {"DeadMaterialOnlyUnknownPiece", "tests/loader/bad/dead_only_unknown.yaml",
-     "$F:5:36: rules.dead_material[0].only[1]: no piece named \"minister\""},
+     "$F:5:36: ends.dead_material[0].only[1]: no piece named \"minister\""},
 };
 
 class RuleErrors : public testing::TestWithParam<BadFile> {};

@@ -1,5 +1,5 @@
-// The evaluation compiled from pieces' values and `eval:` sections, and the loader's errors for a
-// bad `eval:` section.
+// The evaluation compiled from pieces' values and `engine.eval:` sections, and the loader's errors for a
+// bad `engine.eval:` section.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -10,14 +10,14 @@
 namespace palace::test {
 namespace {
 
-// Chess with `eval_text` laid over its `eval:` section, loaded from a temporary file.
+// Chess with `eval_text` laid over its `engine.eval:` section, loaded from a temporary file.
 std::shared_ptr<const Variant> chess_with(const std::string& eval_text) {
   return load_variant(overlay_path("chess", eval_text));
 }
 
 // Chess's tables, material and mobility, and a king's shelter, alone.
 const std::string untapered_sheltered =
-    "eval:\n  phase: ~\n  passed: ~\n  royal_attack: ~\n  threat: ~\n  hanging: ~\n  pair: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n"
+    "engine:\n eval:\n  phase: ~\n  passed: ~\n  royal_attack: ~\n  threat: ~\n  hanging: ~\n  pair: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n"
     "  pieces:\n    pawn: {endgame: ~}\n    knight: {endgame: ~}\n    bishop: {endgame: ~}\n    rook: {endgame: ~}\n"
     "    queen: {endgame: ~}\n    king: {endgame: ~}\n";
 // Without the shelter.
@@ -65,7 +65,7 @@ TEST(Evaluation, MobilityCountsEachPointAPieceCouldMoveTo) {
 
 TEST(Evaluation, EndgameTablesTakeOverAsMaterialComesOff) {
   const auto chess = chess_with(
-      "eval:\n  passed: ~\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n");
+      "engine:\n eval:\n  passed: ~\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n");
   const search::Evaluation eval(*chess);
   Position pos(chess);
   // Kings alone: the endgame table, White's a1 -53 against Black's e5 +27.
@@ -79,7 +79,7 @@ TEST(Evaluation, EndgameTablesTakeOverAsMaterialComesOff) {
 
 // Chess's tables and passed pawns, alone.
 const std::string tables_and_passed =
-    "eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n";
+    "engine:\n eval:\n  royal_attack: ~\n  pair: ~\n  mobility: ~\n  structure: ~\n  open_file: ~\n  tempo: ~\n";
 // Without the royals' distance to a passed pawn.
 const std::string passed_by_rank = tables_and_passed + "  passed:\n    pawn:\n      royal_distance: ~\n";
 
@@ -119,8 +119,8 @@ TEST(Evaluation, PassedPawnsScoreByTheRoyalsDistanceToThePointAhead) {
 }
 
 TEST(Evaluation, RoyalAttackCountsPointsNextToTheEnemyRoyal) {
-  const auto plain = chess_with("eval:\n  royal_attack: ~\n");
-  const auto attacking = chess_with("eval:\n  royal_attack: {knight: 10, queen: 15}\n");
+  const auto plain = chess_with("engine:\n eval:\n  royal_attack: ~\n");
+  const auto attacking = chess_with("engine:\n eval:\n  royal_attack: {knight: 10, queen: 15}\n");
   // The d6 knight reaches f7 next to e8 (e8 itself does not count); the h4 queen e7 and d8.
   EXPECT_EQ(gain(attacking, plain, "4k3/8/3N4/8/7Q/8/8/4K3 w - - 0 1"), 10 + 2 * 15);
   // Black to move sees the same from its side.
@@ -128,8 +128,8 @@ TEST(Evaluation, RoyalAttackCountsPointsNextToTheEnemyRoyal) {
 }
 
 TEST(Evaluation, ThreatCountsDearerEnemyPiecesAPieceCouldTake) {
-  const auto plain = chess_with("eval:\n  threat: ~\n");
-  const auto threatening = chess_with("eval:\n  threat: {pawn: 60, knight: 30}\n");
+  const auto plain = chess_with("engine:\n eval:\n  threat: ~\n");
+  const auto threatening = chess_with("engine:\n eval:\n  threat: {pawn: 60, knight: 30}\n");
   // d4 could take the e5 knight, worth more, and the c5 pawn, worth the same; c5 could take d4.
   EXPECT_EQ(gain(threatening, plain, "4k3/8/8/2p1n3/3P4/8/8/4K3 w - - 0 1"), 60);
   // The e5 knight could take the d3 rook; the rook could take nothing worth more.
@@ -137,8 +137,8 @@ TEST(Evaluation, ThreatCountsDearerEnemyPiecesAPieceCouldTake) {
 }
 
 TEST(Evaluation, HangingCountsUndefendedEnemyPiecesNoDearerThanTheTaker) {
-  const auto plain = chess_with("eval:\n  hanging: ~\n");
-  const auto hanging = chess_with("eval:\n  hanging: {bishop: 40, rook: 25}\n");
+  const auto plain = chess_with("engine:\n eval:\n  hanging: ~\n");
+  const auto hanging = chess_with("engine:\n eval:\n  hanging: {bishop: 40, rook: 25}\n");
   // The c3 bishop could take the e5 knight, which nothing defends; the a1 rook the a7 pawn.
   EXPECT_EQ(gain(hanging, plain, "4k3/p7/8/4n3/8/2B5/8/R3K3 w - - 0 1"), 40 + 25);
   // The f6 pawn defends the knight, the b7 pawn the a6 pawn.
@@ -153,22 +153,22 @@ TEST(Evaluation, HangingCountsUndefendedEnemyPiecesNoDearerThanTheTaker) {
 }
 
 TEST(Evaluation, TempoGoesToTheSideToMove) {
-  const auto plain = chess_with("eval:\n  tempo: ~\n");
-  const auto moving = chess_with("eval:\n  tempo: 20\n");
+  const auto plain = chess_with("engine:\n eval:\n  tempo: ~\n");
+  const auto moving = chess_with("engine:\n eval:\n  tempo: 20\n");
   for (const char* fen : {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 b - - 0 1"})
     EXPECT_EQ(gain(moving, plain, fen), 20) << fen;
 }
 
 TEST(Evaluation, PairOfAKind) {
-  const auto plain = chess_with("eval:\n  pair: ~\n");
+  const auto plain = chess_with("engine:\n eval:\n  pair: ~\n");
   const auto chess = load_variant(variant_path("chess"));
   // Two bishops against one: 22 for White's pair alone.
   EXPECT_EQ(gain(chess, plain, "2b1k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 22);
 }
 
 TEST(Evaluation, IsolatedAndDoubledPiecesOfAKind) {
-  const auto plain = chess_with("eval:\n  structure: ~\n  open_file: ~\n");
-  const auto scored = chess_with("eval:\n  structure:\n    pawn: {isolated: -10, doubled: -20, endgame: ~}\n");
+  const auto plain = chess_with("engine:\n eval:\n  structure: ~\n  open_file: ~\n");
+  const auto scored = chess_with("engine:\n eval:\n  structure:\n    pawn: {isolated: -10, doubled: -20, endgame: ~}\n");
   // d2 and h2 have no pawn on a file beside them; a2 and b2 stand by each other.
   EXPECT_EQ(gain(scored, plain, "4k3/8/8/8/8/8/PP1P3P/4K3 w - - 0 1"), -20);
   // Two on the d-file: one too many, and both alone.
@@ -178,9 +178,9 @@ TEST(Evaluation, IsolatedAndDoubledPiecesOfAKind) {
 }
 
 TEST(Evaluation, OpenAndHalfOpenFiles) {
-  const auto plain = chess_with("eval:\n  structure: ~\n  open_file: ~\n");
+  const auto plain = chess_with("engine:\n eval:\n  structure: ~\n  open_file: ~\n");
   const auto scored =
-      chess_with("eval:\n  structure: {pawn: {}}\n  open_file: {rook: {open: 25, half_open: 10}}\n");
+      chess_with("engine:\n eval:\n  structure: {pawn: {}}\n  open_file: {rook: {open: 25, half_open: 10}}\n");
   // h1 on a file with no pawn, a1 on one with only Black's; a8 stands behind its own a7.
   EXPECT_EQ(gain(scored, plain, "r3k3/p7/8/8/8/8/1P6/R3K2R w - - 0 1"), 25 + 10);
 }
@@ -228,80 +228,80 @@ std::string load_error(const std::string& eval_text) {
 
 TEST(EvalRules, BadSectionsNameTheLine) {
   const std::string file = temp_path("variant.yaml");
-  EXPECT_EQ(load_error("eval:\n  pieces:\n    dragon: {value: 5}\n"),
-            file + ":4:13: eval.pieces.dragon: no piece named \"dragon\"");
-  EXPECT_EQ(load_error("eval:\n  pieces:\n    pawn:\n      zones: {river: 10}\n"),
+  EXPECT_EQ(load_error("engine:\n eval:\n  pieces:\n    dragon: {value: 5}\n"),
+            file + ":5:13: engine.eval.pieces.dragon: no piece named \"dragon\"");
+  EXPECT_EQ(load_error("engine:\n eval:\n  pieces:\n    pawn:\n      zones: {river: 10}\n"),
             file +
-                ":5:22: eval.pieces.pawn.zones.river: no zone named \"river\" (known: pawn-rank, last-rank, castled)");
-  EXPECT_EQ(load_error("eval:\n  pieces:\n    pawn:\n      table: [[1, 2]]\n"),
-            file + ":5:14: eval.pieces.pawn.table: expected 8 rows, one per rank, far rank first");
-  EXPECT_EQ(load_error("eval:\n  weights: 3\n"),
-            file + ":3:3: eval.weights: unknown key \"weights\" (expected one of: pieces, mobility, phase, passed, "
+                ":6:22: engine.eval.pieces.pawn.zones.river: no zone named \"river\" (known: pawn-rank, last-rank, castled)");
+  EXPECT_EQ(load_error("engine:\n eval:\n  pieces:\n    pawn:\n      table: [[1, 2]]\n"),
+            file + ":6:14: engine.eval.pieces.pawn.table: expected 8 rows, one per rank, far rank first");
+  EXPECT_EQ(load_error("engine:\n eval:\n  weights: 3\n"),
+            file + ":4:3: engine.eval.weights: unknown key \"weights\" (expected one of: pieces, mobility, phase, passed, "
                    "royal_attack, threat, hanging, pair, structure, open_file, shelter, tempo)");
-  EXPECT_EQ(load_error("eval:\n  tempo: 5000\n"), file + ":3:10: eval.tempo: expected a number from -1000 to 1000, got 5000");
-  EXPECT_EQ(load_error("eval:\n  mobility: {dragon: 4}\n"), file + ":3:22: eval.mobility.dragon: no piece named \"dragon\"");
-  EXPECT_EQ(load_error("eval:\n  mobility: {bishop: 5000}\n"),
-            file + ":3:22: eval.mobility.bishop: expected a number from -1000 to 1000, got 5000");
-  EXPECT_EQ(load_error("eval:\n  mobility: 4\n"),
-            file + ":3:13: eval.mobility: expected piece names, each with centipawns per point it could move to");
+  EXPECT_EQ(load_error("engine:\n eval:\n  tempo: 5000\n"), file + ":4:10: engine.eval.tempo: expected a number from -1000 to 1000, got 5000");
+  EXPECT_EQ(load_error("engine:\n eval:\n  mobility: {dragon: 4}\n"), file + ":4:22: engine.eval.mobility.dragon: no piece named \"dragon\"");
+  EXPECT_EQ(load_error("engine:\n eval:\n  mobility: {bishop: 5000}\n"),
+            file + ":4:22: engine.eval.mobility.bishop: expected a number from -1000 to 1000, got 5000");
+  EXPECT_EQ(load_error("engine:\n eval:\n  mobility: 4\n"),
+            file + ":4:13: engine.eval.mobility: expected piece names, each with centipawns per point it could move to");
 }
 
 TEST(EvalRules, BadTaperingPassedAndAttackTermsNameTheLine) {
   const std::string file = temp_path("variant.yaml");
-  EXPECT_EQ(load_error("eval:\n  phase: {dragon: 1}\n"), file + ":3:19: eval.phase.dragon: no piece named \"dragon\"");
-  EXPECT_EQ(load_error("eval:\n  phase: {queen: 500}\n"),
-            file + ":3:18: eval.phase.queen: expected a number from 0 to 100, got 500");
-  EXPECT_EQ(load_error("eval:\n  pieces:\n    queen:\n      endgame: {table: [[1]]}\n"),
-            file + ":5:24: eval.pieces.queen.endgame.table: expected 8 rows, one per rank, far rank first");
-  EXPECT_EQ(load_error("eval:\n  pieces:\n    queen:\n      endgame: {bonus: 3}\n"),
-            file + ":5:17: eval.pieces.queen.endgame.bonus: unknown key \"bonus\" (expected one of: value, table)");
+  EXPECT_EQ(load_error("engine:\n eval:\n  phase: {dragon: 1}\n"), file + ":4:19: engine.eval.phase.dragon: no piece named \"dragon\"");
+  EXPECT_EQ(load_error("engine:\n eval:\n  phase: {queen: 500}\n"),
+            file + ":4:18: engine.eval.phase.queen: expected a number from 0 to 100, got 500");
+  EXPECT_EQ(load_error("engine:\n eval:\n  pieces:\n    queen:\n      endgame: {table: [[1]]}\n"),
+            file + ":6:24: engine.eval.pieces.queen.endgame.table: expected 8 rows, one per rank, far rank first");
+  EXPECT_EQ(load_error("engine:\n eval:\n  pieces:\n    queen:\n      endgame: {bonus: 3}\n"),
+            file + ":6:17: engine.eval.pieces.queen.endgame.bonus: unknown key \"bonus\" (expected one of: value, table)");
   // Taking chess's phase away leaves its endgame figures, which the error names where chess writes them.
-  EXPECT_EQ(load_error("eval:\n  phase: ~\n"),
-            source_path("rules/chess/eval.yaml") + ":24:9: eval.pieces.pawn.endgame: has no effect without eval.phase, which says how far the "
+  EXPECT_EQ(load_error("engine:\n eval:\n  phase: ~\n"),
+            source_path("rules/chess/eval.yaml") + ":26:11: engine.eval.pieces.pawn.endgame: has no effect without eval.phase, which says how far the "
                    "game is from its end");
-  EXPECT_EQ(load_error("eval:\n  passed:\n    pawn: {bonus: [1, 2]}\n"),
-            file + ":4:19: eval.passed.pawn.bonus: expected 8 numbers, one per rank, far rank first");
-  EXPECT_EQ(load_error("eval:\n  passed:\n    dragon: {bonus: [1, 2]}\n"),
-            file + ":4:13: eval.passed.dragon: no piece named \"dragon\"");
-  EXPECT_EQ(load_error("eval:\n  passed:\n    pawn: [0, 1]\n"),
-            file + ":4:11: eval.passed.pawn: expected the bonus by rank, e.g. {bonus: [0, 90, 60, 40, 25, 15, 10, 0]}");
-  EXPECT_EQ(load_error("eval:\n  passed:\n    pawn: {bonus: [0, 0, 0, 0, 0, 0, 0, 0], royal_distance: {own: [1]}}\n"),
-            file + ":4:67: eval.passed.pawn.royal_distance.own: expected 8 numbers, one per rank, far rank first");
-  EXPECT_EQ(load_error("eval:\n  passed:\n    pawn: {bonus: [0, 0, 0, 0, 0, 0, 0, 0], royal_distance: 3}\n"),
-            file + ":4:61: eval.passed.pawn.royal_distance: expected own: and enemy:, each one number per rank");
-  EXPECT_EQ(load_error("eval:\n  royal_attack: {queen: 5000}\n"),
-            file + ":3:25: eval.royal_attack.queen: expected a number from -1000 to 1000, got 5000");
-  EXPECT_EQ(load_error("eval:\n  threat: {pawn: 5000}\n"),
-            file + ":3:18: eval.threat.pawn: expected a number from -1000 to 1000, got 5000");
-  EXPECT_EQ(load_error("eval:\n  hanging: {dragon: 40}\n"), file + ":3:21: eval.hanging.dragon: no piece named \"dragon\"");
-  EXPECT_EQ(load_error("eval:\n  hanging: 40\n"),
-            file + ":3:12: eval.hanging: expected piece names, each with centipawns for each other enemy piece it "
+  EXPECT_EQ(load_error("engine:\n eval:\n  passed:\n    pawn: {bonus: [1, 2]}\n"),
+            file + ":5:19: engine.eval.passed.pawn.bonus: expected 8 numbers, one per rank, far rank first");
+  EXPECT_EQ(load_error("engine:\n eval:\n  passed:\n    dragon: {bonus: [1, 2]}\n"),
+            file + ":5:13: engine.eval.passed.dragon: no piece named \"dragon\"");
+  EXPECT_EQ(load_error("engine:\n eval:\n  passed:\n    pawn: [0, 1]\n"),
+            file + ":5:11: engine.eval.passed.pawn: expected the bonus by rank, e.g. {bonus: [0, 90, 60, 40, 25, 15, 10, 0]}");
+  EXPECT_EQ(load_error("engine:\n eval:\n  passed:\n    pawn: {bonus: [0, 0, 0, 0, 0, 0, 0, 0], royal_distance: {own: [1]}}\n"),
+            file + ":5:67: engine.eval.passed.pawn.royal_distance.own: expected 8 numbers, one per rank, far rank first");
+  EXPECT_EQ(load_error("engine:\n eval:\n  passed:\n    pawn: {bonus: [0, 0, 0, 0, 0, 0, 0, 0], royal_distance: 3}\n"),
+            file + ":5:61: engine.eval.passed.pawn.royal_distance: expected own: and enemy:, each one number per rank");
+  EXPECT_EQ(load_error("engine:\n eval:\n  royal_attack: {queen: 5000}\n"),
+            file + ":4:25: engine.eval.royal_attack.queen: expected a number from -1000 to 1000, got 5000");
+  EXPECT_EQ(load_error("engine:\n eval:\n  threat: {pawn: 5000}\n"),
+            file + ":4:18: engine.eval.threat.pawn: expected a number from -1000 to 1000, got 5000");
+  EXPECT_EQ(load_error("engine:\n eval:\n  hanging: {dragon: 40}\n"), file + ":4:21: engine.eval.hanging.dragon: no piece named \"dragon\"");
+  EXPECT_EQ(load_error("engine:\n eval:\n  hanging: 40\n"),
+            file + ":4:12: engine.eval.hanging: expected piece names, each with centipawns for each other enemy piece it "
                    "could capture that none defends");
-  EXPECT_EQ(load_error("eval:\n  pair: 30\n"),
-            file + ":3:9: eval.pair: expected piece names, each with centipawns for holding two or more");
+  EXPECT_EQ(load_error("engine:\n eval:\n  pair: 30\n"),
+            file + ":4:9: engine.eval.pair: expected piece names, each with centipawns for holding two or more");
 }
 
 TEST(EvalRules, BadStructureAndOpenFileTermsNameTheLine) {
   const std::string file = temp_path("variant.yaml");
-  EXPECT_EQ(load_error("eval:\n  structure:\n    pawn: {lonely: -10}\n"),
-            file + ":4:12: eval.structure.pawn.lonely: unknown key \"lonely\" (expected one of: isolated, doubled, "
+  EXPECT_EQ(load_error("engine:\n eval:\n  structure:\n    pawn: {lonely: -10}\n"),
+            file + ":5:12: engine.eval.structure.pawn.lonely: unknown key \"lonely\" (expected one of: isolated, doubled, "
                    "endgame)");
-  EXPECT_EQ(load_error("eval:\n  structure:\n    pawn: -10\n"),
-            file + ":4:11: eval.structure.pawn: expected centipawns for isolated and doubled pieces, e.g. "
+  EXPECT_EQ(load_error("engine:\n eval:\n  structure:\n    pawn: -10\n"),
+            file + ":5:11: engine.eval.structure.pawn: expected centipawns for isolated and doubled pieces, e.g. "
                    "{isolated: -10, doubled: -10}");
   // Taking chess's structure away leaves its open_file, which the error names where chess writes it.
-  EXPECT_EQ(load_error("eval:\n  structure: ~\n  open_file: {rook: {open: 25}}\n"),
+  EXPECT_EQ(load_error("engine:\n eval:\n  structure: ~\n  open_file: {rook: {open: 25}}\n"),
             source_path("rules/chess/eval.yaml") +
-                ":167:5: eval.open_file: needs eval.structure, which names the kinds that close a file");
-  EXPECT_EQ(load_error("eval:\n  open_file: {rook: {open: 99999}}\n"),
-            file + ":3:28: eval.open_file.rook.open: expected a number from -10000 to 10000, got 99999");
-  EXPECT_EQ(load_error("eval:\n  shelter: {kind: pawn, bonus: [1, 2, 3, 4, 5, 6, 7, 8]}\n"),
-            file + ":3:32: eval.shelter.bonus: expected centipawns by ranks ahead of the royal, from 1, fewer than the "
+                ":169:7: engine.eval.open_file: needs eval.structure, which names the kinds that close a file");
+  EXPECT_EQ(load_error("engine:\n eval:\n  open_file: {rook: {open: 99999}}\n"),
+            file + ":4:28: engine.eval.open_file.rook.open: expected a number from -10000 to 10000, got 99999");
+  EXPECT_EQ(load_error("engine:\n eval:\n  shelter: {kind: pawn, bonus: [1, 2, 3, 4, 5, 6, 7, 8]}\n"),
+            file + ":4:32: engine.eval.shelter.bonus: expected centipawns by ranks ahead of the royal, from 1, fewer than the "
                    "board's ranks");
-  EXPECT_EQ(load_error("eval:\n  shelter: {kind: pawn, bonus: [20], zone: wings}\n"),
-            file + ":3:44: eval.shelter.zone: no zone named \"wings\" (known: pawn-rank, last-rank, castled)");
-  EXPECT_EQ(load_error("eval:\n  shelter: {kind: dragon}\n"),
-            file + ":3:19: eval.shelter.kind: no piece named \"dragon\"");
+  EXPECT_EQ(load_error("engine:\n eval:\n  shelter: {kind: pawn, bonus: [20], zone: wings}\n"),
+            file + ":4:44: engine.eval.shelter.zone: no zone named \"wings\" (known: pawn-rank, last-rank, castled)");
+  EXPECT_EQ(load_error("engine:\n eval:\n  shelter: {kind: dragon}\n"),
+            file + ":4:19: engine.eval.shelter.kind: no piece named \"dragon\"");
 }
 
 }  // namespace

@@ -73,7 +73,7 @@ TEST(MoveOrder, ContinuationHistoryFollowsTheSidesOwnMoveBefore) {
 }
 
 TEST(MoveOrder, ContinuationHistoryFollowsOnlyTheMoveAnsweredWhereTheVariantSaysSo) {
-  const auto chess = load_variant(overlay_path("chess", "search: {continuation_plies: 1}\n"));
+  const auto chess = load_variant(overlay_path("chess", "engine: {search: {continuation_plies: 1}}\n"));
   const search::Evaluation eval(*chess);
   const auto h = after_follow_up_lessons(chess);
   // e5 is not followed: history alone, Nf6's 25 against Nc6's 16.

@@ -37,7 +37,7 @@ Position position_of(const std::string& variant, const std::string& fen, const s
 }
 
 // The game's state after the principal variation.
-Termination after_pv(Position pos, const std::vector<Move>& pv) {
+Verdict after_pv(Position pos, const std::vector<Move>& pv) {
   for (const Move m : pv) pos.do_move(m);
   return evaluate(pos);
 }
@@ -73,9 +73,8 @@ TEST_P(MatePuzzles, MateFoundAtItsDistance) {
   }
   ASSERT_EQ(out.last.pv.size(), std::size_t(2 * p.mate_in - 1));
   // Where a side without a move loses anyway (Xiangqi, Janggi), stalemating is mating too.
-  const Termination end = after_pv(pos, out.last.pv);
-  EXPECT_TRUE(end.reason == EndReason::Checkmate || end.reason == EndReason::Stalemate) << end.reason_text();
-  EXPECT_EQ(end.kind, Termination::Kind::Win);
+  const Verdict end = after_pv(pos, out.last.pv);
+  EXPECT_TRUE(end.termination == Termination::Checkmate || end.termination == Termination::Stalemate) << end.reason_text();
   EXPECT_EQ(end.winner, pos.side_to_move());
 }
 
@@ -106,8 +105,8 @@ TEST(SearchEnds, PerpetualCheckLosesWhereTheVariantSaysSo) {
   EXPECT_GT(out.last.score_cp, -search::CountedWinScore);
 
   Position checked = position_of("janggi", fen, "a3a1 d1d2 a1a2 d2d1 a2a1 d1d2 a1a2 d2d1 a2a1");
-  const Termination end = evaluate(checked);
-  EXPECT_EQ(end.reason, EndReason::PerpetualCheck);
+  const Verdict end = evaluate(checked);
+  EXPECT_EQ(end.termination, Termination::PerpetualCheck);
 }
 
 // Janggi-modern: the generals facing on an open file for two plies end the game by counting,
@@ -169,8 +168,8 @@ TEST(SearchDeterminism, SameMoveAndNodesEveryRun) {
 TEST(SearchRules, EachHeuristicChangesTheTree) {
   const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
   auto nodes_with = [&](const std::string& reduce, const std::string& extend, const std::string& plies) {
-    Position pos(load_variant(overlay_path("chess", "search: {reduce_evasions: " + reduce + ", extend_checks: " +
-                                                        extend + ", continuation_plies: " + plies + "}\n")));
+    Position pos(load_variant(overlay_path("chess", "engine: {search: {reduce_evasions: " + reduce + ", extend_checks: " +
+                                                        extend + ", continuation_plies: " + plies + "}}\n")));
     pos.set_fen(kiwipete);
     const Outcome out = search_at(pos, 7);
     const std::vector<std::string> legal = legal_move_texts(pos);

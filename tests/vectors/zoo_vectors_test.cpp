@@ -10,9 +10,9 @@
 namespace palace::test {
 namespace {
 
-std::string result_for_side_to_move(const Position& pos, const Termination& end) {
-  if (end.kind == Termination::Kind::Draw) return "draw";
-  if (end.kind == Termination::Kind::Win) return end.winner == pos.side_to_move() ? "win" : "loss";
+std::string result_for_side_to_move(const Position& pos, const Verdict& end) {
+  if (end.winner) return *end.winner == pos.side_to_move() ? "win" : "loss";
+  if (end.finished()) return "draw";
   return "unfinished";
 }
 
