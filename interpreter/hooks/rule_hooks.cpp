@@ -100,6 +100,10 @@ void apply_load_time_hooks(RuleSet& rules) {
   }
 }
 
+std::unique_ptr<MoveHooks> make_move_hooks(const Variant& variant) {
+  return variant.has_runtime_hooks() ? std::make_unique<LuaMoveHooks>(variant) : nullptr;
+}
+
 LuaMoveHooks::LuaMoveHooks(const Variant& variant) : variant_(variant) {
   const RuleSet& rules = variant_.rules();
   // The board as runtime hooks see it. Outside a runtime hook there is no position to look at.

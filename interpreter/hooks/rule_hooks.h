@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "compiler/variant.h"
-#include "core/move_hooks.h"
 #include "hooks/lua_host.h"
 #include "loader/rule_set.h"
+#include "position/move_hooks.h"
 
 namespace palace {
 

@@ -612,7 +612,7 @@ void Position::do_move(Move m) {
     if (board_[s] && variant_->blown_up(kind_of(board_[s]))) edit(s, NoPiece, hash);
 }
 
-// The moved kind's after_move hook (core/move_hooks.h) changes the board once the move is made,
+// The moved kind's after_move hook (position/move_hooks.h) changes the board once the move is made,
 // the mover still to move. A hook that fails leaves the position as it was before the move.
 [[gnu::noinline]] void Position::run_after_move_hook(std::uint64_t& hash) {
   StateRecord& st = states_.back();

@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/types.h"
 #include "position/hand.h"
+#include "position/move_hooks.h"
 
 namespace palace {
 
@@ -58,7 +59,7 @@ class Position {
   void set_start();
 
   const Variant& variant() const { return *variant_; }
-  // This position's own runtime hooks (see core/move_hooks.h), or null where the variant has none.
+  // This position's own runtime hooks (see position/move_hooks.h), or null where the variant has none.
   MoveHooks* move_hooks() const { return hooks_.get(); }
   const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
   Piece at(Square s) const { return board_[s]; }
@@ -127,7 +128,7 @@ class Position {
   // Owns the runtime hooks; a copy makes its own, so no two positions share an interpreter.
   class HooksSlot {
    public:
-    explicit HooksSlot(const Variant& v) : variant_(&v), hooks_(v.make_move_hooks()) {}
+    explicit HooksSlot(const Variant& v) : variant_(&v), hooks_(make_move_hooks(v)) {}
     HooksSlot(const HooksSlot& other) : HooksSlot(*other.variant_) {}
     HooksSlot& operator=(const HooksSlot& other) {
       if (variant_ != other.variant_) *this = HooksSlot(other);
