@@ -602,6 +602,7 @@ void Position::do_move(Move m) {
     advance_endgame_count(*this, st);
   st.hash = h;
   st.royals_facing = facing_flag();
+  assert(is_consistent());  // a new rule that breaks a table fails here, not plies later
 }
 
 // A capture on `centre` removes the capturer and every neighbour a blast does not spare. Kept out
@@ -671,7 +672,7 @@ bool Position::is_consistent() const {
   }
   for (Side side = 0; side < SideCount; ++side)
     if (on_board[side] != count_[side] || royals[side] != royal_[side]) return false;
-  return states_.back().hash == compute_hash();
+  return states_.back().royals_facing == facing_flag() && states_.back().hash == compute_hash();
 }
 
 void Position::undo_move() {
@@ -705,6 +706,7 @@ void Position::undo_move() {
     }
   }
   states_.pop_back();
+  assert(is_consistent());
 }
 
 std::string Position::move_text(Move m) const {

@@ -81,8 +81,9 @@ class Position {
   void do_move(Move m);
   void undo_move();
 
-  // Whether the board, the piece lists, the royals and the hash agree; the tests check it after
-  // every make and unmake of a perft.
+  // Whether the board, the piece lists, the royals, the facing flag and the hash agree. Debug
+  // builds (no NDEBUG) assert it after every do_move and undo_move, as Stockfish does pos_is_ok;
+  // it costs a walk of the board, so release builds leave it to the tests.
   bool is_consistent() const;
 
   // Whether the royals of both sides stand on one file with nothing between them.
