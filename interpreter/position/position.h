@@ -106,6 +106,11 @@ class Position {
   Square castling_piece(Side side) const;
   int castling_move(Side side, Square partner_from) const;
   int outermost_castling(Side side, int wing) const;
+  // FEN reading (position/fen.cpp), one field a step, each throwing FenError.
+  void read_board(const std::string& placement);
+  void check_move_list_bound() const;  // the pieces could not make more moves than a move list holds
+  void read_side_to_move(const std::string& side);
+  void read_rights(const std::string& rights);
   // The compound move a FEN rights letter names, or -1.
   int compound_for_right(char letter) const;
   std::string rights_text() const;
