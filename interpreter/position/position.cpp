@@ -48,7 +48,9 @@ void Position::put(Piece p, Square s) {
   if (variant_->royal(kind_of(p))) royal_[side] = s;
 }
 
-void Position::remove(Square s) {
+// Out of line, as it was while FEN reading shared this file: inlined into do_move's capture, it
+// cost every move two instructions of register saving (callgrind, docs/engine-log.md 2026-11-28).
+[[gnu::noinline]] void Position::remove(Square s) {
   const Piece p = board_[s];
   const Side side = side_of(p);
   const Square last = list_[side][--count_[side]];

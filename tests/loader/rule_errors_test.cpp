@@ -227,7 +227,7 @@ void write_file(const std::string& path, const std::string& text) { std::ofstrea
 TEST(RuleChecks, ManyUnknownKeysReportTheFirst) {
   const std::string path = temp_path("mk100000.yaml");
   std::string text = "name: x\n";
-  for (int i = 0; i < 100000; ++i) text += "k" + std::to_string(i) + ": 1\n";
+  for (int i = 0; i < 100000; ++i) text.append("k").append(std::to_string(i)).append(": 1\n");
   write_file(path, text);
   const std::string expected = path + ":2:1: k0: unknown key \"k0\" " + TopKeys;
   EXPECT_EQ(load_error(path), expected);
