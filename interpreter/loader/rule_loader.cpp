@@ -236,8 +236,22 @@ class Loader {
     return text[0] == '+' ? std::string("+") + letter : std::string(1, letter) + "~";
   }
 
+  // What a board draws on a piece: one glyph for both sides, or one per side. A board shows a few
+  // characters at most, so a longer text is a mistake.
+  static std::array<std::string, SideCount> face(const ConfigNode& node) {
+    const auto items = node.items();
+    if (items.empty() || items.size() > std::size_t(SideCount)) node.fail("give one face, or one per side");
+    for (const ConfigNode* item : items) {
+      const std::string& text = item->as_string();
+      if (text.empty() || text.size() > MaxFaceBytes) item->fail("expected a face of 1 to " + std::to_string(MaxFaceBytes) + " bytes, got " + palace::quote(text));
+    }
+    return {items.front()->as_string(), items.back()->as_string()};
+  }
+  static constexpr std::size_t MaxFaceBytes = 12;
+
   void read_piece(PieceDef& def, const ConfigNode& node) {
-    node.expect_keys({"letter", "written", "value", "royal", "stay_in", "moves", "promotion", "may_not_jump", "may_not_capture", "hooks"});
+    node.expect_keys({"letter", "written", "face", "value", "royal", "stay_in", "moves", "promotion", "may_not_jump", "may_not_capture", "hooks"});
+    if (const ConfigNode* f = node.find("face")) def.face = face(*f);
     if (const ConfigNode* v = node.find("value")) def.value = v->as_number();
     if (const ConfigNode* z = node.find("stay_in")) def.stay_in = zone_named(rules_, *z);
     for (const ConfigNode* part : node.at("moves").items()) {

@@ -79,6 +79,8 @@ struct PieceDef {
   std::string name;
   char letter = '?';  // upper case; each side's case comes from SideDef
   std::string written;  // upper case FEN text where it is more than the letter: "+P", "Q~"
+  // The glyph a board draws on the piece, per side ("車", or "帥"/"將"); empty: its letter.
+  std::array<std::string, SideCount> face;
   double value = 0;
   bool royal = false;
   int stay_in = -1;  // zone of its own side it may never leave

@@ -5,19 +5,25 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <mutex>
 #include <optional>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "core/text.h"
 #include "game/game.h"
+#include "movegen/movegen.h"
+#include "notation/notation.h"
 #include "search/search.h"
 #include "server/game_store.h"
 #include "server/random_id.h"
 #include "server/variant_library.h"
+#include "server/variant_schema.h"
 
 namespace palace::server {
 
@@ -38,7 +44,21 @@ struct Entry {
   Game game;
 };
 
-json error_body(const std::string& message) { return json{{"error", message}}; }
+// A refusal; one that names a place in a variant file or script ("variant.yaml:12:5: ..." or, from
+// Lua, "rules.lua:3: ...") also gives it apart, for the workshop to mark: the last place named, as a
+// message that passes through a script names the script's line last.
+json error_body(const std::string& message) {
+  json body{{"error", message}};
+  static const std::regex place(R"(([A-Za-z0-9_.-]+\.(?:yaml|lua)):(\d{1,9})(?::(\d{1,9}))?: )");
+  std::smatch found;
+  for (auto from = message.cbegin(); std::regex_search(from, message.cend(), found, place); from = found[0].second) {
+    body["file"] = found.str(1);
+    body["line"] = std::stoi(found.str(2));
+    if (found[3].matched) body["column"] = std::stoi(found.str(3));
+    else body.erase("column");
+  }
+  return body;
+}
 
 // Sets an answer's JSON. Text a request brought in may be no UTF-8 (an address's bytes quoted in
 // a refusal): such bytes are written as U+FFFD rather than failing the answer.
@@ -74,21 +94,9 @@ json hands_json(const Variant& variant, const Position& pos) {
   return hands;
 }
 
-// The position and everything the page draws from it.
-json state_json(const std::string& id, const Entry& entry) {
-  const Game& game = entry.game;
-  const Variant& variant = game.variant();
+// The pieces on the board, each with its point, FEN letter, side and kind.
+json pieces_json(const Variant& variant, const Position& pos) {
   const BoardDef& board = variant.board();
-  const Position& pos = game.position();
-
-  json sides = json::array();
-  for (const SideDef& side : variant.rules().sides) sides.push_back({{"name", side.name}, {"colour", side.colour}});
-  json diagonals = json::array();
-  for (const auto& [a, b] : board.diagonal_lines) diagonals.push_back({board.square_name(a), board.square_name(b)});
-
-  json kinds = json::array();
-  for (const PieceDef& def : variant.rules().pieces) kinds.push_back({{"name", def.name}, {"letter", std::string(1, def.letter)}});
-
   json pieces = json::array();
   for (Square s = 0; s < board.size(); ++s) {
     const Piece p = pos.at(s);
@@ -100,6 +108,56 @@ json state_json(const std::string& id, const Entry& entry) {
                       {"side", side_of(p)},
                       {"kind", def.name}});
   }
+  return pieces;
+}
+
+// A move's from and to points, for the board to mark; null for a pass.
+json move_points(const BoardDef& board, Move m) {
+  if (m.is_pass()) return nullptr;
+  return {m.type() == MoveType::Drop ? json(nullptr) : json(board.square_name(m.from())), board.square_name(m.to())};
+}
+
+// The game's moves as its players write them (SAN, WXF, the Janggi numeric notation...), replayed
+// from where the game started; the position `ply` moves in is left in `at` when asked for.
+json moves_in_notation(const Game& game, std::size_t ply = 0, std::optional<Position>* at = nullptr) {
+  const MoveNotation notation(game.variant());
+  Position pos(game.variant_ptr());
+  set_played_fen(pos, game.start_fen());
+  json texts = json::array();
+  for (std::size_t i = 0; i < game.history().size(); ++i) {
+    if (at && i == ply) at->emplace(pos);
+    texts.push_back(notation.write(pos, game.history()[i], notation.native()));
+    pos.do_move(game.history()[i]);
+  }
+  if (at && ply == game.history().size()) at->emplace(pos);
+  return texts;
+}
+
+// What the board draws on each kind: its face per side, where the variant names one.
+json kinds_json(const Variant& variant) {
+  json kinds = json::array();
+  for (const PieceDef& def : variant.rules().pieces) {
+    json kind = {{"name", def.name}, {"letter", std::string(1, def.letter)}, {"royal", def.royal}, {"value", def.value}};
+    if (!def.written.empty()) kind["written"] = def.written;
+    if (!def.face[0].empty()) kind["face"] = def.face;
+    kinds.push_back(kind);
+  }
+  return kinds;
+}
+
+// The position and everything the page draws from it.
+json state_json(const std::string& id, const Entry& entry) {
+  const Game& game = entry.game;
+  const Variant& variant = game.variant();
+  const BoardDef& board = variant.board();
+  const Position& pos = game.position();
+
+  json sides = json::array();
+  for (const SideDef& side : variant.rules().sides)
+    sides.push_back({{"name", side.name}, {"colour", side.colour}, {"forward", side.forward > 0 ? "up" : "down"}});
+  json diagonals = json::array();
+  for (const auto& [a, b] : board.diagonal_lines) diagonals.push_back({board.square_name(a), board.square_name(b)});
+
 
   json legal = json::object();
   json legal_moves = json::array();
@@ -115,9 +173,7 @@ json state_json(const std::string& id, const Entry& entry) {
   }
   for (auto& [from, targets] : legal.items()) std::sort(targets.begin(), targets.end());
 
-  json last_move = nullptr;
-  if (!game.history().empty() && !game.history().back().is_pass())
-    last_move = {board.square_name(game.history().back().from()), board.square_name(game.history().back().to())};
+  const json last_move = game.history().empty() ? json(nullptr) : move_points(board, game.history().back());
 
   const Side turn = game.side_to_move();
   const bool check = game.is_in_check(turn);
@@ -137,18 +193,19 @@ json state_json(const std::string& id, const Entry& entry) {
                 {"formations", entry.choice.formations},
                 {"board", {{"files", board.files}, {"ranks", board.ranks}, {"diagonals", diagonals}, {"all_diagonals", board.all_diagonals}}},
                 {"sides", sides},
-                {"kinds", kinds},
+                {"kinds", kinds_json(variant)},
                 {"fen", game.fen()},
                 {"start_fen", game.start_fen()},
                 {"turn", turn},
                 {"turn_name", variant.side_name(turn)},
                 {"check", check},
                 {"check_square", check && pos.royal(turn) != NoSquare ? json(board.square_name(pos.royal(turn))) : json(nullptr)},
-                {"pieces", pieces},
+                {"pieces", pieces_json(variant, pos)},
                 {"legal", legal},
                 {"legal_moves", legal_moves},
                 {"can_pass", can_pass},
                 {"moves", game.history_texts()},
+                {"moves_notation", moves_in_notation(game)},
                 {"last_move", last_move},
                 {"result", result},
                 {"move_example", game.move_example()},
@@ -338,6 +395,29 @@ struct Server::Impl {
     });
   }
 
+  // The position `ply` moves into a game (0: where it started), for reviewing it.
+  json position_after(const std::string& id, const std::string& ply_text) {
+    const auto entry = find(id);
+    const std::lock_guard lock(entry->mutex);
+    const Game& game = entry->game;
+    const std::size_t plies = game.history().size();
+    const auto bad = [&] { return RequestError(400, "expected a move number from 0 to " + std::to_string(plies) + ", got " + quote(ply_text)); };
+    if (ply_text.empty() || ply_text.size() > 9 || !std::all_of(ply_text.begin(), ply_text.end(), [](unsigned char c) { return std::isdigit(c) != 0; }))
+      throw bad();
+    const std::size_t ply = std::stoul(ply_text);
+    if (ply > plies) throw bad();
+    std::optional<Position> at;
+    moves_in_notation(game, ply, &at);
+    const Variant& variant = game.variant();
+    json out = {{"ply", ply},
+                {"fen", at->fen()},
+                {"turn", at->side_to_move()},
+                {"pieces", pieces_json(variant, *at)},
+                {"last_move", ply == 0 ? json(nullptr) : move_points(variant.board(), game.history()[ply - 1])}};
+    if (variant.has_hands()) out["hands"] = hands_json(variant, *at);
+    return out;
+  }
+
   json variants() {
     json list = json::array();
     for (const std::string& name : library.shipped()) {
@@ -352,7 +432,7 @@ struct Server::Impl {
     return {{"variants", list}, {"default", options.default_variant}};
   }
 
-  json upload(const json& body) {
+  static std::map<std::string, std::string> scripts_field(const json& body) {
     std::map<std::string, std::string> scripts;
     if (const auto s = body.find("scripts"); s != body.end()) {
       if (!s->is_object()) throw RequestError(400, "expected \"scripts\": an object of file name to Lua text");
@@ -361,9 +441,35 @@ struct Server::Impl {
         scripts[file] = text.get<std::string>();
       }
     }
+    return scripts;
+  }
+
+  json upload(const json& body) {
+    const std::map<std::string, std::string> scripts = scripts_field(body);
     check_room(store.upload_count(), options.max_uploads, "uploads");
     const std::string name = library.upload(text_field(body, "yaml"), scripts);
     return {{"variant", name}, {"formations", library.formations(name)}};
+  }
+
+  // The workshop's draft, loaded as an upload would be: its start position, drawn as a game's state.
+  json check_draft(const json& body) {
+    const std::map<std::string, std::string> scripts = scripts_field(body);
+    const Entry draft(VariantChoice{"draft", {}}, library.check(text_field(body, "yaml"), scripts));
+    json state = state_json("", draft);
+    state["ok"] = true;
+    return state;
+  }
+
+  // A rule-test script run on the draft: every case, passed or not, with where each failure is written.
+  json test_draft(const json& body) {
+    const ScriptResult result = library.test(text_field(body, "yaml"), scripts_field(body), text_field(body, "test"));
+    json cases = json::array();
+    for (const CaseResult& c : result.cases) {
+      json failures = json::array();
+      for (const CaseFailure& f : c.failures) failures.push_back({{"line", f.mark.line}, {"column", f.mark.column}, {"message", f.message}});
+      cases.push_back({{"name", c.name}, {"line", c.mark.line}, {"passed", c.passed()}, {"failures", failures}});
+    }
+    return {{"passed", result.passed()}, {"failed", result.failed()}, {"cases", cases}};
   }
 
   // Every answer is JSON; a refusal is {"error": "one line"} with a 4xx status.
@@ -393,6 +499,14 @@ struct Server::Impl {
     const std::string game = R"(/api/games/([^/]+))";
     http.Get("/api/variants", route(200, [this](const Request&) { return variants(); }));
     http.Post("/api/variants", route(201, [this](const Request& r) { return upload(body_of(r)); }));
+    http.Post("/api/variants/check", route(200, [this](const Request& r) { return check_draft(body_of(r)); }));
+    http.Post("/api/variants/test", route(200, [this](const Request& r) { return test_draft(body_of(r)); }));
+    http.Get(R"(/api/variants/([^/]+)/source)", route(200, [this](const Request& r) {
+      const StoredUpload upload = library.source(r.matches[1]);
+      return json{{"variant", upload.id}, {"yaml", upload.yaml}, {"scripts", upload.scripts}};
+    }));
+    // Learnt once: the shipped variants do not change while the server runs.
+    http.Get("/api/schema", route(200, [schema = variant_schema(options.variants_dir)](const Request&) { return schema; }));
     http.Post("/api/games", route(201, [this](const Request& r) { return create_game(body_of(r)); }));
     http.Get(game, route(200, [this](const Request& r) {
       const auto entry = find(r.matches[1]);
@@ -404,6 +518,16 @@ struct Server::Impl {
       const std::lock_guard lock(entry->mutex);
       return json{{"start_fen", entry->game.start_fen()}, {"moves", entry->game.history_texts()}};
     }));
+    http.Get(game + "/position/([^/]*)", route(200, [this](const Request& r) { return position_after(r.matches[1], r.matches[2]); }));
+    // A game's own address (/game/ID) is the page: it reads the id from the address.
+    http.Get(R"(/game/([^/]+))", [this](const Request&, httplib::Response& response) {
+      std::ifstream file(options.web_dir / "index.html", std::ios::binary);
+      if (!file) {
+        response.status = 404;
+        return set_json(response, error_body("no page to serve (build the web target)"));
+      }
+      response.set_content(std::string(std::istreambuf_iterator<char>(file), {}), "text/html; charset=utf-8");
+    });
     http.Get(game + "/fen", route(200, [this](const Request& r) {
       const auto entry = find(r.matches[1]);
       const std::lock_guard lock(entry->mutex);

@@ -151,7 +151,10 @@ std::shared_ptr<const Variant> VariantLibrary::compile(const fs::path& file) {
   }
 }
 
-std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) {
+// What an upload may hold, checked before any of it is written: plain script names, a size cap, and
+// no file of the server's machine read but the shipped variants it imports by name and the scripts
+// it brought.
+void VariantLibrary::check_upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) const {
   std::size_t bytes = yaml.size();
   for (const auto& [file, text] : scripts) {
     if (!is_plain_name(file) || file == "variant.yaml")
@@ -159,8 +162,6 @@ std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::
     bytes += text.size();
   }
   if (bytes > MaxUploadBytes) throw RequestError(413, "the variant and its scripts weigh over " + std::to_string(MaxUploadBytes) + " bytes");
-  // An upload reads no file of the server's machine but the shipped variants it imports by name and
-  // the scripts it brought.
   try {
     const ConfigNode root = ConfigNode::parse_string(yaml, "variant.yaml");
     const std::vector<std::string> names = shipped();
@@ -177,6 +178,10 @@ std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::
   } catch (const RuleError& e) {
     throw RequestError(422, e.what());
   }
+}
+
+std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) {
+  check_upload(yaml, scripts);
   const StoredUpload upload{UploadPrefix + random_hex(16), yaml, scripts};
   const fs::path dir = scratch_ / upload.id;
   // The upload's folder is its own (a fresh id), so it is written and compiled, hooks and all,
@@ -196,6 +201,56 @@ std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::
   }
   store_.save(upload);
   return upload.id;
+}
+
+// Writes a draft to a fresh folder, answers use(folder) and removes the folder however that ends.
+template <class Use>
+auto VariantLibrary::with_draft(const std::string& yaml, const std::map<std::string, std::string>& scripts, Use use) {
+  check_upload(yaml, scripts);
+  const fs::path dir = scratch_ / ("draft-" + random_hex(16));
+  struct Remover {
+    fs::path dir;
+    ~Remover() {
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+    }
+  } remover{dir};
+  write_upload(dir, yaml, scripts);
+  return use(dir);
+}
+
+std::shared_ptr<const Variant> VariantLibrary::check(const std::string& yaml, const std::map<std::string, std::string>& scripts) {
+  return with_draft(yaml, scripts, [this](const fs::path& dir) { return compile(dir / "variant.yaml"); });
+}
+
+ScriptResult VariantLibrary::test(const std::string& yaml, const std::map<std::string, std::string>& scripts, const std::string& script) {
+  if (yaml.size() + script.size() > MaxUploadBytes)
+    throw RequestError(413, "the variant and its test weigh over " + std::to_string(MaxUploadBytes) + " bytes");
+  // The test may name no file but the draft: its `variant` is read as a path.
+  try {
+    const ConfigNode root = ConfigNode::parse_string(script, "test.yaml");
+    if (const ConfigNode* variant = root.find("variant"))
+      for (const ConfigNode* item : variant->items())
+        if (!item->is_scalar() || item->as_string() != "variant.yaml") item->fail("a workshop test plays the variant being edited: variant: variant.yaml");
+  } catch (const RuleError& e) {
+    throw RequestError(422, e.what());
+  }
+  if (scripts.count("test.yaml")) throw RequestError(400, "script name \"test.yaml\": the test's own name");
+  return with_draft(yaml, scripts, [&](const fs::path& dir) {
+    compile(dir / "variant.yaml");  // a draft that does not load fails as it would in the editor
+    write_file(dir / "test.yaml", script);
+    try {
+      return run_rule_script((dir / "test.yaml").string());
+    } catch (const Error& e) {
+      throw RequestError(422, plain_message(e.what()));
+    }
+  });
+}
+
+StoredUpload VariantLibrary::source(const std::string& name) {
+  auto upload = is_upload(name) && is_plain_name(name) ? store_.load_upload(name) : std::nullopt;
+  if (!upload) throw RequestError(404, "no uploaded variant named " + quote(name));
+  return *upload;
 }
 
 // Messages name files as their users know them: an upload's "variant.yaml", not the scratch path.

@@ -13,6 +13,7 @@
 
 #include "compiler/variant.h"
 #include "core/error.h"
+#include "game/rule_script.h"
 #include "server/game_store.h"
 
 namespace palace::server {
@@ -56,12 +57,22 @@ class VariantLibrary {
   std::shared_ptr<const Variant> get(const VariantChoice& choice);
   // Checks, compiles and keeps an uploaded variant; returns its name, "upload-" and an id.
   std::string upload(const std::string& yaml, const std::map<std::string, std::string>& scripts);
+  // The workshop's drafts (web/README.md): checked and compiled as an upload is, hooks and all, in a
+  // folder of their own that is gone once answered; nothing is kept.
+  std::shared_ptr<const Variant> check(const std::string& yaml, const std::map<std::string, std::string>& scripts);
+  // Runs a rule-test script (tests/rules/README.md) whose `variant` is the draft, "variant.yaml".
+  ScriptResult test(const std::string& yaml, const std::map<std::string, std::string>& scripts, const std::string& script);
+  // An upload's YAML and scripts as they were sent; 404 for an unknown id.
+  StoredUpload source(const std::string& name);
+  std::string plain_message(const std::string& message) const;
 
  private:
   std::filesystem::path file_of(const std::string& name);  // the YAML file, an upload's written out first
   void write_upload(const std::filesystem::path& dir, const std::string& yaml, const std::map<std::string, std::string>& scripts);
   std::shared_ptr<const Variant> compile(const std::filesystem::path& file);
-  std::string plain_message(const std::string& message) const;
+  void check_upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) const;
+  template <class Use>
+  auto with_draft(const std::string& yaml, const std::map<std::string, std::string>& scripts, Use use);
 
   std::filesystem::path shipped_dir_;
   std::filesystem::path scratch_;

@@ -15,6 +15,7 @@
 
 #include "core/text_file.h"
 #include "server/server.h"
+#include "server/variant_library.h"
 
 namespace palace::server {
 namespace {
@@ -293,6 +294,85 @@ TEST_F(ServerApi, BadRequestsGetOneLineJsonErrorsAndTheServerGoesOn) {
   EXPECT_EQ(call("GET", "/api/variants").first, 200);
 }
 
+TEST_F(ServerApi, MovesComeInTheGamesOwnNotationAndPastPositionsAreShown) {
+  const json chess = new_game({{"variant", "chess"}});
+  const std::string id = chess["id"];
+  json last;
+  for (const char* move : {"e2e4", "e7e5", "g1f3", "Nc6", "f1b5"}) {  // text in any notation is read
+    auto [status, answer] = post("/api/games/" + id + "/moves", {{"move", move}});
+    ASSERT_EQ(status, 200) << move << answer.dump();
+    last = answer;
+  }
+  EXPECT_EQ(last["moves"], json({"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}));
+  EXPECT_EQ(last["moves_notation"], json({"e4", "e5", "Nf3", "Nc6", "Bb5"}));
+  auto [status, past] = call("GET", "/api/games/" + id + "/position/2");
+  ASSERT_EQ(status, 200) << past.dump();
+  EXPECT_EQ(past["ply"], 2);
+  EXPECT_EQ(past["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+  EXPECT_EQ(past["turn"], 0);
+  EXPECT_EQ(past["last_move"], json({"e7", "e5"}));
+  EXPECT_EQ(past["pieces"].size(), 32u);
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/position/0").second["fen"], chess["fen"]);
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/position/5").second["fen"], last["fen"]);
+
+  const json janggi = new_game({{"variant", "janggi"}});
+  auto [moved, after] = post("/api/games/" + janggi["id"].get<std::string>() + "/moves", {{"move", "b10c8"}});
+  ASSERT_EQ(moved, 200) << after.dump();
+  EXPECT_EQ(after["moves_notation"], json({"H02-83"}));
+  const json xiangqi = new_game({{"variant", "xiangqi"}});
+  auto [played, wxf] = post("/api/games/" + xiangqi["id"].get<std::string>() + "/moves", {{"move", "C2=5"}});
+  ASSERT_EQ(played, 200) << wxf.dump();
+  EXPECT_EQ(wxf["moves_notation"], json({"C2=5"}));
+}
+
+TEST_F(ServerApi, PiecesCarryTheirFacesAndSidesTheirDirection) {
+  const json janggi = new_game({{"variant", "janggi"}});
+  EXPECT_EQ(janggi["sides"][0], json({{"name", "cho"}, {"colour", "blue"}, {"forward", "down"}}));
+  json general, horse;
+  for (const json& kind : janggi["kinds"]) {
+    if (kind["name"] == "general") general = kind;
+    if (kind["name"] == "horse") horse = kind;
+  }
+  EXPECT_EQ(general["face"], json({"楚", "漢"}));
+  EXPECT_EQ(general["royal"], true);
+  EXPECT_EQ(horse["face"], json({"馬", "馬"}));
+  const json shogi = new_game({{"variant", "shogi"}});
+  json tokin;
+  for (const json& kind : shogi["kinds"])
+    if (kind["name"] == "tokin") tokin = kind;
+  EXPECT_EQ(tokin["face"], json({"と", "と"}));
+  EXPECT_EQ(tokin["written"], "+P");
+  for (const json& kind : new_game({{"variant", "chess"}})["kinds"]) EXPECT_FALSE(kind.contains("face")) << kind.dump();
+}
+
+TEST_F(ServerApi, APastPositionOutOfRangeIsRefused) {
+  const std::string id = new_game({{"variant", "chess"}})["id"];
+  for (const char* ply : {"1", "-1", "x", "01x", "99999999999"}) {
+    auto [status, error] = call("GET", "/api/games/" + id + "/position/" + ply);
+    EXPECT_EQ(status, 400) << ply;
+    EXPECT_EQ(error["error"], std::string("expected a move number from 0 to 0, got \"") + ply + "\"") << ply;
+  }
+  auto [empty, empty_error] = call("GET", "/api/games/" + id + "/position/");
+  EXPECT_EQ(empty, 400);
+  EXPECT_EQ(empty_error["error"], "expected a move number from 0 to 0, got \"\"");
+  auto [unknown, no_game] = call("GET", "/api/games/nope/position/0");
+  EXPECT_EQ(unknown, 404);
+  EXPECT_EQ(no_game["error"], "no game with id \"nope\"");
+}
+
+TEST_F(ServerApi, AGamesAddressServesThePage) {
+  auto page = client_->Get("/game/0123abcd");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_EQ(page->body, "<p>board</p>");
+  EXPECT_EQ(page->get_header_value("Content-Type"), "text/html; charset=utf-8");
+  fs::remove(dir_ / "web" / "index.html");
+  auto gone = client_->Get("/game/0123abcd");
+  ASSERT_TRUE(gone);
+  EXPECT_EQ(gone->status, 404);
+  EXPECT_EQ(json::parse(gone->body)["error"], "no page to serve (build the web target)");
+}
+
 TEST_F(ServerApi, UploadedVariantsPlayAndHostileOnesAreRefused) {
   const json upload = {{"yaml", "import: [janggi.yaml]\nname: no-facing\nrules: {facing_royals: allowed}\n"}};
   auto [status, answer] = post("/api/variants", upload);
@@ -503,6 +583,116 @@ TEST_F(ServerApi, GamesWithHooksAreEvictedAndGamesAndUploadsCapped) {
   auto [no_room, upload_error] = call("POST", "/api/variants", repro_upload("fat"));
   EXPECT_EQ(no_room, 507);
   EXPECT_EQ(upload_error["error"], "the server holds its most uploads (1; palace serve --max-uploads)");
+}
+
+// The workshop (web/README.md): a draft is loaded as an upload would be, its start position drawn or
+// its error placed at its line, and nothing is kept.
+class Workshop : public ServerApi {};
+
+TEST_F(Workshop, ADraftThatLoadsShowsItsStartPositionAndIsNotKept) {
+  const std::string yaml = "import: [chess.yaml]\nname: no-queens\nsetup: {white: {pieces: {queen: ~}}, black: {pieces: {queen: ~}}}\n";
+  auto [status, start] = post("/api/variants/check", {{"yaml", yaml}});
+  ASSERT_EQ(status, 200) << start.dump();
+  EXPECT_EQ(start["ok"], true);
+  EXPECT_EQ(start["name"], "no-queens");
+  EXPECT_EQ(start["board"]["files"], 8);
+  EXPECT_EQ(start["fen"], "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+  EXPECT_EQ(start["pieces"].size(), 30u);
+  EXPECT_EQ(start["legal"]["b1"], json({"a3", "c3"}));
+  auto [_, list] = call("GET", "/api/variants");
+  for (const json& v : list["variants"]) EXPECT_EQ(v["name"].get<std::string>().rfind("upload-", 0), std::string::npos);
+}
+
+TEST_F(Workshop, ADraftsErrorNamesItsFileLineAndColumn) {
+  auto [status, error] = post("/api/variants/check", {{"yaml", "import: [chess.yaml]\npieces:\n  knight:\n    moves:\n      - leap: [1, x]\n"}});
+  EXPECT_EQ(status, 422);
+  EXPECT_EQ(error["error"], "variant.yaml:5:19: pieces.knight.moves[0].leap[1]: expected a whole number, got \"x\"");
+  EXPECT_EQ(error["file"], "variant.yaml");
+  EXPECT_EQ(error["line"], 5);
+  EXPECT_EQ(error["column"], 19);
+  // A script's error is placed at the script's line; Lua gives no column.
+  auto [lua, lua_error] = post("/api/variants/check", {{"yaml", "import: [chess.yaml]\nscripts: {x: x.lua}\n"},
+                                                        {"scripts", {{"x.lua", "-- one\nfunction f(\n"}}}});
+  EXPECT_EQ(lua, 422);
+  EXPECT_EQ(lua_error["file"], "x.lua");
+  EXPECT_EQ(lua_error["line"], 3);
+  EXPECT_FALSE(lua_error.contains("column")) << lua_error.dump();
+}
+
+TEST_F(Workshop, ADraftKeepsTheUploadsLimits) {
+  auto [escape, import_error] = post("/api/variants/check", {{"yaml", "import: [../../etc/passwd]\n"}});
+  EXPECT_EQ(escape, 400);
+  EXPECT_EQ(import_error["error"], "import: an uploaded variant may import only shipped variants, like janggi.yaml");
+  auto [big, big_error] = post("/api/variants/check", {{"yaml", std::string(MaxUploadBytes + 1, '#')}});
+  EXPECT_EQ(big, 413);
+  EXPECT_EQ(big_error["error"], "the variant and its scripts weigh over 1048576 bytes");
+  const std::string hostile = read_text_file(std::string(PALACE_SOURCE_DIR) + "/tests/hooks/rule_scripts/hostile.lua");
+  auto [loops, loop_error] = post("/api/variants/check", {{"yaml", "import: [janggi.yaml]\nscripts: {hostile: hostile.lua}\npieces: {cannon: {hooks: {may_jump: hostile.loops}}}\n"},
+                                                           {"scripts", {{"hostile.lua", hostile}}}});
+  EXPECT_EQ(loops, 422);
+  EXPECT_NE(loop_error["error"].get<std::string>().find("hostile.lua"), std::string::npos) << loop_error.dump();
+  for (const auto& [path, body] : std::vector<std::pair<std::string, json>>{
+           {"/api/variants/check", json::object()},
+           {"/api/variants/check", {{"yaml", 3}}},
+           {"/api/variants/check", {{"yaml", "name: x\n"}, {"scripts", {{"../x.lua", ""}}}}},
+           {"/api/variants/test", {{"yaml", "import: [chess.yaml]\n"}}},
+           {"/api/variants/test", {{"yaml", "import: [chess.yaml]\n"}, {"test", "variant: ../../variants/chess.yaml\ncases: []\n"}}}}) {
+    auto [refused, answer] = post(path, body);
+    EXPECT_GE(refused, 400) << body.dump();
+    EXPECT_LT(refused, 500) << body.dump();
+    EXPECT_EQ(answer["error"].get<std::string>().find('\n'), std::string::npos) << answer.dump();
+  }
+  auto [foreign, _] = call("POST", "/api/variants/check", "not json");
+  EXPECT_EQ(foreign, 400);
+  auto plain = client_->Post("/api/variants/check", R"({"yaml": "name: x"})", "text/plain");
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->status, 415);
+  auto other_site = client_->Post("/api/variants/test", {{"Origin", "http://evil.example"}}, R"({"yaml": "name: x"})", "application/json");
+  ASSERT_TRUE(other_site);
+  EXPECT_EQ(other_site->status, 403);
+}
+
+TEST_F(Workshop, ATestScriptRunsOnTheDraftCaseByCase) {
+  const json body = {{"yaml", "import: [chess.yaml]\nname: mine\n"},
+                     {"test", "variant: variant.yaml\ncases:\n"
+                              "  - name: a knight leaps\n    moves_from: {square: b1, exactly: [a3, c3]}\n"
+                              "  - name: a wrong expectation\n    moves_from: {square: b1, exactly: [a3]}\n"}};
+  auto [status, result] = post("/api/variants/test", body);
+  ASSERT_EQ(status, 200) << result.dump();
+  EXPECT_EQ(result["passed"], 1);
+  EXPECT_EQ(result["failed"], 1);
+  EXPECT_EQ(result["cases"][0], json({{"name", "a knight leaps"}, {"line", 3}, {"passed", true}, {"failures", json::array()}}));
+  EXPECT_EQ(result["cases"][1]["failures"], json({{{"line", 6}, {"column", 17}, {"message", "moves_from b1: unexpected c3"}}}));
+  auto [malformed, error] = post("/api/variants/test", {{"yaml", "import: [chess.yaml]\n"}, {"test", "variant: variant.yaml\ncases:\n  - name: x\n    frobnicate: 1\n"}});
+  EXPECT_EQ(malformed, 422);
+  EXPECT_EQ(error["file"], "test.yaml");
+  EXPECT_EQ(error["line"], 4);
+}
+
+TEST_F(Workshop, AnUploadsSourceComesBackForItsLink) {
+  const json upload = {{"yaml", "import: [chess.yaml]\nname: shared\nscripts: {x: x.lua}\n"}, {"scripts", {{"x.lua", "-- nothing\n"}}}};
+  auto [status, answer] = post("/api/variants", upload);
+  ASSERT_EQ(status, 201) << answer.dump();
+  const std::string name = answer["variant"];
+  restart();
+  auto [got, source] = call("GET", "/api/variants/" + name + "/source");
+  ASSERT_EQ(got, 200);
+  EXPECT_EQ(source, json({{"variant", name}, {"yaml", upload["yaml"]}, {"scripts", upload["scripts"]}}));
+  EXPECT_EQ(call("GET", "/api/variants/upload-0000/source").first, 404);
+  EXPECT_EQ(call("GET", "/api/variants/chess/source").first, 404);
+  const int climbing = call("GET", "/api/variants/..%2F..%2Fetc/source").first;
+  EXPECT_TRUE(climbing >= 400 && climbing < 500) << climbing;
+}
+
+TEST_F(Workshop, TheSchemaCompletesKeysTheLoaderReads) {
+  auto [status, schema] = call("GET", "/api/schema");
+  ASSERT_EQ(status, 200);
+  for (const char* key : {"name", "board", "pieces", "setup", "sides", "rules"}) EXPECT_TRUE(schema["properties"].contains(key)) << key;
+  // Piece names are the writer's own: every piece's keys are offered under any name.
+  const json& piece = schema["properties"]["pieces"]["additionalProperties"];
+  for (const char* key : {"letter", "moves"}) EXPECT_TRUE(piece["properties"].contains(key)) << key;
+  EXPECT_TRUE(piece["properties"]["moves"]["items"]["properties"].contains("slide"));
+  EXPECT_FALSE(schema["properties"]["pieces"].contains("properties"));
 }
 
 }  // namespace

@@ -1,115 +1,72 @@
 // The Palace board page: draws any variant the server loads with chessgroundx and plays through
 // the JSON API of `palace serve`. The server decides everything (legal moves, refusals, the end);
-// the page only shows it.
+// the page only shows it. board/ draws (pieces, board, hands, promotion picker), game/ keeps the
+// game around it (move list, result, clocks, the address and other tabs).
 import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
-import type { Key, Piece, Role, Color, PiecesDiff } from 'chessgroundx/types';
-
-interface Kind { name: string; letter: string }
-interface State {
-  id: string;
-  variant: string;
-  name: string;
-  board: { files: number; ranks: number; diagonals: [string, string][]; all_diagonals: boolean };
-  sides: { name: string; colour: string }[];
-  kinds: Kind[];
-  fen: string;
-  turn: number;
-  turn_name: string;
-  check: boolean;
-  check_square: string | null;
-  pieces: { square: string; letter: string; side: number; kind: string }[];
-  legal: Record<string, string[]>;
-  legal_moves: string[];
-  can_pass: boolean;
-  moves: string[];
-  last_move: [string, string] | null;
-  result: { finished: boolean; kind: string; text: string; reason?: string; winner?: string };
-  hands?: Record<string, Record<string, number>> | Record<string, number>[];
-  engine: boolean;
-}
-interface VariantInfo { name: string; formations: Record<string, string[]> }
+import type { Color, Key, Piece, PiecesDiff } from 'chessgroundx/types';
+import { api, ApiError, capital, type BoardPiece, type Hands, type PastPosition, type State, type VariantInfo } from './api';
+import { boardSvg, riverOf } from './board/drawing';
+import { drawHand, type HandPick } from './board/hands';
+import { pointName, toKey, toPoint } from './board/keys';
+import { colours, familyOf, kindOfRole, pieceCss, roleOf, type Family } from './board/pieces';
+import { pickPromotion } from './board/promotion';
+import { drawBanner } from './game/banner';
+import { Clocks } from './game/clock';
+import { gameFromAddress, setAddress, watch } from './game/link';
+import { drawMoveList } from './game/movelist';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const colours: Color[] = ['white', 'black'];
 let state: State;
 let ground: Api | undefined;
+let family: Family = 'chess';
+let flipped = false;  // turned round from the first side's view
 let editing = false;
-let picked: Piece | undefined;
+let picked: Piece | undefined;  // the editor's palette piece
+let held: HandPick | undefined;  // a hand piece about to be dropped
+let reviewing: number | undefined;  // the ply shown, while reviewing the past
+let busy = 0;  // requests in flight: other tabs' news waits for them
+let timeLoss: number | undefined;
 let variants: VariantInfo[] = [];
-
-// The server takes changes only as JSON (web/README.md, "Same origin"), so every request but a
-// GET carries a JSON body, if only {}.
-async function api(method: string, path: string, body?: unknown): Promise<State> {
-  const reads = method === 'GET';
-  const response = await fetch(path, {
-    method,
-    headers: reads ? {} : { 'Content-Type': 'application/json' },
-    body: reads ? undefined : JSON.stringify(body ?? {}),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(answer.error ?? `HTTP ${response.status}`);
-  return answer;
-}
-
-// Palace names points "b10"; chessgroundx keys ranks from '1' upwards through ':' (10), ';' (11)...
-const toKey = (point: string): Key => (point[0] + String.fromCharCode(48 + Number(point.slice(1)))) as Key;
-const toPoint = (key: string): string => key[0] + String(key.charCodeAt(1) - 48);
-const roleOf = (letter: string): Role => `${letter.toLowerCase()}-piece` as Role;
+const clocks = new Clocks([$('clock-top'), $('clock-bottom')], (side) => { timeLoss = side; show(state); });
 
 function say(text: string) { $('message').textContent = text; }
 
-// Side colours and piece letters as CSS variables, so one stylesheet draws every variant.
-function styleFor(s: State) {
-  const root = document.documentElement.style;
-  s.sides.forEach((side, i) => {
-    root.setProperty(`--side${i}-colour`, side.colour);
-    root.setProperty(`--side${i}-text`, ['white', 'yellow', 'ivory'].includes(side.colour) ? '#111' : '#fff');
-  });
-  let css = '';
-  for (const kind of s.kinds) css += `.cg-wrap piece.${roleOf(kind.letter)} { --letter: "${kind.letter}"; }\n`;
-  $('piece-letters').textContent = css;
-}
-
-// Boards whose pieces stand on points joined by lines (the variant lists its diagonal lines) get
-// those lines drawn; the others are chequered.
-function background(s: State): string {
-  const { files, ranks, diagonals, all_diagonals } = s.board;
-  const x = (f: number) => ((f + 0.5) * 100) / files;
-  const y = (r: number) => ((ranks - r - 0.5) * 100) / ranks;
-  let svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" preserveAspectRatio="none">`;
-  if (diagonals.length > 0 && !all_diagonals) {
-    const line = (x1: number, y1: number, x2: number, y2: number) =>
-      `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#4a3010" stroke-width="0.35" vector-effect="non-scaling-stroke"/>`;
-    for (let f = 0; f < files; f++) svg += line(x(f), y(0), x(f), y(ranks - 1));
-    for (let r = 0; r < ranks; r++) svg += line(x(0), y(r), x(files - 1), y(r));
-    for (const [a, b] of diagonals) {
-      const [ka, kb] = [toKey(a), toKey(b)];
-      svg += line(x(ka.charCodeAt(0) - 97), y(ka.charCodeAt(1) - 49), x(kb.charCodeAt(0) - 97), y(kb.charCodeAt(1) - 49));
-    }
-  } else {
-    for (let f = 0; f < files; f++)
-      for (let r = 0; r < ranks; r++)
-        if ((f + r) % 2 === 0)
-          svg += `<rect x="${(f * 100) / files}" y="${((ranks - 1 - r) * 100) / ranks}" width="${100 / files}" height="${100 / ranks}" fill="#b58863"/>`;
-  }
-  return `url("data:image/svg+xml;utf8,${encodeURIComponent(svg + '</svg>')}")`;
-}
+// The first side sits at the bottom (Janggi's Cho, who sets up on the high ranks, included):
+// chessgroundx's 'black' orientation shows the high ranks at the bottom.
+const turned = () => (state.sides[0].forward === 'down') !== flipped;
+const orientation = (): Color => (turned() ? 'black' : 'white');
+const bottomSide = () => Math.max(0, state.sides.findIndex((side) => side.forward === (turned() ? 'down' : 'up')));
 
 function sizeBoard(s: State) {
+  const { files, ranks } = s.board;
+  const width = Math.min(document.documentElement.clientWidth - 16, 720);
+  const square = Math.max(16, Math.floor(Math.min(width / files, 600 / ranks, 68)));
   const wrap = $('board');
-  const square = Math.min(56, Math.floor(640 / Math.max(s.board.files, s.board.ranks)));
-  wrap.style.setProperty('--files', String(s.board.files));
-  wrap.style.setProperty('--ranks', String(s.board.ranks));
-  document.documentElement.style.setProperty('--board-width', `${square * s.board.files}px`);
-  document.documentElement.style.setProperty('--board-height', `${square * s.board.ranks}px`);
+  wrap.style.setProperty('--files', String(files));
+  wrap.style.setProperty('--ranks', String(ranks));
+  document.documentElement.style.setProperty('--square', `${square}px`);
+  document.documentElement.style.setProperty('--board-width', `${square * files}px`);
+  document.documentElement.style.setProperty('--board-height', `${square * ranks}px`);
+  const river = riverOf(s, family);
+  $('river').hidden = river < 0;
+  if (river >= 0) $('river').style.top = `${(ranks - river - 1.5) * square}px`;
 }
 
-function piecesOf(s: State): PiecesDiff {
+// The board's drawing lives in a style rule, so chessgroundx redrawing its board keeps it.
+function drawBoard() {
+  $('board-style').textContent = `#board cg-board { background-image: ${boardSvg(state, family, orientation() === 'black')}; }`;
+  for (const box of [$('hand-top'), $('hand-bottom')]) {
+    box.classList.toggle('orientation-white', orientation() === 'white');
+    box.classList.toggle('orientation-black', orientation() === 'black');
+  }
+  $('board').setAttribute('aria-label', `${state.name} board, ${state.sides[bottomSide()].name} at the bottom; moves may also be typed below`);
+}
+
+function piecesOf(s: State, pieces: BoardPiece[]): PiecesDiff {
   const diff: PiecesDiff = new Map();
-  for (let f = 0; f < s.board.files; f++)
-    for (let r = 1; r <= s.board.ranks; r++) diff.set(toKey(String.fromCharCode(97 + f) + r), undefined);
-  for (const p of s.pieces) diff.set(toKey(p.square), { role: roleOf(p.letter), color: colours[p.side] });
+  for (let f = 0; f < s.board.files; f++) for (let r = 1; r <= s.board.ranks; r++) diff.set(toKey(pointName(f, r)), undefined);
+  for (const p of pieces) diff.set(toKey(p.square), { role: roleOf(s, p.kind), color: colours[p.side] });
   return diff;
 }
 
@@ -119,89 +76,198 @@ function dests(s: State): Map<Key, Key[]> {
   return map;
 }
 
+const lastMoveKeys = (m: [string | null, string] | null): Key[] | undefined =>
+  m ? (m.filter((p) => p !== null) as string[]).map(toKey) : undefined;
+
+function newGround(s: State) {
+  ground?.destroy();
+  ground = Chessground($('board'), {
+    dimensions: { width: s.board.files, height: s.board.ranks },
+    orientation: orientation(),
+    coordinates: false,
+    // Any target may be tried: a move the rules refuse is sent anyway, so the server can say why.
+    movable: { free: true, showDests: true, events: { after: onMove } },
+    draggable: { enabled: true, showGhost: true },
+    premovable: { enabled: false },
+    events: { select: onSelect, dropNewPiece: onDrop },
+  });
+  // chessgroundx starts from chess's set-up: a board of another size or game starts empty.
+  ground.state.boardState.pieces.clear();
+}
+
 // The board and the panels, from the server's state.
 function show(s: State, fresh = false) {
   const layoutChanged = !state || fresh || state.board.files !== s.board.files || state.board.ranks !== s.board.ranks || state.variant !== s.variant;
   state = s;
   if (layoutChanged) {
-    styleFor(s);
+    family = familyOf(s);
+    $('board').dataset.family = family;
+    document.body.dataset.family = family;
+    $('piece-style').textContent = pieceCss(s, family);
     sizeBoard(s);
-    ground?.destroy();
-    ground = Chessground($('board'), {
-      dimensions: { width: s.board.files, height: s.board.ranks },
-      coordinates: false,
-      // Any target may be tried: a move the rules refuse is sent anyway, so the server can say why.
-      movable: { free: true, showDests: true, events: { after: onMove } },
-      draggable: { enabled: true, showGhost: true },
-      premovable: { enabled: false },
-      events: { select: onSelect },
-    });
-    (document.querySelector('#board cg-board') as HTMLElement).style.backgroundImage = background(s);
+    newGround(s);
+    drawBoard();
+    fillOpponents();
+    ($('variant') as HTMLSelectElement).value = s.variant;
+    ($('move-input') as HTMLInputElement).placeholder = s.move_example ? `e.g. ${s.move_example}` : '';
+    $('move-help').textContent = 'in any notation the game reads: its records\' own, or coordinates';
   }
-  ground!.setPieces(piecesOf(s));
+  reviewing = undefined;
+  $('review').hidden = true;
+  held = undefined;
+  ground!.setPieces(piecesOf(s, s.pieces));
+  const over = s.result.finished || timeLoss !== undefined;
   ground!.set({
     turnColor: colours[s.turn],
-    lastMove: s.last_move ? s.last_move.map(toKey) : undefined,
+    lastMove: lastMoveKeys(s.last_move),
     check: s.check_square ? [toKey(s.check_square)] : false,
-    movable: { color: s.result.finished || editing ? (editing ? 'both' : undefined) : colours[s.turn], dests: editing ? new Map() : dests(s) },
+    movable: { color: editing ? 'both' : over || engineSide() === s.turn ? undefined : colours[s.turn], dests: editing ? new Map() : dests(s) },
     draggable: { deleteOnDropOff: editing },
   });
-  const turn = s.sides[s.turn].name;
-  const end = s.result.finished ? `Game over: ${s.result.text}.` : `${capital(turn)} to move${s.check ? `: ${capital(turn)} is in check!` : '.'}`;
-  $('status').textContent = end;
-  $('move-list').replaceChildren(...s.moves.map((m) => Object.assign(document.createElement('li'), { textContent: m })));
+  const turn = capital(s.sides[s.turn].name);
+  $('status').textContent = s.result.finished ? `Game over: ${s.result.text}.` : `${turn} to move${s.check ? `: ${turn} is in check!` : '.'}`;
+  drawBanner($('banner'), s, timeLoss);
+  drawMoveList($('move-list'), s, reviewing, review);
   ($('pass') as HTMLButtonElement).disabled = !s.can_pass;
-  $('engine-controls').hidden = !s.engine;
   ($('fen') as HTMLInputElement).value = s.fen;
-  showHands(s);
+  showHands(s.hands);
+  clocks.run(over || s.moves.length === 0 ? undefined : s.turn);
+  setAddress(s.id, flipped);
+  void engineTurn();
 }
 
-const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-// Hands, where the variant has them: pieces held in reserve, listed by side.
-function showHands(s: State) {
-  const [top, bottom] = [$('hand-top'), $('hand-bottom')];
-  top.textContent = bottom.textContent = '';
-  if (!s.hands) return;
-  const list = (side: number) => {
-    const hand = (Array.isArray(s.hands) ? s.hands[side] : (s.hands as Record<string, Record<string, number>>)[s.sides[side].name]) ?? {};
-    const items = Object.entries(hand).filter(([, n]) => n > 0).map(([piece, n]) => `${piece}×${n}`);
-    return `${capital(s.sides[side].name)} holds: ${items.join(' ') || 'nothing'}`;
+function showHands(hands: Hands | undefined) {
+  const pick = (p: HandPick, e: MouseEvent | TouchEvent) => {
+    if (reviewing !== undefined || p.side !== state.turn || engineSide() === state.turn) return;
+    e.preventDefault();
+    held = p;
+    document.querySelectorAll('.hand button.held').forEach((b) => b.classList.toggle('picked', b === e.currentTarget));
+    const piece = { role: roleOf(state, p.kind), color: colours[p.side] };
+    ground!.dragNewPiece(piece, false, e as never);
   };
-  const flipped = ground?.state.orientation === 'black';
-  top.textContent = list(flipped ? 0 : 1);
-  bottom.textContent = list(flipped ? 1 : 0);
+  drawHand($('hand-top'), state, hands, 1 - bottomSide(), held, pick);
+  drawHand($('hand-bottom'), state, hands, bottomSide(), held, pick);
 }
 
 async function act(method: string, path: string, body?: unknown) {
+  busy++;
   try {
     const next = await api(method, `/api/games/${state.id}${path}`, body);
     say('');
+    busy--;
     show(next);
   } catch (e) {
+    busy--;
     say((e as Error).message);
     show(state);  // puts back a piece the refused move had moved
   }
 }
 
+// The point's centre on the screen, within the board box, for the promotion picker.
+function pointAt(key: Key) {
+  const rect = $('board').getBoundingClientRect();
+  const { files, ranks } = state.board;
+  const file = key.charCodeAt(0) - 97, rank = key.charCodeAt(1) - 49;
+  const black = orientation() === 'black';
+  return {
+    x: ((black ? files - 1 - file : file) + 0.5) * (rect.width / files),
+    y: ((black ? rank : ranks - 1 - rank) + 0.5) * (rect.height / ranks),
+  };
+}
+
 async function onMove(orig: Key, dest: Key) {
   if (editing) return syncEditorFen();
   const prefix = toPoint(orig) + toPoint(dest);
-  // Several legal moves share from and to only when a promotion is chosen: ask which.
+  // Several legal moves share from and to only when a promotion is chosen (or declined): ask which.
   const choices = state.legal_moves.filter((m) => m.startsWith(prefix) && !/[0-9]/.test(m.charAt(prefix.length)));
-  let move = prefix;
-  if (choices.length > 1) move = window.prompt(`Promote to? (${choices.map((m) => m.slice(prefix.length)).join(', ')})`, choices[0].slice(prefix.length)) ?? '';
-  else if (choices.length === 1) move = choices[0];
-  if (choices.length > 1) move = prefix + move;
+  let move: string | undefined = choices.length === 1 ? choices[0] : prefix;
+  if (choices.length > 1) {
+    const mover = state.pieces.find((p) => p.square === toPoint(orig))!;
+    move = await pickPromotion(state, $('board-box'), prefix, choices, pointAt(dest), mover.side, mover.kind);
+    if (move === undefined) return show(state);
+  }
   await act('POST', '/moves', { move });
 }
 
-// In the editor, a picked piece from the palette is put on the clicked point.
+// A hand piece dropped on a point, dragged there or picked then clicked.
+function dropHeld(point: string) {
+  const kind = state.kinds.find((k) => k.name === held!.kind)!;
+  held = undefined;
+  void act('POST', '/moves', { move: `${kind.letter}@${point}` });
+}
+
+function onDrop(piece: Piece, key: Key) {
+  if (editing) return;
+  if (held && roleOf(state, held.kind) === piece.role) dropHeld(toPoint(key));
+}
+
+// In the editor, a picked piece from the palette is put on the clicked point; in play, a picked
+// hand piece is dropped there.
 function onSelect(key: Key) {
+  if (!editing && held && !state.pieces.some((p) => p.square === toPoint(key))) return dropHeld(toPoint(key));
   if (!editing || !picked) return;
   ground!.setPieces(new Map([[key, { ...picked }]]));
   ground!.unselect();
   syncEditorFen();
+}
+
+// A past position, shown until the player goes back to the game.
+async function review(ply: number) {
+  if (ply === state.moves.length) return show(state);
+  try {
+    const past = await api<PastPosition>('GET', `/api/games/${state.id}/position/${ply}`);
+    reviewing = ply;
+    ground!.setPieces(piecesOf(state, past.pieces));
+    ground!.set({ lastMove: lastMoveKeys(past.last_move), check: false, movable: { color: undefined, dests: new Map() }, turnColor: colours[past.turn] });
+    showHands(past.hands);
+    $('review').hidden = false;
+    $('review-ply').textContent = `${Math.ceil(ply / 2)} (${state.moves_notation[ply - 1]})`;
+    drawMoveList($('move-list'), state, reviewing, review);
+  } catch (e) {
+    say((e as Error).message);
+  }
+}
+
+// Play against Palace: the engine plays the side chosen, at the level chosen, by itself.
+const engineSide = (): number | undefined => {
+  const value = ($('opponent') as HTMLSelectElement).value;
+  return value === '' ? undefined : Number(value);
+};
+
+function fillOpponents() {
+  const select = $('opponent') as HTMLSelectElement;
+  const before = select.value;
+  select.replaceChildren(new Option('a person', ''), ...state.sides.map((side, i) => new Option(`Palace plays ${side.name}`, String(i))));
+  if ([...select.options].some((o) => o.value === before)) select.value = before;
+}
+
+async function engineTurn() {
+  const side = engineSide();
+  if (side === undefined || side !== state.turn || state.result.finished || timeLoss !== undefined || editing || busy) return;
+  busy++;
+  try {
+    const next = await api('POST', `/api/games/${state.id}/engine`, { level: Number(($('level') as HTMLSelectElement).value) });
+    busy--;
+    show(next);
+  } catch (e) {
+    busy--;
+    if (!(e instanceof ApiError && e.status === 409)) say((e as Error).message);
+  }
+}
+
+// Undo takes back the engine's answer too, so the player is to move again.
+async function undo() {
+  const side = engineSide();
+  const twice = side !== undefined && side !== state.turn && state.moves.length >= 2;
+  if (side !== undefined && side === state.turn && state.moves.length >= 1) return act('POST', '/undo');
+  if (twice) {
+    busy++;
+    try {
+      await api('POST', `/api/games/${state.id}/undo`);
+    } catch { /* the second undo says why */ }
+    busy--;
+  }
+  await act('POST', '/undo');
 }
 
 function boardFen(): string {
@@ -211,13 +277,13 @@ function boardFen(): string {
     let row = '';
     let empty = 0;
     for (let f = 0; f < files; f++) {
-      const piece = ground!.state.boardState.pieces.get(toKey(String.fromCharCode(97 + f) + r));
+      const piece = ground!.state.boardState.pieces.get(toKey(pointName(f, r)));
       if (!piece) { empty++; continue; }
       if (empty) row += empty;
       empty = 0;
-      const letter = piece.role.charAt(0);
-      const upper = state.sides[colours.indexOf(piece.color)] && sideIsUpper(colours.indexOf(piece.color));
-      row += upper ? letter.toUpperCase() : letter;
+      const kind = kindOfRole(state, piece.role)!;
+      const text = kind.written ?? kind.letter;
+      row += sideIsUpper(colours.indexOf(piece.color)) ? text.toUpperCase() : text.toLowerCase();
     }
     rows.push(row + (empty ? empty : ''));
   }
@@ -233,7 +299,8 @@ function sideIsUpper(side: number): boolean {
 // The FEN of the edited position: its board, the chosen side to move, the rest of the fields kept.
 function syncEditorFen() {
   const fields = state.fen.split(' ');
-  fields[0] = boardFen();
+  const hand = /\[[^\]]*\]$/.exec(fields[0]);
+  fields[0] = boardFen() + (hand ? hand[0] : '');
   if (fields.length > 1) fields[1] = ($('editor-turn') as HTMLSelectElement).value;
   ($('fen') as HTMLInputElement).value = fields.join(' ');
 }
@@ -248,12 +315,14 @@ function toggleEditor() {
     $('editor-turn').replaceChildren(...state.sides.map((side, i) => new Option(capital(side.name), i === 0 ? 'w' : 'b', false, (i === 0 ? 'w' : 'b') === turnField)));
     const palette = $('palette');
     palette.replaceChildren();
-    state.sides.forEach((_, side) => {
+    state.sides.forEach((side, i) => {
       for (const kind of state.kinds) {
-        const letter = sideIsUpper(side) ? kind.letter.toUpperCase() : kind.letter.toLowerCase();
-        const button = Object.assign(document.createElement('button'), { textContent: letter, title: `${state.sides[side].name} ${kind.name}` });
+        const button = document.createElement('button');
+        button.title = `${side.name} ${kind.name}`;
+        button.setAttribute('aria-label', `put a ${side.name} ${kind.name}`);
+        button.append(Object.assign(document.createElement('piece'), { className: `${roleOf(state, kind.name)} ${colours[i]}` }));
         button.onclick = () => {
-          picked = { role: roleOf(kind.letter), color: colours[side] };
+          picked = { role: roleOf(state, kind.name), color: colours[i] };
           palette.querySelectorAll('button').forEach((b) => b.classList.remove('picked'));
           button.classList.add('picked');
         };
@@ -288,29 +357,49 @@ async function newGame() {
     const s = await api('POST', '/api/games', { variant: ($('variant') as HTMLSelectElement).value, formations });
     say('');
     if (editing) toggleEditor();
+    timeLoss = undefined;
+    clocks.reset(Number(($('clock') as HTMLSelectElement).value));
     show(s, true);
-    history.replaceState(null, '', `#${s.id}`);
   } catch (e) {
     say((e as Error).message);
   }
 }
 
-async function start() {
-  const style = document.createElement('style');
-  style.id = 'piece-letters';
-  document.head.append(style);
-  const list = await (await fetch('/api/variants')).json();
-  variants = list.variants;
-  const select = $('variant') as HTMLSelectElement;
-  select.append(...variants.map((v) => new Option(v.name, v.name, false, v.name === list.default)));
-  select.onchange = showFormationChoices;
-  showFormationChoices();
+// News from another tab on the same game, taken only if this page changed nothing meanwhile (an
+// answer read before this page's own move would take it back).
+async function poll() {
+  if (!state || busy || editing) return;
+  const before = state;
+  const s = await api('GET', `/api/games/${state.id}`);
+  if (state === before && !busy && reviewing === undefined && (s.fen !== state.fen || s.moves.length !== state.moves.length)) show(s);
+}
+
+function wire() {
+  for (const id of ['piece-style', 'board-style']) document.head.append(Object.assign(document.createElement('style'), { id }));
   $('level').append(...Array.from({ length: 10 }, (_, i) => new Option(String(i + 1), String(i + 1), false, i === 2)));
+  ($('variant') as HTMLSelectElement).onchange = showFormationChoices;
   $('new-game').onclick = newGame;
-  $('undo').onclick = () => act('POST', '/undo');
+  $('undo').onclick = undo;
   $('pass').onclick = () => act('POST', '/pass');
   $('engine').onclick = () => act('POST', '/engine', { level: Number(($('level') as HTMLSelectElement).value) });
-  $('flip').onclick = () => { ground?.toggleOrientation(); showHands(state); };
+  ($('opponent') as HTMLSelectElement).onchange = () => show(state);
+  ($('clock') as HTMLSelectElement).onchange = () => { clocks.reset(Number(($('clock') as HTMLSelectElement).value)); show(state); };
+  $('flip').onclick = () => {
+    flipped = !flipped;
+    $('flip').setAttribute('aria-pressed', String(flipped));
+    ground!.set({ orientation: orientation() });
+    drawBoard();
+    show(state);
+  };
+  $('review-end').onclick = () => show(state);
+  $('move-form').onsubmit = async (e) => {
+    e.preventDefault();
+    const input = $('move-input') as HTMLInputElement;
+    const move = input.value.trim();
+    if (!move) return;
+    await act('POST', '/moves', { move });
+    if (!$('message').textContent) input.value = '';
+  };
   $('edit').onclick = toggleEditor;
   $('editor-turn').onchange = syncEditorFen;
   $('editor-clear').onclick = () => {
@@ -326,16 +415,46 @@ async function start() {
     $('edit').textContent = 'Edit position';
     await act('PUT', '/fen', { fen });
   };
-  const id = location.hash.slice(1);
-  if (id) {
+  window.addEventListener('resize', () => {
+    if (!state) return;
+    sizeBoard(state);
+    ground?.redrawAll();
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && held) { held = undefined; showHands(state.hands); }
+  });
+}
+
+async function start() {
+  wire();
+  const list = await (await fetch('/api/variants')).json();
+  variants = list.variants;
+  const select = $('variant') as HTMLSelectElement;
+  select.append(...variants.map((v) => new Option(v.name, v.name, false, v.name === list.default)));
+  const address = gameFromAddress();
+  flipped = address.flip;
+  $('flip').setAttribute('aria-pressed', String(flipped));
+  watch(poll);
+  if (address.id) {
     try {
-      show(await api('GET', `/api/games/${id}`), true);
-      return;
+      const s = await api('GET', `/api/games/${encodeURIComponent(address.id)}`);
+      state = s;
+      fillOpponents();
+      const palace = s.sides.findIndex((side) => side.name === address.palace);
+      if (palace >= 0) ($('opponent') as HTMLSelectElement).value = String(palace);
+      show(s, true);
+      showFormationChoices();
     } catch (e) {
-      say((e as Error).message);
+      // An unknown game is said so: no other game is started in its place.
+      $('banner').hidden = false;
+      $('banner').className = 'missing';
+      $('banner').textContent = `Game not found: ${(e as Error).message}. Pick a variant and start a new game.`;
+      showFormationChoices();
     }
+    return;
   }
+  showFormationChoices();
   await newGame();
 }
 
-start();
+void start();

@@ -1,6 +1,10 @@
 // The board page in a real browser: headless Chromium (the system's, driven by puppeteer-core)
-// plays a Janggi game by clicking (a formation chosen, a horse move, a refused elephant move whose
-// reason appears, a pass) and a chess game to checkmate, saving screenshots on the way.
+// draws every shipped variant (its pieces counted, both sides' told apart by colour), plays a
+// Janggi game by clicking (a formation chosen, a horse move, a refused elephant move whose reason
+// appears, a pass) and a chess game to checkmate, drops pieces from the hand by clicks in shogi and
+// crazyhouse, promotes and declines to by the picker, checks that the Janggi and Xiangqi faces are
+// drawn in the shipped font, that a game's link restores it and that a second tab follows, and
+// saves screenshots at 1200x900 and at a phone's 390x844.
 //   node browser_test.mjs PALACE_BINARY NODE_MODULES_DIR SCREENSHOT_DIR
 // Exits 77 (ctest's skip) when there is no Chromium, 0 when every step passed, 1 otherwise.
 import { spawn } from 'node:child_process';
@@ -19,7 +23,7 @@ const puppeteer = createRequire(join(modules, 'noop.js'))('puppeteer-core');
 mkdirSync(shots, { recursive: true });
 
 // The whole test is bounded: whatever hangs, it fails within the limit.
-const limit = setTimeout(() => fail('took over 100 seconds'), 100_000);
+const limit = setTimeout(() => fail('took over 110 seconds'), 110_000);
 const scratch = mkdtempSync(join(tmpdir(), 'palace-browser-'));
 let server, browser;
 
@@ -45,14 +49,16 @@ function startServer() {
   });
 }
 
-// The centre of a point of the board, with rank 1 at the bottom as the page first shows it.
+// The centre of a point of the board, as the page shows it (turned round or not).
 async function point(page, name) {
   const box = await (await page.$('#board cg-board')).boundingBox();
-  const { files, ranks } = await page.evaluate(() => ({
+  const { files, ranks, black } = await page.evaluate(() => ({
     files: Number(getComputedStyle(document.getElementById('board')).getPropertyValue('--files')),
     ranks: Number(getComputedStyle(document.getElementById('board')).getPropertyValue('--ranks')),
+    black: document.getElementById('board').classList.contains('orientation-black'),
   }));
-  const file = name.charCodeAt(0) - 97, rank = Number(name.slice(1));
+  let file = name.charCodeAt(0) - 97, rank = Number(name.slice(1));
+  if (black) [file, rank] = [files - 1 - file, ranks + 1 - rank];
   return { x: box.x + ((file + 0.5) * box.width) / files, y: box.y + ((ranks - rank + 0.5) * box.height) / ranks };
 }
 async function click(page, name) {
@@ -63,6 +69,23 @@ async function drag(page, from, to) {
   await click(page, from);
   await click(page, to);
 }
+// A click where an element is, whatever the page redraws meanwhile.
+async function press(page, selector) {
+  await page.waitForSelector(selector, { timeout: 10_000 });
+  const { x, y } = await page.$eval(selector, (e) => {
+    const r = e.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  await page.mouse.click(x, y);
+}
+// A move typed in the box under the board, in any notation the game reads.
+async function type(page, move, count) {
+  await page.$eval('#move-input', (e) => (e.value = ''));
+  await page.type('#move-input', move);
+  await page.keyboard.press('Enter');
+  await waitFor(page, `the typed move ${move}`, moveCount(count));
+}
+const settle = () => new Promise((done) => setTimeout(done, 400));  // animations end before a screenshot
 const text = (page, selector) => page.$eval(selector, (e) => e.textContent);
 async function waitFor(page, what, test) {
   try {
@@ -71,35 +94,36 @@ async function waitFor(page, what, test) {
     throw new Error(`waited in vain for ${what}; status "${await text(page, '#status')}", message "${await text(page, '#message')}"`);
   }
 }
-const moveCount = (n) => `document.querySelectorAll('#move-list li').length === ${n}`;
+const moveCount = (n) => `document.querySelectorAll('#move-list button.move').length === ${n}`;
+const gameId = (page) => page.evaluate(() => location.pathname.split('/').pop());
 
 async function newGame(page, variant, formations = {}) {
   await page.select('#variant', variant);
   for (const [side, name] of Object.entries(formations)) await page.select(`#formation-${side}`, name);
-  const before = await page.evaluate(() => location.hash);
+  const before = await page.evaluate(() => location.pathname);
   await page.click('#new-game');
-  await waitFor(page, `a new ${variant} game`, `location.hash !== ${JSON.stringify(before)} && ${moveCount(0)}`);
+  await waitFor(page, `a new ${variant} game`, `location.pathname !== ${JSON.stringify(before)} && ${moveCount(0)}`);
 }
 
 async function janggi(page, address) {
   await newGame(page, 'janggi-modern', { cho: 'right-elephant' });
-  const id = await page.evaluate(() => location.hash.slice(1));
+  const id = await gameId(page);
   const state = await (await fetch(`${address}api/games/${id}`)).json();
   if (state.formations.cho !== 'right-elephant') throw new Error(`formation not chosen: ${JSON.stringify(state.formations)}`);
   const kindAt = (s) => state.pieces.find((p) => p.square === s)?.kind;
   if (kindAt('g10') !== 'horse' || kindAt('h10') !== 'elephant') throw new Error('right-elephant formation not on the board');
 
   await drag(page, 'b10', 'c8');  // Cho's horse
-  await waitFor(page, 'the horse move in the list', `${moveCount(1)} && document.querySelector('#move-list li').textContent === 'b10c8'`);
+  await waitFor(page, 'the horse move in the list', `${moveCount(1)} && document.querySelector('#move-list button.move').textContent === 'H02-83'`);
   await drag(page, 'c1', 'a4');  // Han's elephant, blocked by its own cannon
   await waitFor(page, 'the refusal', `document.getElementById('message').textContent === 'elephant on c1 is blocked at b3'`);
-  if ((await page.$$('#move-list li')).length !== 1) throw new Error('a refused move reached the move list');
+  if ((await page.$$('#move-list button.move')).length !== 1) throw new Error('a refused move reached the move list');
   await page.screenshot({ path: join(shots, 'janggi-refused.png') });
   await page.click('#pass');
-  await waitFor(page, 'the pass', `${moveCount(2)} && document.querySelectorAll('#move-list li')[1].textContent === 'pass'`);
+  await waitFor(page, 'the pass', `${moveCount(2)} && document.querySelectorAll('#move-list button.move')[1].textContent === 'pass'`);
   const status = await text(page, '#status');
   if (status !== 'Cho to move.') throw new Error(`after Han's pass the status reads "${status}"`);
-  await page.screenshot({ path: join(shots, 'janggi.png') });
+  await page.screenshot({ path: join(shots, 'janggi-pass.png') });
 }
 
 async function chess(page) {
@@ -110,7 +134,199 @@ async function chess(page) {
     await waitFor(page, `move ${from}${to}`, moveCount(i + 1));
   }
   await waitFor(page, 'checkmate', `document.getElementById('status').textContent === 'Game over: black wins: checkmate.'`);
+  const banner = await text(page, '#banner');
+  if (banner !== 'Black wins: checkmate.') throw new Error(`the result banner reads "${banner}"`);
+  // Review: the first move clicked shows the position after it, then back to the game.
+  await press(page, '#move-list button.move[data-ply="1"]');
+  await waitFor(page, 'the position after 1. f3', `!document.getElementById('review').hidden && document.querySelector('#move-list button.current').dataset.ply === '1'`);
+  const after = await text(page, '#review');
+  if (!after.startsWith('Showing the position after move 1 (f3).')) throw new Error(`review reads "${after}"`);
+  await page.click('#review-end');
+  await waitFor(page, 'the game again', `document.getElementById('review').hidden`);
   await page.screenshot({ path: join(shots, 'chess-checkmate.png') });
+}
+
+
+// The API from the test itself, as another player would use it.
+async function call(address, method, path, body) {
+  const response = await fetch(address + path.replace(/^\//, ''), {
+    method,
+    headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${answer.error}`);
+  return answer;
+}
+async function gameWith(address, variant, moves = []) {
+  const state = await call(address, 'POST', '/api/games', { variant });
+  for (const move of moves) await call(address, 'POST', `/api/games/${state.id}/moves`, { move });
+  return call(address, 'GET', `/api/games/${state.id}`);
+}
+const boardPieces = `document.querySelectorAll('#board cg-board piece:not(.ghost):not(.fading)')`;
+async function open(page, address, state, query = '') {
+  await page.goto(`${address}game/${state.id}${query}`, { waitUntil: 'domcontentloaded', timeout: 30_000 });
+  await waitFor(page, `${state.variant}'s ${state.pieces.length} pieces`, `${boardPieces}.length === ${state.pieces.length}`);
+}
+const kindAt = async (address, id, square) => (await call(address, 'GET', `/api/games/${id}`)).pieces.find((p) => p.square === square)?.kind;
+
+// Every piece drawn (a figurine or a face on a shape, never nothing), and no look shared by the
+// two sides' pieces.
+async function checkLooks(page, variant) {
+  const looks = await page.evaluate(`[...${boardPieces}].map((p) => {
+    const own = getComputedStyle(p), after = getComputedStyle(p, '::after');
+    return { side: p.classList.contains('white') ? 0 : 1, drawn: own.backgroundImage !== 'none' || after.backgroundImage !== 'none',
+             look: own.backgroundImage + '|' + after.backgroundImage + '|' + after.color };
+  })`);
+  if (looks.some((l) => !l.drawn)) throw new Error(`${variant}: a piece is drawn as nothing`);
+  const bySide = [new Set(), new Set()];
+  for (const l of looks) bySide[l.side].add(l.look);
+  for (const look of bySide[0]) if (bySide[1].has(look)) throw new Error(`${variant}: both sides have a piece drawn alike`);
+  if (!bySide[0].size || !bySide[1].size) throw new Error(`${variant}: a side has no pieces drawn`);
+}
+
+// The faces are drawn in the shipped font, not as boxes: with no CJK font on the system, every
+// character would be the same box, so each face drawn must differ from every other.
+async function checkFaces(page, variant) {
+  const result = await page.evaluate(async () => {
+    await document.fonts.ready;
+    const faces = [...new Set([...document.querySelectorAll('#board cg-board piece')].map((p) => getComputedStyle(p, '::after').content.replace(/"/g, '')))];
+    await Promise.all(faces.map((f) => document.fonts.load('700 40px "Noto Serif TC"', f)));
+    const canvas = Object.assign(document.createElement('canvas'), { width: 48, height: 48 });
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    const prints = faces.map((face) => {
+      ctx.clearRect(0, 0, 48, 48);
+      ctx.font = '700 40px "Noto Serif TC"';
+      ctx.fillText(face, 4, 40);
+      return Array.from(ctx.getImageData(0, 0, 48, 48).data.filter((_, i) => i % 4 === 3)).join(',');
+    });
+    return { faces, distinct: new Set(prints).size, loaded: document.fonts.check('700 40px "Noto Serif TC"', faces.join('')) };
+  });
+  if (result.faces.length < 7 || result.distinct !== result.faces.length || !result.loaded)
+    throw new Error(`${variant}: faces ${result.faces.join('')} not all drawn (${result.distinct} distinct, font loaded: ${result.loaded})`);
+}
+
+const shotsOf = new Set(['janggi', 'xiangqi', 'shogi', 'chess']);
+const openings = { janggi: ['c7c6', 'c4c5'], xiangqi: ['C2=5', 'H8+7'], shogi: ['c3c4', 'g7g6'], chess: ['e4', 'e5', 'Nf3'] };
+
+// Every shipped variant, started from the page: drawn with its own pieces only, both sides told
+// apart; the four of the screenshots, after an opening typed in their notation, at a desk's and a
+// phone's size.
+async function everyVariant(page, address) {
+  const { variants } = await call(address, 'GET', '/api/variants');
+  if (variants.length < 24) throw new Error(`only ${variants.length} variants offered`);
+  for (const { name } of variants) {
+    const began = Date.now();
+    await newGame(page, name);
+    const state = await call(address, 'GET', `/api/games/${await gameId(page)}`);
+    await waitFor(page, `${name}'s ${state.pieces.length} pieces`, `${boardPieces}.length === ${state.pieces.length}`);
+    await checkLooks(page, name);
+    if (['janggi', 'xiangqi'].includes(name)) await checkFaces(page, name);
+    if (process.env.VERBOSE) console.log(`  ${name}: ${Date.now() - began} ms`);
+    if (!shotsOf.has(name)) continue;
+    for (const [i, move] of openings[name].entries()) await type(page, move, i + 1);
+    await settle();
+    await page.screenshot({ path: join(shots, `${name}-1200x900.png`) });
+    await page.setViewport({ width: 390, height: 844 });
+    // The board fills the phone's width, and no more.
+    const fits = `(() => { const r = document.querySelector('#board cg-board').getBoundingClientRect(); return r.width >= 360 && r.right <= 390; })()`;
+    await waitFor(page, `${name} sized for a phone`, fits);
+    await settle();
+    await page.screenshot({ path: join(shots, `${name}-390x844.png`) });
+    await page.setViewport({ width: 1200, height: 900 });
+  }
+}
+
+// Shogi: the bishop takes its opposite number and declines to promote by the picker; taken
+// back, it is dropped from the hand by clicks. In another game it promotes by the picker.
+async function shogiDropsAndPromotions(page, address) {
+  const opening = ['c3c4', 'g7g6'];
+  let state = await gameWith(address, 'shogi', opening);
+  await open(page, address, state);
+  await drag(page, 'b2', 'h8');
+  await page.waitForSelector('.picker button.decline', { timeout: 5_000 });
+  await settle();
+  await page.screenshot({ path: join(shots, 'shogi-picker.png') });
+  await press(page, '.picker button.decline');
+  await waitFor(page, 'the bishop taking', moveCount(3));
+  if ((await kindAt(address, state.id, 'h8')) !== 'bishop') throw new Error('declining promotion did not keep a bishop');
+  await call(address, 'POST', `/api/games/${state.id}/moves`, { move: 'g9h8' });  // from another tab
+  await waitFor(page, 'the recapture, from the other tab', moveCount(4));
+  await press(page, '#hand-bottom button.held[data-kind="bishop"]');
+  await click(page, 'e5');
+  await waitFor(page, 'the drop', moveCount(5));
+  if ((await kindAt(address, state.id, 'e5')) !== 'bishop') throw new Error('the bishop was not dropped on e5');
+  await settle();
+  await page.screenshot({ path: join(shots, 'shogi-drop.png') });
+
+  state = await gameWith(address, 'shogi', opening);
+  await open(page, address, state);
+  await drag(page, 'b2', 'h8');
+  await page.waitForSelector('.picker button[data-kind="horse"]', { timeout: 5_000 });
+  await press(page, '.picker button[data-kind="horse"]');
+  await waitFor(page, 'the promotion', moveCount(3));
+  if ((await kindAt(address, state.id, 'h8')) !== 'horse') throw new Error('the picker did not promote the bishop');
+}
+
+async function crazyhouseDrop(page, address) {
+  const state = await gameWith(address, 'crazyhouse', ['e2e4', 'd7d5', 'e4d5', 'd8d5']);
+  await open(page, address, state);
+  await press(page, '#hand-bottom button.held[data-kind="pawn"]');
+  await click(page, 'e4');
+  await waitFor(page, 'the pawn drop', moveCount(5));
+  if ((await kindAt(address, state.id, 'e4')) !== 'pawn') throw new Error('the pawn was not dropped on e4');
+}
+
+async function chessPromotion(page, address) {
+  const state = await call(address, 'POST', '/api/games', { variant: 'chess', fen: '7k/P7/8/8/8/8/8/K7 w - - 0 1' });
+  await open(page, address, state);
+  await drag(page, 'a7', 'a8');
+  await page.waitForSelector('.picker button[data-kind="knight"]', { timeout: 5_000 });
+  if (await page.$('.picker button.decline')) throw new Error("a chess pawn was offered not to promote");
+  await press(page, '.picker button[data-kind="knight"]');
+  await waitFor(page, 'the promotion', moveCount(1));
+  if ((await kindAt(address, state.id, 'a8')) !== 'knight') throw new Error('the picker did not promote to a knight');
+}
+
+// Against Palace: the engine answers a move by itself, and undo takes back both.
+async function againstPalace(page, address) {
+  const state = await gameWith(address, 'chess');
+  await open(page, address, state);
+  await page.select('#level', '1');
+  await page.select('#opponent', '1');
+  await drag(page, 'e2', 'e4');
+  await waitFor(page, "the engine's answer", moveCount(2));
+  await page.click('#undo');
+  await waitFor(page, 'both moves taken back', moveCount(0));
+  const status = await text(page, '#status');
+  if (status !== 'White to move.') throw new Error(`after undo the status reads "${status}"`);
+}
+
+// A game's link, flipped, opens the same game turned round in a new tab; a move there shows in
+// the first tab.
+async function linksAndTabs(page, browser, address) {
+  const state = await gameWith(address, 'xiangqi', ['C2=5']);
+  await open(page, address, state);
+  await page.click('#flip');
+  await waitFor(page, 'the flip in the address', `location.search === '?flip=1' && document.getElementById('board').classList.contains('orientation-black')`);
+  const second = await browser.newPage();
+  await second.setViewport({ width: 1200, height: 900 });
+  await open(second, address, state, '?flip=1');
+  const restored = await second.evaluate(() => ({
+    variant: document.getElementById('variant').value,
+    black: document.getElementById('board').classList.contains('orientation-black'),
+    moves: [...document.querySelectorAll('#move-list button.move')].map((b) => b.textContent),
+  }));
+  if (restored.variant !== 'xiangqi' || !restored.black || restored.moves.join() !== 'C2=5')
+    throw new Error(`the link restored ${JSON.stringify(restored)}`);
+  await drag(second, 'h10', 'g8');  // black's horse
+  await waitFor(second, 'the move in the second tab', moveCount(2));
+  await page.bringToFront();
+  await waitFor(page, 'the move in the first tab', moveCount(2));
+  await second.close();
+  await page.goto(`${address}game/no-such-game`, { waitUntil: 'networkidle0' });
+  const banner = await text(page, '#banner');
+  if (!banner.startsWith('Game not found') || (await page.$('#board piece'))) throw new Error(`an unknown game shows "${banner}"`);
 }
 
 try {
@@ -121,13 +337,20 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   const page = await browser.newPage();
-  await page.setViewport({ width: 1200, height: 800 });
+  await page.setViewport({ width: 1200, height: 900 });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(address, { waitUntil: 'networkidle0', timeout: 30_000 });
   await page.waitForSelector('#board piece', { timeout: 15_000 });
-  await janggi(page, address);
-  await chess(page);
+  const began = Date.now();
+  for (const [name, step] of Object.entries({ janggi: () => janggi(page, address), chess: () => chess(page),
+    everyVariant: () => everyVariant(page, address), shogi: () => shogiDropsAndPromotions(page, address),
+    crazyhouse: () => crazyhouseDrop(page, address), promotion: () => chessPromotion(page, address),
+    againstPalace: () => againstPalace(page, address),
+    linksAndTabs: () => linksAndTabs(page, browser, address) })) {
+    await step();
+    console.log(`${name} passed (${((Date.now() - began) / 1000).toFixed(1)} s)`);
+  }
   if (errors.length) throw new Error(`the page threw: ${errors.join('; ')}`);
   await cleanup();
   console.log(`browser test passed; screenshots in ${shots}`);

@@ -1,0 +1,74 @@
+// The JSON API of `palace serve` (web/README.md): what the page reads, and how it asks.
+
+export interface Kind {
+  name: string;
+  letter: string;
+  royal: boolean;
+  value: number;
+  written?: string;  // "+P": a promoted piece's FEN text
+  face?: [string, string];  // the glyph drawn on it, per side
+}
+export interface Side { name: string; colour: string; forward: 'up' | 'down' }
+export interface BoardPiece { square: string; letter: string; side: number; kind: string }
+export type Hands = Record<string, Record<string, number>>;
+export interface Result { finished: boolean; kind: string; text: string; reason?: string; winner?: string; claimable?: string }
+
+export interface State {
+  id: string;
+  variant: string;
+  name: string;
+  board: { files: number; ranks: number; diagonals: [string, string][]; all_diagonals: boolean };
+  sides: Side[];
+  kinds: Kind[];
+  fen: string;
+  start_fen: string;
+  turn: number;
+  turn_name: string;
+  check: boolean;
+  check_square: string | null;
+  pieces: BoardPiece[];
+  legal: Record<string, string[]>;
+  legal_moves: string[];
+  can_pass: boolean;
+  moves: string[];
+  moves_notation: string[];
+  last_move: [string | null, string] | null;
+  result: Result;
+  hands?: Hands;
+  engine: boolean;
+  move_example: string;
+  engine_move?: string;
+}
+
+// A position of the game's past, for review (GET /api/games/ID/position/N).
+export interface PastPosition {
+  ply: number;
+  fen: string;
+  turn: number;
+  pieces: BoardPiece[];
+  last_move: [string | null, string] | null;
+  hands?: Hands;
+}
+
+export interface VariantInfo { name: string; formations: Record<string, string[]> }
+
+// An answer the server refused, with its status (404: no such game).
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number) { super(message); }
+}
+
+// The server takes changes only as JSON (web/README.md, "Same origin"), so every request but a
+// GET carries a JSON body, if only {}.
+export async function api<T = State>(method: string, path: string, body?: unknown): Promise<T> {
+  const reads = method === 'GET';
+  const response = await fetch(path, {
+    method,
+    headers: reads ? {} : { 'Content-Type': 'application/json' },
+    body: reads ? undefined : JSON.stringify(body ?? {}),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new ApiError(answer.error ?? `HTTP ${response.status}`, response.status);
+  return answer;
+}
+
+export const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

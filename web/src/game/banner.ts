@@ -1,0 +1,19 @@
+// The result, in words, over the panel: who won and why ("Han wins: checkmate").
+import type { State } from '../api';
+import { capital } from '../api';
+
+export function drawBanner(banner: HTMLElement, s: State, timeLoss?: number) {
+  if (timeLoss !== undefined) {
+    const winner = s.sides[1 - timeLoss].name;
+    banner.textContent = `${capital(winner)} wins: ${s.sides[timeLoss].name}'s time ran out.`;
+    banner.hidden = false;
+    banner.className = 'win';
+    return;
+  }
+  banner.hidden = !s.result.finished;
+  if (!s.result.finished) return;
+  const reason = s.result.reason ? `: ${s.result.reason}` : '';
+  const head = s.result.kind === 'win' && s.result.winner ? `${capital(s.result.winner)} wins` : s.result.kind === 'draw' ? 'Draw' : capital(s.result.text);
+  banner.textContent = `${head}${reason}.`;
+  banner.className = s.result.kind;
+}
