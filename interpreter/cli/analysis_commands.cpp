@@ -6,7 +6,6 @@
 #include <memory>
 #include <vector>
 
-#include "loader/notation_rules.h"
 #include "cli/commands.h"
 #include "compiler/variant.h"
 #include "core/text.h"
@@ -14,8 +13,9 @@
 #include "loader/language.h"
 #include "distributed/perft.h"
 #include "hooks/load_variant.h"
+#include "loader/notation_rules.h"
 #include "movegen/movegen.h"
-#include "notation/notation.h"
+#include "movetext/notation.h"
 
 namespace palace::cli {
 

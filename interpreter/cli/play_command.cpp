@@ -15,7 +15,6 @@
 #include <optional>
 #include <sstream>
 
-#include "loader/notation_rules.h"
 #include "cli/board_view.h"
 #include "cli/commands.h"
 #include "compiler/variant.h"
@@ -24,7 +23,8 @@
 #include "game/explain.h"
 #include "game/game.h"
 #include "hooks/load_variant.h"
-#include "notation/notation.h"
+#include "loader/notation_rules.h"
+#include "movetext/notation.h"
 #include "search/search.h"
 
 namespace palace::cli {

@@ -6,14 +6,14 @@
 #include <memory>
 #include <optional>
 
-#include "loader/notation_rules.h"
 #include "cli/commands.h"
 #include "core/text.h"
 #include "core/text_file.h"
 #include "hooks/load_variant.h"
+#include "loader/notation_rules.h"
+#include "movetext/notation.h"
 #include "notation/csa.h"
 #include "notation/gib.h"
-#include "notation/notation.h"
 #include "notation/kif.h"
 #include "notation/replay.h"
 

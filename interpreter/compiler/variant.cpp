@@ -28,7 +28,7 @@ std::uint64_t splitmix64(std::uint64_t& state) {
 
 }  // namespace
 
-Variant::Variant(RuleSet rules, MoveHooksFactory runtime_hooks) : rules_(std::move(rules)), runtime_hooks_(std::move(runtime_hooks)) {
+Variant::Variant(RuleSet rules) : rules_(std::move(rules)) {
   kinds_ = int(rules_.pieces.size());
   squares_ = rules_.board.size();
   build_lines();
@@ -135,6 +135,7 @@ void Variant::build_moves() {
     move_hooked_[k] = bool(piece.allow_move_hook);
     adds_moves_ |= std::uint32_t(bool(piece.add_moves_hook)) << k;
     edits_after_move_ |= std::uint32_t(bool(piece.after_move_hook)) << k;
+    runtime_hooked_ = runtime_hooked_ || piece.allow_move_hook || piece.add_moves_hook || piece.after_move_hook;
     for (int v = 0; v < kinds_; ++v) {
       capture_ok_[k * kinds_ + v] = piece.may_capture[v];
       screen_ok_[k * kinds_ + v] = piece.may_screen[v];

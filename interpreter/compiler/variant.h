@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "core/types.h"
-#include "core/move_hooks.h"
 #include "loader/rule_set.h"
 
 namespace palace {
@@ -75,10 +74,10 @@ struct CompoundMove {
 
 class Variant {
  public:
-  // Compiles validated rules, their load-time hooks already answered (hooks/load_variant.h).
-  // `runtime_hooks` makes each position's own runtime hooks. Throws RuleError for rules that only
-  // turn out wrong in combination.
-  explicit Variant(RuleSet rules, MoveHooksFactory runtime_hooks = {});
+  // Compiles validated rules, their load-time hooks already answered (hooks/load_variant.h). Each
+  // position makes its own runtime hooks (position/move_hooks.h). Throws RuleError for rules that
+  // only turn out wrong in combination.
+  explicit Variant(RuleSet rules);
   Variant(const Variant&) = delete;  // shared by pointer; runtime hooks refer to it
   Variant& operator=(const Variant&) = delete;
 
@@ -108,8 +107,8 @@ class Variant {
   // Whether this kind's after_move hook changes the board once it moves; whether any kind's does.
   bool edits_after_move(int kind) const { return edits_after_move_ >> kind & 1; }
   bool any_edits_after_move() const { return edits_after_move_ != 0; }
-  // A new set of runtime hooks for one position, or null when no kind has one.
-  std::unique_ptr<MoveHooks> make_move_hooks() const { return runtime_hooks_ ? runtime_hooks_(*this) : nullptr; }
+  // Whether any kind has a runtime hook, so that each position needs hooks of its own.
+  bool has_runtime_hooks() const { return runtime_hooked_; }
   // PromotionFlags of a `kind` of `side` on `s`: arriving and must where s is its landing point,
   // leaving where it starts from s.
   std::uint8_t promotion_flags(Side side, int kind, Square s) const { return promotion_[index(side, kind, s)]; }
@@ -217,7 +216,6 @@ class Variant {
   std::vector<LeapTarget> leap_targets_;
   std::vector<Ray> rays_;
   std::vector<RayPoint> ray_points_;
-  MoveHooksFactory runtime_hooks_;
   std::vector<bool> capture_ok_, screen_ok_;
   std::vector<std::uint8_t> promotion_;  // PromotionFlags per side, kind and point
   std::array<std::vector<int>, SideCount> setup_counts_;
@@ -240,6 +238,7 @@ class Variant {
   std::vector<std::vector<Square>> drop_points_;  // per side and kind
   std::uint32_t one_per_file_ = 0, drop_may_not_mate_ = 0;  // kind bits
   std::uint32_t adds_moves_ = 0, edits_after_move_ = 0;    // kind bits
+  bool runtime_hooked_ = false;
   std::vector<std::uint64_t> hand_keys_;
   std::array<std::vector<std::vector<int>>, SideCount> family_bound_;  // [side][family][n]
   std::array<bool, SideCount> has_royal_{};

@@ -7,7 +7,7 @@
 #include "game/evaluator.h"
 #include "game/explain.h"
 #include "movegen/movegen.h"
-#include "notation/notation.h"
+#include "movetext/notation.h"
 
 namespace palace {
 
@@ -88,7 +88,7 @@ bool Game::make_move(Square from, Square to, int promotion_kind) { return try_mo
 bool Game::pass() { return try_move(NoSquare, NoSquare, -1).accepted; }
 
 MoveVerdict Game::play(const std::string& move_text) {
-  // Any notation names a move (notation/notation.h); coordinates are parsed below only to say why
+  // Any notation names a move (movetext/notation.h); coordinates are parsed below only to say why
   // text that names no legal move is refused.
   const MoveNotation notation(variant());
   std::string why;

@@ -1,27 +1,20 @@
 #include "hooks/load_variant.h"
 
-#include <algorithm>
-
 #include "hooks/rule_hooks.h"
 
 namespace palace {
 
 std::shared_ptr<const Variant> load_variant(const std::string& path) {
   RuleSet rules = load_rules(path);
-  if (rules.scripts.empty()) return std::make_shared<const Variant>(std::move(rules));
-  apply_load_time_hooks(rules);
+  if (!rules.scripts.empty()) apply_load_time_hooks(rules);
   // A hand holds at most the pieces the set-up has, and drops fill what a move list leaves free:
   // pieces these hooks place, and moves they add, could overflow either.
   for (const PieceDef& p : rules.pieces)
     for (const HookRef* hook : {&p.add_moves_hook, &p.after_move_hook})
       if (*hook && rules.hands.enabled)
         throw RuleError(hook->mark, "", "hooks that add moves or change the board are not supported where captured pieces go to a hand");
-  const bool runtime = std::any_of(rules.pieces.begin(), rules.pieces.end(), [](const PieceDef& p) {
-    return p.allow_move_hook || p.add_moves_hook || p.after_move_hook;
-  });
-  MoveHooksFactory factory;
-  if (runtime) factory = pooled_lua_hooks();
-  return std::make_shared<const Variant>(std::move(rules), std::move(factory));
+  // Each position makes its own runtime hooks from the compiled variant (position/move_hooks.h).
+  return std::make_shared<const Variant>(std::move(rules));
 }
 
 }  // namespace palace

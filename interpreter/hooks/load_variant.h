@@ -1,5 +1,6 @@
-// A variant file, made ready to play: its rules read, its load-time hooks answered, compiled,
-// and its runtime hooks attached for every position that will be played on it.
+// A variant file, made ready to play: its rules read, its load-time hooks answered, compiled. Its
+// positions start their runtime hooks themselves (position/move_hooks.h). It lives in the board
+// layer, the lowest that can run a hook, so that game, records and the layers above load alike.
 #pragma once
 
 #include <memory>

@@ -7,10 +7,10 @@
 #include <map>
 #include <set>
 
-#include "core/move_hooks.h"
 #include "core/text.h"
 #include "core/text_file.h"
 #include "hooks/lua_sandbox_internal.h"
+#include "position/move_hooks.h"
 
 extern "C" {
 #include <lauxlib.h>

@@ -110,7 +110,7 @@ class LuaHost {
   int function_line(const std::string& display_name, const std::string& function) const;
 
   // `stop` is asked every thousand instructions or so while a script runs; when it answers true the
-  // script is stopped and call throws HookInterrupted (core/move_hooks.h). Empty: never asked.
+  // script is stopped and call throws HookInterrupted (position/move_hooks.h). Empty: never asked.
   void set_interrupt(std::function<bool()> stop);
 
   // Calls a global function defined by that script and returns its first result. Each call runs

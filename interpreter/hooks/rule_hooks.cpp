@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <functional>
 #include <mutex>
+#include <unordered_map>
 
 #include "compiler/routes.h"
 #include "core/text.h"
@@ -317,10 +318,25 @@ void PooledLuaHooks::after_move(const Position& pos, int kind, Square from, Squa
   Lease(*this)->after_move(pos, kind, from, to, moved, captured, edits);
 }
 
-MoveHooksFactory pooled_lua_hooks() {
-  return [pool = std::make_shared<LuaHooksPool>()](const Variant& v) -> std::unique_ptr<MoveHooks> {
-    return std::make_unique<PooledLuaHooks>(pool, v);
-  };
+namespace {
+
+// The pool of a compiled variant: made for its first position, gone with its last. A variant
+// outlives its positions, so its address names one variant for as long as its pool lives.
+std::shared_ptr<LuaHooksPool> pool_of(const Variant& variant) {
+  static std::mutex mutex;
+  static std::unordered_map<const Variant*, std::weak_ptr<LuaHooksPool>> pools;
+  const std::lock_guard lock(mutex);
+  if (auto pool = pools[&variant].lock()) return pool;
+  std::erase_if(pools, [](const auto& entry) { return entry.second.expired(); });
+  auto pool = std::make_shared<LuaHooksPool>();
+  pools[&variant] = pool;
+  return pool;
+}
+
+}  // namespace
+
+std::unique_ptr<MoveHooks> make_move_hooks(const Variant& variant) {
+  return variant.has_runtime_hooks() ? std::make_unique<PooledLuaHooks>(pool_of(variant), variant) : nullptr;
 }
 
 }  // namespace palace

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "compiler/variant.h"
-#include "core/move_hooks.h"
 #include "hooks/lua_host.h"
 #include "loader/rule_set.h"
+#include "position/move_hooks.h"
 
 namespace palace {
 
@@ -68,9 +68,5 @@ class PooledLuaHooks final : public MoveHooks {
   const Variant& variant_;
   std::function<bool()> interrupt_;
 };
-
-// The factory load_variant gives a variant with runtime hooks: every position of it gets a
-// PooledLuaHooks drawing on one pool. Throws RuleError when a script fails to load.
-MoveHooksFactory pooled_lua_hooks();
 
 }  // namespace palace

@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "game/evaluator.h"
-#include "notation/notation.h"
+#include "movetext/notation.h"
 #include "notation/pgn.h"
 #include "notation/wire.h"
 

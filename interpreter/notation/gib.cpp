@@ -9,8 +9,8 @@
 #include "game/explain.h"
 #include "loader/rule_set.h"
 #include "movegen/movegen.h"
+#include "movetext/notation.h"
 #include "notation/encoding.h"
-#include "notation/notation.h"
 #include "notation/replay.h"
 #include "position/position.h"
 

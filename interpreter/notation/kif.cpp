@@ -4,10 +4,10 @@
 #include <cctype>
 
 #include "core/text.h"
+#include "movetext/usi.h"
 #include "notation/encoding.h"
 #include "notation/replay.h"
 #include "notation/shogi_record.h"
-#include "notation/usi.h"
 
 namespace palace {
 

@@ -7,12 +7,12 @@
 #include "core/text.h"
 #include "hooks/load_variant.h"
 #include "loader/rule_set.h"
+#include "movetext/iccs.h"
+#include "movetext/notation.h"
 #include "notation/csa.h"
 #include "notation/encoding.h"
 #include "notation/gib.h"
-#include "notation/iccs.h"
 #include "notation/kif.h"
-#include "notation/notation.h"
 #include "position/position.h"
 
 namespace palace {

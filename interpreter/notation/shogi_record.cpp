@@ -4,9 +4,9 @@
 #include <cctype>
 
 #include "core/text.h"
+#include "movetext/usi.h"
 #include "notation/encoding.h"
 #include "notation/replay.h"
-#include "notation/usi.h"
 
 namespace palace {
 

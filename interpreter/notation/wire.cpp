@@ -7,7 +7,7 @@
 
 #include "core/text.h"
 #include "movegen/movegen.h"
-#include "notation/usi.h"
+#include "movetext/usi.h"
 
 namespace palace {
 

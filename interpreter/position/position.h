@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/types.h"
 #include "position/hand.h"
+#include "position/move_hooks.h"
 
 namespace palace {
 
@@ -58,7 +59,7 @@ class Position {
   void set_start();
 
   const Variant& variant() const { return *variant_; }
-  // This position's own runtime hooks (see core/move_hooks.h), or null where the variant has none.
+  // This position's own runtime hooks (see position/move_hooks.h), or null where the variant has none.
   MoveHooks* move_hooks() const { return hooks_.get(); }
   const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
   Piece at(Square s) const { return board_[s]; }
@@ -80,8 +81,9 @@ class Position {
   void do_move(Move m);
   void undo_move();
 
-  // Whether the board, the piece lists, the royals and the hash agree; the tests check it after
-  // every make and unmake of a perft.
+  // Whether the board, the piece lists, the royals, the facing flag and the hash agree. Debug
+  // builds (no NDEBUG) assert it after every do_move and undo_move, as Stockfish does pos_is_ok;
+  // it costs a walk of the board, so release builds leave it to the tests.
   bool is_consistent() const;
 
   // Whether the royals of both sides stand on one file with nothing between them.
@@ -104,6 +106,11 @@ class Position {
   Square castling_piece(Side side) const;
   int castling_move(Side side, Square partner_from) const;
   int outermost_castling(Side side, int wing) const;
+  // FEN reading (position/fen.cpp), one field a step, each throwing FenError.
+  void read_board(const std::string& placement);
+  void check_move_list_bound() const;  // the pieces could not make more moves than a move list holds
+  void read_side_to_move(const std::string& side);
+  void read_rights(const std::string& rights);
   // The compound move a FEN rights letter names, or -1.
   int compound_for_right(char letter) const;
   std::string rights_text() const;
@@ -127,7 +134,7 @@ class Position {
   // Owns the runtime hooks; a copy makes its own, so no two positions share an interpreter.
   class HooksSlot {
    public:
-    explicit HooksSlot(const Variant& v) : variant_(&v), hooks_(v.make_move_hooks()) {}
+    explicit HooksSlot(const Variant& v) : variant_(&v), hooks_(make_move_hooks(v)) {}
     HooksSlot(const HooksSlot& other) : HooksSlot(*other.variant_) {}
     HooksSlot& operator=(const HooksSlot& other) {
       if (variant_ != other.variant_) *this = HooksSlot(other);

@@ -35,7 +35,7 @@
 #include "loader/config_tree.h"
 #include "movegen/movegen.h"
 #include "notation/gib.h"
-#include "notation/notation.h"
+#include "movetext/notation.h"
 #include "notation/replay.h"
 #include "notation/wire.h"
 #include "search/search.h"

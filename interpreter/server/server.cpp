@@ -21,7 +21,7 @@
 #include "core/text.h"
 #include "game/game.h"
 #include "movegen/movegen.h"
-#include "notation/notation.h"
+#include "movetext/notation.h"
 #include "search/search.h"
 #include "server/game_store.h"
 #include "server/random_id.h"

@@ -4,8 +4,8 @@
 
 #include <atomic>
 
-#include "core/move_hooks.h"
 #include "hooks/lua_host.h"
+#include "position/move_hooks.h"
 #include "test_support.h"
 
 namespace palace::test {

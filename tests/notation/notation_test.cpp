@@ -2,7 +2,7 @@
 // refusals; and the PGN reader's comments, NAGs, variations, escapes and games one after another.
 #include <gtest/gtest.h>
 
-#include "notation/notation.h"
+#include "movetext/notation.h"
 #include "notation/pgn.h"
 #include "test_support.h"
 

@@ -3,7 +3,7 @@
 // game's own notation, and each of those texts reads back to the same move.
 #include <gtest/gtest.h>
 
-#include "notation/notation.h"
+#include "movetext/notation.h"
 #include "test_support.h"
 
 namespace palace::test {

@@ -8,9 +8,9 @@
 
 #include "game/game.h"
 #include "hooks/load_variant.h"
+#include "movetext/notation.h"
 #include "notation/csa.h"
 #include "notation/kif.h"
-#include "notation/notation.h"
 #include "notation/replay.h"
 #include "test_support.h"
 

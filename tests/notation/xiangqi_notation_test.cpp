@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "movegen/movegen.h"
-#include "notation/notation.h"
+#include "movetext/notation.h"
 #include "notation/pgn.h"
 #include "test_support.h"
 

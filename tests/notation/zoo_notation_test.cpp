@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "notation/notation.h"
+#include "movetext/notation.h"
 #include "test_support.h"
 
 namespace palace::test {

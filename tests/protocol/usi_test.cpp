@@ -2,7 +2,7 @@
 // moves and clocks, `bestmove resign`, and bad input answered by one `info string`.
 #include <gtest/gtest.h>
 
-#include "notation/usi.h"
+#include "movetext/usi.h"
 #include "protocol/gui.h"
 #include "protocol/usi.h"
 

@@ -11,12 +11,12 @@
 #include <memory>
 #include <vector>
 
+#include "compiler/variant.h"
 #include "core/types.h"
 
 namespace palace {
 
-class Position;
-class Variant;
+class Position;  // position/position.h, which includes this header
 
 // A point an add_moves hook lets a piece reach: ModeBits say whether it may move there, capture
 // there, or both.
@@ -57,6 +57,8 @@ class HookInterrupted : public std::exception {
   const char* what() const noexcept override { return "hook interrupted"; }
 };
 
-using MoveHooksFactory = std::function<std::unique_ptr<MoveHooks>(const Variant&)>;
+// A new set of runtime hooks for one position of `variant`, or null where no kind has one. The
+// hook host (hooks/rule_hooks.cpp) defines it; throws RuleError when a script fails to load.
+std::unique_ptr<MoveHooks> make_move_hooks(const Variant& variant);
 
 }  // namespace palace

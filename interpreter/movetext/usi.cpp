@@ -1,4 +1,4 @@
-#include "notation/usi.h"
+#include "movetext/usi.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "notation/notation.h"
+#include "movetext/notation.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,8 +7,8 @@
 
 #include "core/text.h"
 #include "movegen/movegen.h"
-#include "notation/iccs.h"
-#include "notation/usi.h"
+#include "movetext/iccs.h"
+#include "movetext/usi.h"
 
 namespace palace {
 

@@ -19,7 +19,7 @@
 
 namespace palace {
 
-struct ChineseToken;  // notation/chinese.cpp
+struct ChineseToken;  // movetext/chinese.cpp
 
 class MoveNotation {
  public:

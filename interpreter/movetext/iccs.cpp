@@ -1,4 +1,4 @@
-#include "notation/iccs.h"
+#include "movetext/iccs.h"
 
 #include <cctype>
 

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <utility>
 
-#include "notation/notation.h"
+#include "movetext/notation.h"
 
 namespace palace {
 
