@@ -145,21 +145,12 @@ class Catalogue {
   void scan() {
     if (scanned_) return;
     scanned_ = true;
-    std::vector<fs::path> paths;
-    std::error_code error;
-    for (const auto& entry : fs::directory_iterator(variants_folder(), error))
-      if (entry.path().extension() == ".yaml") paths.push_back(entry.path());
-    std::sort(paths.begin(), paths.end());
-    for (const fs::path& path : paths) {
-      try {
-        const RuleSet rules = load_rules(path.string());
-        const std::string name = rules.uci.variant.empty() ? rules.name : rules.uci.variant;
-        if (files_.emplace(name, path.string()).second) names_.push_back(name);
-      } catch (const Error&) {
-      }
+    const std::vector<WireEntry> entries = wire_catalogue(variants_folder());
+    for (const WireEntry& e : entries) {
+      files_.emplace(e.name, e.file);
+      names_.push_back(e.name);
     }
-    for (const fs::path& path : paths) files_.emplace(path.stem().string(), path.string());
-    std::sort(names_.begin(), names_.end());
+    for (const WireEntry& e : entries) files_.emplace(fs::path(e.file).stem().string(), e.file);
   }
 
   std::mutex mutex_;
