@@ -70,6 +70,10 @@ void add_serve_command(CLI::App& app, Action& action) {
                   "games on variants with Lua hooks kept in memory; idle ones past this are read back from the store "
                   "when asked for (default 32)")
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--upload-workers", o->limits.upload_workers,
+                  "requests on uploaded variants or drafts served at once, at the lowest CPU priority; more wait up "
+                  "to 5 s, then are refused (default 2)")
+      ->check(CLI::Range(1, 64));
   cmd->callback([&action, o] { action = [o] { return run_serve(*o); }; });
 }
 

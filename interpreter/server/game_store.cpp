@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -68,16 +69,44 @@ GameStore::GameStore(const std::string& path) : path_(path) {
     execute("PRAGMA journal_mode=WAL");
     execute("PRAGMA synchronous=NORMAL");
     execute("PRAGMA busy_timeout=5000");
+    execute("PRAGMA wal_autocheckpoint=0");  // Checkpoints makes them, off the store's lock
     execute("CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, "
             "start_fen TEXT NOT NULL, moves TEXT NOT NULL)");
     execute("CREATE TABLE IF NOT EXISTS uploads (id TEXT PRIMARY KEY, yaml TEXT NOT NULL, scripts TEXT NOT NULL)");
+    checkpoints_.emplace(path);
   } catch (...) {
     sqlite3_close(db_);
     throw;
   }
 }
 
-GameStore::~GameStore() { sqlite3_close(db_); }
+GameStore::~GameStore() {
+  checkpoints_.reset();
+  sqlite3_close(db_);
+}
+
+GameStore::Checkpoints::Checkpoints(const std::string& path) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
+    const std::string reason = db_ ? sqlite3_errmsg(db_) : "cannot open";
+    sqlite3_close(db_);
+    throw StoreError(path + ": " + reason);
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  thread_ = std::jthread([this](std::stop_token stop) {
+    std::unique_lock lock(mutex_);
+    while (!stop.stop_requested()) {
+      wake_.wait_for(lock, stop, std::chrono::seconds(1), [] { return false; });
+      // A failure (the file busy or gone) is tried again a second later; the log only grows meanwhile.
+      if (!stop.stop_requested()) sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    }
+  });
+}
+
+GameStore::Checkpoints::~Checkpoints() {
+  thread_.request_stop();
+  thread_.join();
+  sqlite3_close(db_);
+}
 
 void GameStore::execute(const char* sql) {
   char* message = nullptr;

@@ -2,10 +2,12 @@
 // written on every change, so that a server stopped and started again loses nothing.
 #pragma once
 
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/error.h"
@@ -58,6 +60,25 @@ class GameStore {
   std::string path_;
   sqlite3* db_ = nullptr;
   std::mutex mutex_;
+
+  // Copies the write-ahead log back into the file, on a connection and thread of its own, once a
+  // second: a checkpoint waits on the disk (it syncs the file), and made by a commit, as SQLite
+  // does by default, it held the store's lock, and every user's move, for a second or more while
+  // other work kept the disk busy. A passive checkpoint blocks no writer.
+  class Checkpoints {
+   public:
+    explicit Checkpoints(const std::string& path);
+    ~Checkpoints();
+    Checkpoints(const Checkpoints&) = delete;
+    Checkpoints& operator=(const Checkpoints&) = delete;
+
+   private:
+    sqlite3* db_ = nullptr;
+    std::condition_variable_any wake_;
+    std::mutex mutex_;
+    std::jthread thread_;  // last: stopped and joined before the connection closes
+  };
+  std::optional<Checkpoints> checkpoints_;
 };
 
 }  // namespace palace::server

@@ -2,9 +2,11 @@
 
 #include <httplib.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cctype>
 #include <cstring>
 #include <fstream>
@@ -14,6 +16,7 @@
 #include <thread>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <semaphore>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -272,18 +275,22 @@ class HttpServer : public httplib::Server {
     process_request(stream, true, closed, [](httplib::Request&) {});
     return std::move(stream.answer());
   }
+
+  // cpp-httplib listens with a backlog of 5 (built into Debian's library): with a few dozen
+  // clients reconnecting (it closes a kept-alive connection after 5 requests), the queue was full,
+  // new connections' SYNs were dropped and their clients tried again a second later
+  // (tests/server/hostile_tenant.mjs). Listening again on the bound socket only sets the backlog.
+  void widen_backlog() { ::listen(svr_sock_, 1024); }
 };
 
 // Runs `work` on a thread of its own at the lowest CPU priority and returns what it returns (or
-// throws what it throws). Uploads' checks and searches on uploaded variants run so: a search keeps
-// its time by the clock whatever its share of the CPU, and the requests on shipped variants, which
-// other users wait on, come first however many searches hostile hooks slow down.
+// throws what it throws). A failure to lower the priority only leaves it.
 template <class Work>
 auto at_low_priority(Work work) -> decltype(work()) {
   std::optional<decltype(work())> result;
   std::exception_ptr failure;
   std::thread worker([&] {
-    ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 19);  // a failure only leaves the priority
+    ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 19);
     try {
       result.emplace(work());
     } catch (...) {
@@ -295,42 +302,98 @@ auto at_low_priority(Work work) -> decltype(work()) {
   return std::move(*result);
 }
 
+// The lane every piece of work on an uploaded variant or a draft takes (checking an upload,
+// compiling it, replaying, showing or changing a game on it, searching it): its hooks are anyone's
+// code. At most `width` such requests are served at once, so however many of them hostile hooks
+// slow down, they hold at most that many threads and cores: the requests on shipped variants, which
+// other users wait on, are served beside them. A request that cannot get into the lane within
+// WaitLimit is refused (429) rather than queued without end. The lane keeps the request's thread
+// and priority: it takes locks other requests take too (the store's, the list of games'), and a
+// thread at the lowest priority holding one would stall them all (only a search, which holds none,
+// runs at the lowest priority).
+class UploadLane {
+ public:
+  static constexpr auto WaitLimit = std::chrono::seconds(5);
+  explicit UploadLane(std::size_t width) : slots_(std::ptrdiff_t(std::max<std::size_t>(width, 1))) {}
+
+  template <class Work>
+  auto run(Work work) -> decltype(work()) {
+    if (inside_) return work();  // already in the lane (the move a search chose, played through update)
+    if (!slots_.try_acquire_for(WaitLimit))
+      throw RequestError(429, "the server is busy with uploaded variants; try again shortly");
+    inside_ = true;
+    const struct Leave {
+      std::counting_semaphore<>& slots;
+      ~Leave() {
+        inside_ = false;
+        slots.release();
+      }
+    } leave{slots_};
+    return work();
+  }
+
+ private:
+  std::counting_semaphore<> slots_;
+  static thread_local bool inside_;
+};
+
+thread_local bool UploadLane::inside_ = false;
+
 }  // namespace
 
 struct Server::Impl {
   explicit Impl(const ServerOptions& o) : options(o), store(o.db_file.string()), library(o.variants_dir, store, o.max_scratch_mb << 20) {}
 
   ServerOptions options;
+  UploadLane lane{options.upload_workers};
   GameStore store;
   VariantLibrary library;
   HttpServer http;
   std::mutex games_mutex;
   std::unordered_map<std::string, std::shared_ptr<Entry>> games;
 
-  // A game in memory, or read back from the store after a restart; 404 when there is none.
+  // Work on a game of `choice`: on the upload lane when the variant is an upload.
+  template <class Work>
+  auto on_lane_for(const VariantChoice& choice, Work work) -> decltype(work()) {
+    return choice.is_upload() ? lane.run(std::move(work)) : work();
+  }
+
+  // A game in memory, or read back from the store after a restart; 404 when there is none. The
+  // replay runs its variant's hooks, so it holds no lock that other games' requests take.
   std::shared_ptr<Entry> find(const std::string& id) {
-    const std::lock_guard lock(games_mutex);
-    if (const auto found = games.find(id); found != games.end()) return found->second;
+    {
+      const std::lock_guard lock(games_mutex);
+      if (const auto found = games.find(id); found != games.end()) return found->second;
+    }
     const auto stored = store.load(id);
     if (!stored) throw RequestError(404, "no game with id " + quote(id));
     const VariantChoice choice = VariantChoice::from_key(stored->variant);
-    auto entry = std::make_shared<Entry>(choice, library.get(choice));
-    entry->game.set_fen(stored->start_fen);
-    for (const std::string& move : stored->moves)
-      if (move == ClaimWord ? !entry->game.claim_draw() : !entry->game.play(move).accepted)
-        throw RequestError(500, "game " + id + ": stored move " + quote(move) + " is refused: " + entry->game.last_refusal());
-    return keep(id, entry);
+    auto entry = on_lane_for(choice, [&] {
+      auto read = std::make_shared<Entry>(choice, library.get(choice));
+      read->game.set_fen(stored->start_fen);
+      for (const std::string& move : stored->moves)
+        if (move == ClaimWord ? !read->game.claim_draw() : !read->game.play(move).accepted)
+          throw RequestError(500, "game " + id + ": stored move " + quote(move) + " is refused: " + read->game.last_refusal());
+      return read;
+    });
+    std::vector<std::shared_ptr<Entry>> dropped;
+    const std::lock_guard lock(games_mutex);
+    if (const auto found = games.find(id); found != games.end()) return found->second;  // read meanwhile
+    return keep(id, entry, dropped);
   }
 
   // Keeps a game in memory (games_mutex held). A game on a variant with runtime hooks holds a Lua
   // interpreter of its own, up to its heap cap: past options.hooked_games_in_memory of them, idle
-  // ones are dropped, to be read back from the store when next asked for.
-  std::shared_ptr<Entry> keep(const std::string& id, std::shared_ptr<Entry> entry) {
+  // ones are dropped, to be read back from the store when next asked for. They are moved to
+  // `dropped`, for the caller to free once games_mutex is released: closing an interpreter takes
+  // time every other request would wait on.
+  std::shared_ptr<Entry> keep(const std::string& id, std::shared_ptr<Entry> entry, std::vector<std::shared_ptr<Entry>>& dropped) {
     const auto kept = games.emplace(id, std::move(entry)).first->second;
     const auto hooked = [](const auto& item) { return item.second->game.position().move_hooks() != nullptr; };
     std::size_t count = std::size_t(std::count_if(games.begin(), games.end(), hooked));
     for (auto it = games.begin(); it != games.end() && count > options.hooked_games_in_memory;) {
       if (hooked(*it) && it->second.use_count() == 1 && it->second != kept) {
+        dropped.push_back(std::move(it->second));
         it = games.erase(it);
         --count;
       } else {
@@ -366,15 +429,18 @@ struct Server::Impl {
         choice.formations[side] = formation.get<std::string>();
       }
     }
-    auto entry = std::make_shared<Entry>(choice, library.get(choice));
-    if (body.contains("fen")) set_fen(*entry, text_field(body, "fen"));
-    const std::string id = random_hex(16);
-    save(id, *entry);
-    {
-      const std::lock_guard lock(games_mutex);
-      keep(id, entry);
-    }
-    return state_json(id, *entry);
+    return on_lane_for(choice, [&] {
+      auto entry = std::make_shared<Entry>(choice, library.get(choice));
+      if (body.contains("fen")) set_fen(*entry, text_field(body, "fen"));
+      const std::string id = random_hex(16);
+      save(id, *entry);
+      {
+        std::vector<std::shared_ptr<Entry>> dropped;
+        const std::lock_guard lock(games_mutex);
+        keep(id, entry, dropped);
+      }
+      return state_json(id, *entry);
+    });
   }
 
   static void set_fen(Entry& entry, const std::string& fen) {
@@ -391,20 +457,22 @@ struct Server::Impl {
   template <class Change>
   json update(const std::string& id, Change change) {
     const auto entry = find(id);
-    const std::lock_guard lock(entry->mutex);
-    const std::size_t plies = entry->game.history().size();
-    const std::string fen = entry->game.fen();
-    json extra;
-    try {
-      extra = change(*entry);
-    } catch (...) {
-      take_back(id, *entry, plies, fen);
-      throw;
-    }
-    save(id, *entry);
-    json state = state_json(id, *entry);
-    if (extra.is_object()) state.update(extra);
-    return state;
+    return on_lane_for(entry->choice, [&] {
+      const std::lock_guard lock(entry->mutex);
+      const std::size_t plies = entry->game.history().size();
+      const std::string fen = entry->game.fen();
+      json extra;
+      try {
+        extra = change(*entry);
+      } catch (...) {
+        take_back(id, *entry, plies, fen);
+        throw;
+      }
+      save(id, *entry);
+      json state = state_json(id, *entry);
+      if (extra.is_object()) state.update(extra);
+      return state;
+    });
   }
 
   // Undoes the moves made since the game had `plies` moves and showed `fen`; when that does not
@@ -435,55 +503,62 @@ struct Server::Impl {
       level = l->get<int>();
     }
     const auto entry = find(id);
-    std::optional<Position> root;
-    std::size_t plies = 0;
-    {
-      const std::lock_guard lock(entry->mutex);
-      const Game& game = entry->game;
-      if (game.game_state().finished()) throw RequestError(409, "the game is over: " + game.game_state().str(game.variant()));
-      root.emplace(game.position());
-      plies = game.history().size();
-    }
-    search::Limits limits;
-    limits.depth = level;
-    limits.movetime_ms = level * EngineMillisPerLevel;
-    const auto think = [&] {
-      search::Searcher searcher(root->variant_ptr(), 1);
-      return searcher.search(*root, limits);
-    };
-    const Move best = entry->choice.is_upload() ? at_low_priority(think) : think();
-    if (!best) throw RequestError(409, "the engine has no move to play");
-    const std::string text = root->move_text(best);
-    const std::string fen = root->fen();
-    return update(id, [&](Entry& e) {
-      if (e.game.history().size() != plies || e.game.fen() != fen)
-        throw RequestError(409, "the game changed while the engine was thinking");
-      play(e, text);
-      return json{{"engine_move", text}};
+    // On an upload, the whole of it takes the lane once: the search and the move it plays.
+    return on_lane_for(entry->choice, [&] {
+      std::optional<Position> root;
+      std::size_t plies = 0;
+      {
+        const std::lock_guard lock(entry->mutex);
+        const Game& game = entry->game;
+        if (game.game_state().finished()) throw RequestError(409, "the game is over: " + game.game_state().str(game.variant()));
+        root.emplace(game.position());
+        plies = game.history().size();
+      }
+      search::Limits limits;
+      limits.depth = level;
+      limits.movetime_ms = level * EngineMillisPerLevel;
+      const auto think = [&] {
+        search::Searcher searcher(root->variant_ptr(), 1);
+        return searcher.search(*root, limits);
+      };
+      // A search on an upload holds no lock, so it alone may run at the lowest priority: it keeps
+      // its time by the clock whatever its share of the CPU.
+      const Move best = entry->choice.is_upload() ? at_low_priority(think) : think();
+      if (!best) throw RequestError(409, "the engine has no move to play");
+      const std::string text = root->move_text(best);
+      const std::string fen = root->fen();
+      return update(id, [&](Entry& e) {
+        if (e.game.history().size() != plies || e.game.fen() != fen)
+          throw RequestError(409, "the game changed while the engine was thinking");
+        play(e, text);
+        return json{{"engine_move", text}};
+      });
     });
   }
 
   // The position `ply` moves into a game (0: where it started), for reviewing it.
   json position_after(const std::string& id, const std::string& ply_text) {
     const auto entry = find(id);
-    const std::lock_guard lock(entry->mutex);
-    const Game& game = entry->game;
-    const std::size_t plies = game.history().size();
-    const auto bad = [&] { return RequestError(400, "expected a move number from 0 to " + std::to_string(plies) + ", got " + quote(ply_text)); };
-    if (ply_text.empty() || ply_text.size() > 9 || !std::all_of(ply_text.begin(), ply_text.end(), [](unsigned char c) { return std::isdigit(c) != 0; }))
-      throw bad();
-    const std::size_t ply = std::stoul(ply_text);
-    if (ply > plies) throw bad();
-    std::optional<Position> at;
-    moves_in_notation(game, ply, &at);
-    const Variant& variant = game.variant();
-    json out = {{"ply", ply},
-                {"fen", at->fen()},
-                {"turn", at->side_to_move()},
-                {"pieces", pieces_json(variant, *at)},
-                {"last_move", ply == 0 ? json(nullptr) : move_points(variant.board(), game.history()[ply - 1])}};
-    if (variant.has_hands()) out["hands"] = hands_json(variant, *at);
-    return out;
+    return on_lane_for(entry->choice, [&] {
+      const std::lock_guard lock(entry->mutex);
+      const Game& game = entry->game;
+      const std::size_t plies = game.history().size();
+      const auto bad = [&] { return RequestError(400, "expected a move number from 0 to " + std::to_string(plies) + ", got " + quote(ply_text)); };
+      if (ply_text.empty() || ply_text.size() > 9 || !std::all_of(ply_text.begin(), ply_text.end(), [](unsigned char c) { return std::isdigit(c) != 0; }))
+        throw bad();
+      const std::size_t ply = std::stoul(ply_text);
+      if (ply > plies) throw bad();
+      std::optional<Position> at;
+      moves_in_notation(game, ply, &at);
+      const Variant& variant = game.variant();
+      json out = {{"ply", ply},
+                  {"fen", at->fen()},
+                  {"turn", at->side_to_move()},
+                  {"pieces", pieces_json(variant, *at)},
+                  {"last_move", ply == 0 ? json(nullptr) : move_points(variant.board(), game.history()[ply - 1])}};
+      if (variant.has_hands()) out["hands"] = hands_json(variant, *at);
+      return out;
+    });
   }
 
   json variants() {
@@ -516,22 +591,27 @@ struct Server::Impl {
     const std::map<std::string, std::string> scripts = scripts_field(body);
     check_room(store.upload_count(), options.max_uploads, "uploads");
     const std::string yaml = text_field(body, "yaml");
-    const std::string name = at_low_priority([&] { return library.upload(yaml, scripts); });
+    const std::string name = lane.run([&] { return library.upload(yaml, scripts); });
     return {{"variant", name}, {"formations", library.formations(name)}};
   }
 
   // The workshop's draft, loaded as an upload would be: its start position, drawn as a game's state.
   json check_draft(const json& body) {
     const std::map<std::string, std::string> scripts = scripts_field(body);
-    const Entry draft(VariantChoice{"draft", {}}, library.check(text_field(body, "yaml"), scripts));
-    json state = state_json("", draft);
-    state["ok"] = true;
-    return state;
+    const std::string yaml = text_field(body, "yaml");
+    return lane.run([&] {
+      const Entry draft(VariantChoice{"draft", {}}, library.check(yaml, scripts));
+      json state = state_json("", draft);
+      state["ok"] = true;
+      return state;
+    });
   }
 
   // A rule-test script run on the draft: every case, passed or not, with where each failure is written.
   json test_draft(const json& body) {
-    const ScriptResult result = library.test(text_field(body, "yaml"), scripts_field(body), text_field(body, "test"));
+    const std::string yaml = text_field(body, "yaml"), test = text_field(body, "test");
+    const std::map<std::string, std::string> scripts = scripts_field(body);
+    const ScriptResult result = lane.run([&] { return library.test(yaml, scripts, test); });
     json cases = json::array();
     for (const CaseResult& c : result.cases) {
       json failures = json::array();
@@ -579,8 +659,10 @@ struct Server::Impl {
     http.Post("/api/games", route(201, [this](const Request& r) { return create_game(body_of(r)); }));
     http.Get(game, route(200, [this](const Request& r) {
       const auto entry = find(r.matches[1]);
-      const std::lock_guard lock(entry->mutex);
-      return state_json(r.matches[1], *entry);
+      return on_lane_for(entry->choice, [&] {
+        const std::lock_guard lock(entry->mutex);
+        return state_json(r.matches[1], *entry);
+      });
     }));
     http.Get(game + "/record", route(200, [this](const Request& r) {
       const auto entry = find(r.matches[1]);
@@ -706,6 +788,7 @@ int Server::bind(const std::string& host, int port) {
   const int bound = port == 0 ? impl_->http.bind_to_any_port(host) : impl_->http.bind_to_port(host, port) ? port : -1;
   if (bound <= 0) throw Error("cannot listen on " + host + ":" + std::to_string(port) + ": " + std::strerror(errno));
   impl_->hosts = {host + ":" + std::to_string(bound), "localhost:" + std::to_string(bound)};
+  impl_->http.widen_backlog();
   return bound;
 }
 

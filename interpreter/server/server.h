@@ -28,6 +28,9 @@ struct ServerOptions {
   // The scratch folder uploads are written to for the loader: past this, the folders of uploads
   // no game in memory plays are removed (written again when asked for), then uploads are refused.
   std::size_t max_scratch_mb = 256;
+  // Requests on uploaded variants and drafts (their hooks are anyone's code) served at once, each
+  // at the lowest CPU priority; the rest wait up to 5 s, then are refused (429).
+  std::size_t upload_workers = 2;
 };
 
 class Server {
