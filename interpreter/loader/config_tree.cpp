@@ -13,8 +13,8 @@
 
 #include "core/text.h"
 #include "core/text_file.h"
-#include "loader/language.h"
 #include "loader/key_table.h"
+#include "loader/language.h"
 
 namespace palace {
 

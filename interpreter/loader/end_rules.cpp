@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "core/text.h"
-#include "loader/names.h"
 #include "loader/key_table.h"
+#include "loader/names.h"
 
 namespace palace {
 

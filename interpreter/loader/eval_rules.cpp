@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "core/text.h"
-#include "loader/rule_set.h"
 #include "loader/key_table.h"
+#include "loader/rule_set.h"
 
 namespace palace {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "core/text.h"
+#include "loader/key_table.h"
 #include "loader/names.h"
 #include "loader/rule_set.h"
-#include "loader/key_table.h"
 
 namespace palace {
 

@@ -8,10 +8,10 @@
 
 #include "core/text.h"
 #include "loader/end_rules.h"
+#include "loader/key_table.h"
 #include "loader/language.h"
 #include "loader/names.h"
 #include "loader/rule_set.h"
-#include "loader/key_table.h"
 
 namespace palace {
 

@@ -1,8 +1,8 @@
 #include "loader/uci_rules.h"
 
 #include "core/text.h"
-#include "loader/language.h"
 #include "loader/key_table.h"
+#include "loader/language.h"
 
 namespace palace {
 
