@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <sstream>
 #include <vector>
 
 #include "core/text.h"
+#include "loader/rule_set.h"
 #include "movegen/movegen.h"
 #include "movetext/usi.h"
 
@@ -144,6 +146,27 @@ std::string WireNotation::position_text(const std::string& palace_fen) const {
 
 std::string WireNotation::palace_fen(const std::string& text) const {
   return style_ == WireStyle::Usi ? fen_from_sfen(text) : fen(text);
+}
+
+std::vector<WireEntry> wire_catalogue(const std::string& folder) {
+  std::error_code error;
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, error))
+    if (entry.path().extension() == ".yaml") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::vector<WireEntry> entries;
+  for (const auto& file : files) {
+    try {
+      const RuleSet rules = load_rules(file.string());
+      const std::string name = rules.uci.variant.empty() ? rules.name : rules.uci.variant;
+      entries.push_back({name, rules.uci.xboard.empty() ? name : rules.uci.xboard, file.string()});
+    } catch (const Error&) {
+    }
+  }
+  std::stable_sort(entries.begin(), entries.end(), [](const WireEntry& a, const WireEntry& b) { return a.name < b.name; });
+  entries.erase(std::unique(entries.begin(), entries.end(), [](const WireEntry& a, const WireEntry& b) { return a.name == b.name; }),
+                entries.end());
+  return entries;
 }
 
 }  // namespace palace

@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "compiler/variant.h"
 #include "position/position.h"
@@ -54,5 +55,16 @@ class WireNotation {
   bool mirror_;
   WirePass pass_;
 };
+
+// A variant file of a folder, with the names the protocols know it by.
+struct WireEntry {
+  std::string name;    // UCI_Variant: the `uci:` section's `variant:`, else the variant's name
+  std::string xboard;  // XBoard's `variant NAME`: the section's `xboard:`, else `name`
+  std::string file;
+};
+
+// The variant files of `folder`, by name. Of two files under one name the first by file name
+// counts, as a GUI can pick only one; a file that does not load costs its own entry only.
+std::vector<WireEntry> wire_catalogue(const std::string& folder);
 
 }  // namespace palace

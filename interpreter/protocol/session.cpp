@@ -49,37 +49,19 @@ std::optional<long long> read_count(std::istringstream& words) {
 }
 
 Session::Session(SessionConfig config, Sender send, WireStyle style)
-    : config_(std::move(config)), send_(std::move(send)), style_(style) {
-  std::error_code error;
-  std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::directory_iterator(config_.variants_dir, error))
-    if (entry.path().extension() == ".yaml") files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  // A broken file in the folder costs its own entry only: the others stay playable.
-  for (const auto& file : files) {
-    try {
-      const RuleSet rules = load_rules(file.string());
-      const std::string name = rules.uci.variant.empty() ? rules.name : rules.uci.variant;
-      catalogue_.push_back({name, rules.uci.xboard.empty() ? name : rules.uci.xboard, file.string()});
-    } catch (const Error&) {
-    }
-  }
-  std::stable_sort(catalogue_.begin(), catalogue_.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
-  // Two files under one name: the first by file name is offered, as a GUI can pick only one.
-  catalogue_.erase(std::unique(catalogue_.begin(), catalogue_.end(), [](const Entry& a, const Entry& b) { return a.name == b.name; }),
-                   catalogue_.end());
+    : config_(std::move(config)), send_(std::move(send)), style_(style), catalogue_(wire_catalogue(config_.variants_dir)) {
   use_variant(config_.default_variant);
 }
 
 std::optional<std::string> Session::variant_file(const std::string& name, bool xboard) const {
-  for (const Entry& e : catalogue_)
+  for (const WireEntry& e : catalogue_)
     if ((xboard ? e.xboard : e.name) == name) return e.file;
   return std::nullopt;
 }
 
 std::string Session::known_variants(bool xboard) const {
   std::vector<std::string> names;
-  for (const Entry& e : catalogue_) names.push_back(xboard ? e.xboard : e.name);
+  for (const WireEntry& e : catalogue_) names.push_back(xboard ? e.xboard : e.name);
   std::sort(names.begin(), names.end());
   std::string known;
   for (const auto& n : names) known += (known.empty() ? "" : xboard ? "," : ", ") + n;
@@ -88,7 +70,7 @@ std::string Session::known_variants(bool xboard) const {
 
 std::string Session::variant_choices() const {
   std::string choices;
-  for (const Entry& e : catalogue_) choices += " var " + e.name;
+  for (const WireEntry& e : catalogue_) choices += " var " + e.name;
   return choices;
 }
 

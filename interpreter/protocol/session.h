@@ -108,14 +108,11 @@ class Session {
   std::size_t hash_mb_ = 16;
 
  private:
-  struct Entry {
-    std::string name, xboard, file;
-  };
 
   Sender send_;
   WireStyle style_;
   std::mutex send_mutex_;
-  std::vector<Entry> catalogue_;  // sorted by UCI name
+  std::vector<WireEntry> catalogue_;  // sorted by UCI name
   std::thread search_thread_;
   std::atomic<bool> searching_ = false;  // set by start_search, cleared by the thread as it answers
   bool infinite_ = false;                 // the running search waits for stop

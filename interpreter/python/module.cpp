@@ -145,21 +145,12 @@ class Catalogue {
   void scan() {
     if (scanned_) return;
     scanned_ = true;
-    std::vector<fs::path> paths;
-    std::error_code error;
-    for (const auto& entry : fs::directory_iterator(variants_folder(), error))
-      if (entry.path().extension() == ".yaml") paths.push_back(entry.path());
-    std::sort(paths.begin(), paths.end());
-    for (const fs::path& path : paths) {
-      try {
-        const RuleSet rules = load_rules(path.string());
-        const std::string name = rules.uci.variant.empty() ? rules.name : rules.uci.variant;
-        if (files_.emplace(name, path.string()).second) names_.push_back(name);
-      } catch (const Error&) {
-      }
+    const std::vector<WireEntry> entries = wire_catalogue(variants_folder());
+    for (const WireEntry& e : entries) {
+      files_.emplace(e.name, e.file);
+      names_.push_back(e.name);
     }
-    for (const fs::path& path : paths) files_.emplace(path.stem().string(), path.string());
-    std::sort(names_.begin(), names_.end());
+    for (const WireEntry& e : entries) files_.emplace(fs::path(e.file).stem().string(), e.file);
   }
 
   std::mutex mutex_;
@@ -290,23 +281,16 @@ std::string wire_text(WireBoard& b, Move m, NotationStyle style) {
 }
 
 // A finished game's value for the side to move, as pyffish gives it.
-int value_for_mover(const Termination& state, Side to_move) {
-  if (state.kind != Termination::Kind::Win) return 0;
-  return state.winner == to_move ? ValueMate : -ValueMate;
+int value_for_mover(const Outcome& state, Side to_move) {
+  if (!state.winner) return 0;
+  return *state.winner == to_move ? ValueMate : -ValueMate;
 }
 
 // Ends that pyffish calls optional (a player or an arbiter may end the game): repetitions, perpetuals
 // and move limits. Palace applies some of them itself; they stay optional ones to pyffish's callers.
-bool optional_reason(EndReason reason) {
-  return reason == EndReason::Repetition || reason == EndReason::PerpetualCheck || reason == EndReason::PerpetualChase ||
-         reason == EndReason::MoveLimit;
-}
-
-// The words of a reason ("checkmate", "perpetual check"), as Termination writes a claimable one.
-std::string reason_words(EndReason reason) {
-  Termination words;
-  words.claimable = reason;
-  return words.claim_text();
+bool optional_reason(Termination reason) {
+  return reason == Termination::Repetition || reason == Termination::PerpetualCheck ||
+         reason == Termination::PerpetualChase || reason == Termination::MoveLimit;
 }
 
 // ---- The Pythonic layer ----
@@ -340,10 +324,10 @@ struct GameOutcome {
   bool claimed = false;
 };
 
-GameOutcome outcome_of(const Termination& state, const Variant& variant, bool claimed) {
+GameOutcome outcome_of(const Verdict& state, const Variant& variant, bool claimed) {
   GameOutcome o;
-  o.termination = reason_words(state.reason);
-  if (state.kind == Termination::Kind::Win) o.winner = variant.side_name(state.winner);
+  o.termination = termination_name(state.termination);
+  if (state.winner) o.winner = variant.side_name(*state.winner);
   o.result = result_token(state);
   o.text = state.str(variant);
   o.claimed = claimed;
@@ -419,17 +403,20 @@ class PyGame {
   }
 
   std::optional<GameOutcome> outcome(bool claim_draw) const {
-    const Termination& state = game_.game_state();
+    const Verdict& state = game_.game_state();
     if (state.finished()) return outcome_of(state, game_.variant(), game_.claimed());
-    if (claim_draw && state.claimable != EndReason::None)
-      return outcome_of({Termination::Kind::Draw, 0, state.claimable}, game_.variant(), true);
+    if (claim_draw && state.claimable != Termination::None) {
+      Verdict claimed;
+      claimed.termination = state.claimable;
+      return outcome_of(claimed, game_.variant(), true);
+    }
     return std::nullopt;
   }
 
   std::optional<std::string> claimable() const {
-    const EndReason reason = game_.game_state().claimable;
-    if (reason == EndReason::None) return std::nullopt;
-    return reason_words(reason);
+    const Termination reason = game_.game_state().claimable;
+    if (reason == Termination::None) return std::nullopt;
+    return std::string(termination_name(reason));
   }
 
   bool claim_draw() {
@@ -621,9 +608,9 @@ PYBIND11_MODULE(palace, m) {
       "is_immediate_game_end",
       [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool) {
         WireBoard b(v, fen, moves);
-        const Termination state = evaluate(b.pos);
-        const bool ends = state.finished() && state.reason != EndReason::Checkmate && state.reason != EndReason::Stalemate &&
-                          !optional_reason(state.reason);
+        const Verdict state = evaluate(b.pos);
+        const bool ends = state.finished() && state.termination != Termination::Checkmate &&
+                          state.termination != Termination::Stalemate && !optional_reason(state.termination);
         return py::make_tuple(ends, ends ? value_for_mover(state, b.pos.side_to_move()) : 0);
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false);
@@ -631,13 +618,13 @@ PYBIND11_MODULE(palace, m) {
       "is_optional_game_end",
       [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool, int) {
         WireBoard b(v, fen, moves);
-        const Termination state = evaluate(b.pos);
+        const Verdict state = evaluate(b.pos);
         const Side to_move = b.pos.side_to_move();
         // A side bound to vary a perpetual loses if an arbiter ends the game now.
-        if (!state.finished() && state.perpetual.reason != EndReason::None)
+        if (!state.finished() && state.perpetual.termination != Termination::None)
           return py::make_tuple(true, state.perpetual.side == to_move ? -ValueMate : ValueMate);
-        if (!state.finished()) return py::make_tuple(state.claimable != EndReason::None, 0);
-        const bool ends = optional_reason(state.reason);
+        if (!state.finished()) return py::make_tuple(state.claimable != Termination::None, 0);
+        const bool ends = optional_reason(state.termination);
         return py::make_tuple(ends, ends ? value_for_mover(state, to_move) : 0);
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false, py::arg("count_started") = 0);

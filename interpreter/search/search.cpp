@@ -161,6 +161,7 @@ struct Searcher::Impl {
   int search(int alpha, int beta, int depth, int ply, bool can_null, bool checked);
   int search_root(int depth, int previous);
   int quiesce(int alpha, int beta, int ply, bool checked);
+  std::optional<int> enter_node(int ply);
 };
 
 bool Searcher::Impl::out_of_budget() {
@@ -207,15 +208,21 @@ void Searcher::Impl::update_pv(int ply, Move m) {
   pv_length[ply] = std::max(pv_length[ply + 1], ply + 1);
 }
 
-int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_null, bool checked) {
-  if (depth <= 0) return quiesce(alpha, beta, ply, checked);
+// What every node does first, full-width or quiescent: its budget, its count, and the scores it
+// has before any move is looked at (an end of the game, the ply limit).
+std::optional<int> Searcher::Impl::enter_node(int ply) {
   pv_length[ply] = ply;
   if (out_of_budget()) return 0;
   ++nodes;
   seldepth = std::max(seldepth, ply);
-
-  if (const std::optional<int> end = node_end_before_moves(*pos, ply)) return *end;
+  if (const std::optional<int> end = node_end_before_moves(*pos, ply)) return end;
   if (ply >= MaxPly - 1) return static_eval();
+  return std::nullopt;
+}
+
+int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_null, bool checked) {
+  if (depth <= 0) return quiesce(alpha, beta, ply, checked);
+  if (const std::optional<int> early = enter_node(ply)) return *early;
 
   // No line from here can beat a mate already found nearer the root.
   alpha = std::max(alpha, -Mate + ply);
@@ -336,13 +343,7 @@ int Searcher::Impl::search_root(int depth, int previous) {
 
 // Captures (and promotions) only, until the position is quiet; every reply when in check.
 int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
-  pv_length[ply] = ply;
-  if (out_of_budget()) return 0;
-  ++nodes;
-  seldepth = std::max(seldepth, ply);
-
-  if (const std::optional<int> end = node_end_before_moves(*pos, ply)) return *end;
-  if (ply >= MaxPly - 1) return static_eval();
+  if (const std::optional<int> early = enter_node(ply)) return *early;
 
   // Any search of this position answers a window it bounds, however shallow.
   const std::uint64_t key = pos->state().hash;

@@ -13,7 +13,7 @@ class UsiGui : public Gui<protocol::UsiEngine> {
  public:
   UsiGui() : Gui<protocol::UsiEngine>("shogi") {}
   std::vector<std::string> tell(const std::string& line) {
-    return Gui<protocol::UsiEngine>::tell(line, line.rfind("go", 0) == 0 && line.find("perft") == std::string::npos);
+    return Gui<protocol::UsiEngine>::tell(line, line.rfind("go", 0) == 0);
   }
 };
 

@@ -108,7 +108,7 @@ def test_bad_input_is_one_clear_error():
 def test_load_variant_config_from_yaml_text():
     # A Janggi formation changed in one line, imported by a name relative to variants/.
     name = palace.load_variant_config(
-        "import: [janggi.yaml]\nuci: {variant: janggiouter, mirror_ranks: true, pass: royal-square}\n"
+        "import: [janggi.yaml]\nuci: {variant: janggiouter, mirror_ranks: true, pass: royal_point}\n"
         "setup: {han: {formation: {name: outer-elephant}}}\n")
     assert name == "janggiouter"
     assert name in palace.variants()

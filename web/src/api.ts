@@ -52,9 +52,12 @@ export interface PastPosition {
 
 export interface VariantInfo { name: string; formations: Record<string, string[]> }
 
-// An answer the server refused, with its status (404: no such game).
+// Where the cause of a refusal lies, when the server names a file's line (a workshop draft's error).
+export interface Place { file?: string; line?: number; column?: number }
+
+// An answer the server refused, with its status (404: no such game) and the place it names, if any.
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number) { super(message); }
+  constructor(message: string, readonly status: number, readonly place: Place = {}) { super(message); }
 }
 
 // The server takes changes only as JSON (web/README.md, "Same origin"), so every request but a
@@ -67,7 +70,10 @@ export async function api<T = State>(method: string, path: string, body?: unknow
     body: reads ? undefined : JSON.stringify(body ?? {}),
   });
   const answer = await response.json();
-  if (!response.ok) throw new ApiError(answer.error ?? `HTTP ${response.status}`, response.status);
+  if (!response.ok) {
+    throw new ApiError(answer.error ?? `HTTP ${response.status}`, response.status,
+                       { file: answer.file, line: answer.line, column: answer.column });
+  }
   return answer;
 }
 

@@ -8,7 +8,7 @@ import { yaml } from '@codemirror/lang-yaml';
 import { type Diagnostic, linter, lintGutter } from '@codemirror/lint';
 import { EditorState, type Extension, type Text } from '@codemirror/state';
 import { EditorView, basicSetup } from 'codemirror';
-import { api, type Draft, ServerError, type State, type TestResult } from './api';
+import { api, ApiError, type Draft, type State, type TestResult } from './api';
 import { type Schema, schemaCompletion } from './complete';
 import { Preview } from './preview';
 
@@ -28,7 +28,7 @@ let schema: Schema | undefined;
 const files = new Map<string, EditorState>();  // by tab name; the shown one is the view's
 let current = Variant;
 let view: EditorView;
-let problem: ServerError | undefined;  // the last check's refusal
+let problem: ApiError | undefined;  // the last check's refusal
 let start: State | undefined;          // or the start position it drew
 let checkedKey = '';
 let checking: Promise<void> | undefined;
@@ -58,7 +58,7 @@ function check(): Promise<void> {
       showStart(state);
     } catch (e) {
       if (key !== checkedKey) return;
-      problem = e instanceof ServerError ? e : new ServerError((e as Error).message, {});
+      problem = e instanceof ApiError ? e : new ApiError((e as Error).message, 0);
       start = undefined;
     }
     showProblem();
@@ -245,7 +245,7 @@ async function runTest() {
       }),
     );
   } catch (e) {
-    const place = e instanceof ServerError ? e.place : {};
+    const place = e instanceof ApiError ? e.place : {};
     $('results-summary').textContent = `The test did not run: ${(e as Error).message}`;
     if (place.file === Test && place.line) open(Test, place.line);
   }

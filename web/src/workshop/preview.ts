@@ -91,7 +91,7 @@ export class Preview {
     for (const [from, targets] of Object.entries(s.legal)) dests.set(toKey(from), targets.map(toKey));
     this.ground.set({
       turnColor: colours[s.turn],
-      lastMove: s.last_move ? s.last_move.map(toKey) : undefined,
+      lastMove: s.last_move ? s.last_move.filter((p): p is string => p !== null).map(toKey) : undefined,  // a drop has no origin
       check: s.check_square ? [toKey(s.check_square)] : false,
       movable: { color: s.result.finished ? undefined : colours[s.turn], dests, events: { after: (orig, dest) => this.tried(s, orig, dest) } },
     });
