@@ -1,4 +1,4 @@
-// Commands that analyse one position or one file: perft, moves, validate, migrate.
+// Commands that analyse one position or one file: perft, moves, validate, migrate; and schema.
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -10,12 +10,14 @@
 #include "compiler/variant.h"
 #include "core/text.h"
 #include "core/text_file.h"
+#include "loader/key_table.h"
 #include "loader/language.h"
 #include "distributed/perft.h"
 #include "hooks/load_variant.h"
 #include "loader/notation_rules.h"
 #include "movegen/movegen.h"
 #include "movetext/notation.h"
+#include "server/variant_schema.h"
 
 namespace palace::cli {
 
@@ -127,6 +129,20 @@ void add_migrate_command(CLI::App& app, Action& action) {
   cmd->add_option("FILE", *file, "rule YAML file")->required();
   cmd->add_flag("--in-place", *in_place, "rewrite FILE itself");
   cmd->callback([&action, file, in_place] { action = [file, in_place] { return run_migrate(*file, *in_place); }; });
+}
+
+// The language's reference, generated from the loader's key tables: rules/schema.json and
+// rules/REFERENCE.md are this command's output, and tests/rules/reference_test.cpp keeps them so.
+void add_schema_command(CLI::App& app, Action& action) {
+  auto markdown = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("schema", "Print the rule language as a JSON Schema (or --markdown: rules/REFERENCE.md)");
+  cmd->add_flag("--markdown", *markdown, "print the reference as Markdown instead");
+  cmd->callback([&action, markdown] {
+    action = [markdown] {
+      std::cout << (*markdown ? key_reference_markdown() : server::variant_schema().dump(2) + "\n");
+      return 0;
+    };
+  });
 }
 
 }  // namespace palace::cli

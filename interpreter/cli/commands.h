@@ -21,6 +21,7 @@ void add_perft_command(CLI::App& app, Action& action);
 void add_moves_command(CLI::App& app, Action& action);
 void add_validate_command(CLI::App& app, Action& action);
 void add_migrate_command(CLI::App& app, Action& action);
+void add_schema_command(CLI::App& app, Action& action);  // schema, schema --markdown
 void add_status_command(CLI::App& app, Action& action);
 void add_bench_command(CLI::App& app, Action& action);
 void add_test_command(CLI::App& app, Action& action);

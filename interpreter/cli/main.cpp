@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   cli::add_moves_command(app, action);
   cli::add_validate_command(app, action);
   cli::add_migrate_command(app, action);
+  cli::add_schema_command(app, action);
   cli::add_status_command(app, action);
   cli::add_bench_command(app, action);
   cli::add_test_command(app, action);

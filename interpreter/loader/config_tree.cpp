@@ -13,6 +13,7 @@
 
 #include "core/text.h"
 #include "core/text_file.h"
+#include "loader/key_table.h"
 #include "loader/language.h"
 
 namespace palace {
@@ -250,23 +251,41 @@ const std::vector<std::pair<std::string, ConfigNode>>& ConfigNode::entries() con
   return map_;
 }
 
+void ConfigNode::expect_keys(const MapSpec& allowed) const {
+  if (!is_map()) fail("expected a map");
+  for (const auto& [key, value] : map_) {
+    const bool known = std::any_of(allowed.keys.begin(), allowed.keys.end(), [&key = key](const KeySpec& a) {
+      return !a.checked_elsewhere && key == a.name;
+    });
+    if (known) continue;
+    std::string list;
+    for (const KeySpec& a : allowed.keys)
+      if (!a.checked_elsewhere) list += std::string(list.empty() ? "" : ", ") + a.name;
+    reject_unknown_key(key, value, list);
+  }
+}
+
 void ConfigNode::expect_keys(std::initializer_list<const char*> allowed) const {
   if (!is_map()) fail("expected a map");
   for (const auto& [key, value] : map_) {
     const bool known = std::any_of(allowed.begin(), allowed.end(), [&key = key](const char* a) { return key == a; });
     if (known) continue;
-    reject_old_key(value);
     std::string list;
     for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
-    // A key that is no word is not shown: the file is likely no rule file at all (an import of
-    // /etc/shadow would have its first line printed), so only its name and position are.
-    if (!is_rule_word(key)) {
-      std::string parent = value.path_.substr(0, value.path_.size() - std::min(value.path_.size(), path_word(key).size()));
-      if (!parent.empty() && parent.back() == '.') parent.pop_back();
-      throw RuleError(value.key_mark_, parent, "a key that is not a word, so no rule key (expected one of: " + list + ")");
-    }
-    throw RuleError(value.key_mark_, value.path_, "unknown key " + palace::quote(key) + " (expected one of: " + list + ")");
+    reject_unknown_key(key, value, list);
   }
+}
+
+void ConfigNode::reject_unknown_key(const std::string& key, const ConfigNode& value, const std::string& expected) const {
+  reject_old_key(value);
+  // A key that is no word is not shown: the file is likely no rule file at all (an import of
+  // /etc/shadow would have its first line printed), so only its name and position are.
+  if (!is_rule_word(key)) {
+    std::string parent = value.path_.substr(0, value.path_.size() - std::min(value.path_.size(), path_word(key).size()));
+    if (!parent.empty() && parent.back() == '.') parent.pop_back();
+    throw RuleError(value.key_mark_, parent, "a key that is not a word, so no rule key (expected one of: " + expected + ")");
+  }
+  throw RuleError(value.key_mark_, value.path_, "unknown key " + palace::quote(key) + " (expected one of: " + expected + ")");
 }
 
 std::vector<const ConfigNode*> ConfigNode::items() const {

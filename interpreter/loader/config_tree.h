@@ -33,6 +33,8 @@ class RuleError : public Error {
   explicit RuleError(const std::string& line) : Error(line) {}
 };
 
+struct MapSpec;  // loader/key_table.h
+
 class ConfigNode {
  public:
   enum class Type { Null, Scalar, Sequence, Map };
@@ -64,7 +66,9 @@ class ConfigNode {
   const ConfigNode* find(const std::string& key) const;
   const ConfigNode& at(const std::string& key) const;  // throws "missing key"
   const std::vector<std::pair<std::string, ConfigNode>>& entries() const;
-  // Throws on the first key that is not in `allowed`.
+  // Throws on the first key that is not in `allowed`'s table (loader/key_table.h).
+  void expect_keys(const MapSpec& allowed) const;
+  // The same for maps outside the rule language (rule test scripts), which have no reference.
   void expect_keys(std::initializer_list<const char*> allowed) const;
 
   // Sequence access; a scalar reads as a sequence of one, so `step: forward` and
@@ -77,6 +81,7 @@ class ConfigNode {
   struct ImportState;
   static const ConfigNode& load_file_chain(const std::string& path, ImportState& state, const ConfigNode* importer);
   const std::string& scalar(const char* expected) const;
+  [[noreturn]] void reject_unknown_key(const std::string& key, const ConfigNode& value, const std::string& expected) const;
   void merge_from(ConfigNode overlay);
   void set_path(const std::string& path);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/text.h"
+#include "loader/key_table.h"
 #include "loader/names.h"
 
 namespace palace {
@@ -37,7 +38,7 @@ void read_shuttle(const ConfigNode& node, GameRules& r) {
     r.shuttle_moves = node.as_int(2, 100);
     return;
   }
-  node.expect_keys({"moves", "result"});
+  node.expect_keys(keys::shuttle);
   const int moves = node.at("moves").as_int(2, 100);
   const Sanction how = sanction(node.at("result"));
   if (how == Sanction::Loss)
@@ -51,14 +52,13 @@ void read_shuttle(const ConfigNode& node, GameRules& r) {
 }  // namespace
 
 void read_repetition(const ConfigNode& node, RuleSet& rules) {
-  node.expect_keys({"count", "result", "claim", "perpetual_check", "perpetual_chase", "chase", "chase_protected",
-                    "shuttle"});
+  node.expect_keys(keys::repetition);
   GameRules& r = rules.rules;
   // Without `count` no occurrence ends the game by itself: a player claims the draw (`claim`).
   if (!node.find("claim") || node.find("count")) r.repetition_count = node.at("count").as_int(2, 100);
   if (const ConfigNode* res = node.find("result")) {
     if (res->is_map()) {
-      res->expect_keys({"winner"});
+      res->expect_keys(keys::repetition_winner);
       r.repetition_winner = side_named(rules, res->at("winner"));
     } else {
       r.repetition_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
@@ -76,7 +76,7 @@ void read_repetition(const ConfigNode& node, RuleSet& rules) {
 }
 
 void read_move_limit(const ConfigNode& node, RuleSet& rules) {
-  node.expect_keys({"plies", "reset_by", "result", "claim"});
+  node.expect_keys(keys::move_limit);
   GameRules& r = rules.rules;
   // A limit may be a claim alone, where the rules end no game by it without a claim, or no limit at
   // all: the half-move clock a FEN writes, reset as `reset_by` says (Makruk's, which the endgame
@@ -93,14 +93,14 @@ void read_move_limit(const ConfigNode& node, RuleSet& rules) {
 }
 
 void read_endgame_count(const ConfigNode& node, RuleSet& rules) {
-  node.expect_keys({"blocked_by", "board", "bare"});
+  node.expect_keys(keys::endgame_count);
   EndgameCount& count = rules.rules.endgame_count;
   if (const ConfigNode* b = node.find("blocked_by")) count.blockers = kinds_named(rules, *b);
   if (const ConfigNode* b = node.find("board")) count.board_moves = b->as_int(1, 1000);
   if (const ConfigNode* bare = node.find("bare")) {
     if (!bare->is_sequence()) bare->fail("expected a list like [{pieces: [rook], moves: 16}, {pieces: [], moves: 64}]");
     for (const ConfigNode* entry : bare->items()) {
-      entry->expect_keys({"pieces", "moves"});
+      entry->expect_keys(keys::bare_count);
       count.bare.push_back({kind_set_named(rules, entry->at("pieces"), "expected a list of pieces, e.g. [rook, rook]"),
                             entry->at("moves").as_int(1, 1000)});
       for (const int kind : count.bare.back().pieces)
@@ -115,7 +115,7 @@ void read_dead_material(const ConfigNode& node, RuleSet& rules) {
   GameRules& r = rules.rules;
   for (const ConfigNode* entry : node.items()) {
     if (entry->is_map()) {
-      entry->expect_keys({"one_colour", "only"});
+      entry->expect_keys(keys::dead_material_kinds);
       for (const auto& [key, kinds] : entry->entries()) {
         std::vector<int>& into = key == "one_colour" ? r.one_colour_kinds : r.dead_kinds;
         const std::vector<int> named = kinds_named(rules, kinds);

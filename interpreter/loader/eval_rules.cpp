@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/text.h"
+#include "loader/key_table.h"
 #include "loader/rule_set.h"
 
 namespace palace {
@@ -49,7 +50,7 @@ void require_phase(const ConfigNode& node, bool tapered) {
 }
 
 PieceEvalDef read_piece(const ConfigNode& node, const RuleSet& rules, bool tapered) {
-  node.expect_keys({"value", "zones", "table", "endgame"});
+  node.expect_keys(keys::piece_eval);
   PieceEvalDef def;
   if (const ConfigNode* v = node.find("value")) def.value_cp = v->as_int(0, 100000);
   if (const ConfigNode* zones = node.find("zones")) {
@@ -61,7 +62,7 @@ PieceEvalDef read_piece(const ConfigNode& node, const RuleSet& rules, bool taper
   if (const ConfigNode* end = node.find("endgame")) {
     require_phase(*end, tapered);
     if (!end->is_map()) end->fail("expected the piece's endgame value or table, e.g. {value: 120}");
-    end->expect_keys({"value", "table"});
+    end->expect_keys(keys::piece_eval_endgame);
     if (const ConfigNode* v = end->find("value")) def.endgame_value_cp = v->as_int(0, 100000);
     if (const ConfigNode* t = end->find("table")) def.endgame_table = read_table(*t, rules.board);
   }
@@ -86,7 +87,7 @@ std::vector<int> read_kind_numbers(const ConfigNode* node, const RuleSet& rules,
 
 PassedEvalDef read_passed(const ConfigNode& node, int kind, const RuleSet& rules, bool tapered) {
   if (!node.is_map()) node.fail("expected the bonus by rank, e.g. {bonus: [0, 90, 60, 40, 25, 15, 10, 0]}");
-  node.expect_keys({"bonus", "endgame", "royal_distance"});
+  node.expect_keys(keys::passed_eval);
   PassedEvalDef def;
   def.kind = kind;
   def.bonus = read_rank_list(node.at("bonus"), rules.board);
@@ -98,7 +99,7 @@ PassedEvalDef read_passed(const ConfigNode& node, int kind, const RuleSet& rules
   if (const ConfigNode* royals = node.find("royal_distance")) {
     require_phase(*royals, tapered);
     if (!royals->is_map()) royals->fail("expected own: and enemy:, each one number per rank");
-    royals->expect_keys({"own", "enemy"});
+    royals->expect_keys(keys::royal_distance);
     def.own_royal = read_rank_list(royals->at("own"), rules.board);
     def.enemy_royal = read_rank_list(royals->at("enemy"), rules.board);
   }
@@ -108,7 +109,7 @@ PassedEvalDef read_passed(const ConfigNode& node, int kind, const RuleSet& rules
 StructureEvalDef read_structure(const ConfigNode& node, int kind, bool tapered) {
   if (!node.is_map())
     node.fail("expected centipawns for isolated and doubled pieces, e.g. {isolated: -10, doubled: -10}");
-  node.expect_keys({"isolated", "doubled", "endgame"});
+  node.expect_keys(keys::structure_eval);
   StructureEvalDef def;
   def.kind = kind;
   const auto read = [](const ConfigNode& from, const char* key, int fallback) {
@@ -120,7 +121,7 @@ StructureEvalDef read_structure(const ConfigNode& node, int kind, bool tapered) 
   if (const ConfigNode* end = node.find("endgame")) {
     require_phase(*end, tapered);
     if (!end->is_map()) end->fail("expected the endgame's figures, e.g. {isolated: -20, doubled: -30}");
-    end->expect_keys({"isolated", "doubled"});
+    end->expect_keys(keys::structure_eval_endgame);
     def.endgame_isolated = read(*end, "isolated", def.isolated);
     def.endgame_doubled = read(*end, "doubled", def.doubled);
   }
@@ -130,7 +131,7 @@ StructureEvalDef read_structure(const ConfigNode& node, int kind, bool tapered) 
 OpenFileEvalDef read_open_file(const ConfigNode& node, int kind) {
   if (!node.is_map())
     node.fail("expected centipawns for an open and a half-open file, e.g. {open: 25, half_open: 10}");
-  node.expect_keys({"open", "half_open"});
+  node.expect_keys(keys::open_file_eval);
   OpenFileEvalDef def;
   def.kind = kind;
   if (const ConfigNode* n = node.find("open")) def.open = n->as_int(-10000, 10000);
@@ -141,7 +142,7 @@ OpenFileEvalDef read_open_file(const ConfigNode& node, int kind) {
 ShelterEvalDef read_shelter(const ConfigNode& node, const RuleSet& rules) {
   if (!node.is_map())
     node.fail("expected the sheltering kind and its bonus by distance, e.g. {kind: pawn, bonus: [20, 10]}");
-  node.expect_keys({"kind", "bonus", "zone"});
+  node.expect_keys(keys::shelter_eval);
   ShelterEvalDef def;
   const ConfigNode& kind = node.at("kind");
   def.kind = kind_index(kind, kind.as_string(), rules);
@@ -156,8 +157,7 @@ ShelterEvalDef read_shelter(const ConfigNode& node, const RuleSet& rules) {
 }  // namespace
 
 EvalDef read_eval(const ConfigNode& node, const RuleSet& rules) {
-  node.expect_keys(
-      {"pieces", "mobility", "phase", "passed", "royal_attack", "threat", "hanging", "pair", "structure", "open_file", "shelter", "tempo"});
+  node.expect_keys(keys::eval);
   EvalDef def;
   def.phase = read_kind_numbers(node.find("phase"), rules, "its weight in the opening's material", 0, 100);
   const bool tapered = std::any_of(def.phase.begin(), def.phase.end(), [](int w) { return w > 0; });

@@ -3,13 +3,14 @@
 #include <algorithm>
 
 #include "core/text.h"
+#include "loader/key_table.h"
 #include "loader/names.h"
 #include "loader/rule_set.h"
 
 namespace palace {
 
 void read_hand_rules(const ConfigNode& node, RuleSet& rules) {
-  node.expect_keys({"demote", "drop_zones", "one_per_file", "drop_may_not_mate", "no_dead_drops"});
+  node.expect_keys(keys::hands);
   HandRules& hands = rules.hands;
   const int kinds = int(rules.pieces.size());
   hands.enabled = true;
@@ -41,7 +42,7 @@ void read_hand_rules(const ConfigNode& node, RuleSet& rules) {
 }
 
 void read_zone_reached(const ConfigNode& node, RuleSet& rules) {
-  node.expect_keys({"piece", "zone", "safely"});
+  node.expect_keys(keys::zone_reached);
   rules.zone_reached.kind = kind_named(rules, node.at("piece"));
   rules.zone_reached.zone = zone_named(rules, node.at("zone"));
   if (const ConfigNode* s = node.find("safely")) rules.zone_reached.safely = s->as_bool();

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "core/text.h"
+#include "loader/key_table.h"
 #include "loader/names.h"
 #include "loader/rule_set.h"
 
@@ -37,7 +38,7 @@ void read_side_names(const ConfigNode& node, const RuleSet& set, std::vector<std
 // (a kind given no character, as a variant's own piece, by its letter); all of them, and `also`,
 // are read.
 void read_chinese(const ConfigNode& node, const RuleSet& set, NotationRules& rules) {
-  node.expect_keys({"simplified", "traditional", "also"});
+  node.expect_keys(keys::chinese);
   rules.chinese_simplified.assign(set.pieces.size(), {});
   rules.chinese_traditional.assign(set.pieces.size(), {});
   for (const char* script : {"simplified", "traditional"}) {
@@ -93,8 +94,7 @@ NotationRules default_notation_rules(const std::vector<PieceDef>& pieces) {
 }
 
 NotationRules read_notation_rules(const ConfigNode& node, const RuleSet& set) {
-  node.expect_keys({"native", "letters", "unlettered", "names", "also", "pgn", "pass", "check_words", "side_words",
-                    "capture_words", "iccs", "chinese", "points", "kif", "csa", "handicaps"});
+  node.expect_keys(keys::notation);
   NotationRules rules = default_notation_rules(set.pieces);
   if (const ConfigNode* n = node.find("native")) {
     if (!notation_style_by_name(n->as_string(), rules.native) || rules.native == NotationStyle::Coordinates)

@@ -8,6 +8,7 @@
 
 #include "core/text.h"
 #include "loader/end_rules.h"
+#include "loader/key_table.h"
 #include "loader/language.h"
 #include "loader/names.h"
 #include "loader/rule_set.h"
@@ -60,8 +61,7 @@ class Loader {
   Loader(const ConfigNode& root, const std::string& source) : root_(root) { rules_.source_file = source; }
 
   RuleSet run() {
-    root_.expect_keys({"language", "name", "description", "board", "sides", "pieces", "setup", "formations",
-                       "compound_moves", "rules", "ends", "scripts", "uci", "engine", "castling", "notation", "hands"});
+    root_.expect_keys(root_keys());
     if (const ConfigNode* l = root_.find("language"))
       if (l->as_int(0, 1000) != LanguageVersion)
         l->fail("this program reads language " + std::to_string(LanguageVersion) + " (`language: " + std::to_string(LanguageVersion) + "`)");
@@ -139,7 +139,7 @@ class Loader {
   }
 
   void read_board(const ConfigNode& node) {
-    node.expect_keys({"files", "ranks", "diagonals"});
+    node.expect_keys(keys::board);
     rules_.board.files = node.at("files").as_int(2, MaxFiles);
     rules_.board.ranks = node.at("ranks").as_int(2, MaxRanks);
     const ConfigNode* diagonals = node.find("diagonals");
@@ -177,7 +177,7 @@ class Loader {
     }
     for (int s = 0; s < SideCount; ++s) {
       const auto& [name, side] = entries[s];
-      side.expect_keys({"colour", "forward", "letters", "zones", "royal"});
+      side.expect_keys(keys::side);
       SideDef& def = rules_.sides[s];
       def.name = name;
       def.colour = side.find("colour") ? side.at("colour").as_string() : name;
@@ -251,20 +251,20 @@ class Loader {
   static constexpr std::size_t MaxFaceBytes = 12;
 
   void read_piece(PieceDef& def, const ConfigNode& node) {
-    node.expect_keys({"letter", "written", "face", "value", "royal", "stay_in", "moves", "promotion", "may_not_jump", "may_not_capture", "hooks"});
+    node.expect_keys(keys::piece);
     if (const ConfigNode* f = node.find("face")) def.face = face(*f);
     if (const ConfigNode* v = node.find("value")) def.value = v->as_number();
     if (const ConfigNode* z = node.find("stay_in")) def.stay_in = zone_named(rules_, *z);
     for (const ConfigNode* part : node.at("moves").items()) {
       if (const ConfigNode* like = part->find("like")) {
-        part->expect_keys({"like"});
+        part->expect_keys(keys::like_part);
         likes_.push_back({kind_named(rules_, def.name, node), def.parts.size(), kind_named(rules_, *like), like});
       }
       def.parts.push_back(read_part(*part));
     }
     check_hop_limits(def);
     if (const ConfigNode* p = node.find("promotion")) {
-      p->expect_keys({"zone", "to", "optional", "leaving", "optional_in", "to_lost_only"});
+      p->expect_keys(keys::promotion);
       if (const ConfigNode* o = p->find("optional"))
         def.promotion_choice = word<PromotionChoice>(*o, {{"true", PromotionChoice::Optional}, {"false", PromotionChoice::Forced},
                                                           {"unless_dead", PromotionChoice::OptionalUnlessDead}});
@@ -287,7 +287,7 @@ class Loader {
     if (const ConfigNode* list = node.find("may_not_capture"))
       for (const ConfigNode* k : list->items()) def.may_capture[kind_named(rules_, *k)] = false;
     if (const ConfigNode* hooks = node.find("hooks")) {
-      hooks->expect_keys({"may_jump", "may_capture", "allow_move", "add_moves", "after_move"});
+      hooks->expect_keys(keys::piece_hooks);
       if (const ConfigNode* h = hooks->find("may_jump")) def.may_jump_hook = hook(*h);
       if (const ConfigNode* h = hooks->find("may_capture")) def.may_capture_hook = hook(*h);
       if (const ConfigNode* h = hooks->find("allow_move")) def.allow_move_hook = hook(*h);
@@ -370,8 +370,7 @@ class Loader {
 
   MovePart read_part(const ConfigNode& node) {
     if (node.find("like")) return MovePart{};  // a placeholder, replaced by resolve_likes()
-    node.expect_keys({"step", "slide", "hop", "leap", "block", "symmetry", "range", "only", "from_zone", "to_zone",
-                      "leaves_ghost", "takes_ghost", "after_screen"});
+    node.expect_keys(keys::move_part);
     MovePart part;
     part.mark = node.mark();
     int kinds_named = 0;
@@ -513,7 +512,7 @@ class Loader {
     std::vector<Occupant> occupants(std::size_t(board().size()));
     for (const auto& [side_name, side_node] : node.entries()) {
       const int side = side_named(rules_, side_name, side_node);
-      side_node.expect_keys({"pieces", "formation"});
+      side_node.expect_keys(keys::side_setup);
       // Check, mate and facing royals need exactly one royal piece per side.
       const ConfigNode* royal_entry = nullptr;
       bool royal_placed = false;
@@ -539,7 +538,7 @@ class Loader {
         for (const ConfigNode* sq : squares.items()) place(square(*sq), k, *sq);
       }
       if (const ConfigNode* f = side_node.find("formation")) {
-        f->expect_keys({"name", "points"});
+        f->expect_keys(keys::formation_use);
         const ConfigNode& name = f->at("name");
         const auto it = formations.find(name.as_string());
         if (it == formations.end()) {
@@ -576,7 +575,7 @@ class Loader {
   void read_compound_moves(const ConfigNode& node) {
     for (const auto& [name, m] : node.entries()) {
       check_name(name, m, "compound move");
-      m.expect_keys({"side", "right", "piece", "from", "to", "partner", "partner_from", "partner_to", "empty", "safe"});
+      m.expect_keys(keys::compound_move);
       CompoundMoveDef def;
       def.name = name;
       def.side = Side(side_named(rules_, m.at("side").as_string(), m.at("side")));
@@ -614,7 +613,7 @@ class Loader {
   // that wing, one compound move. Its right is named by the partner's file (Shredder's letters),
   // so every start of the piece shares it, and any move of the piece gives it up.
   void read_castling(const ConfigNode& node) {
-    node.expect_keys({"piece", "partner", "home", "wings"});
+    node.expect_keys(keys::castling);
     CastlingDef& c = rules_.castling;
     c.piece = kind_named(rules_, node.at("piece"));
     c.partner = kind_named(rules_, node.at("partner"));
@@ -634,7 +633,7 @@ class Loader {
     }
     for (const auto& [name, w] : node.at("wings").entries()) {
       check_name(name, w, "wing");
-      w.expect_keys({"right", "partners", "to", "partner_to"});
+      w.expect_keys(keys::castling_wing);
       CastlingWing wing;
       wing.name = name;
       const std::string& right = w.at("right").as_string();
@@ -758,7 +757,7 @@ class Loader {
 
   // How moves are played beyond the pieces' own: facing royals, passing, captures.
   void read_rules(const ConfigNode& node) {
-    node.expect_keys({"facing_royals", "pass", "captures", "explosion"});
+    node.expect_keys(keys::rules);
     GameRules& r = rules_.rules;
     if (const ConfigNode* f = node.find("facing_royals"))
       r.facing_royals = word<FacingRule>(*f, {{"allowed", FacingRule::Allowed}, {"forbidden", FacingRule::Forbidden},
@@ -768,7 +767,7 @@ class Loader {
     if (const ConfigNode* c = node.find("captures"))
       r.captures_compulsory = word<bool>(*c, {{"optional", false}, {"compulsory", true}});
     if (const ConfigNode* e = node.find("explosion")) {
-      e->expect_keys({"spares"});
+      e->expect_keys(keys::explosion);
       r.explosions = true;
       if (const ConfigNode* spares = e->find("spares"))
         r.explosion_spares = kinds_named(rules_, *spares);
@@ -777,9 +776,7 @@ class Loader {
 
   // Every way a game ends besides checkmate, each named as the end is named to players.
   void read_ends(const ConfigNode& node) {
-    node.expect_keys({"stalemate", "repetition", "standoff", "both_passed", "counting", "move_limit",
-                      "insufficient_material", "bare_royal", "no_pieces", "dead_material", "endgame_count",
-                      "checks_given", "zone_reached", "royal_captured"});
+    node.expect_keys(keys::ends);
     GameRules& r = rules_.rules;
     if (const ConfigNode* c = node.find("checks_given")) r.check_limit = c->as_int(1, 99);
     if (const ConfigNode* z = node.find("zone_reached")) read_zone_reached(*z, rules_);
@@ -798,7 +795,7 @@ class Loader {
     }
     if (const ConfigNode* d = node.find("both_passed")) r.passes_end_game = d->as_bool();
     if (const ConfigNode* c = node.find("counting")) {
-      c->expect_keys({"bonus"});
+      c->expect_keys(keys::counting);
       r.counting = true;
       if (const ConfigNode* bonus = c->find("bonus"))
         for (const auto& [side, value] : bonus->entries()) r.count_bonus[side_named(rules_, side, value)] = value.as_number();
@@ -815,7 +812,7 @@ class Loader {
 
   // The engine's tuning, kept apart from the rules: it changes how the engine plays, never the game.
   void read_engine(const ConfigNode& node) {
-    node.expect_keys({"eval", "search"});
+    node.expect_keys(keys::engine);
     if (const ConfigNode* e = node.find("eval")) rules_.eval = read_eval(*e, rules_);
     if (const ConfigNode* s = node.find("search")) rules_.search = read_search_rules(*s);
   }

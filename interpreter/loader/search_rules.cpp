@@ -1,9 +1,10 @@
 #include "loader/search_rules.h"
+#include "loader/key_table.h"
 
 namespace palace {
 
 SearchRules read_search_rules(const ConfigNode& node) {
-  node.expect_keys({"reduce_evasions", "extend_checks", "continuation_plies"});
+  node.expect_keys(keys::search);
   SearchRules search;
   if (const ConfigNode* r = node.find("reduce_evasions")) search.reduce_evasions = r->as_bool();
   if (const ConfigNode* e = node.find("extend_checks"))

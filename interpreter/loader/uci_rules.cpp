@@ -1,12 +1,13 @@
 #include "loader/uci_rules.h"
 
 #include "core/text.h"
+#include "loader/key_table.h"
 #include "loader/language.h"
 
 namespace palace {
 
 UciRules read_uci_rules(const ConfigNode& node) {
-  node.expect_keys({"variant", "mirror_ranks", "pass", "xboard"});
+  node.expect_keys(keys::uci);
   UciRules uci;
   if (const ConfigNode* v = node.find("variant")) uci.variant = v->as_string();
   if (const ConfigNode* x = node.find("xboard")) uci.xboard = x->as_string();

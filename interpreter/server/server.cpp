@@ -655,7 +655,7 @@ struct Server::Impl {
       return json{{"variant", upload.id}, {"yaml", upload.yaml}, {"scripts", upload.scripts}};
     }));
     // Learnt once: the shipped variants do not change while the server runs.
-    http.Get("/api/schema", route(200, [schema = variant_schema(options.variants_dir)](const Request&) { return schema; }));
+    http.Get("/api/schema", route(200, [schema = variant_schema()](const Request&) { return schema; }));
     http.Post("/api/games", route(201, [this](const Request& r) { return create_game(body_of(r)); }));
     http.Get(game, route(200, [this](const Request& r) {
       const auto entry = find(r.matches[1]);

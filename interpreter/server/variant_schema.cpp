@@ -1,69 +1,112 @@
 #include "server/variant_schema.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
-#include "loader/config_tree.h"
+#include "loader/key_table.h"
 
 namespace palace::server {
 
-namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
 
-constexpr std::size_t MaxExamples = 12;
+json map_schema(const MapSpec& map);
 
-void add_unique(json& list, const json& value) {
-  if (!list.is_array()) list = json::array();
-  if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
+// A word as a YAML reader types it, so that `optional: true` and `language: 1` match.
+json typed_word(const std::string& word) {
+  if (word == "true") return true;
+  if (word == "false") return false;
+  char* end = nullptr;
+  const long number = std::strtol(word.c_str(), &end, 10);
+  if (!word.empty() && *end == '\0') return number;
+  return word;
 }
 
-// A map whose every value is itself a map names things (pieces, zones, formations): its keys are the
-// writer's own, so its schema is one for any key, learnt from them all.
-bool names_things(const ConfigNode& node) {
-  const auto& entries = node.entries();
-  return entries.size() >= 2 && std::all_of(entries.begin(), entries.end(), [](const auto& e) { return e.second.is_map(); });
-}
-
-void learn(json& schema, const ConfigNode& node) {
-  switch (node.type()) {
-    case ConfigNode::Type::Map:
-      add_unique(schema["type"], "object");
-      for (const auto& [key, value] : node.entries())
-        learn(names_things(node) ? schema["additionalProperties"] : schema["properties"][key], value);
-      break;
-    case ConfigNode::Type::Sequence:
-      add_unique(schema["type"], "array");
-      for (const ConfigNode* item : node.items()) learn(schema["items"], *item);
-      break;
-    case ConfigNode::Type::Scalar:
-      add_unique(schema["type"], "string");
-      if (!schema.contains("examples") || schema["examples"].size() < MaxExamples) add_unique(schema["examples"], node.as_string());
-      break;
-    case ConfigNode::Type::Null:
-      break;
+json value_schema(KeyType type, KeyType of, const MapSpec* map, const char* values) {
+  switch (type) {
+    case KeyType::Map:
+      return map_schema(*map);
+    case KeyType::MapOf:
+      return {{"type", "object"}, {"additionalProperties", value_schema(of, KeyType::String, map, "")}};
+    case KeyType::List:
+      return {{"type", "array"}, {"items", value_schema(of, KeyType::String, map, "")}};
+    case KeyType::OneOrList: {
+      const json one = value_schema(of, KeyType::String, map, "");
+      return {{"anyOf", {one, {{"type", "array"}, {"items", one}}}}};
+    }
+    case KeyType::String:
+      return {{"type", "string"}};
+    case KeyType::Int:
+      return {{"type", "integer"}};
+    case KeyType::Number:
+      return {{"type", "number"}};
+    case KeyType::Bool:
+      return {{"type", "boolean"}};
+    case KeyType::Enum: {
+      json words = json::array();
+      for (const char* w = values; *w;) {
+        const char* end = w;
+        while (*end && *end != '|') ++end;
+        words.push_back(typed_word(std::string(w, end)));
+        w = *end ? end + 1 : end;
+      }
+      return {{"enum", words}};
+    }
+    case KeyType::Any:
+      return json::object();
   }
+  return json::object();
+}
+
+// A default the schema can state: a value of the key's own type. Others ("the variant's name",
+// "unlimited") are told in REFERENCE.md only, since an editor may insert a schema's default.
+bool is_literal(const KeySpec& key, const json& fallback) {
+  switch (key.type) {
+    case KeyType::Bool:
+      return fallback.is_boolean();
+    case KeyType::Int:
+      return fallback.is_number_integer();
+    case KeyType::Number:
+      return fallback.is_number();
+    case KeyType::Enum: {
+      const json words = value_schema(key.type, key.of, key.map, key.values)["enum"];
+      return std::find(words.begin(), words.end(), fallback) != words.end();
+    }
+    default:
+      return false;
+  }
+}
+
+// `key: ~` removes a key a file inherits from its imports, so a file as written may say null.
+json nullable(json schema) {
+  if (schema.contains("type")) schema["type"] = {schema["type"], "null"};
+  if (schema.contains("enum")) schema["enum"].push_back(nullptr);
+  if (schema.contains("anyOf")) schema["anyOf"].push_back({{"type", "null"}});
+  return schema;
+}
+
+json map_schema(const MapSpec& map) {
+  json properties = json::object();
+  for (const KeySpec& key : map.keys) {
+    json property = nullable(value_schema(key.type, key.of, key.map, key.values));
+    property["description"] = key.meaning;
+    if (const json fallback = typed_word(key.fallback); is_literal(key, fallback)) property["default"] = fallback;
+    properties[key.name] = property;
+  }
+  return {{"type", "object"},
+          {"description", map.meaning},
+          {"properties", properties},
+          {"additionalProperties", false}};
 }
 
 }  // namespace
 
-json variant_schema(const fs::path& shipped_dir) {
-  json schema = {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
-                 {"title", "Palace variant file"},
-                 {"description", "Learnt from the shipped variants; rules/README.md is the reference"}};
-  std::vector<fs::path> files;
-  std::error_code error;
-  for (const auto& entry : fs::directory_iterator(shipped_dir, error))
-    if (entry.path().extension() == ".yaml") files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  for (const fs::path& file : files) {
-    try {
-      learn(schema, ConfigNode::load_file(file.string()));
-    } catch (const Error&) {
-      // a file that does not load teaches nothing
-    }
-  }
+json variant_schema() {
+  json schema = map_schema(root_keys());
+  schema["$schema"] = "https://json-schema.org/draft/2020-12/schema";
+  schema["title"] = "Palace rule file, language 1";
   return schema;
 }
 

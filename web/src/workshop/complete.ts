@@ -86,7 +86,8 @@ export function schemaCompletion(schema: () => Schema | undefined) {
       if (value[2]) path.push('[]');
       const options: Completion[] = [];
       for (const node of walk(root, [...path, value[3]]))
-        for (const v of [...(node.enum ?? []), ...(node.examples ?? [])])
+        // null is in an enum only so that `key: ~` may remove an imported key: nothing to offer.
+        for (const v of [...(node.enum ?? []), ...(node.examples ?? [])].filter((v) => v !== null))
           if (!options.some((o) => o.label === text(v))) options.push({ label: text(v), type: 'constant' });
       return options.length ? { from: context.pos - value[4].length, options, validFor: /^[\w.+-]*$/ } : null;
     }
