@@ -92,18 +92,20 @@ GameStore::Checkpoints::Checkpoints(const std::string& path) {
     throw StoreError(path + ": " + reason);
   }
   sqlite3_busy_timeout(db_, 5000);
-  thread_ = std::jthread([this](std::stop_token stop) {
+  thread_ = std::thread([this] {
     std::unique_lock lock(mutex_);
-    while (!stop.stop_requested()) {
-      wake_.wait_for(lock, stop, std::chrono::seconds(1), [] { return false; });
-      // A failure (the file busy or gone) is tried again a second later; the log only grows meanwhile.
-      if (!stop.stop_requested()) sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
-    }
+    // A failure (the file busy or gone) is tried again a second later; the log only grows meanwhile.
+    while (!wake_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_; }))
+      sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
   });
 }
 
 GameStore::Checkpoints::~Checkpoints() {
-  thread_.request_stop();
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
   thread_.join();
   sqlite3_close(db_);
 }

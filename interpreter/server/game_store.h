@@ -74,9 +74,10 @@ class GameStore {
 
    private:
     sqlite3* db_ = nullptr;
-    std::condition_variable_any wake_;
+    std::condition_variable wake_;
     std::mutex mutex_;
-    std::jthread thread_;  // last: stopped and joined before the connection closes
+    bool stopping_ = false;  // under mutex_
+    std::thread thread_;     // joined before the connection closes
   };
   std::optional<Checkpoints> checkpoints_;
 };

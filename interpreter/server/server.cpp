@@ -789,12 +789,19 @@ int Server::bind(const std::string& host, int port) {
   if (bound <= 0) throw Error("cannot listen on " + host + ":" + std::to_string(port) + ": " + std::strerror(errno));
   impl_->hosts = {host + ":" + std::to_string(bound), "localhost:" + std::to_string(bound)};
   impl_->http.widen_backlog();
+  bound_ = true;
   return bound;
 }
 
-void Server::listen() { impl_->http.listen_after_bind(); }
+void Server::listen() {
+  impl_->http.listen_after_bind();
+  bound_ = false;
+}
 
-void Server::stop() { impl_->http.stop(); }
+void Server::stop() {
+  while (bound_ && !impl_->http.is_running()) std::this_thread::yield();
+  impl_->http.stop();
+}
 
 std::string Server::answer(std::string_view request) { return impl_->http.answer(request); }
 

@@ -4,6 +4,7 @@
 // store before it is answered. The API is listed in web/README.md.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -51,6 +52,9 @@ class Server {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  // From bind() until listen() returns: a stop() in that time waits for the listening to start, as
+  // one that came before it would otherwise be lost and listen() never return.
+  std::atomic<bool> bound_ = false;
 };
 
 }  // namespace palace::server

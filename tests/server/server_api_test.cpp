@@ -343,7 +343,8 @@ TEST_F(ServerApi, PiecesCarryTheirFacesAndSidesTheirDirection) {
     if (kind["name"] == "tokin") tokin = kind;
   EXPECT_EQ(tokin["face"], json({"と", "と"}));
   EXPECT_EQ(tokin["written"], "+P");
-  for (const json& kind : new_game({{"variant", "chess"}})["kinds"]) EXPECT_FALSE(kind.contains("face")) << kind.dump();
+  const json chess = new_game({{"variant", "chess"}});
+  for (const json& kind : chess["kinds"]) EXPECT_FALSE(kind.contains("face")) << kind.dump();
 }
 
 TEST_F(ServerApi, APastPositionOutOfRangeIsRefused) {
