@@ -305,7 +305,8 @@ class Migration {
     for (const ConfigNode* parent : inline_parents) {
       std::string kept;
       for (const auto& [key, value] : parent->entries()) {
-        const bool moved = std::any_of(moves_.begin(), moves_.end(), [&](const Move& m) { return m.node == &value; });
+        const ConfigNode* node = &value;  // clang 14 cannot capture a structured binding
+        const bool moved = std::any_of(moves_.begin(), moves_.end(), [node](const Move& m) { return m.node == node; });
         if (!moved) kept += (kept.empty() ? "" : ", ") + key + ": " + inline_text(value);
       }
       const auto [begin, end] = block_range(*parent, root_);
