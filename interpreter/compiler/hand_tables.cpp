@@ -7,7 +7,7 @@
 
 namespace palace {
 
-bool Variant::dead_at(Side side, int kind, Square s) const {
+bool Variant::dead_at(Side side, int kind, Point s) const {
   const Span leaps = leap_spans_[index(side, kind, s)], rays = ray_spans_[index(side, kind, s)];
   return leaps.begin == leaps.end && rays.begin == rays.end;
 }
@@ -18,7 +18,7 @@ void Variant::build_promotions() {
     for (int k = 0; k < kinds_; ++k) {
       const PieceDef& piece = rules_.pieces[k];
       if (piece.promotion_zone < 0) continue;
-      for (Square s = 0; s < squares_; ++s) {
+      for (Point s = 0; s < squares_; ++s) {
         if (!rules_.sides[side].zones[piece.promotion_zone][s]) continue;
         const bool optional_here = piece.promotion_optional_zone >= 0 && rules_.sides[side].zones[piece.promotion_optional_zone][s];
         const bool must = !optional_here && (piece.promotion_choice == PromotionChoice::Forced ||
@@ -44,8 +44,8 @@ void Variant::build_hands() {
       if (rules_.pieces[k].royal) continue;
       const int zone = hands.drop_zone[k];
       const int stay = rules_.pieces[k].stay_in;
-      for (Square s = 0; s < squares_; ++s) {
-        const SquareSet* zones = rules_.sides[side].zones.data();
+      for (Point s = 0; s < squares_; ++s) {
+        const PointSet* zones = rules_.sides[side].zones.data();
         if ((zone >= 0 && !zones[zone][s]) || (stay >= 0 && !zones[stay][s])) continue;
         if (hands.no_dead_drops && dead_at(side, k, s)) continue;
         drop_points_[side * kinds_ + k].push_back(s);
@@ -60,7 +60,7 @@ void Variant::build_hands() {
       std::vector<int> per_square(squares_, 0);
       for (int k = 0; k < kinds_; ++k)
         if (family(k) == f)
-          for (Square s = 0; s < squares_; ++s) per_square[s] = std::max(per_square[s], moves_at(side, k, s));
+          for (Point s = 0; s < squares_; ++s) per_square[s] = std::max(per_square[s], moves_at(side, k, s));
       std::sort(per_square.begin(), per_square.end(), std::greater<>());
       std::vector<int>& bound = family_bound_[side][f];
       bound.assign(1, 0);

@@ -111,7 +111,7 @@ ShogiSetup position_setup(const Position& pos) {
   const Variant& variant = pos.variant();
   const BoardDef& board = variant.board();
   ShogiSetup setup = empty_setup(variant);
-  for (Square s = 0; s < board.size(); ++s)
+  for (Point s = 0; s < board.size(); ++s)
     setup.squares[std::size_t((shogi_rank(board, s) - 1) * board.files + shogi_file(board, s) - 1)] = pos.at(s);
   for (Side side = 0; side < SideCount; ++side)
     for (const int kind : variant.hand_kinds()) setup.hands[side].insert(setup.hands[side].end(), std::size_t(pos.in_hand(side, kind)), kind);
