@@ -197,13 +197,13 @@ void LuaMoveHooks::after_move(const Position& pos, int kind, Point from, Point t
 
   // The board as the edits leave it, for the checks that look at more than one edit.
   std::vector<Piece> board(std::size_t(variant_.squares()));
-  for (Point s = 0; s < variant_.squares(); ++s) board[s] = pos.at(s);
+  for (Point s = Point(0); s < variant_.squares(); ++s) board[s] = pos.at(s);
   int n = 0;
   for (const auto& entry : entries) {
     edits.push_back(read_edit(entry.second, board, hook, ++n));
     board[edits.back().at] = edits.back().piece;
   }
-  for (Side side = 0; side < SideCount; ++side) {
+  for (Side side = First; side < SideCount; ++side) {
     const int pieces = int(std::count_if(board.begin(), board.end(), [&](Piece p) { return p && side_of(p) == side; }));
     const int bound = variant_.most_moves(side, pieces);
     if (bound > MaxMoves)

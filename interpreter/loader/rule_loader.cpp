@@ -623,7 +623,7 @@ class Loader {
       const PointSet& points = rules_.sides[s].zones[zone];
       int rank = -1;
       bool one_rank = points.any();
-      for (Point p = 0; p < board().size(); ++p) {
+      for (Point p = Point(0); p < board().size(); ++p) {
         if (!points[p]) continue;
         if (rank < 0) rank = board().rank_of(p);
         one_rank = one_rank && board().rank_of(p) == rank;

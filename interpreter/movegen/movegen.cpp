@@ -327,7 +327,7 @@ bool leaves_royal_safe(Position& pos, Move m) {
 }
 
 std::optional<Side> checks_given_by(const Position& pos) {
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     if (pos.state().checks_needed[side] == 0) return side;
   return std::nullopt;
 }
@@ -347,7 +347,7 @@ Outcome ended_by_rule(const Position& pos) {
     if (const auto checker = checks_given_by(pos)) return {Termination::ChecksGiven, checker};
   if (rules.explosions) {
     const Side us = pos.side_to_move();
-    for (Side side = 0; side < SideCount; ++side)
+    for (Side side = First; side < SideCount; ++side)
       if (pos.royal(side) == NoPoint && pos.variant().has_royal(side))
         return {Termination::RoyalExploded, pos.royal(us) == NoPoint ? opponent(us) : us};
   }

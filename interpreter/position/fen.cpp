@@ -164,9 +164,9 @@ void Position::read_board(const std::string& placement) {
 void Position::check_move_list_bound() const {
   if (variant_->has_hands()) {
     std::vector<int> family_count(variant_->kinds(), 0);
-    for (Point s = 0; s < variant_->squares(); ++s)
+    for (Point s = Point(0); s < variant_->squares(); ++s)
       if (board_[s]) ++family_count[variant_->family(kind_of(board_[s]))];
-    for (Side s = 0; s < SideCount; ++s)
+    for (Side s = First; s < SideCount; ++s)
       for (int k : variant_->hand_kinds()) family_count[k] += hand_.count[s][k];
     // Every one of them could end up in one hand, whose hash keys count to MaxHandCount.
     for (int k : variant_->hand_kinds())
@@ -178,7 +178,7 @@ void Position::check_move_list_bound() const {
       throw FenError("FEN: these pieces could make up to " + std::to_string(bound) + " moves in one position; at most " +
                      std::to_string(MaxMoves) + " are supported");
   }
-  for (Side s = 0; s < SideCount && !variant_->has_hands(); ++s) {
+  for (Side s = First; s < SideCount && !variant_->has_hands(); ++s) {
     const int bound = variant_->most_moves(s, count_[s]);
     if (bound > MaxMoves)
       throw FenError("FEN board: " + variant_->side_name(s) + " has " + std::to_string(count_[s]) +
@@ -190,7 +190,7 @@ void Position::check_move_list_bound() const {
 void Position::read_side_to_move(const std::string& side) {
   if (side.empty()) throw FenError("FEN side to move: missing (expected w or b)");
   if (side != "w" && side != "b") throw FenError("FEN side to move: expected w or b, got " + quote(side));
-  side_ = side == "w" ? 0 : 1;
+  side_ = side == "w" ? First : Second;
 }
 
 void Position::read_rights(const std::string& rights) {
@@ -215,7 +215,7 @@ int Position::compound_for_right(char letter) const {
   if (rules.castling.piece < 0 || !std::isalpha(static_cast<unsigned char>(letter))) return -1;
   // Castling rights name a wing's outermost partner (K, Q) or a partner's file (Shredder's H, A).
   const bool upper = std::isupper(static_cast<unsigned char>(letter));
-  const Side side = rules.sides[0].upper_case == upper ? 0 : 1;
+  const Side side = rules.sides[0].upper_case == upper ? First : Second;
   const char capital = char(std::toupper(static_cast<unsigned char>(letter)));
   for (std::size_t w = 0; w < rules.castling.wings.size(); ++w)
     if (rules.castling.wings[w].right == capital) return outermost_castling(side, int(w));
@@ -232,7 +232,7 @@ std::string Position::rights_text() const {
   for (std::size_t i = 0; i < compounds.size(); ++i)
     if (rules.compound_moves[i].wing < 0 && held(i)) text += rules.compound_moves[i].right;
   // Castling as the reference writes it: the wing's letter for its outermost partner, else the file.
-  for (Side s = 0; s < SideCount; ++s)
+  for (Side s = First; s < SideCount; ++s)
     for (std::size_t w = 0; w < rules.castling.wings.size(); ++w) {
       const int outermost = outermost_castling(s, int(w));
       for (std::size_t i = 0; i < compounds.size(); ++i) {
@@ -304,7 +304,7 @@ void Position::read_check_counters(const std::string& text) {
   const int limit = variant_->game_rules().check_limit;
   const auto plus = text.find('+');
   const std::string counts[SideCount] = {text.substr(0, plus), text.substr(plus + 1)};
-  for (Side s = 0; s < SideCount; ++s) {
+  for (Side s = First; s < SideCount; ++s) {
     const std::string& count = counts[s];
     const bool digits = !count.empty() && count.size() <= 2 && all_digits(count);
     if (!digits || std::stoi(count) > limit)
@@ -332,7 +332,7 @@ void Position::read_hands(const std::string& text) {
 std::string Position::hands_text() const {
   std::string out = "[";
   for (const bool upper : {true, false})
-    for (Side s = 0; s < SideCount; ++s)
+    for (Side s = First; s < SideCount; ++s)
       if (variant_->rules().sides[s].upper_case == upper)
         for (int k : variant_->hand_kinds()) out.append(hand_.count[s][k], variant_->letter(make_piece(s, k)));
   return out + "]";
@@ -341,7 +341,7 @@ std::string Position::hands_text() const {
 void Position::check_royals_present() const {
   // Where an explosion can take a royal, a FEN may show the game it ended.
   if (royal_may_be_taken() || variant_->explosive()) return;
-  for (Side s = 0; s < SideCount; ++s) {
+  for (Side s = First; s < SideCount; ++s) {
     const auto& setup = variant_->rules().setup[s];
     const auto royal = std::find_if(setup.begin(), setup.end(), [&](const Placement& p) { return variant_->royal(p.kind); });
     if (royal != setup.end() && royal_[s] == NoPoint)

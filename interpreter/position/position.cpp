@@ -72,13 +72,13 @@ void Position::relocate(Point from, Point to) {
 std::uint64_t Position::compute_hash() const {
   const StateRecord& st = states_.back();
   std::uint64_t h = side_ ? variant_->side_key() : 0;
-  for (Point s = 0; s < variant_->squares(); ++s)
+  for (Point s = Point(0); s < variant_->squares(); ++s)
     if (board_[s]) h ^= variant_->piece_key(board_[s], s);
   if (st.ghost != NoPoint) h ^= variant_->ghost_key(st.ghost);
   if (variant_->game_rules().check_limit)
-    for (Side s = 0; s < SideCount; ++s) h ^= variant_->checks_key(s, st.checks_needed[s]);
+    for (Side s = First; s < SideCount; ++s) h ^= variant_->checks_key(s, st.checks_needed[s]);
   if (variant_->has_hands())
-    for (Side s = 0; s < SideCount; ++s)
+    for (Side s = First; s < SideCount; ++s)
       for (int k : variant_->hand_kinds())
         for (int n = 1; n <= hand_.count[s][k]; ++n) h ^= variant_->hand_key(s, k, n);
   return h ^ variant_->rights_key(st.rights);
@@ -92,9 +92,9 @@ std::uint64_t Position::from_hand(Side side, int kind) { return variant_->hand_k
 void Position::set_start() {
   clear();
   const RuleSet& rules = variant_->rules();
-  for (Side s = 0; s < SideCount; ++s)
+  for (Side s = First; s < SideCount; ++s)
     for (const Placement& p : rules.setup[s]) put(make_piece(s, p.kind), p.square);
-  side_ = 0;
+  side_ = First;
   fullmove_base_ = 1;
   start_side_ = 0;
   StateRecord& st = states_.back();
@@ -107,7 +107,7 @@ void Position::set_start() {
         board_[c.partner_from] == make_piece(c.side, c.partner))
       st.rights |= std::uint16_t(1u << c.right);
   }
-  for (Side s = 0; s < SideCount; ++s)
+  for (Side s = First; s < SideCount; ++s)
     for (std::size_t w = 0; w < rules.castling.wings.size(); ++w)
       if (const int i = outermost_castling(s, int(w)); i >= 0) st.rights |= std::uint16_t(1u << compounds[i].right);
   st.royals_facing = facing_flag();
@@ -327,7 +327,7 @@ void Position::edit(Point s, Piece p, std::uint64_t& hash) {
 bool Position::is_consistent() const {
   int on_board[SideCount] = {0, 0};
   Point royals[SideCount] = {NoPoint, NoPoint};
-  for (Point s = 0; s < variant_->squares(); ++s) {
+  for (Point s = Point(0); s < variant_->squares(); ++s) {
     const Piece p = board_[s];
     if (!p) continue;
     const Side side = side_of(p);
@@ -336,7 +336,7 @@ bool Position::is_consistent() const {
     ++on_board[side];
     if (variant_->royal(kind_of(p))) royals[side] = s;
   }
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     if (on_board[side] != count_[side] || royals[side] != royal_[side]) return false;
   return states_.back().royals_facing == facing_flag() && states_.back().hash == compute_hash();
 }

@@ -61,22 +61,22 @@ Evaluation::Evaluation(const Variant& variant)
     t.walked = t.mobility || t.royal_attack || t.threat || t.hanging;
     pairs_ = pairs_ || t.pair;
     hanging_ = hanging_ || t.hanging;
-    for (Side side = 0; side < SideCount; ++side) full_phase_ += t.phase * variant.setup_count(side, k);
+    for (Side side = First; side < SideCount; ++side) full_phase_ += t.phase * variant.setup_count(side, k);
   }
   // Whether a piece hangs depends on what every enemy piece guards.
   if (hanging_)
     for (KindTerms& t : terms_) t.walked = true;
   if (any_nonzero(eval.royal_attack)) near_rows_ = squares_;
   near_.assign(std::size_t(near_rows_ + 1) * squares_, 0);
-  for (Point r = 0; r < near_rows_; ++r)
-    for (Point s = 0; s < squares_; ++s)
+  for (Point r = Point(0); r < near_rows_; ++r)
+    for (Point s = Point(0); s < squares_; ++s)
       near_[r * squares_ + s] = s != r && std::abs(board.file_of(s) - board.file_of(r)) <= 1 &&
                                 std::abs(board.rank_of(s) - board.rank_of(r)) <= 1;
 
   score_.assign(std::size_t(PieceCodes) * squares_, {});
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     for (int k = 0; k < kinds; ++k)
-      for (Point s = 0; s < squares_; ++s) {
+      for (Point s = Point(0); s < squares_; ++s) {
         Score score{value_[k], value_[k]};
         if (const PieceEvalDef* def = def_of(k)) {
           for (const auto& [zone, bonus] : def->zone_bonus)
@@ -100,8 +100,8 @@ Evaluation::Evaluation(const Variant& variant)
   };
   for (const PassedEvalDef& def : eval.passed) {
     census_of(def.kind).passed = int(passed_terms_.size() / (SideCount * squares_));
-    for (Side side = 0; side < SideCount; ++side)
-      for (Point s = 0; s < squares_; ++s) {
+    for (Side side = First; side < SideCount; ++side)
+      for (Point s = Point(0); s < squares_; ++s) {
         const int row = table_row(board, rules.sides[side], s);
         PassedTerms& t = passed_terms_.emplace_back();
         t.bonus = {def.bonus[row], def.endgame_bonus[row]};
@@ -127,16 +127,16 @@ Evaluation::Evaluation(const Variant& variant)
   if (!eval.shelter.bonus.empty()) {
     terms_[eval.shelter.kind].shelters = true;
     shelter_bonus_ = eval.shelter.bonus;
-    for (Side side = 0; side < SideCount; ++side)
-      for (Point s = 0; s < squares_; ++s)
+    for (Side side = First; side < SideCount; ++side)
+      for (Point s = Point(0); s < squares_; ++s)
         sheltered_.push_back(eval.shelter.zone < 0 || rules.sides[side].zones[eval.shelter.zone][s]);
   }
-  for (Point s = 0; s < squares_; ++s) {
+  for (Point s = Point(0); s < squares_; ++s) {
     file_.push_back(board.file_of(s));
     rank_.push_back(board.rank_of(s));
   }
-  for (Side side = 0; side < SideCount; ++side)
-    for (Point s = 0; s < squares_; ++s)
+  for (Side side = First; side < SideCount; ++side)
+    for (Point s = Point(0); s < squares_; ++s)
       advance_.push_back(rules.sides[side].forward > 0 ? board.rank_of(s) : -board.rank_of(s));
 }
 
@@ -180,7 +180,7 @@ void Evaluation::add_files(const Placed* const found[SideCount], const int count
     // enemy piece is passed if it is at least as far on its own file and both beside it.
     int on_file[SideCount][MaxFiles + 2] = {};
     int front[SideCount][MaxFiles + 2];
-    for (Side side = 0; side < SideCount; ++side) {
+    for (Side side = First; side < SideCount; ++side) {
       std::fill(front[side], front[side] + files_ + 2, INT_MIN);
       const int* along = &advance_[opponent(side) * squares_];
       for (int i = 0; i < count[side]; ++i)
@@ -193,7 +193,7 @@ void Evaluation::add_files(const Placed* const found[SideCount], const int count
         }
     }
     const PassedTerms* passed = census.passed < 0 ? nullptr : &passed_terms_[census.passed * SideCount * squares_];
-    for (Side side = 0; side < SideCount; ++side) {
+    for (Side side = First; side < SideCount; ++side) {
       const int* enemy = front[opponent(side)];
       const int* own = on_file[side];
       for (int i = 0; i < count[side]; ++i) {
@@ -212,7 +212,7 @@ void Evaluation::add_files(const Placed* const found[SideCount], const int count
     }
   }
   if (!open_files_) return;
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     for (int i = 0; i < count[side]; ++i) {
       const Point s = found[side][i].square;
       const KindTerms& t = terms_[found[side][i].kind];
@@ -247,7 +247,7 @@ int Evaluation::operator()(const Position& pos) const {
   int found_count[SideCount] = {0, 0};
   int owned[SideCount][MaxKinds];
   if (pairs_) std::fill(&owned[0][0], &owned[0][0] + SideCount * MaxKinds, 0);
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     for (int i = 0; i < pos.piece_count(side); ++i) {
       const Point s = pos.piece_square(side, i);
       const int kind = kind_of(pos.at(s));
@@ -266,20 +266,20 @@ int Evaluation::operator()(const Position& pos) const {
     if (!walks.guarded[opponent(prey.taker)][prey.square]) total[prey.taker] += {prey.weight, prey.weight};
   }
   for (const int k : held_)
-    for (Side side = 0; side < SideCount; ++side) {
+    for (Side side = First; side < SideCount; ++side) {
       total[side] += {pos.in_hand(side, k) * value_[k], pos.in_hand(side, k) * value_[k]};
       phase += pos.in_hand(side, k) * terms_[k].phase;
     }
   if (found_count[0] + found_count[1] > 0) {
     const Placed* const lists[SideCount] = {found[0], found[1]};
-    const Point royals[SideCount] = {pos.royal(0), pos.royal(1)};
+    const Point royals[SideCount] = {pos.royal(First), pos.royal(Second)};
     add_files(lists, found_count, royals, total);
   }
   if (!shelter_bonus_.empty())
-    for (Side side = 0; side < SideCount; ++side)
+    for (Side side = First; side < SideCount; ++side)
       total[side].opening += shelter(found[side], found_count[side], pos, side);
   if (pairs_)
-    for (Side side = 0; side < SideCount; ++side)
+    for (Side side = First; side < SideCount; ++side)
       for (int k = 0; k < int(terms_.size()); ++k)
         if (owned[side][k] >= 2) total[side] += {terms_[k].pair, terms_[k].pair};
 

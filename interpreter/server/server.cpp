@@ -92,7 +92,7 @@ std::string text_field(const json& body, const char* key) {
 // What each side holds off the board, by side name then kind name: {"white": {"pawn": 2}}.
 json hands_json(const Variant& variant, const Position& pos) {
   json hands = json::object();
-  for (Side side = 0; side < SideCount; ++side) {
+  for (Side side = First; side < SideCount; ++side) {
     json& hand = hands[variant.side_name(side)] = json::object();
     for (const int kind : variant.hand_kinds())
       if (pos.in_hand(side, kind) > 0) hand[variant.rules().pieces[std::size_t(kind)].name] = pos.in_hand(side, kind);
@@ -104,7 +104,7 @@ json hands_json(const Variant& variant, const Position& pos) {
 json pieces_json(const Variant& variant, const Position& pos) {
   const BoardDef& board = variant.board();
   json pieces = json::array();
-  for (Point s = 0; s < board.size(); ++s) {
+  for (Point s = Point(0); s < board.size(); ++s) {
     const Piece p = pos.at(s);
     if (p == NoPiece) continue;
     const PieceDef& def = variant.rules().pieces[kind_of(p)];
