@@ -105,38 +105,18 @@ struct FormationGrid {
 };
 
 FormationGrid formation_grid(const std::string& file, const Variant& variant) {
-  const ConfigNode root = ConfigNode::load_file(file);
-  const ConfigNode* defined = root.find("formations");
-  const ConfigNode* setup = root.find("setup");
+  const RuleSet& rules = variant.rules();
   FormationGrid grid;
   for (int s = 0; s < SideCount; ++s) {
-    const ConfigNode* side = setup ? setup->find(variant.side_name(s)) : nullptr;
-    if (defined && side && side->find("formation"))
-      for (const auto& [name, kinds] : defined->entries()) grid.names[s].push_back(name);
+    if (!rules.formation_squares[s].empty())
+      for (const auto& [name, kinds] : rules.formations) grid.names[s].push_back(name);
     if (grid.names[s].empty()) grid.names[s].push_back("-");
   }
   if (grid.names[0].size() * grid.names[1].size() == 1) throw MatchError(file + " defines no formations");
-  const std::string absolute = std::filesystem::absolute(file).string();
+  const auto kept = [](const std::string& name) { return name == "-" ? std::string() : name; };
   for (const auto& first : grid.names[0])
-    for (const auto& second : grid.names[1]) {
-      // A variant file naming one formation per side over the original: the rule language's own
-      // way to change a formation, so the referee needs no second way.
-      const auto path = std::filesystem::temp_directory_path() /
-                        ("palace-match-" + std::to_string(::getpid()) + "-" + first + "-" + second + ".yaml");
-      {
-        std::ofstream out(path);
-        out << "import: [\"" << absolute << "\"]\nsetup:\n";
-        if (first != "-") out << "  " << variant.side_name(0) << ": {formation: {name: " << first << "}}\n";
-        if (second != "-") out << "  " << variant.side_name(1) << ": {formation: {name: " << second << "}}\n";
-      }
-      try {
-        grid.variants.push_back(load_variant(path.string()));
-      } catch (...) {
-        std::filesystem::remove(path);
-        throw;
-      }
-      std::filesystem::remove(path);
-    }
+    for (const auto& second : grid.names[1])
+      grid.variants.push_back(std::make_shared<const Variant>(rules.with_formations({kept(first), kept(second)})));
   return grid;
 }
 
