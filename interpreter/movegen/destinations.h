@@ -6,7 +6,7 @@
 
 namespace palace {
 
-inline bool path_clear(const Position& pos, const Square* blocks, int count) {
+inline bool path_clear(const Position& pos, const Point* blocks, int count) {
   for (int b = 0; b < count; ++b)
     if (pos.at(blocks[b])) return false;
   return true;
@@ -20,10 +20,10 @@ inline bool path_clear(const Position& pos, const Square* blocks, int count) {
 // and a template, so that each visit inlines. guard(to) is called for each point held by a piece of
 // `us` that the piece could capture on were it an enemy's: the points it defends.
 struct NoGuard {
-  void operator()(Square) const {}
+  void operator()(Point) const {}
 };
 template <typename Visit, typename Guard = NoGuard>
-void for_each_destination(const Position& pos, Side us, Square from, Visit&& visit, Guard&& guard = {}) {
+void for_each_destination(const Position& pos, Side us, Point from, Visit&& visit, Guard&& guard = {}) {
   const Variant& v = pos.variant();
   const int kind = kind_of(pos.at(from));
 
