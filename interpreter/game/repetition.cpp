@@ -125,8 +125,8 @@ Chaser perpetual_chaser(const Position& pos, int span) {
   }
   const bool chaser[SideCount] = {chasing[0].any(), chasing[1].any()};
   if (chaser[0] == chaser[1]) return {};
-  const Side side = chaser[0] ? 0 : 1;
-  Point victim = 0;
+  const Side side = chaser[0] ? First : Second;
+  Point victim = Point(0);
   while (!chasing[side][victim]) ++victim;
   return {side, victim};
 }

@@ -117,7 +117,7 @@ struct SideDef {
 // A move that carries a partner piece along (castling is one), allowed while its right is held.
 struct CompoundMoveDef {
   std::string name;
-  Side side = 0;
+  Side side = First;
   char right = '?';  // its letter in a FEN's rights field
   int piece = -1;    // kind that must stand on `from`
   Point from = NoPoint, to = NoPoint;

@@ -107,7 +107,7 @@ struct FormationGrid {
 FormationGrid formation_grid(const std::string& file, const Variant& variant) {
   const RuleSet& rules = variant.rules();
   FormationGrid grid;
-  for (int s = 0; s < SideCount; ++s) {
+  for (Side s = First; s < SideCount; ++s) {
     if (!rules.formation_squares[s].empty())
       for (const auto& [name, kinds] : rules.formations) grid.names[s].push_back(name);
     if (grid.names[s].empty()) grid.names[s].push_back("-");
@@ -271,8 +271,8 @@ std::optional<std::string> run_match(const MatchSettings& settings, const std::f
         << "\n";
   }
   if (settings.formations) {
-    out << variant->side_name(0) << "'s score (rows: " << variant->side_name(0) << "'s formation, columns: "
-        << variant->side_name(1) << "'s)\n" << std::setw(16) << "";
+    out << variant->side_name(First) << "'s score (rows: " << variant->side_name(First) << "'s formation, columns: "
+        << variant->side_name(Second) << "'s)\n" << std::setw(16) << "";
     for (const auto& name : grid.names[1]) out << std::setw(16) << name;
     out << "\n";
     for (std::size_t r = 0; r < grid.names[0].size(); ++r) {

@@ -190,7 +190,7 @@ void Position::check_move_list_bound() const {
 void Position::read_side_to_move(const std::string& side) {
   if (side.empty()) throw FenError("FEN side to move: missing (expected w or b)");
   if (side != "w" && side != "b") throw FenError("FEN side to move: expected w or b, got " + quote(side));
-  side_ = side == "w" ? 0 : 1;
+  side_ = side == "w" ? First : Second;
 }
 
 void Position::read_rights(const std::string& rights) {
@@ -215,7 +215,7 @@ int Position::compound_for_right(char letter) const {
   if (rules.castling.piece < 0 || !std::isalpha(static_cast<unsigned char>(letter))) return -1;
   // Castling rights name a wing's outermost partner (K, Q) or a partner's file (Shredder's H, A).
   const bool upper = std::isupper(static_cast<unsigned char>(letter));
-  const Side side = rules.sides[0].upper_case == upper ? 0 : 1;
+  const Side side = rules.sides[0].upper_case == upper ? First : Second;
   const char capital = char(std::toupper(static_cast<unsigned char>(letter)));
   for (std::size_t w = 0; w < rules.castling.wings.size(); ++w)
     if (rules.castling.wings[w].right == capital) return outermost_castling(side, int(w));

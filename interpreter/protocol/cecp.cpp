@@ -151,7 +151,7 @@ void CecpEngine::new_game() {
   searcher_->clear();
   position_->set_start();
   force_ = false;
-  engine_side_ = 1;
+  engine_side_ = Second;
   depth_ = 0;
   move_ms_ = 0;
 }

@@ -632,7 +632,7 @@ PYBIND11_MODULE(palace, m) {
       "has_insufficient_material",
       [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool) {
         WireBoard b(v, fen, moves);
-        return py::make_tuple(side_cannot_mate(b.pos, 0), side_cannot_mate(b.pos, 1));
+        return py::make_tuple(side_cannot_mate(b.pos, First), side_cannot_mate(b.pos, Second));
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false);
   m.def(
