@@ -1,6 +1,5 @@
 #include "match/match.h"
 
-#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -15,7 +14,6 @@
 #include "distributed/jobs.h"
 #include "game/evaluator.h"
 #include "hooks/load_variant.h"
-#include "loader/config_tree.h"
 #include "match/match_error.h"
 #include "movegen/movegen.h"
 #include "notation/pgn.h"
