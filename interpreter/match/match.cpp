@@ -1,6 +1,5 @@
 #include "match/match.h"
 
-
 #include <cmath>
 #include <filesystem>
 #include <fstream>
