@@ -37,6 +37,33 @@ int RuleSet::kind_by_name(const std::string& name) const {
   return -1;
 }
 
+RuleSet RuleSet::with_formations(const std::array<std::string, SideCount>& chosen) const {
+  RuleSet changed = *this;
+  for (int side = 0; side < SideCount; ++side) {
+    if (chosen[side].empty()) continue;
+    const Formation* formation = formation_named(chosen[side]);
+    if (!formation || formation_squares[side].empty()) {
+      std::string known;
+      if (!formation_squares[side].empty())
+        for (const auto& [name, kinds] : formations) known += (known.empty() ? "" : ", ") + name;
+      throw Error("no formation named " + quote(chosen[side]) + " for " + sides[side].name +
+                  (known.empty() ? " (its set-up has no formation)" : " (known: " + known + ")"));
+    }
+    for (Placement& p : changed.setup[side]) {
+      const auto& points = formation_squares[side];
+      const auto at = std::find(points.begin(), points.end(), p.square);
+      if (at != points.end()) p.kind = formation->kinds[std::size_t(at - points.begin())];
+    }
+  }
+  return changed;
+}
+
+const Formation* RuleSet::formation_named(const std::string& name) const {
+  for (const Formation& f : formations)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
 int RuleSet::kind_by_letter(char upper) const {
   for (std::size_t k = 0; k < pieces.size(); ++k)
     if (pieces[k].letter == upper) return int(k);
@@ -497,11 +524,12 @@ class Loader {
   }
 
   void read_setup(const ConfigNode& node) {
-    std::map<std::string, std::vector<int>>& formations = rules_.formations;
+    std::vector<Formation>& formations = rules_.formations;
     if (const ConfigNode* f = root_.find("formations"))
       for (const auto& [name, list] : f->entries()) {
         check_name(name, list, "formation");
-        for (const ConfigNode* k : list.items()) formations[name].push_back(kind_named(rules_, *k));
+        Formation& formation = formations.emplace_back(Formation{name, {}});
+        for (const ConfigNode* k : list.items()) formation.kinds.push_back(kind_named(rules_, *k));
       }
 
     // Who stands on each point so far, both sides together: a second piece would silently replace it.
@@ -540,18 +568,18 @@ class Loader {
       if (const ConfigNode* f = side_node.find("formation")) {
         f->expect_keys(keys::formation_use);
         const ConfigNode& name = f->at("name");
-        const auto it = formations.find(name.as_string());
-        if (it == formations.end()) {
+        const Formation* chosen = rules_.formation_named(name.as_string());
+        if (!chosen) {
           std::string known;
           for (const auto& [n, kinds] : formations) known += (known.empty() ? "" : ", ") + n;
           name.fail("no formation named " + palace::quote(name.as_string()) + " (known: " + known + ")");
         }
         const auto squares = f->at("points").items();
-        if (squares.size() != it->second.size())
-          f->at("points").fail("formation " + it->first + " places " + std::to_string(it->second.size()) +
+        if (squares.size() != chosen->kinds.size())
+          f->at("points").fail("formation " + chosen->name + " places " + std::to_string(chosen->kinds.size()) +
                                 " pieces but " + std::to_string(squares.size()) + " points are given");
         for (std::size_t i = 0; i < squares.size(); ++i) {
-          place(square(*squares[i]), it->second[i], *squares[i]);
+          place(square(*squares[i]), chosen->kinds[i], *squares[i]);
           rules_.formation_squares[side].push_back(square(*squares[i]));
         }
       }
@@ -561,6 +589,41 @@ class Loader {
     for (int s = 0; s < SideCount; ++s)
       if (!node.find(rules_.sides[s].name) && rules_.sides[s].has_royal && has_royal_kind())
         node.fail(rules_.sides[s].name + " has no royal piece" + RoyalHint);
+    if (const ConfigNode* f = root_.find("formations"))
+      for (const auto& [name, list] : f->entries()) check_formation_fits(name, list);
+  }
+
+  // A game's formation is switched on the compiled variant (RuleSet::with_formations), so every
+  // formation must be able to stand in for the one a side's set-up names: a kind for each point,
+  // each allowed where it lands, and the side's royals unchanged.
+  void check_formation_fits(const std::string& name, const ConfigNode& list) const {
+    const std::vector<int>& kinds = rules_.formation_named(name)->kinds;
+    const auto royals = [&](auto kind_at, std::size_t count) {
+      int n = 0;
+      for (std::size_t i = 0; i < count; ++i) n += rules_.pieces[std::size_t(kind_at(i))].royal;
+      return n;
+    };
+    for (int side = 0; side < SideCount; ++side) {
+      const std::vector<Point>& points = rules_.formation_squares[side];
+      if (points.empty()) continue;
+      const std::string& side_name = rules_.sides[side].name;
+      if (kinds.size() != points.size())
+        list.fail("formation " + name + " places " + std::to_string(kinds.size()) + " pieces but " + side_name +
+                  "'s formation has " + std::to_string(points.size()) + " points");
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        const PieceDef& def = rules_.pieces[std::size_t(kinds[i])];
+        if (def.stay_in >= 0 && !rules_.sides[side].zones[std::size_t(def.stay_in)][points[i]])
+          list.fail(def.name + " on " + board().point_name(points[i]) + " (" + side_name + "'s formation) is outside its zone " +
+                    rules_.zone_names[std::size_t(def.stay_in)]);
+      }
+      const auto placed = [&](std::size_t i) {
+        for (const Placement& p : rules_.setup[side])
+          if (p.square == points[i]) return p.kind;
+        return kinds[i];
+      };
+      if (royals([&](std::size_t i) { return kinds[i]; }, kinds.size()) != royals(placed, points.size()))
+        list.fail("formation " + name + " changes how many royal pieces " + side_name + " has" + RoyalHint);
+    }
   }
 
   // A game without any royal kind (antichess: the king is a piece like the others) has no check

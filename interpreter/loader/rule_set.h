@@ -143,6 +143,12 @@ struct CastlingDef {
   std::vector<CastlingWing> wings;
 };
 
+// A named list of kinds that fills a side's formation points in order.
+struct Formation {
+  std::string name;
+  std::vector<int> kinds;
+};
+
 struct Placement {
   Point square;
   int kind;
@@ -225,7 +231,7 @@ struct RuleSet {
   std::array<std::vector<Placement>, SideCount> setup;
   // The `formations:` a side's set-up may pick from (name: kinds), and per side the squares its
   // `formation:` fills, in order; empty without them. Records name a formation per side.
-  std::map<std::string, std::vector<int>> formations;
+  std::vector<Formation> formations;  // in the order the file lists them
   std::array<std::vector<Point>, SideCount> formation_squares;
   GameRules rules;
   std::vector<ScriptDef> scripts;  // Lua hook files
@@ -237,6 +243,11 @@ struct RuleSet {
   ZoneReached zone_reached;        // ends.zone_reached: a piece reaching a zone wins (hand_rules.h)
   bool royal_captured = false;     // ends.royal_captured: no check; a royal may stand attacked, and taking it wins
 
+  // This game with each side's formation swapped for the one `chosen` names (an empty name keeps
+  // the file's); the loader checked that every formation fits. Throws Error naming an unknown
+  // formation or a side whose set-up has none.
+  RuleSet with_formations(const std::array<std::string, SideCount>& chosen) const;
+  const Formation* formation_named(const std::string& name) const;  // null for none
   int kind_by_name(const std::string& name) const;
   int kind_by_letter(char upper) const;
 };

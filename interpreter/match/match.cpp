@@ -1,7 +1,5 @@
 #include "match/match.h"
 
-#include <unistd.h>
-
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -15,7 +13,6 @@
 #include "distributed/jobs.h"
 #include "game/evaluator.h"
 #include "hooks/load_variant.h"
-#include "loader/config_tree.h"
 #include "match/match_error.h"
 #include "movegen/movegen.h"
 #include "notation/pgn.h"
@@ -105,38 +102,18 @@ struct FormationGrid {
 };
 
 FormationGrid formation_grid(const std::string& file, const Variant& variant) {
-  const ConfigNode root = ConfigNode::load_file(file);
-  const ConfigNode* defined = root.find("formations");
-  const ConfigNode* setup = root.find("setup");
+  const RuleSet& rules = variant.rules();
   FormationGrid grid;
   for (Side s = First; s < SideCount; ++s) {
-    const ConfigNode* side = setup ? setup->find(variant.side_name(s)) : nullptr;
-    if (defined && side && side->find("formation"))
-      for (const auto& [name, kinds] : defined->entries()) grid.names[s].push_back(name);
+    if (!rules.formation_squares[s].empty())
+      for (const auto& [name, kinds] : rules.formations) grid.names[s].push_back(name);
     if (grid.names[s].empty()) grid.names[s].push_back("-");
   }
   if (grid.names[0].size() * grid.names[1].size() == 1) throw MatchError(file + " defines no formations");
-  const std::string absolute = std::filesystem::absolute(file).string();
+  const auto kept = [](const std::string& name) { return name == "-" ? std::string() : name; };
   for (const auto& first : grid.names[0])
-    for (const auto& second : grid.names[1]) {
-      // A variant file naming one formation per side over the original: the rule language's own
-      // way to change a formation, so the referee needs no second way.
-      const auto path = std::filesystem::temp_directory_path() /
-                        ("palace-match-" + std::to_string(::getpid()) + "-" + first + "-" + second + ".yaml");
-      {
-        std::ofstream out(path);
-        out << "import: [\"" << absolute << "\"]\nsetup:\n";
-        if (first != "-") out << "  " << variant.side_name(First) << ": {formation: {name: " << first << "}}\n";
-        if (second != "-") out << "  " << variant.side_name(Second) << ": {formation: {name: " << second << "}}\n";
-      }
-      try {
-        grid.variants.push_back(load_variant(path.string()));
-      } catch (...) {
-        std::filesystem::remove(path);
-        throw;
-      }
-      std::filesystem::remove(path);
-    }
+    for (const auto& second : grid.names[1])
+      grid.variants.push_back(std::make_shared<const Variant>(rules.with_formations({kept(first), kept(second)})));
   return grid;
 }
 

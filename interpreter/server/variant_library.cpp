@@ -72,7 +72,7 @@ VariantLibrary::VariantLibrary(fs::path shipped_dir, GameStore& store, std::size
       store_(store),
       scratch_cap_(scratch_bytes) {
   remove_leftover_scratch(fs::temp_directory_path());
-  fs::create_directories(scratch_ / "overlays");
+  fs::create_directories(scratch_);
 }
 
 VariantLibrary::~VariantLibrary() {
@@ -164,45 +164,21 @@ void VariantLibrary::make_room(std::size_t bytes) {
 }
 
 std::map<std::string, std::vector<std::string>> VariantLibrary::formations(const std::string& name) {
-  const std::lock_guard lock(mutex_);
+  const RuleSet& rules = get(VariantChoice{name, {}})->rules();
   std::map<std::string, std::vector<std::string>> choices;
-  try {
-    const ConfigNode root = ConfigNode::load_file(file_of(name).string());
-    const ConfigNode* listed = root.find("formations");
-    const ConfigNode* setup = root.find("setup");
-    if (!listed || !setup || !listed->is_map() || !setup->is_map()) return choices;
-    std::vector<std::string> names;
-    for (const auto& [formation, kinds] : listed->entries()) names.push_back(formation);
-    for (const auto& [side, placement] : setup->entries())
-      if (placement.is_map() && placement.find("formation")) choices[side] = names;
-  } catch (const RuleError& e) {
-    throw RequestError(422, plain_message(e.what()));
-  }
+  for (int side = 0; side < SideCount; ++side)
+    if (!rules.formation_squares[side].empty())
+      for (const auto& [formation, kinds] : rules.formations) choices[rules.sides[side].name].push_back(formation);
   return choices;
 }
 
 std::shared_ptr<const Variant> VariantLibrary::get(const VariantChoice& choice) {
-  const std::map<std::string, std::vector<std::string>> allowed = choice.formations.empty() ? decltype(allowed){} : formations(choice.name);
+  // A formation is switched on the compiled variant: nothing a user typed reaches a file.
+  const std::shared_ptr<const Variant> file_formations =
+      choice.formations.empty() ? nullptr : get(VariantChoice{choice.name, {}});
   std::unique_lock lock(mutex_);
   if (const auto found = compiled_.find(choice.key()); found != compiled_.end()) return found->second;
-  fs::path file = file_of(choice.name);
-  if (!choice.formations.empty()) {
-    // A formation is picked the way rules/README.md shows it: a file that imports the variant and
-    // names one formation per side. Every name was checked against the variant's own lists, so
-    // nothing a user typed reaches the YAML unchecked.
-    json setup = json::object();
-    for (const auto& [side, formation] : choice.formations) {
-      const auto side_choices = allowed.find(side);
-      if (side_choices == allowed.end()) throw RequestError(400, "no side with formations named " + quote(side));
-      if (std::find(side_choices->second.begin(), side_choices->second.end(), formation) == side_choices->second.end())
-        throw RequestError(400, "no formation named " + quote(formation) + " for " + side);
-      setup[side] = {{"formation", {{"name", formation}}}};
-    }
-    const fs::path overlay = scratch_ / "overlays" / (random_hex(16) + ".yaml");
-    // JSON is YAML: the absolute import path goes in as a quoted string.
-    write_file(overlay, json{{"import", {fs::absolute(file).string()}}, {"setup", setup}}.dump());
-    file = overlay;
-  }
+  const fs::path file = file_formations ? fs::path() : file_of(choice.name);
   // Compiling runs the variant's hooks: other requests need not wait for that. Two requests may
   // compile the same choice at once; the first kept is the one every game shares.
   // The folder being compiled from stays while it is (make_room).
@@ -210,7 +186,7 @@ std::shared_ptr<const Variant> VariantLibrary::get(const VariantChoice& choice) 
   lock.unlock();
   std::shared_ptr<const Variant> variant;
   try {
-    variant = compile(file);
+    variant = file_formations ? with_formations(*file_formations, choice.formations) : compile(file);
   } catch (...) {
     lock.lock();
     if (--compiling_[choice.name] == 0) compiling_.erase(choice.name);
@@ -221,14 +197,35 @@ std::shared_ptr<const Variant> VariantLibrary::get(const VariantChoice& choice) 
   return compiled_.emplace(choice.key(), variant).first->second;
 }
 
+std::shared_ptr<const Variant> VariantLibrary::with_formations(const Variant& variant,
+                                                               const std::map<std::string, std::string>& formations) const {
+  const RuleSet& rules = variant.rules();
+  std::array<std::string, SideCount> chosen;
+  for (const auto& [side, formation] : formations) {
+    int s = 0;
+    while (s < SideCount && rules.sides[s].name != side) ++s;
+    if (s == SideCount) throw RequestError(400, "no side named " + quote(side));
+    chosen[s] = formation;
+  }
+  try {
+    return probed(std::make_shared<const Variant>(rules.with_formations(chosen)));
+  } catch (const Error& e) {
+    throw RequestError(400, plain_message(e.what()));
+  }
+}
+
 std::shared_ptr<const Variant> VariantLibrary::compile(const fs::path& file) {
   try {
-    auto variant = load_variant(file.string());
-    Game probe(variant);  // runs every hook of the set-up once, so a bad script fails here, not mid-game
-    return variant;
+    return probed(load_variant(file.string()));
   } catch (const Error& e) {
     throw RequestError(422, plain_message(e.what()));
   }
+}
+
+// Runs every hook of the set-up once, so a bad script fails here, not mid-game.
+std::shared_ptr<const Variant> VariantLibrary::probed(std::shared_ptr<const Variant> variant) {
+  Game probe(variant);
+  return variant;
 }
 
 std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) {
@@ -346,7 +343,7 @@ std::string VariantLibrary::plain_message(const std::string& message) const {
   const std::string prefix = scratch_.string() + "/";
   for (std::size_t at; (at = text.find(prefix)) != std::string::npos;) {
     std::size_t end = at + prefix.size();
-    if (text.compare(end, 8, "overlays") != 0 && text.find('/', end) != std::string::npos)
+    if (text.find('/', end) != std::string::npos)
       end = text.find('/', end) + 1;  // upload-ID/
     text.erase(at, end - at);
   }

@@ -51,7 +51,7 @@ class VariantLibrary {
   // Removes the scratch folders of servers that are gone (a crash leaves its folder behind), then
   // makes this one's; it holds at most scratch_bytes of uploads.
   VariantLibrary(std::filesystem::path shipped_dir, GameStore& store, std::size_t scratch_bytes = DefaultScratchBytes);
-  ~VariantLibrary();  // removes the scratch folder uploads and formation choices were written to
+  ~VariantLibrary();  // removes the scratch folder uploads were written to
   VariantLibrary(const VariantLibrary&) = delete;
   VariantLibrary& operator=(const VariantLibrary&) = delete;
 
@@ -83,6 +83,9 @@ class VariantLibrary {
   // RequestError 507 (mutex_ held).
   void make_room(std::size_t bytes);
   std::shared_ptr<const Variant> compile(const std::filesystem::path& file);
+  static std::shared_ptr<const Variant> probed(std::shared_ptr<const Variant> variant);
+  // The variant with the formations chosen by side name; RequestError 400 for a name it lacks.
+  std::shared_ptr<const Variant> with_formations(const Variant& variant, const std::map<std::string, std::string>& formations) const;
   template <class Use>
   auto with_draft(const std::string& yaml, const std::map<std::string, std::string>& scripts, Use use);
 

@@ -103,9 +103,17 @@ const BadFile BadFiles[] = {
      "itself through \"$S/tests/loader/bad/cycle_b.yaml\""},
     {"UnknownFormation", "tests/loader/bad/unknown_formation.yaml",
      "$F:7:13: setup.cho.formation.name: no formation named \"centre-elephant\" (known: inner-elephant, "
-     "left-elephant, outer-elephant, right-elephant)"},
+     "outer-elephant, left-elephant, right-elephant)"},
     {"FormationWrongSquareCount", "tests/loader/bad/formation_wrong_count.yaml",
      "$F:7:15: setup.han.formation.points: formation inner-elephant places 4 pieces but 3 points are given"},
+    // Formations are switched on the compiled variant, so each must fit every side's formation points.
+    {"FormationDoesNotFit", "tests/loader/bad/formation_does_not_fit.yaml",
+     "$F:5:16: formations.three-horse: formation three-horse places 3 pieces but cho's formation has 4 points"},
+    {"FormationOutsideZone", "tests/loader/bad/formation_outside_zone.yaml",
+     "$F:5:16: formations.guard-wings: guard on b10 (cho's formation) is outside its zone palace"},
+    {"FormationAddsRoyal", "tests/loader/bad/formation_adds_royal.yaml",
+     "$F:6:10: formations.crown: formation crown changes how many royal pieces white has (mark one piece `royal: true` "
+     "and place exactly one)"},
     // A compiled leap has room for three blocking points; a fourth must be refused, not written past the end.
     {"LeapWithTooManyBlocks", "tests/loader/bad/too_many_blocks.yaml",
      "$F:8:16: pieces.horse.moves[0].block: a leap has at most 3 blocking points, got 4"},

@@ -295,7 +295,7 @@ TEST(Records, AnUnknownFormationIsReportedAsTheFormations) {
   EXPECT_EQ(run.status, 1);
   ASSERT_EQ(run.lines.size(), 2u) << run.out;
   EXPECT_EQ(run.lines[0], file + " game 1 (line 1): bad: [초차림 \"상상상상\"] is none of janggi-kakao's formations "
-                                 "(inner-elephant, left-elephant, outer-elephant, right-elephant)");
+                                 "(inner-elephant, outer-elephant, left-elephant, right-elephant)");
 }
 
 TEST(Records, ABadMoveInTheSecondOfThreeGibGamesIsReportedAlone) {

@@ -132,7 +132,14 @@ TEST_F(ServerApi, AFormationIsChosenByNamePerSide) {
   EXPECT_EQ(state["formations"], json({{"cho", "outer-elephant"}, {"han", "left-elephant"}}));
   auto [status, error] = post("/api/games", {{"variant", "janggi"}, {"formations", {{"cho", "no-such"}}}});
   EXPECT_EQ(status, 400);
-  EXPECT_EQ(error["error"], "no formation named \"no-such\" for cho");
+  EXPECT_EQ(error["error"], "no formation named \"no-such\" for cho (known: inner-elephant, outer-elephant, left-elephant, "
+                            "right-elephant)");
+  std::tie(status, error) = post("/api/games", {{"variant", "janggi"}, {"formations", {{"blue", "inner-elephant"}}}});
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(error["error"], "no side named \"blue\"");
+  std::tie(status, error) = post("/api/games", {{"variant", "chess"}, {"formations", {{"white", "inner-elephant"}}}});
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(error["error"], "no formation named \"inner-elephant\" for white (its set-up has no formation)");
 }
 
 TEST_F(ServerApi, PassUndoFenAndRecord) {
