@@ -4,10 +4,10 @@
 // there, move for move. Prints requests per second and the p50/p99 latency of the played phase.
 // Bounded: it stops by itself, failing, after 5 minutes.
 //   node bench/serve_load.mjs build/palace [GAMES=200] [PLIES=20]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServe } from '../web/tests/serve.mjs';
 
 const [palace, gamesArg = '200', pliesArg = '20'] = process.argv.slice(2);
 if (!palace) {
@@ -28,15 +28,11 @@ function fail(message) {
   process.exit(1);
 }
 
-function start() {
-  return new Promise((ok, ko) => {
-    server = spawn(palace, ['serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
-    server.on('error', ko);
-    server.stdout.on('data', (chunk) => {
-      const found = /http:\/\/127\.0\.0\.1:\d+/.exec(String(chunk));
-      if (found) ok(found[0]);
-    });
-  });
+// The server's address without its final slash: paths are appended to it.
+async function start() {
+  let address;
+  ({ server, address } = await startServe(palace, db));
+  return address.replace(/\/$/, '');
 }
 function stop() {
   return new Promise((ok) => {

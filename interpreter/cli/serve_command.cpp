@@ -1,5 +1,7 @@
 // `palace serve [--port P] [--db FILE] [--variants DIR]`: the web board and its JSON API on
 // 127.0.0.1, games kept in one SQLite file. Stops cleanly on Ctrl-C or SIGTERM.
+#include <chrono>
+#include <cmath>
 #include <csignal>
 #include <iostream>
 #include <memory>
@@ -17,6 +19,7 @@ struct ServeOptions {
   std::string db = "palace.db";
   std::string variants;
   server::ServerOptions limits;  // the caps on games and uploads
+  double upload_expiry_days = 30;
 };
 
 int run_serve(const ServeOptions& o) {
@@ -26,6 +29,7 @@ int run_serve(const ServeOptions& o) {
   options.default_variant = default_file.stem().string();
   options.db_file = o.db;
   options.web_dir = PALACE_WEB_DIR;
+  options.upload_expiry = std::chrono::milliseconds(std::llround(o.upload_expiry_days * 86'400'000));
 
   // The signals are taken by a thread of their own, which asks the server to stop: stopping is no
   // work for a signal handler.
@@ -74,6 +78,10 @@ void add_serve_command(CLI::App& app, Action& action) {
                   "requests on uploaded variants or drafts served at once, at the lowest CPU priority; more wait up "
                   "to 5 s, then are refused (default 2)")
       ->check(CLI::Range(1, 64));
+  cmd->add_option("--upload-expiry-days", o->upload_expiry_days,
+                  "an uploaded variant no game was made or changed on for this many days is removed, with its "
+                  "games (default 30; fractions allowed)")
+      ->check(CLI::Range(0.0001, 36500.0));
   cmd->callback([&action, o] { action = [o] { return run_serve(*o); }; });
 }
 

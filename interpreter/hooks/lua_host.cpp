@@ -1044,6 +1044,8 @@ void LuaHost::load_script(const std::string& path, const std::string& display_na
 
 void LuaHost::set_interrupt(std::function<bool()> stop) { state_->interrupt = std::move(stop); }
 
+const std::function<bool()>& LuaHost::interrupt() const { return state_->interrupt; }
+
 bool LuaHost::has_function(const std::string& display_name, const std::string& function) const {
   return function_line(display_name, function) != 0;
 }

@@ -112,6 +112,7 @@ class LuaHost {
   // `stop` is asked every thousand instructions or so while a script runs; when it answers true the
   // script is stopped and call throws HookInterrupted (position/move_hooks.h). Empty: never asked.
   void set_interrupt(std::function<bool()> stop);
+  const std::function<bool()>& interrupt() const;
 
   // Calls a global function defined by that script and returns its first result. Each call runs
   // the script's top level again in a fresh environment first, so no state (globals, tables,

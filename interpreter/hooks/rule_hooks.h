@@ -33,6 +33,7 @@ class LuaMoveHooks final : public MoveHooks {
   void after_move(const Position& pos, int kind, Point from, Point to, Piece moved, Piece captured,
                   std::vector<PointEdit>& edits) override;
   void set_interrupt(std::function<bool()> stop) override { host_.set_interrupt(std::move(stop)); }
+  const std::function<bool()>& interrupt() const override { return host_.interrupt(); }
 
  private:
   // Calls a runtime hook with `pos` readable through palace.piece_at and palace.side_to_move.
@@ -61,6 +62,7 @@ class PooledLuaHooks final : public MoveHooks {
   void after_move(const Position& pos, int kind, Point from, Point to, Piece moved, Piece captured,
                   std::vector<PointEdit>& edits) override;
   void set_interrupt(std::function<bool()> stop) override { interrupt_ = std::move(stop); }
+  const std::function<bool()>& interrupt() const override { return interrupt_; }
 
  private:
   class Lease;

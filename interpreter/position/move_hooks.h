@@ -48,6 +48,10 @@ class MoveHooks {
   // `stop` is asked now and then while a hook runs (a hook may take milliseconds); when it answers
   // true the call throws HookInterrupted. An empty function asks nothing.
   virtual void set_interrupt(std::function<bool()> stop) = 0;
+  // What set_interrupt last gave. A copy of a position asks the same: the copies a search makes of
+  // its positions (to look back for repetitions, chases, perpetual checks) run hooks too, and
+  // must stop when the search is stopped or out of time.
+  virtual const std::function<bool()>& interrupt() const = 0;
 };
 
 // Thrown by a hook call that its interrupt stopped (see MoveHooks::set_interrupt). Not an Error:

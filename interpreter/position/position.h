@@ -131,13 +131,17 @@ class Position {
   void read_hands(const std::string& text);
   std::string hands_text() const;
 
-  // Owns the runtime hooks; a copy makes its own, so no two positions share an interpreter.
+  // Owns the runtime hooks; a copy makes its own, so no two positions share an interpreter, and
+  // asks its original's interrupt (MoveHooks::interrupt).
   class HooksSlot {
    public:
     explicit HooksSlot(const Variant& v) : variant_(&v), hooks_(make_move_hooks(v)) {}
-    HooksSlot(const HooksSlot& other) : HooksSlot(*other.variant_) {}
+    HooksSlot(const HooksSlot& other) : HooksSlot(*other.variant_) {
+      if (hooks_) hooks_->set_interrupt(other.hooks_->interrupt());
+    }
     HooksSlot& operator=(const HooksSlot& other) {
       if (variant_ != other.variant_) *this = HooksSlot(other);
+      else if (hooks_) hooks_->set_interrupt(other.hooks_->interrupt());
       return *this;
     }
     HooksSlot(HooksSlot&&) = default;

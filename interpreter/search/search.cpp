@@ -428,11 +428,15 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
   MoveHooks* hooks = pos.move_hooks();
   if (hooks) hooks->set_interrupt([this] { return stop_.load(std::memory_order_relaxed); });
   bool ended = false;
-  try {
-    generate_legal(pos, moves);
-    ended = node_end(pos, moves.size > 0, 0).has_value();
-  } catch (const HookInterrupted&) {
-    ended = true;
+  if (!limits.root_moves.empty()) {
+    for (const Move m : limits.root_moves) moves.add(m);
+  } else {
+    try {
+      generate_legal(pos, moves);
+      ended = node_end(pos, moves.size > 0, 0).has_value();
+    } catch (const HookInterrupted&) {
+      ended = true;
+    }
   }
   // The moves the root may play come first, so that moves.moves[0] is one of them when any is.
   const auto allowed_end =

@@ -30,6 +30,11 @@ struct Limits {
   int moves_to_go = 0;
   bool infinite = false;  // searches until stop(), whatever else is set
   std::vector<Move> banned{};  // moves the root may not play (UCCI's banmoves); none play: no move
+  // The root's legal moves, where the caller knows them and the game goes on there (a Game keeps
+  // them): the search does not find them again before it starts, which no time limit may cut
+  // short, as a move must be known to play; on a slow hooked variant at low priority that took
+  // longer than the whole search (`palace serve`'s engine). Empty: found by the search.
+  std::vector<Move> root_moves{};
 };
 
 // After each completed iteration: what UCI's `info` line says.

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <utility>
 
 namespace palace::server {
 
@@ -28,6 +29,11 @@ class Statement {
     const int rc = sqlite3_step(stmt_);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) fail();
     return rc == SQLITE_ROW;
+  }
+  std::int64_t integer(int column) const { return sqlite3_column_int64(stmt_, column); }
+  Statement& bind(int index, std::int64_t number) {
+    if (sqlite3_bind_int64(stmt_, index, number) != SQLITE_OK) fail();
+    return *this;
   }
   std::string text(int column) const {
     const auto* bytes = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
@@ -57,7 +63,11 @@ std::vector<std::string> split(const std::string& text) {
 
 }  // namespace
 
-GameStore::GameStore(const std::string& path) : path_(path) {
+std::int64_t GameStore::system_clock_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+GameStore::GameStore(const std::string& path, Clock clock) : path_(path), clock_(std::move(clock)) {
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
     const std::string reason = db_ ? sqlite3_errmsg(db_) : "cannot open";
     sqlite3_close(db_);
@@ -72,7 +82,9 @@ GameStore::GameStore(const std::string& path) : path_(path) {
     execute("PRAGMA wal_autocheckpoint=0");  // Checkpoints makes them, off the store's lock
     execute("CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, "
             "start_fen TEXT NOT NULL, moves TEXT NOT NULL)");
-    execute("CREATE TABLE IF NOT EXISTS uploads (id TEXT PRIMARY KEY, yaml TEXT NOT NULL, scripts TEXT NOT NULL)");
+    execute("CREATE TABLE IF NOT EXISTS uploads (id TEXT PRIMARY KEY, yaml TEXT NOT NULL, scripts TEXT NOT NULL, "
+            "used INTEGER NOT NULL DEFAULT 0)");
+    add_upload_clock();
     checkpoints_.emplace(path);
   } catch (...) {
     sqlite3_close(db_);
@@ -92,22 +104,23 @@ GameStore::Checkpoints::Checkpoints(const std::string& path) {
     throw StoreError(path + ": " + reason);
   }
   sqlite3_busy_timeout(db_, 5000);
-  thread_ = std::thread([this] {
-    std::unique_lock lock(mutex_);
-    // A failure (the file busy or gone) is tried again a second later; the log only grows meanwhile.
-    while (!wake_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_; }))
-      sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
-  });
+  // A failure (the file busy or gone) is tried again a second later; the log only grows meanwhile.
+  thread_.emplace(std::chrono::seconds(1), [this] { sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr); });
 }
 
 GameStore::Checkpoints::~Checkpoints() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_one();
-  thread_.join();
+  thread_.reset();
   sqlite3_close(db_);
+}
+
+// A file written before uploads expired has no `used` column: its uploads count as used when it is
+// first opened since.
+void GameStore::add_upload_clock() {
+  Statement column(db_, "SELECT COUNT(*) FROM pragma_table_info('uploads') WHERE name = 'used'", path_);
+  column.step();
+  if (column.integer(0) > 0) return;
+  execute("ALTER TABLE uploads ADD COLUMN used INTEGER NOT NULL DEFAULT 0");
+  Statement(db_, "UPDATE uploads SET used = ?", path_).bind(1, clock_()).step();
 }
 
 void GameStore::execute(const char* sql) {
@@ -160,11 +173,42 @@ std::size_t GameStore::upload_count() {
 
 void GameStore::save(const StoredUpload& upload) {
   const std::lock_guard lock(mutex_);
-  Statement(db_, "INSERT OR REPLACE INTO uploads (id, yaml, scripts) VALUES (?, ?, ?)", path_)
+  Statement(db_, "INSERT OR REPLACE INTO uploads (id, yaml, scripts, used) VALUES (?, ?, ?, ?)", path_)
       .bind(1, upload.id)
       .bind(2, upload.yaml)
       .bind(3, nlohmann::json(upload.scripts).dump())
+      .bind(4, clock_())
       .step();
+}
+
+bool GameStore::touch_upload(const std::string& id) {
+  const std::lock_guard lock(mutex_);
+  Statement(db_, "UPDATE uploads SET used = ? WHERE id = ?", path_).bind(1, clock_()).bind(2, id).step();
+  return sqlite3_changes(db_) > 0;
+}
+
+std::vector<std::string> GameStore::expire_uploads(std::chrono::milliseconds idle) {
+  const std::lock_guard lock(mutex_);
+  const std::int64_t before = clock_() - idle.count();
+  std::vector<std::string> ids;
+  execute("BEGIN IMMEDIATE");
+  try {
+    {
+      Statement rows(db_, "SELECT id FROM uploads WHERE used <= ? ORDER BY id", path_);
+      rows.bind(1, before);
+      while (rows.step()) ids.push_back(rows.text(0));
+    }
+    // A game names its variant in a JSON object (StoredGame::variant).
+    Statement(db_, "DELETE FROM games WHERE json_extract(variant, '$.name') IN (SELECT id FROM uploads WHERE used <= ?)", path_)
+        .bind(1, before)
+        .step();
+    Statement(db_, "DELETE FROM uploads WHERE used <= ?", path_).bind(1, before).step();
+    execute("COMMIT");
+  } catch (...) {
+    execute("ROLLBACK");
+    throw;
+  }
+  return ids;
 }
 
 std::optional<StoredUpload> GameStore::load_upload(const std::string& id) {

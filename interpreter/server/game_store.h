@@ -2,15 +2,17 @@
 // written on every change, so that a server stopped and started again loses nothing.
 #pragma once
 
-#include <condition_variable>
+#include <chrono>
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/error.h"
+#include "server/periodic.h"
 
 struct sqlite3;
 
@@ -40,7 +42,11 @@ struct StoredUpload {
 // Safe to share between threads: each call takes the store's lock.
 class GameStore {
  public:
-  explicit GameStore(const std::string& path);  // throws StoreError naming the file
+  // Milliseconds since the epoch: when an upload was last used. Tests bring their own.
+  using Clock = std::function<std::int64_t()>;
+  static std::int64_t system_clock_ms();
+
+  explicit GameStore(const std::string& path, Clock clock = system_clock_ms);  // throws StoreError naming the file
   ~GameStore();
   GameStore(const GameStore&) = delete;
   GameStore& operator=(const GameStore&) = delete;
@@ -51,13 +57,20 @@ class GameStore {
   std::size_t game_count();
   std::size_t upload_count();
 
-  void save(const StoredUpload& upload);
+  void save(const StoredUpload& upload);  // used now
   std::optional<StoredUpload> load_upload(const std::string& id);
+  // Marks an upload used now (a game made or changed on it); false when it is not stored (expired).
+  bool touch_upload(const std::string& id);
+  // Removes the uploads unused for `idle` or longer, and the games on them, in one transaction;
+  // returns their ids.
+  std::vector<std::string> expire_uploads(std::chrono::milliseconds idle);
 
  private:
   void execute(const char* sql);
+  void add_upload_clock();  // the `used` column, to a file from before it
 
   std::string path_;
+  Clock clock_;
   sqlite3* db_ = nullptr;
   std::mutex mutex_;
 
@@ -74,10 +87,7 @@ class GameStore {
 
    private:
     sqlite3* db_ = nullptr;
-    std::condition_variable wake_;
-    std::mutex mutex_;
-    bool stopping_ = false;  // under mutex_
-    std::thread thread_;     // joined before the connection closes
+    std::optional<Periodic> thread_;  // ended before the connection closes
   };
   std::optional<Checkpoints> checkpoints_;
 };

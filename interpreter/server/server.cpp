@@ -27,6 +27,7 @@
 #include "movetext/notation.h"
 #include "search/search.h"
 #include "server/game_store.h"
+#include "server/periodic.h"
 #include "server/random_id.h"
 #include "server/variant_library.h"
 #include "server/variant_schema.h"
@@ -351,6 +352,35 @@ struct Server::Impl {
   HttpServer http;
   std::mutex games_mutex;
   std::unordered_map<std::string, std::shared_ptr<Entry>> games;
+  // Looks for idle uploads a few times per expiry period, at least every ten minutes. Declared
+  // after what it uses, so that it ends before them.
+  Periodic expiry{std::min<std::chrono::milliseconds>(options.upload_expiry / 4, std::chrono::minutes(10)),
+                  [this] { expire_idle_uploads(); }};
+
+  // Removes the uploads idle for options.upload_expiry, and their games, from the store, memory
+  // and the scratch folder. A store that fails (busy) is asked again next time.
+  void expire_idle_uploads() {
+    std::vector<std::string> expired;
+    try {
+      expired = store.expire_uploads(options.upload_expiry);
+    } catch (const StoreError&) {
+      return;
+    }
+    {
+      std::vector<std::shared_ptr<Entry>> dropped;  // freed once games_mutex is released
+      const std::lock_guard lock(games_mutex);
+      for (auto it = games.begin(); it != games.end();) {
+        if (std::find(expired.begin(), expired.end(), it->second->choice.name) == expired.end()) {
+          ++it;
+          continue;
+        }
+        dropped.push_back(std::move(it->second));
+        it = games.erase(it);
+      }
+    }
+    // The games are gone (but for requests under way): their variants no longer hold the folders.
+    for (const std::string& id : expired) library.forget(id);
+  }
 
   // Work on a game of `choice`: on the upload lane when the variant is an upload.
   template <class Work>
@@ -412,7 +442,10 @@ struct Server::Impl {
   // A draw claimed is kept as one more word after the moves, which find() replays as the claim.
   static constexpr const char* ClaimWord = "claim";
 
+  // A game on an upload keeps the upload from expiring; one whose upload expired meanwhile is not kept.
   void save(const std::string& id, const Entry& entry) {
+    if (entry.choice.is_upload() && !store.touch_upload(entry.choice.name))
+      throw RequestError(404, "no variant named " + quote(entry.choice.name) + ": it expired unused (palace serve --upload-expiry-days)");
     std::vector<std::string> moves = entry.game.history_texts();
     if (entry.game.claimed()) moves.push_back(ClaimWord);
     store.save(StoredGame{id, entry.choice.key(), entry.game.start_fen(), std::move(moves)});
@@ -507,16 +540,17 @@ struct Server::Impl {
     return on_lane_for(entry->choice, [&] {
       std::optional<Position> root;
       std::size_t plies = 0;
+      search::Limits limits;
+      limits.depth = level;
+      limits.movetime_ms = level * EngineMillisPerLevel;
       {
         const std::lock_guard lock(entry->mutex);
         const Game& game = entry->game;
         if (game.game_state().finished()) throw RequestError(409, "the game is over: " + game.game_state().str(game.variant()));
         root.emplace(game.position());
         plies = game.history().size();
+        limits.root_moves = game.legal_moves();
       }
-      search::Limits limits;
-      limits.depth = level;
-      limits.movetime_ms = level * EngineMillisPerLevel;
       const auto think = [&] {
         search::Searcher searcher(root->variant_ptr(), 1);
         return searcher.search(*root, limits);

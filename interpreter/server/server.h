@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -32,6 +33,8 @@ struct ServerOptions {
   // Requests on uploaded variants and drafts (their hooks are anyone's code) served at once, each
   // at the lowest CPU priority; the rest wait up to 5 s, then are refused (429).
   std::size_t upload_workers = 2;
+  // An upload no game was made or changed on for this long is removed, with its games.
+  std::chrono::milliseconds upload_expiry = std::chrono::days(30);
 };
 
 class Server {

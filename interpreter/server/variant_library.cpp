@@ -138,25 +138,33 @@ void VariantLibrary::write_upload(const std::string& id, const std::string& yaml
   }
 }
 
+// An upload a game still plays keeps its folder: its interpreters load the scripts from there.
+bool VariantLibrary::in_play(const std::string& id) const {
+  return compiling_.count(id) != 0 || std::any_of(compiled_.begin(), compiled_.end(), [&](const auto& entry) {
+           return VariantChoice::from_key(entry.first).name == id && entry.second.use_count() > 1;
+         });
+}
+
+void VariantLibrary::drop_compiled(const std::string& id) {
+  for (auto c = compiled_.begin(); c != compiled_.end();)
+    c = VariantChoice::from_key(c->first).name == id ? compiled_.erase(c) : std::next(c);
+}
+
+void VariantLibrary::remove_folder(const std::string& id) {
+  drop_compiled(id);
+  std::error_code ignored;
+  fs::remove_all(scratch_ / id, ignored);
+  written_.erase(id);
+}
+
 void VariantLibrary::make_room(std::size_t bytes) {
   std::size_t used = 0;
   for (const auto& [id, size] : written_) used += size;
   for (auto it = written_.begin(); it != written_.end() && used + bytes > scratch_cap_;) {
-    // An upload a game still plays keeps its folder: its interpreters load the scripts from there.
-    const std::string& id = it->first;
-    const bool held = compiling_.count(id) != 0 || std::any_of(compiled_.begin(), compiled_.end(), [&](const auto& entry) {
-      return VariantChoice::from_key(entry.first).name == id && entry.second.use_count() > 1;
-    });
-    if (held) {
-      ++it;
-      continue;
-    }
-    for (auto c = compiled_.begin(); c != compiled_.end();)
-      c = VariantChoice::from_key(c->first).name == id ? compiled_.erase(c) : std::next(c);
-    std::error_code ignored;
-    fs::remove_all(scratch_ / id, ignored);
-    used -= it->second;
-    it = written_.erase(it);
+    const auto [id, size] = *it++;  // copied: removing the folder erases its entry
+    if (in_play(id)) continue;
+    remove_folder(id);
+    used -= size;
   }
   if (used + bytes > scratch_cap_)
     throw RequestError(507, "the server's scratch folder is full (" + std::to_string(scratch_cap_ >> 20) +
@@ -335,6 +343,12 @@ StoredUpload VariantLibrary::source(const std::string& name) {
   auto upload = is_upload(name) && is_plain_name(name) ? store_.load_upload(name) : std::nullopt;
   if (!upload) throw RequestError(404, "no uploaded variant named " + quote(name));
   return *upload;
+}
+
+void VariantLibrary::forget(const std::string& id) {
+  const std::lock_guard lock(mutex_);
+  if (in_play(id)) drop_compiled(id);
+  else remove_folder(id);
 }
 
 // Messages name files as their users know them: an upload's "variant.yaml", not the scratch path.

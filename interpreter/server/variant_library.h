@@ -70,6 +70,9 @@ class VariantLibrary {
   ScriptResult test(const std::string& yaml, const std::map<std::string, std::string>& scripts, const std::string& script);
   // An upload's YAML and scripts as they were sent; 404 for an unknown id.
   StoredUpload source(const std::string& name);
+  // Forgets an upload the store no longer holds (it expired): its compiled variants, and its scratch
+  // folder unless a game still plays it (make_room removes that later).
+  void forget(const std::string& id);
   std::string plain_message(const std::string& message) const;
 
  private:
@@ -82,6 +85,9 @@ class VariantLibrary {
   // Removes the folders of uploads no game holds until `bytes` more fit under the cap, or throws
   // RequestError 507 (mutex_ held).
   void make_room(std::size_t bytes);
+  bool in_play(const std::string& id) const;  // being compiled, or a variant of it held by a game (mutex_ held)
+  void drop_compiled(const std::string& id);   // every formation choice of it (mutex_ held)
+  void remove_folder(const std::string& id);   // and its compiled variants (mutex_ held)
   std::shared_ptr<const Variant> compile(const std::filesystem::path& file);
   static std::shared_ptr<const Variant> probed(std::shared_ptr<const Variant> variant);
   // The variant with the formations chosen by side name; RequestError 400 for a name it lacks.

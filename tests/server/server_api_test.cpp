@@ -580,6 +580,33 @@ TEST_F(ServerApi, SlowHooksKeepTheEnginesTimeAndLeaveTheGameReadable) {
   EXPECT_EQ(call("GET", "/api/games/" + id + "/record").second["moves"].size(), 1u);
 }
 
+// The engine keeps its time on every hostile upload that loads: level 4 thinks for 1 s, and the
+// answer is a legal move. Before, the search found the root's moves again, which no deadline cut
+// short, at the lowest priority: level 4 took 14 to 27 s, level 10 (2.5 s) 10 to 30 s. The answer
+// also plays the move and shows the game, which on the slowest hooks costs what a move played by
+// hand costs there (1 to 2 s at load 20 on 2 cores): the bound is the budget, twice that, and 1 s.
+TEST_F(ServerApi, TheEngineKeepsItsTimeOnEveryHostileUpload) {
+  using Clock = std::chrono::steady_clock;
+  for (const std::string name : {"slow", "fat", "pf", "flip7"}) {
+    SCOPED_TRACE(name);
+    auto [uploaded, answer] = call("POST", "/api/variants", repro_upload(name));
+    ASSERT_EQ(uploaded, 201) << answer.dump();
+    const json by_hand = new_game({{"variant", answer["variant"]}});
+    const auto hand_start = Clock::now();
+    EXPECT_EQ(post("/api/games/" + by_hand["id"].get<std::string>() + "/moves", {{"move", by_hand["legal_moves"][0]}}).first, 200);
+    const auto move_cost = Clock::now() - hand_start;
+
+    const json state = new_game({{"variant", answer["variant"]}});
+    const auto start = Clock::now();
+    auto [status, moved] = post("/api/games/" + state["id"].get<std::string>() + "/engine", {{"level", 4}});
+    const auto took = Clock::now() - start;
+    ASSERT_EQ(status, 200) << moved.dump();
+    EXPECT_LT(took, std::chrono::seconds(2) + 2 * move_cost) << "a move by hand took " << std::chrono::duration<double>(move_cost).count() << " s";
+    const json& legal = state["legal_moves"];
+    EXPECT_NE(std::find(legal.begin(), legal.end(), moved["engine_move"]), legal.end()) << moved["engine_move"];
+  }
+}
+
 // fat_upload.json keeps 14 MiB alive in each interpreter: past the games with hooks allowed in
 // memory, idle ones are dropped and read back from the store when asked for, whole. Games and
 // uploads are capped too.
@@ -658,6 +685,65 @@ TEST_F(ServerApi, UploadsReadBackFromTheStoreAreCheckedAgain) {
   EXPECT_EQ(status, 400);
   EXPECT_EQ(why["error"], "script name \"../escaped.lua\": expected a plain file name like hooks.lua");
   EXPECT_FALSE(fs::exists(fs::temp_directory_path() / "escaped.lua"));
+}
+
+// An upload is used when it is made and whenever a game on it is made or changed: one unused for
+// the expiry period goes, with its games, and the rest stay. The store's clock is the test's.
+TEST(GameStoreExpiry, IdleUploadsGoWithTheirGamesAndUsedOnesStay) {
+  const fs::path file = fs::temp_directory_path() / ("palace-store-expiry-" + std::to_string(::getpid()) + ".db");
+  fs::remove(file);
+  std::int64_t now = 1'000'000;
+  {
+    GameStore store(file.string(), [&now] { return now; });
+    store.save(StoredUpload{"upload-idle", "name: idle\n", {}});
+    store.save(StoredUpload{"upload-used", "name: used\n", {}});
+    const auto on = [](const std::string& upload) { return VariantChoice{upload, {}}.key(); };
+    store.save(StoredGame{"g-idle", on("upload-idle"), "fen", {"e2e4"}});
+    store.save(StoredGame{"g-used", on("upload-used"), "fen", {"d2d4"}});
+    store.save(StoredGame{"g-chess", on("chess"), "fen", {}});
+    now += 60'000;
+    EXPECT_TRUE(store.touch_upload("upload-used"));
+    now += 59'999;
+    EXPECT_EQ(store.expire_uploads(std::chrono::minutes(2)), std::vector<std::string>{});
+    now += 1;  // upload-idle is two minutes unused, upload-used one
+    EXPECT_EQ(store.expire_uploads(std::chrono::minutes(2)), std::vector<std::string>{"upload-idle"});
+    EXPECT_FALSE(store.load_upload("upload-idle"));
+    EXPECT_FALSE(store.load("g-idle"));
+    EXPECT_FALSE(store.touch_upload("upload-idle"));
+    EXPECT_EQ(store.load("g-used")->moves, std::vector<std::string>{"d2d4"});
+    EXPECT_TRUE(store.load("g-chess"));
+    EXPECT_EQ(store.upload_count(), 1u);
+  }
+  fs::remove(file);
+}
+
+// `palace serve --upload-expiry-days`, here a second: the sweep removes an idle upload
+// from the store, memory and the scratch folder, and a game on it is gone; a game on a shipped
+// variant stays, and uploads go on.
+TEST_F(ServerApi, IdleUploadsExpireWithTheirGames) {
+  limits_.upload_expiry = std::chrono::seconds(1);
+  EXPECT_EQ(call("GET", "/api/variants").first, 200);  // the server listens: it may be stopped
+  restart();
+  auto [uploaded, answer] = call("POST", "/api/variants", padded_upload(1));
+  ASSERT_EQ(uploaded, 201) << answer.dump();
+  const std::string variant = answer["variant"];
+  const std::string id = new_game({{"variant", variant}})["id"];
+  const std::string chess = new_game({{"variant", "chess"}})["id"];
+  EXPECT_EQ(post("/api/games/" + id + "/moves", {{"move", "g1f3"}}).first, 200);
+  const auto gone = std::chrono::steady_clock::now() + std::chrono::seconds(20);  // bound for a loaded machine
+  while (call("GET", "/api/games/" + id).first != 404 && std::chrono::steady_clock::now() < gone)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  auto [status, why] = call("GET", "/api/games/" + id);
+  EXPECT_EQ(status, 404);
+  EXPECT_EQ(why["error"], "no game with id \"" + id + "\"");
+  auto [no_variant, refusal] = post("/api/games", {{"variant", variant}});
+  EXPECT_EQ(no_variant, 404);
+  EXPECT_EQ(refusal["error"], "no variant named \"" + variant + "\"");
+  EXPECT_EQ(call("GET", "/api/variants/" + variant + "/source").first, 404);
+  EXPECT_EQ(call("GET", "/api/games/" + chess).first, 200);
+  auto [again, fresh] = call("POST", "/api/variants", padded_upload(1));
+  ASSERT_EQ(again, 201) << fresh.dump();
+  EXPECT_EQ(new_game({{"variant", fresh["variant"]}})["moves"], json::array());
 }
 
 // The workshop (web/README.md): a draft is loaded as an upload would be, its start position drawn or

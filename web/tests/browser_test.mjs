@@ -7,11 +7,11 @@
 // saves screenshots at 1200x900 and at a phone's 390x844.
 //   node browser_test.mjs PALACE_BINARY NODE_MODULES_DIR SCREENSHOT_DIR
 // Exits 77 (ctest's skip) when there is no Chromium, 0 when every step passed, 1 otherwise.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startServe } from './serve.mjs';
 
 const [palace, modules, shots] = process.argv.slice(2).map((p) => p && resolve(p));
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -38,15 +38,10 @@ async function cleanup() {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-function startServer() {
-  return new Promise((ok, ko) => {
-    server = spawn(palace, ['serve', '--port', '0', '--db', join(scratch, 'games.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
-    server.on('error', ko);
-    server.stdout.on('data', (chunk) => {
-      const found = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(String(chunk));
-      if (found) ok(found[0]);
-    });
-  });
+async function startServer() {
+  let address;
+  ({ server, address } = await startServe(palace, join(scratch, 'games.db')));
+  return address;
 }
 
 // The centre of a point of the board, as the page shows it (turned round or not).

@@ -5,11 +5,11 @@
 // that reloads the variant, and plays it on the game page; screenshots go to SCREENSHOT_DIR.
 //   node workshop_test.mjs PALACE_BINARY NODE_MODULES_DIR SCREENSHOT_DIR
 // Exits 77 (ctest's skip) when there is no Chromium, 0 when every step passed, 1 otherwise.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startServe } from './serve.mjs';
 
 const [palace, modules, shots] = process.argv.slice(2).map((p) => p && resolve(p));
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -35,15 +35,10 @@ async function cleanup() {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-function startServer() {
-  return new Promise((ok, ko) => {
-    server = spawn(palace, ['serve', '--port', '0', '--db', join(scratch, 'games.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
-    server.on('error', ko);
-    server.stdout.on('data', (chunk) => {
-      const found = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(String(chunk));
-      if (found) ok(found[0]);
-    });
-  });
+async function startServer() {
+  let address;
+  ({ server, address } = await startServe(palace, join(scratch, 'games.db')));
+  return address;
 }
 
 const text = (page, selector) => page.$eval(selector, (e) => e.textContent).catch(() => '');
