@@ -337,9 +337,10 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     // The depth a late-move reduction would leave this move: how shallow its search would be.
     const int lmr_depth = std::max(depth - 1 - reduction_for(depth, tried), 0);
     // Quiet moves at a node this near the horizon, hopeless or long searched: only a check could
-    // still matter.
+    // still matter. Not a pass, where the rules allow one: sorted last, it would be given up at
+    // nearly every node, and a pass can be what holds or ends a standoff.
     const bool prunable =
-        quiet && tried > 0 && may_prune && best > -DecisiveBound &&
+        quiet && !m.is_pass() && tried > 0 && may_prune && best > -DecisiveBound &&
         ((!pv_node && depth <= LateMoveDepth && quiets_tried >= late_move_count(depth, improving)) ||
          (lmr_depth <= FutilityDepth && stand + margin(futility_margin(lmr_depth)) <= alpha));
     pos->do_move(m);
