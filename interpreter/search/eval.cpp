@@ -42,6 +42,7 @@ Evaluation::Evaluation(const Variant& variant)
     if (!variant.royal(k)) weakest = std::min(weakest, value_[k]);
   major_.resize(kinds);
   for (int k = 0; k < kinds; ++k) major_[k] = !variant.royal(k) && value_[k] > weakest;
+  weakest_ = weakest == INT_MAX ? 0 : weakest;
 
   // A piece in hand is worth its material: it may enter the board on almost any point.
   if (variant.has_hands())

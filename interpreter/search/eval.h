@@ -31,6 +31,8 @@ class Evaluation {
   int value(int kind) const { return value_[kind]; }
   // Whether `kind` counts as more than the weakest kind, for the null-move zugzwang guard.
   bool major(int kind) const { return major_[kind]; }
+  // The value of the weakest non-royal kind: the search's unit for its pruning margins.
+  int weakest() const { return weakest_; }
 
  private:
   // A score as it stands in the opening and in the endgame.
@@ -82,6 +84,7 @@ class Evaluation {
   std::vector<Score> score_;  // by piece code and point: material plus square bonus
   std::vector<int> value_;
   std::vector<bool> major_;
+  int weakest_ = 0;
   std::vector<int> held_;  // the kinds a hand can hold, where the variant has hands
 
   // What the evaluation adds for a piece of one kind beyond its table score, in one place so that

@@ -93,7 +93,6 @@ bool losing_capture(const Position& pos, Move m, const Evaluation& eval) {
 MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const Histories& h, int ply,
                      const Evaluation& eval)
     : pos_(pos), eval_(eval), list_(list) {
-  const Side us = pos.side_to_move();
   const Move counter = h.counter(pos);
   const int* const follows[MostContinuationPlies] = {h.replies(pos, 0), h.replies(pos, 1)};
   for (int i = 0; i < list.size; ++i) {
@@ -114,9 +113,7 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
     } else if (m == counter) {
       score = CounterScore;
     } else {
-      score = h.of(us, m);
-      for (const int* const scores : follows)
-        if (scores) score += scores[h.cell(pos, m)];
+      score = h.quiet_score(pos, m, follows);
     }
     if (m.promotion_kind() >= 0 && m != hash_move) score += CaptureScore / 2 + eval.value(m.promotion_kind());
     scores_[i] = score;

@@ -49,6 +49,14 @@ struct Histories {
   int* replies(const Position& pos, int back) {
     return const_cast<int*>(std::as_const(*this).replies(pos, back));
   }
+  // What the histories say of the quiet move `m` of `pos`: its history score plus its continuation
+  // scores after the earlier moves whose replies are `follows` (replies(pos, 0), replies(pos, 1)).
+  int quiet_score(const Position& pos, Move m, const int* const (&follows)[MostContinuationPlies]) const {
+    int score = of(pos.side_to_move(), m);
+    for (const int* const scores : follows)
+      if (scores && !m.is_pass()) score += scores[cell(pos, m)];
+    return score;
+  }
   // The countermove of the move that led to `pos`, if any.
   Move counter(const Position& pos) const;
   // A quiet move caused a cutoff at `ply` of `pos` with `depth` plies left, after the quiet moves

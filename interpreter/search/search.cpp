@@ -42,13 +42,29 @@ struct ReductionTable {
 };
 const ReductionTable reduction_for;
 
-// How far the static evaluation may be below alpha (above beta) at a few plies from the horizon
-// before quiet moves (the whole node) are given up: what a quiet move can hardly gain back.
-constexpr int FutilityMargin = 100;
+// The margins below are in centipawns where the weakest piece is worth this (see Impl::margin).
+constexpr int PawnUnit = 100;
+// How far the static evaluation may be above beta at a few plies from the horizon before the
+// whole node is given up: what the opponent's best reply can hardly take back, per ply left.
 constexpr int ReverseFutilityMargin = 90;
+constexpr int ReverseFutilityDepth = 8;
+// How far it may be below alpha before a quiet move is, at the depth its late-move reduction would
+// leave it: what a quiet move can hardly gain back.
+int futility_margin(int lmr_depth) { return 150 + 130 * lmr_depth; }
+constexpr int FutilityDepth = 6;
 // Quiet moves searched at a node this shallow before the rest are given up: 3 + depth², half as
 // many where the side to move is not improving.
 int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
+constexpr int LateMoveDepth = 7;
+// The history score worth one ply of late-move reduction, either way.
+constexpr int HistoryPerPly = 8192;
+// Null-move reduction: 3 plies, one more per 3 plies of depth and per this much the evaluation
+// stands above beta, up to 3 more.
+constexpr int NullMarginPerPly = 200;
+// Singular extensions: from this depth, a hash move is singular where every other move falls
+// short of its score by this much per ply, at half the depth.
+constexpr int SingularDepth = 8;
+constexpr int SingularMarginPerPly = 2;
 // A capture in quiescence that cannot lift the score to alpha even with this to spare is skipped.
 constexpr int DeltaMargin = 200;
 // The first aspiration window around the previous iteration's score, widened on each failure.
@@ -61,6 +77,15 @@ std::optional<int> proven_score(const TTEntry& entry, int ply, int alpha, int be
       (entry.bound == Bound::Upper && score <= alpha))
     return score;
   return std::nullopt;
+}
+
+// The static evaluation `stand` of a position, or the score an earlier search proved where it
+// bounds the position from the side `stand` is wrong on; a decisive score is left to the search.
+int better_estimate(const TTEntry& entry, int ply, int stand) {
+  const int score = from_tt(entry.score, ply);
+  if (std::abs(score) >= DecisiveBound) return stand;
+  const bool bounds = entry.bound == Bound::Exact || entry.bound == (score > stand ? Bound::Lower : Bound::Upper);
+  return bounds ? score : stand;
 }
 
 // What a search that scored `best` in the window (alpha, beta) proves about the position.
@@ -120,6 +145,10 @@ struct Searcher::Impl {
   Evaluation eval;
   TranspositionTable tt;
   std::unique_ptr<Histories> histories;  // large: on the heap, once
+  // The margins below are in centipawns of a game whose weakest piece is worth a pawn (100); where
+  // it is worth more, evaluations swing as much more, and so do the margins.
+  const int margin_unit = std::max(eval.weakest(), PawnUnit);
+  int margin(int centipawns) const { return centipawns * margin_unit / PawnUnit; }
 
   // The search under way.
   Position* pos = nullptr;
@@ -135,6 +164,8 @@ struct Searcher::Impl {
   Move pv[MaxPly + 1][MaxPly + 1];
   int stand_at[MaxPly + 1] = {};  // each ply's static evaluation on the current line; NoEval in check
   int pv_length[MaxPly + 1] = {};
+  // The move each ply's node leaves out while it tests whether its hash move is singular.
+  Move excluded_at[MaxPly + 1];
 
   // The clock and the stop flag are read every 1024 nodes; at every node when hooks run, as a
   // hook call may take milliseconds (and hooks are asked within a call, see MoveHooks::set_interrupt).
@@ -158,7 +189,9 @@ struct Searcher::Impl {
   // mostly gives it away.
   bool extends(Move m) const;
   // `checked`: the side to move is in check, as the parent found when it made the move.
-  int search(int alpha, int beta, int depth, int ply, bool can_null, bool checked);
+  // `cut_node`: a node expected to fail high (the reduced and null-window children of a
+  // principal-variation node's later moves, every other child of one), reduced more.
+  int search(int alpha, int beta, int depth, int ply, bool can_null, bool checked, bool cut_node);
   int search_root(int depth, int previous);
   int quiesce(int alpha, int beta, int ply, bool checked);
   std::optional<int> enter_node(int ply);
@@ -220,7 +253,7 @@ std::optional<int> Searcher::Impl::enter_node(int ply) {
   return std::nullopt;
 }
 
-int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_null, bool checked) {
+int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_null, bool checked, bool cut_node) {
   if (depth <= 0) return quiesce(alpha, beta, ply, checked);
   if (const std::optional<int> early = enter_node(ply)) return *early;
 
@@ -232,8 +265,12 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   const bool pv_node = beta - alpha > 1;
   const std::uint64_t key = pos->state().hash;
   const TTEntry* entry = tt.probe(key);
-  Move hash_move = ply == 0 ? root_move : entry ? entry->move : Move();
-  if (entry && !pv_node && entry->depth >= depth)
+  const TTEntry hit = entry ? *entry : TTEntry();  // the slot may be overwritten below this node
+  Move hash_move = ply == 0 ? root_move : hit.move;
+  // A search that leaves a move out is no search of the whole position: the table neither answers
+  // nor learns from it, and it does not pass.
+  const Move excluded = excluded_at[ply];
+  if (entry && !pv_node && !excluded && entry->depth >= depth)
     if (const std::optional<int> score = proven_score(*entry, ply, alpha, beta)) return *score;
 
   const bool decisive_window = std::abs(beta) >= DecisiveBound || std::abs(alpha) >= DecisiveBound;
@@ -242,17 +279,20 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   // Better than two plies ago, when the same side was to move: the line is going its way, and
   // its moves are pruned less.
   const bool improving = !checked && ply >= 2 && stand_at[ply - 2] != TTEntry::NoEval && stand > stand_at[ply - 2];
+  // An earlier search's score bounds the position better than its static evaluation, on the side
+  // its bound holds.
+  const int estimate = checked || !entry ? stand : better_estimate(*entry, ply, stand);
 
   // Far enough above beta that the opponent's best reply can hardly bring it back.
-  if (!pv_node && !checked && depth <= 6 && !decisive_window &&
-      stand - ReverseFutilityMargin * (depth - improving) >= beta)
-    return stand;
+  if (!pv_node && !checked && !excluded && depth <= ReverseFutilityDepth && !decisive_window &&
+      estimate - margin(ReverseFutilityMargin) * (depth - improving) >= beta)
+    return estimate;
 
-  if (!pv_node && can_null && depth >= 3 && may_pass_for_null(checked) && stand >= beta) {
-    const int reduction = 3 + depth / 6;
+  if (!pv_node && can_null && !excluded && depth >= 3 && estimate >= beta && may_pass_for_null(checked)) {
+    const int reduction = 3 + depth / 3 + std::min((estimate - beta) / margin(NullMarginPerPly), 3);
     pos->do_move(Move::pass());
     tt.prefetch(pos->state().hash);
-    const int score = -search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false, in_check(*pos));
+    const int score = -search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false, in_check(*pos), !cut_node);
     pos->undo_move();
     if (aborted) return 0;
     if (score >= beta) return score >= DecisiveBound ? beta : score;
@@ -269,14 +309,40 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   int tried = 0;  // the first legal move is always searched, so none was where none is tried
   int quiets_tried = 0;
   Move quiets[64];
-  const bool futile = !pv_node && !checked && depth <= 3 && !decisive_window && stand + FutilityMargin * depth <= alpha;
+  const int* const follows[MostContinuationPlies] = {histories->replies(*pos, 0), histories->replies(*pos, 1)};
+  const bool may_prune = ply > 0 && !checked && !decisive_window;
+  // The hash move, proven good enough here by a search nearly as deep, may be the only move that
+  // is: searched a ply deeper, as a capture that is the only answer would be.
+  const int hash_score = from_tt(hit.score, ply);
+  const bool singular_candidate = ply > 0 && !excluded && depth >= SingularDepth && hash_move &&
+                                  (hit.bound == Bound::Lower || hit.bound == Bound::Exact) &&
+                                  hit.depth >= depth - 3 && std::abs(hash_score) < DecisiveBound;
   for (Move m = order.next(); m; m = order.next()) {
-    if (!moves.legal_move(m) || (ply == 0 && is_banned(m))) continue;
+    if (m == excluded || !moves.legal_move(m) || (ply == 0 && is_banned(m))) continue;
+    int extension = 0;
+    if (singular_candidate && m == hash_move) {
+      const int singular_beta = hash_score - margin(SingularMarginPerPly) * depth;
+      excluded_at[ply] = m;
+      const int others = search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false, checked, cut_node);
+      excluded_at[ply] = Move();
+      pv_length[ply] = ply;  // the test's line is no line of this node
+      if (aborted) return 0;
+      if (others < singular_beta) extension = 1;
+      // Another move too holds beta by the margin: this node fails high whichever it plays.
+      else if (singular_beta >= beta) return singular_beta;
+    }
     const bool quiet = !is_capture(*pos, m) && m.promotion_kind() < 0;
     const bool killer = m == histories->killers[ply][0] || m == histories->killers[ply][1];
-    // Quiet moves at a hopeless or long-searched shallow node: only a check could still matter.
-    const bool prunable = quiet && tried > 0 && !checked && best > -DecisiveBound &&
-                          (futile || (!pv_node && depth <= 3 && quiets_tried >= late_move_count(depth, improving)));
+    const int history = quiet ? histories->quiet_score(*pos, m, follows) : 0;
+    // The depth a late-move reduction would leave this move: how shallow its search would be.
+    const int lmr_depth = std::max(depth - 1 - reduction_for(depth, tried), 0);
+    // Quiet moves at a node this near the horizon, hopeless or long searched: only a check could
+    // still matter. Not a pass, where the rules allow one: sorted last, it would be given up at
+    // nearly every node, and a pass can be what holds or ends a standoff.
+    const bool prunable =
+        quiet && !m.is_pass() && tried > 0 && may_prune && best > -DecisiveBound &&
+        ((!pv_node && depth <= LateMoveDepth && quiets_tried >= late_move_count(depth, improving)) ||
+         (lmr_depth <= FutilityDepth && stand + margin(futility_margin(lmr_depth)) <= alpha));
     pos->do_move(m);
     tt.prefetch(pos->state().hash);
     const bool gives_check = in_check(*pos);
@@ -284,23 +350,23 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
       pos->undo_move();
       continue;
     }
-    // Checks are searched a ply deeper, up to twice the nominal depth so that a long run of
-    // checks cannot run away.
-    const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth && extends(m));
+    // Checks are searched a ply deeper, as are singular moves, up to twice the nominal depth so
+    // that a long run of them cannot run away.
+    if (gives_check && extends(m)) extension = 1;
+    const int new_depth = depth - 1 + (ply < 2 * root_depth ? extension : 0);
     int score;
     if (tried == 0) {
-      score = -search(-beta, -alpha, new_depth, ply + 1, true, gives_check);
+      score = -search(-beta, -alpha, new_depth, ply + 1, true, gives_check, !pv_node && !cut_node);
     } else {
       // Late quiet moves are searched shallower first; one that surprises gets its full depth.
       int reduction = 0;
-      if (depth >= 3 && tried >= 2 && quiet && !killer && (!checked || tuning.reduce_evasions) && !gives_check) {
-        reduction = reduction_for(depth, tried) - pv_node + !improving;
-        if (histories->of(opponent(pos->side_to_move()), m) > 0) --reduction;
+      if (depth >= 3 && tried >= 2 && quiet && (!checked || tuning.reduce_evasions) && !gives_check) {
+        reduction = reduction_for(depth, tried) - pv_node + !improving + 2 * cut_node - killer - history / HistoryPerPly;
         reduction = std::clamp(reduction, 0, new_depth - 1);
       }
-      score = -search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true, gives_check);
-      if (score > alpha && reduction) score = -search(-alpha - 1, -alpha, new_depth, ply + 1, true, gives_check);
-      if (score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1, true, gives_check);
+      score = -search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true, gives_check, true);
+      if (score > alpha && reduction) score = -search(-alpha - 1, -alpha, new_depth, ply + 1, true, gives_check, !cut_node);
+      if (score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1, true, gives_check, false);
     }
     pos->undo_move();
     if (aborted) return 0;
@@ -318,8 +384,9 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
       break;
     }
   }
-  if (tried == 0) return *node_end(*pos, false, ply);
-  tt.store(key, best_move, to_tt(best, ply), checked ? TTEntry::NoEval : stand, depth,
+  if (tried == 0) return excluded ? alpha : *node_end(*pos, false, ply);
+  if (!excluded)
+    tt.store(key, best_move, to_tt(best, ply), checked ? TTEntry::NoEval : stand, depth,
            bound_of(best, original_alpha, beta));
   return best;
 }
@@ -328,14 +395,14 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
 // inside it: a narrow window prunes more, and the score rarely moves far between iterations.
 int Searcher::Impl::search_root(int depth, int previous) {
   const bool checked = in_check(*pos);
-  if (depth < 5 || std::abs(previous) >= DecisiveBound) return search(-Infinite, Infinite, depth, 0, false, checked);
+  if (depth < 5 || std::abs(previous) >= DecisiveBound) return search(-Infinite, Infinite, depth, 0, false, checked, false);
   int window = AspirationWindow;
   int alpha = std::max(previous - window, -Infinite), beta = std::min(previous + window, Infinite);
   for (;;) {
-    const int score = search(alpha, beta, depth, 0, false, checked);
+    const int score = search(alpha, beta, depth, 0, false, checked, false);
     if (aborted || (score > alpha && score < beta)) return score;
     window *= 2;
-    if (window > 1000) return search(-Infinite, Infinite, depth, 0, false, checked);
+    if (window > 1000) return search(-Infinite, Infinite, depth, 0, false, checked, false);
     if (score <= alpha) alpha = std::max(score - window, -Infinite);
     else beta = std::min(score + window, Infinite);
   }
@@ -420,6 +487,7 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
   s.may_abort = false;
   s.aborted = false;
   s.root_move = Move();
+  std::fill(std::begin(s.excluded_at), std::end(s.excluded_at), Move());  // a hook's interrupt may leave one
 
   // The root's moves are found whatever the time (the search must have one to play), but a stop
   // ends that too: hooks that spend their whole budget on every call can make it take a second,
