@@ -583,7 +583,7 @@ class Loader {
       if (right.size() != 1 || !std::isalpha(static_cast<unsigned char>(right[0])))
         m.at("right").fail("expected one letter, got " + palace::quote(right));
       def.right = right[0];
-      def.piece = kind_named(rules_, m.at("piece"));
+      def.piece = kind_named(rules_, m.at("kind"));
       def.from = square(m.at("from"));
       def.to = square(m.at("to"));
       def.partner = kind_named(rules_, m.at("partner"));
@@ -615,7 +615,7 @@ class Loader {
   void read_castling(const ConfigNode& node) {
     node.expect_keys(keys::castling);
     CastlingDef& c = rules_.castling;
-    c.piece = kind_named(rules_, node.at("piece"));
+    c.piece = kind_named(rules_, node.at("kind"));
     c.partner = kind_named(rules_, node.at("partner"));
     const ConfigNode& home = node.at("home");
     const int zone = zone_named(rules_, home);
@@ -774,6 +774,11 @@ class Loader {
     }
   }
 
+  // What an end rule gives the side it names (stalemate, bare_royal, no_pieces).
+  static SideResult side_result(const ConfigNode& node) {
+    return word<SideResult>(node, {{"loss", SideResult::Loss}, {"draw", SideResult::Draw}, {"win", SideResult::Win}});
+  }
+
   // Every way a game ends besides checkmate, each named as the end is named to players.
   void read_ends(const ConfigNode& node) {
     node.expect_keys(keys::ends);
@@ -782,16 +787,16 @@ class Loader {
     if (const ConfigNode* z = node.find("zone_reached")) read_zone_reached(*z, rules_);
     if (const ConfigNode* c = node.find("royal_captured")) rules_.royal_captured = c->as_bool();
     if (const ConfigNode* s = node.find("stalemate"))
-      r.stalemate = word<SideResult>(*s, {{"loss", SideResult::Loss}, {"draw", SideResult::Draw}, {"win", SideResult::Win}});
+      r.stalemate = side_result(*s);
     if (const ConfigNode* rep = node.find("repetition")) read_repetition(*rep, rules_);
     if (const ConfigNode* s = node.find("standoff")) r.standoff_plies = s->as_int(1, 100);
     if (const ConfigNode* b = node.find("bare_royal")) {
       r.bare_royal_rule = true;
-      r.bare_royal = word<SideResult>(*b, {{"loss", SideResult::Loss}, {"draw", SideResult::Draw}, {"win", SideResult::Win}});
+      r.bare_royal = side_result(*b);
     }
     if (const ConfigNode* n = node.find("no_pieces")) {
       r.no_pieces_rule = true;
-      r.no_pieces = word<SideResult>(*n, {{"loss", SideResult::Loss}, {"draw", SideResult::Draw}, {"win", SideResult::Win}});
+      r.no_pieces = side_result(*n);
     }
     if (const ConfigNode* d = node.find("both_passed")) r.passes_end_game = d->as_bool();
     if (const ConfigNode* c = node.find("counting")) {
