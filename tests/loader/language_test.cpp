@@ -37,7 +37,7 @@ TEST(Language, OldPieceKeysAreKind) {
               load_variant(overlay_path("chess", "compound_moves:\n  x: {side: white, right: X, piece: king, from: e1, to: f1, "
                                                  "partner: rook, partner_from: h1, partner_to: g1}\n"));
             }),
-            file + ":3:29: compound_moves.x.piece: language 1 writes this as `compound_moves.x.kind`" + Hint);
+            file + ":3:30: compound_moves.x.piece: language 1 writes this as `compound_moves.x.kind`" + Hint);
 }
 
 TEST(Language, MigrateRenamesPieceToKind) {
