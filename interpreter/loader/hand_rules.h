@@ -1,4 +1,4 @@
-// Hands and drops, and winning by reaching a zone: the optional `hands:` and `reaching_wins:`
+// Hands and drops, and winning by reaching a zone: the optional `hands:` and `ends.zone_reached:`
 // sections of a variant file, read after the pieces and zones they name.
 #pragma once
 
