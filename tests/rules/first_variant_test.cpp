@@ -49,7 +49,10 @@ TEST(FirstVariant, ANewFormation) {
 TEST(FirstVariant, AHouseRule) {
   const std::string fen = " --fen '3k5/4R4/9/9/9/9/9/9/9/4K4 b - - 0 1'";
   EXPECT_EQ(last_line("moves rules/examples/xiangqi-stalemate-draw.yaml" + fen), "");
-  EXPECT_EQ(last_line("status rules/examples/xiangqi-stalemate-draw.yaml" + fen), "draw: stalemate");
+  const PalaceRun run = run_palace("status rules/examples/xiangqi-stalemate-draw.yaml" + fen);
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.lines, (std::vector<std::string>{"fen: 3k5/4R4/9/9/9/9/9/9/9/4K4 b - - 0 1", "to move: black",
+                                                 "in check: no", "draw: stalemate"}));
   EXPECT_EQ(last_line("status variants/xiangqi.yaml" + fen), "red wins: stalemate");
 }
 
