@@ -1,21 +1,33 @@
-// Vocabulary shared by every stage: squares, sides, pieces and moves as small integers.
+// Vocabulary shared by every stage: points, sides, kinds, pieces and moves as small integers.
 #pragma once
 
 #include <cassert>
+#include <concepts>
 #include <cstdint>
 
 namespace palace {
 
-// Boards up to 16 files by 16 ranks: 256 points and "no square" need more than a byte.
+// Points and sides are enums in the Stockfish way: one reads as an int wherever arithmetic or an
+// index needs it, at no cost, but an int becomes one only by an explicit Point(i) or Side(i), so a
+// rank, a count or a kind cannot be passed where a point is meant.
+
+// Boards up to 16 files by 16 ranks: 256 points and "no point" need more than a byte.
 constexpr int MaxFiles = 16;
 constexpr int MaxRanks = 16;
-constexpr int MaxSquares = MaxFiles * MaxRanks;
-using Square = std::uint16_t;
-constexpr Square NoSquare = MaxSquares;
+constexpr int MaxPoints = MaxFiles * MaxRanks;
+enum Point : std::uint16_t { NoPoint = MaxPoints };
 
 constexpr int SideCount = 2;
-using Side = std::uint8_t;
+enum Side : std::uint8_t { First, Second };
 constexpr Side opponent(Side s) { return Side(s ^ 1); }
+
+// Only counting (loops over points or sides) is defined on them; any other arithmetic gives an int.
+template <class T>
+concept Counted = std::same_as<T, Point> || std::same_as<T, Side>;
+template <Counted T>
+constexpr T& operator++(T& t) { return t = T(t + 1); }
+template <Counted T>
+constexpr T& operator--(T& t) { return t = T(t - 1); }
 
 // A piece packs its side and kind: 0 is an empty point, otherwise (side << 5) | (kind + 1).
 constexpr int MaxKinds = 31;
@@ -50,18 +62,18 @@ enum class MoveType : std::uint8_t {
 class Move {
  public:
   constexpr Move() = default;
-  constexpr Move(Square from, Square to, MoveType type = MoveType::Normal, std::uint32_t extra = 0)
+  constexpr Move(Point from, Point to, MoveType type = MoveType::Normal, std::uint32_t extra = 0)
       : bits_(std::uint32_t(from) | std::uint32_t(to) << 9 | extra << 18 | std::uint32_t(type) << 27) {
-    assert(from <= NoSquare && to <= NoSquare && extra <= FieldMask);
+    assert(from <= NoPoint && to <= NoPoint && extra <= FieldMask);
   }
-  static constexpr Move pass() { return Move(NoSquare, NoSquare, MoveType::Pass); }
-  static constexpr Move promotion(Square from, Square to, int kind, MoveType type = MoveType::Normal) {
+  static constexpr Move pass() { return Move(NoPoint, NoPoint, MoveType::Pass); }
+  static constexpr Move promotion(Point from, Point to, int kind, MoveType type = MoveType::Normal) {
     return Move(from, to, type, std::uint32_t(kind + 1));
   }
-  static constexpr Move drop(int kind, Square to) { return Move(to, to, MoveType::Drop, std::uint32_t(kind)); }
+  static constexpr Move drop(int kind, Point to) { return Move(to, to, MoveType::Drop, std::uint32_t(kind)); }
 
-  constexpr Square from() const { return Square(bits_ & FieldMask); }
-  constexpr Square to() const { return Square(bits_ >> 9 & FieldMask); }
+  constexpr Point from() const { return Point(bits_ & FieldMask); }
+  constexpr Point to() const { return Point(bits_ >> 9 & FieldMask); }
   constexpr MoveType type() const { return MoveType(bits_ >> 27); }
   constexpr bool is_pass() const { return type() == MoveType::Pass; }
   // Kind a promotion turns the piece into, or -1.
@@ -76,7 +88,7 @@ class Move {
 
  private:
   static constexpr std::uint32_t FieldMask = 0x1FF;
-  static_assert(NoSquare <= FieldMask);
+  static_assert(NoPoint <= FieldMask);
   std::uint32_t bits_ = 0;
 };
 

@@ -20,7 +20,7 @@ Verdict draw(Termination termination) { return verdict({termination, std::nullop
 Verdict by_points(const Position& pos, Termination termination) {
   Verdict t = draw(termination);
   t.counted = true;
-  t.points = {points(pos, 0), points(pos, 1)};
+  t.points = {points(pos, First), points(pos, Second)};
   if (t.points[0] != t.points[1]) t.winner = Side(t.points[0] > t.points[1] ? 0 : 1);
   return t;
 }
@@ -144,7 +144,7 @@ Verdict judge(const Position& pos, int legal_move_count) {
   // it; the game ended with that capture, whether or not the loser could still move. Unprotected
   // royals are not tracked as royals: the rule above finds them.
   for (const Side side : {us, opponent(us)})
-    if (pos.royal(side) == NoSquare && pos.variant().has_royal(side) && !pos.variant().rules().royal_captured)
+    if (pos.royal(side) == NoPoint && pos.variant().has_royal(side) && !pos.variant().rules().royal_captured)
       return win(opponent(side), Termination::RoyalCaptured);
 
   if (rules.no_pieces_rule)

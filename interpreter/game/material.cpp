@@ -31,7 +31,7 @@ bool all_of_kinds(const Position& pos, const std::vector<int>& kinds, bool one_c
   int colour = -1;
   for (int side = 0; side < SideCount; ++side)
     for (int i = 0; i < pos.piece_count(Side(side)); ++i) {
-      const Square s = pos.piece_square(Side(side), i);
+      const Point s = pos.piece_square(Side(side), i);
       const int kind = kind_of(pos.at(s));
       if (pos.variant().royal(kind)) continue;
       if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) return false;
@@ -55,7 +55,7 @@ std::size_t longest(const std::vector<std::vector<int>>& lists) {
 
 bool material_cannot_mate(const Position& pos) {
   const GameRules& rules = pos.variant().game_rules();
-  const int pieces = pos.piece_count(0) + pos.piece_count(1) - SideCount;
+  const int pieces = pos.piece_count(First) + pos.piece_count(Second) - SideCount;
   if (!rules.insufficient_material.empty() && std::size_t(pieces) <= 2 * longest(rules.insufficient_material) &&
       listed(rules.insufficient_material, non_royal_kinds(pos, 0)) &&
       listed(rules.insufficient_material, non_royal_kinds(pos, 1)))

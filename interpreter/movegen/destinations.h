@@ -6,7 +6,7 @@
 
 namespace palace {
 
-inline bool path_clear(const Position& pos, const Square* blocks, int count) {
+inline bool path_clear(const Position& pos, const Point* blocks, int count) {
   for (int b = 0; b < count; ++b)
     if (pos.at(blocks[b])) return false;
   return true;
@@ -20,10 +20,10 @@ inline bool path_clear(const Position& pos, const Square* blocks, int count) {
 // and a template, so that each visit inlines. guard(to) is called for each point held by a piece of
 // `us` that the piece could capture on were it an enemy's: the points it defends.
 struct NoGuard {
-  void operator()(Square) const {}
+  void operator()(Point) const {}
 };
 template <typename Visit, typename Guard = NoGuard>
-void for_each_destination(const Position& pos, Side us, Square from, Visit&& visit, Guard&& guard = {}) {
+void for_each_destination(const Position& pos, Side us, Point from, Visit&& visit, Guard&& guard = {}) {
   const Variant& v = pos.variant();
   const int kind = kind_of(pos.at(from));
 
@@ -34,14 +34,14 @@ void for_each_destination(const Position& pos, Side us, Square from, Visit&& vis
     const Piece occupant = pos.at(t.to);
     if (!occupant) {
       if ((t.flags & TakesGhost) && (t.modes & CanCapture) && pos.is_ghost(t.to)) {
-        if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(t.to, MoveType::CaptureGhost, 0);
+        if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(t.to, MoveType::CaptureGhost, Point(0));
       } else if (t.modes & CanMove) {
         if (t.flags & LeavesGhost) visit(t.to, MoveType::LeaveGhost, t.blocks[0]);
-        else visit(t.to, MoveType::Normal, 0);
+        else visit(t.to, MoveType::Normal, Point(0));
       }
     } else if (t.modes & CanCapture) {
       if (side_of(occupant) == us) guard(t.to);
-      else if (v.may_capture(kind, kind_of(occupant))) visit(t.to, MoveType::Normal, 0);
+      else if (v.may_capture(kind, kind_of(occupant))) visit(t.to, MoveType::Normal, Point(0));
     }
   }
 
@@ -60,12 +60,12 @@ void for_each_destination(const Position& pos, Side us, Square from, Visit&& vis
     for (; point < end; ++point) {
       const Piece occupant = pos.at(point->square);
       if (!occupant) {
-        if (point->modes & CanMove) visit(point->square, MoveType::Normal, 0);
+        if (point->modes & CanMove) visit(point->square, MoveType::Normal, Point(0));
         continue;
       }
       if (point->modes & CanCapture) {
         if (side_of(occupant) == us) guard(point->square);
-        else if (v.may_capture(kind, kind_of(occupant))) visit(point->square, MoveType::Normal, 0);
+        else if (v.may_capture(kind, kind_of(occupant))) visit(point->square, MoveType::Normal, Point(0));
       }
       break;
     }

@@ -121,7 +121,7 @@ std::vector<GameRecord> read_csa(std::string_view bytes) {
 
 namespace {
 
-Square csa_square(const BoardDef& board, char file, char rank) { return shogi_square(board, file - '0', rank - '0'); }
+Point csa_square(const BoardDef& board, char file, char rank) { return shogi_square(board, file - '0', rank - '0'); }
 
 }  // namespace
 
@@ -135,14 +135,14 @@ Move csa_move(const Game& game, std::string_view text, std::string& why) {
     return Move();
   }
   if (text[0] != SideSigns[side]) {
-    why = quote(text) + " is " + variant.side_name(side == 0 ? 1 : 0) + "'s move, but " + variant.side_name(side) + " is to move";
+    why = quote(text) + " is " + variant.side_name(opponent(side)) + "'s move, but " + variant.side_name(side) + " is to move";
     return Move();
   }
   const int kind = kind_by_csa(variant, text.substr(5, 2));
   const bool drop = text.substr(1, 2) == "00";
-  const Square from = drop ? NoSquare : csa_square(board, text[1], text[2]);
-  const Square to = csa_square(board, text[3], text[4]);
-  if (kind < 0 || to == NoSquare || (!drop && from == NoSquare)) {
+  const Point from = drop ? NoPoint : csa_square(board, text[1], text[2]);
+  const Point to = csa_square(board, text[3], text[4]);
+  if (kind < 0 || to == NoPoint || (!drop && from == NoPoint)) {
     why = quote(text) + (kind < 0 ? " names no piece of " + variant.rules().name + " (notation: csa:)" : " names no square of this board");
     return Move();
   }
@@ -181,7 +181,7 @@ std::string csa_start(const GameRecord& record, const std::shared_ptr<const Vari
     const std::string line = lines->substr(start, end - start);
     start = end + 1;
     if (line == "+" || line == "-") {
-      setup.to_move = line == "-";
+      setup.to_move = Side(line == "-");
     } else if (line.rfind("PI", 0) == 0) {
       setup = position_setup(set_up);
       for (std::size_t i = 2; i + 4 <= line.size(); i += 4) {
@@ -190,7 +190,7 @@ std::string csa_start(const GameRecord& record, const std::shared_ptr<const Vari
         p = NoPiece;
       }
     } else if (line.size() >= 2 && (line[1] == '+' || line[1] == '-')) {
-      const Side side = line[1] == '-';
+      const Side side = Side(line[1] == '-');
       for (std::size_t i = 2; i + 4 <= line.size(); i += 4) {
         const std::string code = line.substr(i + 2, 2);
         if (code == "AL") throw RecordError(quote(line) + ": \"AL\" (every piece left) is not read");
@@ -206,7 +206,7 @@ std::string csa_start(const GameRecord& record, const std::shared_ptr<const Vari
       for (int file = board.files, i = 2; file >= 1; --file, i += 3) {
         const std::string cell = row.substr(std::size_t(i), 3);
         if (cell != " * " && cell[0] != '+' && cell[0] != '-') throw RecordError(quote(line) + " has " + quote(cell) + ", no CSA square");
-        if (cell[0] == '+' || cell[0] == '-') at(file, rank) = make_piece(cell[0] == '-', piece(cell.substr(1)));
+        if (cell[0] == '+' || cell[0] == '-') at(file, rank) = make_piece(Side(cell[0] == '-'), piece(cell.substr(1)));
       }
     } else {
       throw RecordError(quote(line) + " is no CSA position line");
@@ -247,7 +247,7 @@ std::string write_csa(const GameRecord& record, const Game& game) {
       }
       out += "\n";
     }
-    for (Side side = 0; side < SideCount; ++side) {
+    for (Side side = First; side < SideCount; ++side) {
       if (s.hands[side].empty()) continue;
       out += std::string("P") + SideSigns[side];
       for (const int kind : s.hands[side]) out += "00" + csa_name(variant, kind);
@@ -261,7 +261,7 @@ std::string write_csa(const GameRecord& record, const Game& game) {
     const Position& pos = replay.position();
     const bool drop = m.type() == MoveType::Drop;
     const int kind = drop ? m.drop_kind() : m.promotion_kind() >= 0 ? m.promotion_kind() : kind_of(pos.at(m.from()));
-    auto square = [&](Square sq) { return std::to_string(shogi_file(board, sq)) + std::to_string(shogi_rank(board, sq)); };
+    auto square = [&](Point sq) { return std::to_string(shogi_file(board, sq)) + std::to_string(shogi_rank(board, sq)); };
     out += SideSigns[pos.side_to_move()] + (drop ? std::string("00") : square(m.from())) + square(m.to()) + csa_name(variant, kind) + "\n";
     replay.play(pos.move_text(m));
   }

@@ -151,7 +151,7 @@ void CecpEngine::new_game() {
   searcher_->clear();
   position_->set_start();
   force_ = false;
-  engine_side_ = 1;
+  engine_side_ = Second;
   depth_ = 0;
   move_ms_ = 0;
 }
@@ -181,7 +181,7 @@ void CecpEngine::think() {
   if (move_ms_) {
     limits.movetime_ms = move_ms_;
   } else if (clock_ms_[us]) {
-    for (Side s = 0; s < SideCount; ++s) {
+    for (Side s = First; s < SideCount; ++s) {
       limits.time_left_ms[s] = clock_ms_[s];
       limits.increment_ms[s] = increment_ms_;
     }

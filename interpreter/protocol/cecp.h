@@ -32,7 +32,7 @@ class CecpEngine : public Session {
   std::mutex line_mutex_;          // a failing search complains from its own thread
   std::string line_;               // the command being answered, for the error form
   bool force_ = false;             // moves are only recorded, the engine plays neither side
-  Side engine_side_ = 1;           // the side the engine plays: the second after `new`
+  Side engine_side_ = Second;      // the side the engine plays: the second after `new`
   std::atomic<bool> discard_ = false;  // the running search's move is not to be played
   std::atomic<bool> post_ = false;  // thinking output, read by the search thread
   int depth_ = 0;                  // sd

@@ -305,7 +305,7 @@ struct PyVariant {
   std::string start_fen() const { return Position(variant).fen(); }
   std::vector<std::string> sides() const {
     std::vector<std::string> names;
-    for (Side s = 0; s < SideCount; ++s) names.push_back(variant->side_name(s));
+    for (Side s = First; s < SideCount; ++s) names.push_back(variant->side_name(s));
     return names;
   }
 };
@@ -632,7 +632,7 @@ PYBIND11_MODULE(palace, m) {
       "has_insufficient_material",
       [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool) {
         WireBoard b(v, fen, moves);
-        return py::make_tuple(side_cannot_mate(b.pos, 0), side_cannot_mate(b.pos, 1));
+        return py::make_tuple(side_cannot_mate(b.pos, First), side_cannot_mate(b.pos, Second));
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false);
   m.def(

@@ -110,7 +110,7 @@ TEST(ExplainRefusals, Passing) {
   EXPECT_EQ(casual.last_refusal(), "you cannot pass while in check");
   // In a standoff a player may pass even in check.
   Game modern = game_of("janggi-modern", "9/r3K4/9/9/9/9/9/9/4k4/9 w - - 0 1");
-  EXPECT_TRUE(modern.is_in_check(0));
+  EXPECT_TRUE(modern.is_in_check(First));
   EXPECT_EQ(modern.explain(sq(modern, "e9"), sq(modern, "e9")), "");
   EXPECT_TRUE(modern.pass());
 }
@@ -159,8 +159,8 @@ TEST_P(ExplainAgreesWithMovegen, OnReferencePositions) {
     generate_legal(pos, legal);
     const std::string fen = pos.fen();
     for (int i = 0; i < pos.piece_count(pos.side_to_move()); ++i) {
-      const Square from = pos.piece_square(pos.side_to_move(), i);
-      for (Square to = 0; to < variant->squares(); ++to) {
+      const Point from = pos.piece_square(pos.side_to_move(), i);
+      for (Point to = Point(0); to < variant->squares(); ++to) {
         if (to == from) continue;
         // Asked without a promotion: legal only where the move may end without one.
         const bool is_legal = std::any_of(legal.begin(), legal.end(), [&](Move m) {
