@@ -65,6 +65,10 @@ std::string split_off_hands(FenFields& f) {
   return hands;
 }
 
+// "[]" or "[-]", which the reference engine writes after the board of any variant it gives hands
+// to: said of a variant without hands it holds nothing false, so it is read and ignored.
+bool is_empty_hand(const std::string& hands) { return hands.empty() || hands == "-"; }
+
 int read_number(const std::string& text, const char* field, int min, int max) {
   auto out_of_range = [&] {
     return FenError(std::string("FEN ") + field + ": expected a number from " + std::to_string(min) + " to " +
@@ -87,7 +91,10 @@ void Position::set_fen(const std::string& fen) {
   // Into a scratch copy, so that a bad FEN leaves this position exactly as it was.
   Position next(*this);
   next.clear();
-  if (variant_->has_hands()) next.read_hands(split_off_hands(f));
+  if (variant_->has_hands())
+    next.read_hands(split_off_hands(f));
+  else if (f.placement.find('[') != std::string::npos && !is_empty_hand(split_off_hands(f)))
+    throw FenError("FEN hands: this variant has no hands; only an empty [] may follow the board");
   next.read_board(f.placement);
   next.check_move_list_bound();
   next.read_side_to_move(f.side);

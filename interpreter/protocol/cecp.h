@@ -17,6 +17,7 @@ class CecpEngine : public Session {
  protected:
   bool dispatch(const std::string& command, std::istringstream& words) override;
   void complain(const std::string& why) override;
+  void refuse_overlong(const std::string& start, const std::string& why) override;
   void answer(const Position& root, Move best) override;
   void report(const Position& root, const search::Report& report) override;
 
