@@ -20,10 +20,10 @@ void Variant::build_promotions() {
       if (piece.promotion_zone < 0) continue;
       for (Point s = Point(0); s < squares_; ++s) {
         if (!rules_.sides[side].zones[piece.promotion_zone][s]) continue;
-        const bool optional_here = piece.promotion_optional_zone >= 0 && rules_.sides[side].zones[piece.promotion_optional_zone][s];
+        const bool optional_here = piece.promotion_optional_in >= 0 && rules_.sides[side].zones[piece.promotion_optional_in][s];
         const bool must = !optional_here && (piece.promotion_choice == PromotionChoice::Forced ||
                                              (piece.promotion_choice == PromotionChoice::OptionalUnlessDead && dead_at(side, k, s)));
-        promotion_[index(side, k, s)] = std::uint8_t(PromotesArriving | (piece.promotes_leaving ? PromotesLeaving : 0) |
+        promotion_[index(side, k, s)] = std::uint8_t(PromotesArriving | (piece.promotion_leaving ? PromotesLeaving : 0) |
                                                      (must ? MustPromote : 0));
       }
     }

@@ -65,7 +65,7 @@ void Variant::build_move_bound() {
 
 int Variant::moves_at(Side side, int kind, Point s) const {
   const PieceDef& def = rules_.pieces[kind];
-  const bool may_decline = def.promotion_choice != PromotionChoice::Forced || def.promotion_optional_zone >= 0;
+  const bool may_decline = def.promotion_choice != PromotionChoice::Forced || def.promotion_optional_in >= 0;
   const int choices = std::max<int>(1, int(def.promotion_kinds.size()) + may_decline);
   const Span leaps = leap_spans_[index(side, kind, s)], rays = ray_spans_[index(side, kind, s)];
   int targets = int(leaps.end - leaps.begin);
@@ -125,9 +125,9 @@ void Variant::build_moves() {
   royal_.resize(kinds_);
   move_hooked_.resize(kinds_);
   resets_move_limit_.assign(kinds_, 0);
-  for (int k : rules_.rules.move_limit_resetters) resets_move_limit_[k] = 1;
+  for (int k : rules_.rules.move_limit_reset_by) resets_move_limit_[k] = 1;
   capture_ok_.resize(std::size_t(kinds_) * kinds_);
-  screen_ok_.resize(std::size_t(kinds_) * kinds_);
+  jump_ok_.resize(std::size_t(kinds_) * kinds_);
   for (int k = 0; k < kinds_; ++k) {
     const PieceDef& piece = rules_.pieces[k];
     // An unprotected royal moves, and is taken, like any piece: only the end rules look for it.
@@ -138,7 +138,7 @@ void Variant::build_moves() {
     runtime_hooked_ = runtime_hooked_ || piece.allow_move_hook || piece.add_moves_hook || piece.after_move_hook;
     for (int v = 0; v < kinds_; ++v) {
       capture_ok_[k * kinds_ + v] = piece.may_capture[v];
-      screen_ok_[k * kinds_ + v] = piece.may_screen[v];
+      jump_ok_[k * kinds_ + v] = piece.may_jump[v];
     }
   }
 
@@ -206,7 +206,7 @@ void Variant::build_moves() {
     const auto right = std::uint8_t(named - rights.begin());
     if (named == rights.end()) rights.emplace_back(def.side, def.right);
     const Point written_to = def.takes_partner ? def.partner_from : def.to;
-    CompoundMove m{def.side, def.piece, def.partner, def.from, def.to, def.partner_from, def.partner_to, {}, {}, written_to, right};
+    CompoundMove m{def.side, def.kind, def.partner, def.from, def.to, def.partner_from, def.partner_to, {}, {}, written_to, right};
     for (Point s = Point(0); s < squares_; ++s) {
       if (def.must_be_empty[s]) m.must_be_empty.push_back(s);
       if (def.must_be_safe[s]) m.must_be_safe.push_back(s);
@@ -217,7 +217,7 @@ void Variant::build_moves() {
     const auto bit = std::uint16_t(1u << right);
     rights_mask_[def.partner_from] |= bit;
     if (def.wing < 0) rights_mask_[def.from] |= bit;
-    else rights_by_piece_[make_piece(def.side, def.piece)] |= bit;
+    else rights_by_piece_[make_piece(def.side, def.kind)] |= bit;
   }
 }
 
@@ -296,7 +296,7 @@ void Variant::build_win_rules() {
   for (Point s = Point(0); s < squares_; ++s)
     for (int d = 0; d < DirectionCount; ++d)
       if (const Point n = offset(s, DirFile[d], DirRank[d]); n != NoPoint) neighbours_[s].squares[neighbours_[s].count++] = n;
-  if (rules_.rules.check_limit == 0) return;
+  if (rules_.rules.checks_given == 0) return;
   std::uint64_t seed = 0x434845434B53ull;  // "CHECKS"
   check_keys_.resize(SideCount * 100);
   for (auto& key : check_keys_) key = splitmix64(seed);

@@ -65,7 +65,7 @@ struct Neighbours {
 
 struct CompoundMove {
   Side side;
-  int piece, partner;
+  int kind, partner;
   Point from, to, partner_from, partner_to;
   std::vector<Point> must_be_empty, must_be_safe;
   Point written_to;   // the `to` of its text: `to`, or `partner_from` where it takes its partner
@@ -95,7 +95,7 @@ class Variant {
   const RayPoint* ray_points(const Ray& r) const { return &ray_points_[r.first]; }
 
   bool may_capture(int attacker, int victim) const { return capture_ok_[attacker * kinds_ + victim]; }
-  bool may_screen(int hopper, int screen) const { return screen_ok_[hopper * kinds_ + screen]; }
+  bool may_jump(int hopper, int screen) const { return jump_ok_[hopper * kinds_ + screen]; }
   bool royal(int kind) const { return royal_[kind]; }
   // Whether every move of this kind restarts the move-limit count (a capture always does).
   bool resets_move_limit(int kind) const { return resets_move_limit_[kind]; }
@@ -155,12 +155,12 @@ class Variant {
   bool has_royal(Side side) const { return has_royal_[side]; }
   // Explosions (rules.explosion): the points a capture on `s` blasts, and whether a neighbouring
   // blast removes a piece of `kind` (the capturer itself always goes).
-  bool explosive() const { return rules_.rules.explosions; }
+  bool explosive() const { return rules_.rules.explosion; }
   const Neighbours& neighbours(Point s) const { return neighbours_[s]; }
   bool blown_up(int kind) const { return blown_up_[kind]; }
   // Whether two points touch, diagonally included.
   bool adjacent(Point a, Point b) const;
-  // Hash key of a side that still needs `checks` checks (rules.check_limit).
+  // Hash key of a side that still needs `checks` checks (ends.checks_given).
   std::uint64_t checks_key(Side side, int checks) const { return check_keys_[side * 100 + checks]; }
 
   // The most moves `side` could have with `pieces` pieces on the board, wherever they stand:
@@ -216,7 +216,7 @@ class Variant {
   std::vector<LeapTarget> leap_targets_;
   std::vector<Ray> rays_;
   std::vector<RayPoint> ray_points_;
-  std::vector<bool> capture_ok_, screen_ok_;
+  std::vector<bool> capture_ok_, jump_ok_;
   std::vector<std::uint8_t> promotion_;  // PromotionFlags per side, kind and point
   std::array<std::vector<int>, SideCount> setup_counts_;
   std::vector<std::uint8_t> royal_, move_hooked_, resets_move_limit_;  // bytes, not bits: read for every generated move

@@ -64,7 +64,7 @@ Blame blame(const Position& pos, int span) {
 // The occurrence at which a repetition rule is judged: the one that ends the game, where the variant
 // has one (`count`); otherwise the first a player may claim.
 int judged_occurrence(const GameRules& rules) {
-  return rules.repetition_count ? rules.repetition_count : rules.claim_repetition_count;
+  return rules.repetition_count ? rules.repetition_count : rules.repetition_claim;
 }
 
 // Whether `now`'s side, having just moved, has repeated its perpetual after it was bound to vary:
@@ -80,7 +80,7 @@ bool did_not_vary(const Position& pos, const Perpetual& now) {
 // A repetition's verdict at `pos`: unfinished (maybe with a claim or a side bound to vary), or the end.
 Verdict judge_repetition(const Position& pos) {
   const GameRules& rules = pos.variant().game_rules();
-  const int first = rules.claim_repetition_count ? rules.claim_repetition_count : rules.repetition_count;
+  const int first = rules.repetition_claim ? rules.repetition_claim : rules.repetition_count;
   Verdict going_on;
   const int span = repetition_span(pos, first);
   if (!span) return going_on;
@@ -126,7 +126,7 @@ Verdict judge_repetition(const Position& pos) {
 
 double points(const Position& pos, Side side) {
   const Variant& v = pos.variant();
-  double total = v.game_rules().count_bonus[side];
+  double total = v.game_rules().counting_bonus[side];
   for (int i = 0; i < pos.piece_count(side); ++i) total += v.rules().pieces[kind_of(pos.at(pos.piece_square(side, i)))].value;
   return total;
 }
@@ -166,7 +166,7 @@ Verdict judge(const Position& pos, int legal_move_count) {
   if (rules.shuttle_loss_moves > 0 && shuttled_after_arriving(pos, rules.shuttle_loss_moves)) return win(us, Termination::BackAndForth);
 
   Verdict going_on;
-  if (rules.repetition_count > 0 || rules.claim_repetition_count > 0) {
+  if (rules.repetition_count > 0 || rules.repetition_claim > 0) {
     going_on = judge_repetition(pos);
     if (going_on.finished()) return going_on;
   }
@@ -174,7 +174,7 @@ Verdict judge(const Position& pos, int legal_move_count) {
   const int quiet = pos.state().quiet_plies;
   if (rules.move_limit_plies > 0 && quiet >= rules.move_limit_plies)
     return rules.move_limit_by_counting ? by_points(pos, Termination::MoveLimit) : draw(Termination::MoveLimit);
-  if (rules.claim_move_limit_plies > 0 && quiet >= rules.claim_move_limit_plies && going_on.claimable == Termination::None)
+  if (rules.move_limit_claim > 0 && quiet >= rules.move_limit_claim && going_on.claimable == Termination::None)
     going_on.claimable = Termination::MoveLimit;
   if (count_ran_out(pos.state())) return draw(Termination::EndgameCount);
 

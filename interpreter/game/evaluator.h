@@ -14,7 +14,7 @@ namespace palace {
 //   1. a rule movegen applies by itself: a standoff held too long or two passes in a row,
 //      decided by counting where the variant counts, else a draw; a royal in its goal zone, the
 //      last check a side needed, or a royal blown up, won by that royal's side, the checking
-//      side, the side whose royal stands; a royal left bare (see bared_side), as the variant says;
+//      side, the side whose royal stands; a royal left bare (see bare_royal_side), as the variant says;
 //   2. a side without its royal piece loses (where it set one up); then, where the variant says so,
 //      a side with no piece left;
 //   3. no legal move: the side to move loses when in check (checkmate), otherwise the variant's

@@ -61,7 +61,7 @@ std::string path_reason(const Request& r, const Route& route) {
   for (const Point s : route.between)
     if (r.pos.at(s)) screens.push_back(s);
   if (screens.size() != 1) return "the " + r.def.name + " on " + r.square(r.from) + " needs exactly one piece to jump over";
-  if (!r.v.may_screen(r.kind, kind_of(r.pos.at(screens[0]))))
+  if (!r.v.may_jump(r.kind, kind_of(r.pos.at(screens[0]))))
     return with_article(r.def.name) + " cannot jump over " + with_article(r.piece_on(screens[0]));
   const int past_screen = int(route.between.end() - std::find(route.between.begin(), route.between.end(), screens[0]));
   if (const int most = route.part->after_screen; most && past_screen > most)
@@ -114,17 +114,17 @@ std::optional<std::string> compound_reason(const Request& r) {
   const auto& compounds = r.v.compound_moves();
   for (std::size_t i = 0; i < compounds.size(); ++i) {
     const CompoundMove& c = compounds[i];
-    if (c.side != r.us || c.from != r.from || c.written_to != r.to || c.piece != r.kind) continue;
+    if (c.side != r.us || c.from != r.from || c.written_to != r.to || c.kind != r.kind) continue;
     // Written as taking the partner, it is a castling only where the partner stands.
     if (c.written_to == c.partner_from && r.pos.at(c.partner_from) != make_piece(r.us, c.partner)) continue;
     const std::string name = spoken(r.v.rules().compound_moves[i].name);
     if (!(r.pos.state().rights & (1u << c.right)))
-      return name + " is no longer allowed: the " + r.kind_name(c.piece) + " or the " + r.kind_name(c.partner) +
+      return name + " is no longer allowed: the " + r.kind_name(c.kind) + " or the " + r.kind_name(c.partner) +
              " has moved or been captured";
     for (const Point s : c.must_be_empty)
       if (r.pos.at(s)) return name + " needs " + r.square(s) + " to be empty";
     for (const Point s : c.must_be_safe)
-      if (attacked_on(r.pos, s, r.us, c.piece)) return name + " is not allowed while " + r.square(s) + " is attacked";
+      if (attacked_on(r.pos, s, r.us, c.kind)) return name + " is not allowed while " + r.square(s) + " is attacked";
   }
   return std::nullopt;
 }

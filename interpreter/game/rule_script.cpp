@@ -174,8 +174,8 @@ class ScriptReader {
   }
 
   Expectation moves_from(const ConfigNode& node) const {
-    node.expect_keys({"square", "exactly"});
-    const std::string from = square(node.at("square").as_string(), node.at("square"));
+    node.expect_keys({"point", "exactly"});
+    const std::string from = square(node.at("point").as_string(), node.at("point"));
     std::vector<std::string> expected;
     for (const auto& [text, mark] : words(node.at("exactly"))) {
       const std::string name = square(text, node.at("exactly"));

@@ -33,7 +33,7 @@ struct ScriptResult {
 };
 
 // Loads the script at `path` and runs every case. Throws RuleError (file:line:col: key: message)
-// when the file is malformed: unknown keys, squares off the board, a FEN the variant rejects, a
+// when the file is malformed: unknown keys, points off the board, a FEN the variant rejects, a
 // variant that does not load, a case that expects nothing.
 ScriptResult run_rule_script(const std::string& path);
 

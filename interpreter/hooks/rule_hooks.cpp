@@ -89,7 +89,7 @@ void apply_load_time_hooks(RuleSet& rules) {
   const int kinds = int(rules.pieces.size());
   for (int a = 0; a < kinds; ++a) {
     PieceDef& piece = rules.pieces[a];
-    for (const auto& [hook, answers] : {std::pair{&piece.may_jump_hook, &piece.may_screen}, std::pair{&piece.may_capture_hook, &piece.may_capture}}) {
+    for (const auto& [hook, answers] : {std::pair{&piece.may_jump_hook, &piece.may_jump}, std::pair{&piece.may_capture_hook, &piece.may_capture}}) {
       if (!*hook) continue;
       for (int b = 0; b < kinds; ++b) {
         try {

@@ -77,7 +77,7 @@ void read_repetition(const ConfigNode& node, RuleSet& rules) {
     }
   }
   if (const ConfigNode* claim = node.find("claim"))
-    r.claim_repetition_count = claim->as_int(2, r.repetition_count ? r.repetition_count - 1 : 100);
+    r.repetition_claim = claim->as_int(2, r.repetition_count ? r.repetition_count - 1 : 100);
   if (const ConfigNode* pc = node.find("perpetual_check")) r.perpetual_check = sanction(*pc);
   if (const ConfigNode* pc = node.find("perpetual_chase")) r.perpetual_chase = sanction(*pc);
   if (const ConfigNode* c = node.find("chase")) read_chases(*c, Chase::Unprotected, rules);
@@ -99,17 +99,17 @@ void read_move_limit(const ConfigNode& node, RuleSet& rules) {
     node.fail("expected `plies:`, `claim:` or `reset_by:`");
   if (const ConfigNode* plies = node.find("plies")) r.move_limit_plies = plies->as_int(1, 10000);
   if (const ConfigNode* reset = node.find("reset_by"))
-    r.move_limit_resetters = kinds_named(rules, *reset);
+    r.move_limit_reset_by = kinds_named(rules, *reset);
   if (const ConfigNode* res = node.find("result"))
     r.move_limit_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
   if (const ConfigNode* claim = node.find("claim"))
-    r.claim_move_limit_plies = claim->as_int(1, r.move_limit_plies ? r.move_limit_plies - 1 : 10000);
+    r.move_limit_claim = claim->as_int(1, r.move_limit_plies ? r.move_limit_plies - 1 : 10000);
 }
 
 void read_endgame_count(const ConfigNode& node, RuleSet& rules) {
   node.expect_keys(keys::endgame_count);
   EndgameCount& count = rules.rules.endgame_count;
-  if (const ConfigNode* b = node.find("blocked_by")) count.blockers = kinds_named(rules, *b);
+  if (const ConfigNode* b = node.find("blocked_by")) count.blocked_by = kinds_named(rules, *b);
   if (const ConfigNode* b = node.find("board")) count.board_moves = b->as_int(1, 1000);
   if (const ConfigNode* bare = node.find("bare")) {
     if (!bare->is_sequence()) bare->fail("expected a list like [{pieces: [rook], moves: 16}, {pieces: [], moves: 64}]");

@@ -43,7 +43,7 @@ void read_hand_rules(const ConfigNode& node, RuleSet& rules) {
 
 void read_zone_reached(const ConfigNode& node, RuleSet& rules) {
   node.expect_keys(keys::zone_reached);
-  rules.zone_reached.kind = kind_named(rules, node.at("piece"));
+  rules.zone_reached.kind = kind_named(rules, node.at("kind"));
   rules.zone_reached.zone = zone_named(rules, node.at("zone"));
   if (const ConfigNode* s = node.find("safely")) rules.zone_reached.safely = s->as_bool();
 }

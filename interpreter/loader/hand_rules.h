@@ -1,4 +1,4 @@
-// Hands and drops, and winning by reaching a zone: the optional `hands:` and `reaching_wins:`
+// Hands and drops, and winning by reaching a zone: the optional `hands:` and `ends.zone_reached:`
 // sections of a variant file, read after the pieces and zones they name.
 #pragma once
 
@@ -30,7 +30,7 @@ struct ZoneReached {
 
 // Reads `hands:` into rules.hands. Throws RuleError.
 void read_hand_rules(const ConfigNode& node, RuleSet& rules);
-// Reads `ends.zone_reached: {piece: NAME, zone: ZONE, safely: BOOL}` into rules.zone_reached.
+// Reads `ends.zone_reached: {kind: NAME, zone: ZONE, safely: BOOL}` into rules.zone_reached.
 void read_zone_reached(const ConfigNode& node, RuleSet& rules);
 
 }  // namespace palace

@@ -88,7 +88,7 @@ const KeySpec side_setup_keys[] = {
 const KeySpec compound_move_keys[] = {
     {"side", T::String, "the side that may make it"},
     {"right", T::String, "its letter in a FEN"},
-    {"piece", T::String, "the kind that moves"},
+    {"kind", T::String, "the kind that moves"},
     {"from", T::String, "where the piece starts"},
     {"to", T::String, "where the piece lands"},
     {"partner", T::String, "the kind carried along"},
@@ -104,7 +104,7 @@ const KeySpec castling_wing_keys[] = {
     {"partner_to", T::String, "the file where the partner lands"},
 };
 const KeySpec castling_keys[] = {
-    {"piece", T::String, "the kind that castles"},
+    {"kind", T::String, "the kind that castles"},
     {"partner", T::String, "the kind it castles with"},
     {"home", T::String, "a zone, one rank per side, where both stand"},
     {"wings", T::MapOf, "the wings, by name", "", "", T::Map, &castling_wing},
@@ -165,7 +165,7 @@ const KeySpec dead_material_kinds_keys[] = {
     {"only", T::OneOrList, "kinds that draw in any number, wherever they stand"},
 };
 const KeySpec zone_reached_keys[] = {
-    {"piece", T::String, "the kind that wins by reaching the zone"},
+    {"kind", T::String, "the kind that wins by reaching the zone"},
     {"zone", T::String, "the zone it must reach"},
     {"safely", T::Bool, "it must not be attacked there", "true"},
 };

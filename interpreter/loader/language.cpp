@@ -19,7 +19,7 @@ struct KeyChange {
 
 // Every way a game ends moved to `ends:`, named as the end is named to players ("checks given",
 // "zone reached", "royal captured", "both sides passed"); engine tuning moved to `engine:`; one
-// word each for royal and point.
+// word each for royal, point and kind.
 constexpr KeyChange KeyChanges[] = {
     {"rules.check_limit", "ends.checks_given"},
     {"rules.stalemate", "ends.stalemate"},
@@ -40,6 +40,10 @@ constexpr KeyChange KeyChanges[] = {
     {"sides.*.has_royal", "sides.*.royal"},
     {"setup.*.formation.squares", "setup.*.formation.points"},
     {"notation.squares", "notation.points"},
+    {"compound_moves.*.piece", "compound_moves.*.kind"},
+    {"castling.piece", "castling.kind"},
+    {"ends.zone_reached.piece", "ends.zone_reached.kind"},
+    {"reaching_wins.piece", "reaching_wins.kind"},  // renamed in place; `reaching_wins` then moves
 };
 
 // A word of the older language, under the key `context` ends with (list indices left out), and its

@@ -214,7 +214,7 @@ class Loader {
       const std::string letters = side.find("letters") ? side.at("letters").as_string() : (s == 0 ? "upper" : "lower");
       if (letters != "upper" && letters != "lower") side.at("letters").fail("expected upper or lower");
       def.upper_case = letters == "upper";
-      if (const ConfigNode* r = side.find("royal")) def.has_royal = r->as_bool();
+      if (const ConfigNode* r = side.find("royal")) def.royal = r->as_bool();
       def.zones.assign(rules_.zone_names.size(), PointSet());
       if (const ConfigNode* zones = side.find("zones"))
         for (const auto& [zone, value] : zones->entries()) def.zones[zone_named(rules_, zone, value)] = point_set(value);
@@ -248,7 +248,7 @@ class Loader {
       rules_.pieces.push_back(std::move(def));
     }
     for (auto& def : rules_.pieces) {
-      def.may_screen.assign(rules_.pieces.size(), true);
+      def.may_jump.assign(rules_.pieces.size(), true);
       def.may_capture.assign(rules_.pieces.size(), true);
     }
   }
@@ -295,9 +295,9 @@ class Loader {
       if (const ConfigNode* o = p->find("optional"))
         def.promotion_choice = word<PromotionChoice>(*o, {{"true", PromotionChoice::Optional}, {"false", PromotionChoice::Forced},
                                                           {"unless_dead", PromotionChoice::OptionalUnlessDead}});
-      if (const ConfigNode* l = p->find("leaving")) def.promotes_leaving = l->as_bool();
+      if (const ConfigNode* l = p->find("leaving")) def.promotion_leaving = l->as_bool();
       def.promotion_zone = zone_named(rules_, p->at("zone"));
-      if (const ConfigNode* z = p->find("optional_in")) def.promotion_optional_zone = zone_named(rules_, *z);
+      if (const ConfigNode* z = p->find("optional_in")) def.promotion_optional_in = zone_named(rules_, *z);
       if (const ConfigNode* l = p->find("to_lost_only")) def.promotion_to_lost_only = l->as_bool();
       // Each side holds exactly one royal piece from set-up to the end; a promotion may not add
       // a second or take the only one away.
@@ -310,7 +310,7 @@ class Loader {
       if (def.promotion_kinds.empty()) p->at("to").fail("name at least one piece to promote to");
     }
     if (const ConfigNode* list = node.find("may_not_jump"))
-      for (const ConfigNode* k : list->items()) def.may_screen[kind_named(rules_, *k)] = false;
+      for (const ConfigNode* k : list->items()) def.may_jump[kind_named(rules_, *k)] = false;
     if (const ConfigNode* list = node.find("may_not_capture"))
       for (const ConfigNode* k : list->items()) def.may_capture[kind_named(rules_, *k)] = false;
     if (const ConfigNode* hooks = node.find("hooks")) {
@@ -550,7 +550,7 @@ class Loader {
           where.fail("two pieces on " + board().point_name(s) + ": the " + rules_.sides[other.side].name + " " +
                      rules_.pieces[other.kind].name + " placed at " + other.where->mark().str() + " is already there");
         const PieceDef& def = rules_.pieces[k];
-        if (def.royal && !rules_.sides[side].has_royal)
+        if (def.royal && !rules_.sides[side].royal)
           where.fail(side_name + " plays without a royal piece (royal: false) but a " + def.name + " is placed");
         if (def.royal && royal_placed) where.fail(side_name + " has more than one royal piece" + RoyalHint);
         royal_placed = royal_placed || def.royal;
@@ -583,11 +583,11 @@ class Loader {
           rules_.formation_squares[side].push_back(square(*squares[i]));
         }
       }
-      if (!royal_placed && rules_.sides[side].has_royal && has_royal_kind())
+      if (!royal_placed && rules_.sides[side].royal && has_royal_kind())
         (royal_entry ? *royal_entry : side_node).fail(side_name + " has no royal piece" + RoyalHint);
     }
     for (int s = 0; s < SideCount; ++s)
-      if (!node.find(rules_.sides[s].name) && rules_.sides[s].has_royal && has_royal_kind())
+      if (!node.find(rules_.sides[s].name) && rules_.sides[s].royal && has_royal_kind())
         node.fail(rules_.sides[s].name + " has no royal piece" + RoyalHint);
     if (const ConfigNode* f = root_.find("formations"))
       for (const auto& [name, list] : f->entries()) check_formation_fits(name, list);
@@ -646,7 +646,7 @@ class Loader {
       if (right.size() != 1 || !std::isalpha(static_cast<unsigned char>(right[0])))
         m.at("right").fail("expected one letter, got " + palace::quote(right));
       def.right = right[0];
-      def.piece = kind_named(rules_, m.at("piece"));
+      def.kind = kind_named(rules_, m.at("kind"));
       def.from = square(m.at("from"));
       def.to = square(m.at("to"));
       def.partner = kind_named(rules_, m.at("partner"));
@@ -678,7 +678,7 @@ class Loader {
   void read_castling(const ConfigNode& node) {
     node.expect_keys(keys::castling);
     CastlingDef& c = rules_.castling;
-    c.piece = kind_named(rules_, node.at("piece"));
+    c.kind = kind_named(rules_, node.at("kind"));
     c.partner = kind_named(rules_, node.at("partner"));
     const ConfigNode& home = node.at("home");
     const int zone = zone_named(rules_, home);
@@ -732,7 +732,7 @@ class Loader {
     def.side = side;
     const char file = char('a' + partner_file);
     def.right = rules_.sides[side].upper_case ? char(std::toupper(file)) : file;
-    def.piece = c.piece;
+    def.kind = c.kind;
     def.partner = c.partner;
     def.from = board().square(from_file, rank);
     def.to = board().square(wing.to_file, rank);
@@ -772,8 +772,8 @@ class Loader {
     check_landing(def.to, def.partner_from, "to");
     check_landing(def.partner_to, def.from, "partner_to");
     // Landing on the partner's start is never an ordinary move: the partner stands there.
-    if (def.to != def.partner_from && reaches(def.piece, def.side, def.from, def.to))
-      m.at("to").fail(move_text(def) + " is also an ordinary move of the " + rules_.pieces[def.piece].name +
+    if (def.to != def.partner_from && reaches(def.kind, def.side, def.from, def.to))
+      m.at("to").fail(move_text(def) + " is also an ordinary move of the " + rules_.pieces[def.kind].name +
                       "; a compound move needs a from and to of its own");
   }
 
@@ -831,37 +831,42 @@ class Loader {
       r.captures_compulsory = word<bool>(*c, {{"optional", false}, {"compulsory", true}});
     if (const ConfigNode* e = node.find("explosion")) {
       e->expect_keys(keys::explosion);
-      r.explosions = true;
+      r.explosion = true;
       if (const ConfigNode* spares = e->find("spares"))
         r.explosion_spares = kinds_named(rules_, *spares);
     }
+  }
+
+  // What an end rule gives the side it names (stalemate, bare_royal, no_pieces).
+  static SideResult side_result(const ConfigNode& node) {
+    return word<SideResult>(node, {{"loss", SideResult::Loss}, {"draw", SideResult::Draw}, {"win", SideResult::Win}});
   }
 
   // Every way a game ends besides checkmate, each named as the end is named to players.
   void read_ends(const ConfigNode& node) {
     node.expect_keys(keys::ends);
     GameRules& r = rules_.rules;
-    if (const ConfigNode* c = node.find("checks_given")) r.check_limit = c->as_int(1, 99);
+    if (const ConfigNode* c = node.find("checks_given")) r.checks_given = c->as_int(1, 99);
     if (const ConfigNode* z = node.find("zone_reached")) read_zone_reached(*z, rules_);
     if (const ConfigNode* c = node.find("royal_captured")) rules_.royal_captured = c->as_bool();
     if (const ConfigNode* s = node.find("stalemate"))
-      r.stalemate = word<SideResult>(*s, {{"loss", SideResult::Loss}, {"draw", SideResult::Draw}, {"win", SideResult::Win}});
+      r.stalemate = side_result(*s);
     if (const ConfigNode* rep = node.find("repetition")) read_repetition(*rep, rules_);
-    if (const ConfigNode* s = node.find("standoff")) r.standoff_plies = s->as_int(1, 100);
+    if (const ConfigNode* s = node.find("standoff")) r.standoff = s->as_int(1, 100);
     if (const ConfigNode* b = node.find("bare_royal")) {
       r.bare_royal_rule = true;
-      r.bare_royal = word<SideResult>(*b, {{"loss", SideResult::Loss}, {"draw", SideResult::Draw}, {"win", SideResult::Win}});
+      r.bare_royal = side_result(*b);
     }
     if (const ConfigNode* n = node.find("no_pieces")) {
       r.no_pieces_rule = true;
-      r.no_pieces = word<SideResult>(*n, {{"loss", SideResult::Loss}, {"draw", SideResult::Draw}, {"win", SideResult::Win}});
+      r.no_pieces = side_result(*n);
     }
-    if (const ConfigNode* d = node.find("both_passed")) r.passes_end_game = d->as_bool();
+    if (const ConfigNode* d = node.find("both_passed")) r.both_passed = d->as_bool();
     if (const ConfigNode* c = node.find("counting")) {
       c->expect_keys(keys::counting);
       r.counting = true;
       if (const ConfigNode* bonus = c->find("bonus"))
-        for (const auto& [side, value] : bonus->entries()) r.count_bonus[side_named(rules_, side, value)] = value.as_number();
+        for (const auto& [side, value] : bonus->entries()) r.counting_bonus[side_named(rules_, side, value)] = value.as_number();
     }
     if (const ConfigNode* m = node.find("move_limit")) read_move_limit(*m, rules_);
     if (const ConfigNode* im = node.find("insufficient_material")) {

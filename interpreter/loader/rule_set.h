@@ -87,13 +87,13 @@ struct PieceDef {
   std::vector<MovePart> parts;
   int promotion_zone = -1;
   std::vector<int> promotion_kinds;
-  int promotion_optional_zone = -1;   // where in its promotion zone the piece may also stay as it is
+  int promotion_optional_in = -1;   // where in its promotion zone the piece may also stay as it is
   bool promotion_to_lost_only = false;  // only to a kind the side has fewer of than it set up
   PromotionChoice promotion_choice = PromotionChoice::Forced;
-  bool promotes_leaving = false;  // a move starting in the zone may promote too
+  bool promotion_leaving = false;  // a move starting in the zone may promote too
   // Pair rules for hops and captures, filled from YAML lists or load-time hooks: which kinds this
   // piece may use as a screen, and which it may capture. Indexed by kind, default all true.
-  std::vector<bool> may_screen;
+  std::vector<bool> may_jump;
   std::vector<bool> may_capture;
   // Load-time hooks, asked once per pair of kinds: (this piece, screen) and (this piece, victim).
   HookRef may_jump_hook, may_capture_hook;
@@ -110,7 +110,7 @@ struct SideDef {
   std::string colour;
   bool upper_case = true;
   int forward = 1;               // +1: towards higher ranks
-  bool has_royal = true;         // false: the side plays without a royal piece (no check, no mate)
+  bool royal = true;         // false: the side plays without a royal piece (no check, no mate)
   std::vector<PointSet> zones;  // indexed like RuleSet::zone_names
 };
 
@@ -119,7 +119,7 @@ struct CompoundMoveDef {
   std::string name;
   Side side = First;
   char right = '?';  // its letter in a FEN's rights field
-  int piece = -1;    // kind that must stand on `from`
+  int kind = -1;     // kind that must stand on `from`
   Point from = NoPoint, to = NoPoint;
   int partner = -1;  // kind that must stand on `partner_from`
   Point partner_from = NoPoint, partner_to = NoPoint;
@@ -138,7 +138,7 @@ struct CastlingWing {
   int to_file = 0, partner_to_file = 0;
 };
 struct CastlingDef {
-  int piece = -1, partner = -1;  // piece < 0: the variant has none
+  int kind = -1, partner = -1;  // kind < 0: the variant has none
   std::array<int, SideCount> home_rank{};
   std::vector<CastlingWing> wings;
 };
@@ -165,8 +165,8 @@ enum class Sanction : std::uint8_t { None, Loss, Illegal, MustVary };
 // is unprotected and cannot capture the attacker back either, always.
 enum class Chase : std::uint8_t { Never, Unprotected, UnlessMutual, Always };
 
-// The endgame count (rules.endgame_count, Makruk's board's and pieces' honour): while none of the
-// `blockers` stands on the board, a side counts its moves and the game is drawn when the count runs
+// The endgame count (ends.endgame_count, Makruk's board's and pieces' honour): while none of the
+// `blocked_by` kinds stands on the board, a side counts its moves and the game is drawn when the count runs
 // past its limit. A side with more than its royal counts to `board_moves`; a bare royal counts from
 // the number of pieces on the board to the `moves` of the first entry of `bare` whose pieces the
 // other side has (at least so many of each kind).
@@ -175,7 +175,7 @@ struct CountLimit {
   int moves = 0;
 };
 struct EndgameCount {
-  std::vector<int> blockers;
+  std::vector<int> blocked_by;
   int board_moves = 0;  // 0: a side with more than its royal never counts
   std::vector<CountLimit> bare;
   bool on() const { return board_moves > 0 || !bare.empty(); }
@@ -189,12 +189,12 @@ struct GameRules {
   bool repetition_by_counting = false;      // otherwise a repetition is a draw
   int repetition_winner = -1;               // or won by this side (minishogi: gote)
   Sanction perpetual_check = Sanction::None;  // for the side giving every check of the cycle
-  int standoff_plies = 2;                  // consecutive plies of facing royals that end the game
-  bool passes_end_game = false;            // two passes in a row end the game
+  int standoff = 2;                  // consecutive plies of facing royals that end the game
+  bool both_passed = false;            // two passes in a row end the game
   bool counting = false;                   // games ended without mate are decided by points
-  std::array<double, SideCount> count_bonus{};
+  std::array<double, SideCount> counting_bonus{};
   int move_limit_plies = 0;                // plies without capture or reset move; 0 = none
-  std::vector<int> move_limit_resetters;   // kinds whose every move resets the count
+  std::vector<int> move_limit_reset_by;   // kinds whose every move resets the count
   std::vector<std::vector<int>> insufficient_material;  // kind multisets (royal excluded) that cannot mate
   bool bare_royal_rule = false;            // a royal left alone decides the game
   SideResult bare_royal = SideResult::Loss;      // for the side so bared
@@ -206,16 +206,16 @@ struct GameRules {
   std::vector<int> chase_zones;               // [victim kind]: the zone of its side it is chased in, -1 anywhere; empty: anywhere
   int shuttle_moves = 0;                      // the n-th move in a row of one piece back and forth is illegal
   int shuttle_loss_moves = 0;                 // n moves back and forth after arriving lose (shuttle: {moves, result: loss})
-  int claim_repetition_count = 0;             // the n-th occurrence lets a player claim a draw
-  int claim_move_limit_plies = 0;             // so many quiet plies let a player claim a draw
+  int repetition_claim = 0;             // the n-th occurrence lets a player claim a draw
+  int move_limit_claim = 0;             // so many quiet plies let a player claim a draw
   bool move_limit_by_counting = false;        // the move limit is decided by counting, not drawn
   std::vector<std::vector<int>> dead_material;  // whole-board kind multisets (royals excluded)
   std::vector<int> one_colour_kinds;            // any number of these, all on points of one colour, is dead too
   std::vector<int> dead_kinds;                  // any number of these, anywhere, is dead too
   EndgameCount endgame_count;
-  int check_limit = 0;                     // the side giving this many checks wins; 0 = no limit
+  int checks_given = 0;                     // the side giving this many checks wins; 0 = no limit
   bool captures_compulsory = false;        // a side that can capture must
-  bool explosions = false;                 // a capture blows up the capturer and its neighbours
+  bool explosion = false;                 // a capture blows up the capturer and its neighbours
   std::vector<int> explosion_spares;       // kinds a neighbouring blast leaves standing
 };
 

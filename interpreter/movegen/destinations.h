@@ -53,7 +53,7 @@ void for_each_destination(const Position& pos, Side us, Point from, Visit&& visi
     if (ray.hop) {
       // Find the screen, then every point behind it up to and including the next piece.
       while (point < end && !pos.at(point->square)) ++point;
-      if (point == end || !v.may_screen(kind, kind_of(pos.at(point->square)))) continue;
+      if (point == end || !v.may_jump(kind, kind_of(pos.at(point->square)))) continue;
       ++point;
       if (ray.after_screen && point + ray.after_screen < end) end = point + ray.after_screen;
     }

@@ -96,10 +96,10 @@ void generate_compound_moves(const Position& pos, MoveList& list) {
     const CompoundMove& c = compounds[i];
     // A right held says the partner has not moved; a castling right shared by every start of the
     // piece (Chess960) needs the piece on this one.
-    if (c.side != us || !(pos.state().rights & (1u << c.right)) || pos.at(c.from) != make_piece(us, c.piece)) continue;
+    if (c.side != us || !(pos.state().rights & (1u << c.right)) || pos.at(c.from) != make_piece(us, c.kind)) continue;
     bool ok = true;
     for (Point s : c.must_be_empty) ok = ok && !pos.at(s);
-    for (Point s : c.must_be_safe) ok = ok && !attacked_on(pos, s, us, c.piece);
+    for (Point s : c.must_be_safe) ok = ok && !attacked_on(pos, s, us, c.kind);
     if (ok) list.add(Move(c.from, c.written_to, MoveType::Compound, std::uint8_t(i)));
   }
 }
@@ -259,7 +259,7 @@ bool attacked_by(const Position& pos, Point target, Side by, int victim_kind) {
     const Piece p = pos.at(s);
     const int kind = kind_of(p);
     const int after_screen = v.hop_after_screen(by, kind, s, dir);
-    if (side_of(p) == by && (v.hop_reach(by, kind, s, dir) >> (i - line.begin) & 1) && v.may_screen(kind, kind_of(screen)) &&
+    if (side_of(p) == by && (v.hop_reach(by, kind, s, dir) >> (i - line.begin) & 1) && v.may_jump(kind, kind_of(screen)) &&
         (!after_screen || screen_at <= after_screen) && v.may_capture(kind, victim_kind) &&
         hook_permits<Hooks>(pos, kind, s, target))
       return true;
@@ -343,33 +343,33 @@ Outcome outcome_for(Side side, SideResult result, Termination termination) {
 
 Outcome ended_by_rule(const Position& pos) {
   const GameRules& rules = pos.variant().game_rules();
-  if (rules.check_limit)
+  if (rules.checks_given)
     if (const auto checker = checks_given_by(pos)) return {Termination::ChecksGiven, checker};
-  if (rules.explosions) {
+  if (rules.explosion) {
     const Side us = pos.side_to_move();
     for (Side side = First; side < SideCount; ++side)
       if (pos.royal(side) == NoPoint && pos.variant().has_royal(side))
         return {Termination::RoyalExploded, pos.royal(us) == NoPoint ? opponent(us) : us};
   }
-  if (rules.passes_end_game && pos.plies_recorded() >= 2 && pos.state_back(0).move.is_pass() &&
+  if (rules.both_passed && pos.plies_recorded() >= 2 && pos.state_back(0).move.is_pass() &&
       pos.state_back(1).move.is_pass())
     return {Termination::BothPassed, std::nullopt};
   // The position the record starts from is a ply like any other: a standoff may already hold there.
-  if (rules.facing_royals == FacingRule::Standoff && pos.plies_recorded() + 1 >= rules.standoff_plies) {
+  if (rules.facing_royals == FacingRule::Standoff && pos.plies_recorded() + 1 >= rules.standoff) {
     bool held = true;
-    for (int back = 0; back < rules.standoff_plies && held; ++back) held = pos.state_back(back).royals_facing;
+    for (int back = 0; back < rules.standoff && held; ++back) held = pos.state_back(back).royals_facing;
     if (held) return {Termination::Standoff, std::nullopt};
   }
   if (pos.variant().rules().zone_reached.kind >= 0)
-    if (const auto winner = zone_winner(pos)) return {Termination::ZoneReached, winner};
+    if (const auto winner = zone_reached_by(pos)) return {Termination::ZoneReached, winner};
   if (pos.variant().rules().royal_captured)
     if (const auto loser = side_without_royal(pos)) return {Termination::RoyalCaptured, opponent(*loser)};
   if (rules.bare_royal_rule)
-    if (const auto bared = bared_side(pos)) return outcome_for(*bared, rules.bare_royal, Termination::BareRoyal);
+    if (const auto bared = bare_royal_side(pos)) return outcome_for(*bared, rules.bare_royal, Termination::BareRoyal);
   return {};
 }
 
-std::optional<Side> bared_side(const Position& pos) {
+std::optional<Side> bare_royal_side(const Position& pos) {
   const Side us = pos.side_to_move(), them = opponent(us);
   const auto bare = [&](Side side) { return pos.piece_count(side) == 1 && pos.royal(side) != NoPoint; };
   if (bare(them) && pos.piece_count(us) >= 2) return them;
@@ -377,7 +377,7 @@ std::optional<Side> bared_side(const Position& pos) {
   return std::nullopt;
 }
 
-std::optional<Side> zone_winner(const Position& pos) {
+std::optional<Side> zone_reached_by(const Position& pos) {
   const ZoneReached& rule = pos.variant().rules().zone_reached;
   const Side us = pos.side_to_move(), mover = opponent(us);
   auto in_zone = [&](Side side, bool must_be_safe) {

@@ -100,7 +100,7 @@ Outcome ended_by_rule(const Position& pos);
 // while the other side has more. Where the bared side is to move it may still bare the other
 // royal in reply, so then it is bared for good only when the other side has two pieces or more
 // besides its royal (as in Shatranj); where the other side is to move, its reply has been made.
-std::optional<Side> bared_side(const Position& pos);
+std::optional<Side> bare_royal_side(const Position& pos);
 
 // The side that has given all the checks it needed (ends.checks_given).
 std::optional<Side> checks_given_by(const Position& pos);
@@ -108,7 +108,7 @@ std::optional<Side> checks_given_by(const Position& pos);
 // Where reaching a zone wins (ends.zone_reached), the side that has won so: a side with its piece
 // in its zone (and, where it must be safe there, out of the other side's reach), whoever is to
 // move; the side that just moved first.
-std::optional<Side> zone_winner(const Position& pos);
+std::optional<Side> zone_reached_by(const Position& pos);
 
 // Where capturing a royal wins (ends.royal_captured), the side whose royal has been taken.
 std::optional<Side> side_without_royal(const Position& pos);

@@ -10,7 +10,7 @@ namespace {
 bool bare(const Position& pos, Side side) { return pos.piece_count(side) <= 1; }
 
 bool blocks(const EndgameCount& rule, int kind) {
-  return std::find(rule.blockers.begin(), rule.blockers.end(), kind) != rule.blockers.end();
+  return std::find(rule.blocked_by.begin(), rule.blocked_by.end(), kind) != rule.blocked_by.end();
 }
 
 // Whether `held` (pieces per kind) has at least the pieces of `needed` (a kind once per piece).

@@ -1,5 +1,5 @@
-// The endgame count (rules.endgame_count; Makruk's board's and pieces' honour): once none of the
-// count's blockers stands on the board, a side counts its moves, and the game is drawn when the
+// The endgame count (ends.endgame_count; Makruk's board's and pieces' honour): once none of the
+// count's `blocked_by` kinds stands on the board, a side counts its moves, and the game is drawn when the
 // count runs past its limit without a mate. The count lives in the position's state records, in
 // plies, as the reference engine writes it in a FEN: the limit in place of the en passant field and
 // the plies counted in place of the half-move clock.

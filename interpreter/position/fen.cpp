@@ -87,7 +87,7 @@ int read_number(const std::string& text, const char* field, int min, int max) {
 }  // namespace
 
 void Position::set_fen(const std::string& fen) {
-  FenFields f = split_fields(fen, variant_->game_rules().check_limit != 0);
+  FenFields f = split_fields(fen, variant_->game_rules().checks_given != 0);
   // Into a scratch copy, so that a bad FEN leaves this position exactly as it was.
   Position next(*this);
   next.clear();
@@ -154,7 +154,7 @@ void Position::read_board(const std::string& placement) {
       if (def.stay_in >= 0 && !variant_->rules().sides[side_of(p)].zones[def.stay_in][s])
         throw FenError("FEN board: " + def.name + " on " + board.point_name(s) + " is outside its zone '" +
                        variant_->rules().zone_names[def.stay_in] + "'");
-      if (def.royal && !variant_->rules().sides[side_of(p)].has_royal)
+      if (def.royal && !variant_->rules().sides[side_of(p)].royal)
         throw FenError("FEN board: " + variant_->side_name(side_of(p)) + " plays without a royal piece but has a " + def.name +
                        " on " + board.point_name(s));
       if (def.royal && royal_[side_of(p)] != NoPoint)
@@ -207,8 +207,8 @@ void Position::read_rights(const std::string& rights) {
     const int i = compound_for_right(c);
     if (i < 0) throw FenError("FEN rights: unknown right " + quote(std::string(1, c)));
     const CompoundMove& m = variant_->compound_moves()[i];
-    if (board_[m.from] != make_piece(m.side, m.piece) || board_[m.partner_from] != make_piece(m.side, m.partner))
-      throw FenError(std::string("FEN rights: '") + c + "' needs the " + variant_->kind_name(m.piece) + " on " +
+    if (board_[m.from] != make_piece(m.side, m.kind) || board_[m.partner_from] != make_piece(m.side, m.partner))
+      throw FenError(std::string("FEN rights: '") + c + "' needs the " + variant_->kind_name(m.kind) + " on " +
                      board.point_name(m.from) + " and the " + variant_->kind_name(m.partner) + " on " +
                      board.point_name(m.partner_from));
     states_.back().rights |= std::uint16_t(1u << m.right);
@@ -219,7 +219,7 @@ int Position::compound_for_right(char letter) const {
   const RuleSet& rules = variant_->rules();
   for (std::size_t i = 0; i < rules.compound_moves.size(); ++i)
     if (rules.compound_moves[i].wing < 0 && rules.compound_moves[i].right == letter) return int(i);
-  if (rules.castling.piece < 0 || !std::isalpha(static_cast<unsigned char>(letter))) return -1;
+  if (rules.castling.kind < 0 || !std::isalpha(static_cast<unsigned char>(letter))) return -1;
   // Castling rights name a wing's outermost partner (K, Q) or a partner's file (Shredder's H, A).
   const bool upper = std::isupper(static_cast<unsigned char>(letter));
   const Side side = rules.sides[0].upper_case == upper ? First : Second;
@@ -308,7 +308,7 @@ std::string Position::ghosts_text() const {
 }
 
 void Position::read_check_counters(const std::string& text) {
-  const int limit = variant_->game_rules().check_limit;
+  const int limit = variant_->game_rules().checks_given;
   const auto plus = text.find('+');
   const std::string counts[SideCount] = {text.substr(0, plus), text.substr(plus + 1)};
   for (Side s = First; s < SideCount; ++s) {
@@ -380,7 +380,7 @@ std::string Position::fen() const {
   const std::string rights = rights_text();
   out += rights.empty() ? "-" : rights;
   std::vector<std::string> fields = {st.count_limit ? std::to_string(st.count_limit) : ghosts_text()};
-  if (variant_->game_rules().check_limit)
+  if (variant_->game_rules().checks_given)
     fields.push_back(std::to_string(st.checks_needed[0]) + "+" + std::to_string(st.checks_needed[1]));
   fields.push_back(std::to_string(st.count_limit ? st.count_plies : st.quiet_plies));
   fields.push_back(std::to_string(fullmove_number()));

@@ -36,7 +36,7 @@ void Position::clear() {
   states_.reserve(1024);
   states_.emplace_back();
   edits_.clear();
-  const int checks = variant_->game_rules().check_limit;
+  const int checks = variant_->game_rules().checks_given;
   states_.back().checks_needed = {std::uint8_t(checks), std::uint8_t(checks)};
 }
 
@@ -75,7 +75,7 @@ std::uint64_t Position::compute_hash() const {
   for (Point s = Point(0); s < variant_->squares(); ++s)
     if (board_[s]) h ^= variant_->piece_key(board_[s], s);
   if (st.ghost != NoPoint) h ^= variant_->ghost_key(st.ghost);
-  if (variant_->game_rules().check_limit)
+  if (variant_->game_rules().checks_given)
     for (Side s = First; s < SideCount; ++s) h ^= variant_->checks_key(s, st.checks_needed[s]);
   if (variant_->has_hands())
     for (Side s = First; s < SideCount; ++s)
@@ -103,7 +103,7 @@ void Position::set_start() {
   const auto& compounds = variant_->compound_moves();
   for (std::size_t i = 0; i < compounds.size(); ++i) {
     const CompoundMove& c = compounds[i];
-    if (rules.compound_moves[i].wing < 0 && board_[c.from] == make_piece(c.side, c.piece) &&
+    if (rules.compound_moves[i].wing < 0 && board_[c.from] == make_piece(c.side, c.kind) &&
         board_[c.partner_from] == make_piece(c.side, c.partner))
       st.rights |= std::uint16_t(1u << c.right);
   }
@@ -117,10 +117,10 @@ void Position::set_start() {
 
 Point Position::castling_piece(Side side) const {
   const CastlingDef& c = variant_->rules().castling;
-  if (c.piece < 0) return NoPoint;
+  if (c.kind < 0) return NoPoint;
   const BoardDef& board = variant_->board();
   for (int file = 0; file < board.files; ++file)
-    if (const Point s = board.square(file, c.home_rank[side]); board_[s] == make_piece(side, c.piece)) return s;
+    if (const Point s = board.square(file, c.home_rank[side]); board_[s] == make_piece(side, c.kind)) return s;
   return NoPoint;
 }
 
@@ -262,7 +262,7 @@ void Position::do_move(Move m) {
     }
   }
   side_ = opponent(side_);
-  if (v.game_rules().check_limit) [[unlikely]]
+  if (v.game_rules().checks_given) [[unlikely]]
     count_check(*this, st.checks_needed[opponent(side_)], h);
   if (v.game_rules().endgame_count.on()) [[unlikely]]
     advance_endgame_count(*this, st);

@@ -36,8 +36,8 @@ struct StateRecord {
                                    // where the variant has a facing-royals rule)
   std::uint8_t edited = 0;         // points the move's side effects (an explosion, an after_move
                                    // hook) changed, on top of Position's edit stack
-  std::array<std::uint8_t, SideCount> checks_needed{};  // per side, where rules.check_limit counts checks
-  // The endgame count (position/endgame_count.h), where rules.endgame_count has one: the plies it
+  std::array<std::uint8_t, SideCount> checks_needed{};  // per side, where ends.checks_given counts checks
+  // The endgame count (position/endgame_count.h), where ends.endgame_count has one: the plies it
   // runs to, 0 while none runs, the plies counted so far, and whether a blocker stands on the board.
   std::uint16_t count_limit = 0;
   std::uint16_t count_plies = 0;

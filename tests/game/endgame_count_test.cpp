@@ -1,4 +1,4 @@
-// The endgame count (rules.endgame_count) in Makruk, move by move, as the reference engine counts
+// The endgame count (ends.endgame_count) in Makruk, move by move, as the reference engine counts
 // and writes it: the limit in plies in the en passant field, the plies counted in the half-move
 // field. Every FEN after a move below is the reference engine's for the same moves.
 #include <gtest/gtest.h>

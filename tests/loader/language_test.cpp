@@ -26,6 +26,30 @@ TEST(Language, OldKeysNameTheirNewHome) {
             file + ":2:1: eval: language 1 writes this as `engine.eval`" + Hint);
 }
 
+// A key that names a piece kind is `kind`, as in `ends.zone_reached`, `castling` and `compound_moves`.
+TEST(Language, OldPieceKeysAreKind) {
+  const std::string file = temp_path("variant.yaml");
+  EXPECT_EQ(rule_error_of([&] { load_variant(overlay_path("king-of-the-hill", "ends:\n  zone_reached: {piece: king, zone: hill}\n")); }),
+            file + ":3:18: ends.zone_reached.piece: language 1 writes this as `ends.zone_reached.kind`" + Hint);
+  EXPECT_EQ(rule_error_of([&] { load_variant(overlay_path("chess960", "castling:\n  piece: king\n")); }),
+            file + ":3:3: castling.piece: language 1 writes this as `castling.kind`" + Hint);
+  EXPECT_EQ(rule_error_of([&] {
+              load_variant(overlay_path("chess", "compound_moves:\n  x: {side: white, right: X, piece: king, from: e1, to: f1, "
+                                                 "partner: rook, partner_from: h1, partner_to: g1}\n"));
+            }),
+            file + ":3:30: compound_moves.x.piece: language 1 writes this as `compound_moves.x.kind`" + Hint);
+}
+
+TEST(Language, MigrateRenamesPieceToKind) {
+  EXPECT_EQ(migrate_rule_text("castling:\n  piece: king\n  partner: rook\n"
+                              "compound_moves: {x: {side: white, piece: king}}\n"
+                              "reaching_wins: {piece: king, zone: hill}\n",
+                              "x.yaml"),
+            "language: 1\ncastling:\n  kind: king\n  partner: rook\n"
+            "compound_moves: {x: {side: white, kind: king}}\n"
+            "ends:\n  zone_reached: {kind: king, zone: hill}\n");
+}
+
 TEST(Language, OldWordsNameTheirNewSpelling) {
   const std::string file = temp_path("variant.yaml");
   EXPECT_EQ(rule_error_of([&] { load_variant(overlay_path("janggi", "uci: {pass: royal-square}\n")); }),
@@ -70,7 +94,7 @@ TEST(Language, MigrateMovesKeysAndKeepsComments) {
             "  # bared, you lose\n"
             "  bare_royal: loss\n"
             "  checks_given: 3\n"
-            "  zone_reached: {piece: king, zone: last-rank, safely: false}\n"
+            "  zone_reached: {kind: king, zone: last-rank, safely: false}\n"
             "engine:\n"
             "  eval:\n"
             "    tempo: 7\n");

@@ -75,7 +75,7 @@ const BadFile BadFiles[] = {
      "$F:12:83: pieces.pawn.moves[0].leaves_ghost: leaves_ghost needs a leap with one direction (symmetry: none) whose "
      "blocking points run in a line up to the point next to where it lands"},
     {"ReachingZoneUnknown", "tests/loader/bad/reaching_zone_unknown.yaml",
-     "$F:5:37: ends.zone_reached.zone: no zone named \"hill\" (zones are declared under sides)"},
+     "$F:5:36: ends.zone_reached.zone: no zone named \"hill\" (zones are declared under sides)"},
     {"CheckLimitZero", "tests/loader/bad/check_limit_zero.yaml",
      "$F:5:17: ends.checks_given: expected a number from 1 to 99, got 0"},
     {"CapturesWord", "tests/loader/bad/captures_word.yaml", "$F:5:13: rules.captures: expected one of: optional, compulsory"},
@@ -167,16 +167,16 @@ const BadFile BadFiles[] = {
      "$F:8:61: setup.black.pieces.king: two pieces on a1: the white king placed at $F:8:32 is already there"},
     {"PromotionToRoyal", "tests/repro/p_promo_royal.yaml", "$F:8:69: pieces.x.promotion.to[0]: may not promote to king: it is royal"},
     {"CastlingOntoOwnPiece", "tests/repro/castle-noempty.yaml",
-     "$F:3:61: compound_moves.extra.to: g1 must be listed under empty: a compound move lands only on an empty point or on "
+     "$F:3:60: compound_moves.extra.to: g1 must be listed under empty: a compound move lands only on an empty point or on "
      "the point the other piece leaves"},
     {"CastlingLandingNotEmpty", "tests/repro/partial.yaml",
-     "$F:2:72: compound_moves.x.to: g1 must be listed under empty: a compound move lands only on an empty point or on "
+     "$F:2:71: compound_moves.x.to: g1 must be listed under empty: a compound move lands only on an empty point or on "
      "the point the other piece leaves"},
     {"CastlingIsAnOrdinaryMove", "tests/repro/ambig.yaml",
-     "$F:2:72: compound_moves.x.to: e1f1 is also an ordinary move of the king; a compound move needs a from and to of "
+     "$F:2:71: compound_moves.x.to: e1f1 is also an ordinary move of the king; a compound move needs a from and to of "
      "its own"},
     {"CastlingGoesNowhere", "tests/repro/r_cm_same.yaml",
-     "$F:2:72: compound_moves.x.to: the piece must move, but from and to are both e1"},
+     "$F:2:71: compound_moves.x.to: the piece must move, but from and to are both e1"},
     // One past the largest board, 16x16 (rules/README.md).
     {"SeventeenRanks", "tests/loader/bad/seventeen_ranks.yaml", "$F:3:16: board.ranks: expected a number from 2 to 16, got 17"},
     {"SeventeenFiles", "tests/loader/bad/seventeen_files.yaml", "$F:3:16: board.files: expected a number from 2 to 16, got 17"},

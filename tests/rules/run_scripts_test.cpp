@@ -84,7 +84,7 @@ TEST(RuleScripts, MalformedFilesAreOneErrorNamingTheLine) {
   EXPECT_EQ(error_of("unknown-key"), fixture("unknown-key") +
                                          ":4:5: cases[0].moves_form: unknown key \"moves_form\" (expected one of: name, fen, "
                                          "moves, moves_from, legal_moves, accepted, refused, in_check, state, board, claimable)");
-  EXPECT_EQ(error_of("off-board"), fixture("off-board") + ":4:40: cases[0].moves_from.exactly: \"j8\" is not a point of the board");
+  EXPECT_EQ(error_of("off-board"), fixture("off-board") + ":4:39: cases[0].moves_from.exactly: \"j8\" is not a point of the board");
   EXPECT_EQ(error_of("bad-fen"), fixture("bad-fen") + ":4:10: cases[0].fen: FEN board: unknown piece letter \"q\" on rank 10");
   EXPECT_EQ(error_of("missing-variant"),
             fixture("missing-variant") + ":1:10: variant: no such file \"" + source_path("variants/no-such-game.yaml") + "\"");
@@ -131,7 +131,7 @@ TEST(PalaceTestCommand, OneLinePerFailingCaseThenTheTotals) {
 TEST(PalaceTestCommand, AMalformedFileExitsTwoAndTheOthersStillRun) {
   const TestRun run = palace_test("tests/rules/fixtures/off-board.yaml tests/rules/fixtures/two-variants.yaml");
   EXPECT_EQ(run.status, 2);
-  EXPECT_EQ(run.err, (std::vector<std::string>{"error: tests/rules/fixtures/off-board.yaml:4:40: cases[0].moves_from.exactly: "
+  EXPECT_EQ(run.err, (std::vector<std::string>{"error: tests/rules/fixtures/off-board.yaml:4:39: cases[0].moves_from.exactly: "
                                                "\"j8\" is not a point of the board"}));
   EXPECT_EQ(run.lines, (std::vector<std::string>{"tests/rules/fixtures/two-variants.yaml:7:17: a general steps onto the other "
                                                  "general's open file [janggi]: moves_from d2: missing e2",

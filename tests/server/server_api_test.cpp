@@ -816,8 +816,8 @@ TEST_F(Workshop, ADraftKeepsTheUploadsLimits) {
 TEST_F(Workshop, ATestScriptRunsOnTheDraftCaseByCase) {
   const json body = {{"yaml", "import: [chess.yaml]\nname: mine\n"},
                      {"test", "variant: variant.yaml\ncases:\n"
-                              "  - name: a knight leaps\n    moves_from: {square: b1, exactly: [a3, c3]}\n"
-                              "  - name: a wrong expectation\n    moves_from: {square: b1, exactly: [a3]}\n"}};
+                              "  - name: a knight leaps\n    moves_from: {point: b1, exactly: [a3, c3]}\n"
+                              "  - name: a wrong expectation\n    moves_from: {point: b1, exactly: [a3]}\n"}};
   auto [status, result] = post("/api/variants/test", body);
   ASSERT_EQ(status, 200) << result.dump();
   EXPECT_EQ(result["passed"], 1);
