@@ -22,28 +22,33 @@ inline bool path_clear(const Position& pos, const Square* blocks, int count) {
 struct NoGuard {
   void operator()(Square) const {}
 };
+// One leap target of for_each_destination: the bitboard back end walks its leaps with points to
+// pass or a ghost to leave this way too (movegen/bitboard_moves.cpp).
+template <typename Visit, typename Guard>
+void visit_leap_target(const Position& pos, Side us, int kind, const LeapTarget& t, Visit&& visit, Guard&& guard) {
+  const Variant& v = pos.variant();
+  if (!path_clear(pos, t.blocks, t.block_count)) return;
+  const Piece occupant = pos.at(t.to);
+  if (!occupant) {
+    if ((t.flags & TakesGhost) && (t.modes & CanCapture) && pos.is_ghost(t.to)) {
+      if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(t.to, MoveType::CaptureGhost, 0);
+    } else if (t.modes & CanMove) {
+      if (t.flags & LeavesGhost) visit(t.to, MoveType::LeaveGhost, t.blocks[0]);
+      else visit(t.to, MoveType::Normal, 0);
+    }
+  } else if (t.modes & CanCapture) {
+    if (side_of(occupant) == us) guard(t.to);
+    else if (v.may_capture(kind, kind_of(occupant))) visit(t.to, MoveType::Normal, 0);
+  }
+}
+
 template <typename Visit, typename Guard = NoGuard>
 void for_each_destination(const Position& pos, Side us, Square from, Visit&& visit, Guard&& guard = {}) {
   const Variant& v = pos.variant();
   const int kind = kind_of(pos.at(from));
 
   const Span leaps = v.leaps(us, kind, from);
-  for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
-    const LeapTarget& t = v.leap(i);
-    if (!path_clear(pos, t.blocks, t.block_count)) continue;
-    const Piece occupant = pos.at(t.to);
-    if (!occupant) {
-      if ((t.flags & TakesGhost) && (t.modes & CanCapture) && pos.is_ghost(t.to)) {
-        if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(t.to, MoveType::CaptureGhost, 0);
-      } else if (t.modes & CanMove) {
-        if (t.flags & LeavesGhost) visit(t.to, MoveType::LeaveGhost, t.blocks[0]);
-        else visit(t.to, MoveType::Normal, 0);
-      }
-    } else if (t.modes & CanCapture) {
-      if (side_of(occupant) == us) guard(t.to);
-      else if (v.may_capture(kind, kind_of(occupant))) visit(t.to, MoveType::Normal, 0);
-    }
-  }
+  for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) visit_leap_target(pos, us, kind, v.leap(i), visit, guard);
 
   const Span rays = v.rays(us, kind, from);
   for (std::uint32_t i = rays.begin; i < rays.end; ++i) {

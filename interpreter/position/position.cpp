@@ -29,6 +29,8 @@ Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(
 
 void Position::clear() {
   board_.fill(NoPiece);
+  side_bits_.fill(0);
+  piece_bits_.fill(0);
   count_ = {0, 0};
   royal_ = {NoSquare, NoSquare};
   hand_ = Hand();
@@ -43,6 +45,8 @@ void Position::clear() {
 void Position::put(Piece p, Square s) {
   const Side side = side_of(p);
   board_[s] = p;
+  side_bits_[side] |= bit(s);
+  piece_bits_[p] |= bit(s);
   list_index_[s] = std::uint8_t(count_[side]);
   list_[side][count_[side]++] = s;
   if (variant_->royal(kind_of(p))) royal_[side] = s;
@@ -57,6 +61,8 @@ void Position::put(Piece p, Square s) {
   list_[side][list_index_[s]] = last;
   list_index_[last] = list_index_[s];
   board_[s] = NoPiece;
+  side_bits_[side] &= ~bit(s);
+  piece_bits_[p] &= ~bit(s);
   if (royal_[side] == s) royal_[side] = NoSquare;
 }
 
@@ -64,9 +70,18 @@ void Position::relocate(Square from, Square to) {
   const Piece p = board_[from];
   board_[to] = p;
   board_[from] = NoPiece;
+  const Bitboard change = bit(from) | bit(to);
+  side_bits_[side_of(p)] ^= change;
+  piece_bits_[p] ^= change;
   list_index_[to] = list_index_[from];
   list_[side_of(p)][list_index_[to]] = to;
   if (royal_[side_of(p)] == from) royal_[side_of(p)] = to;
+}
+
+void Position::retype(Square s, Piece p) {
+  piece_bits_[board_[s]] &= ~bit(s);
+  piece_bits_[p] |= bit(s);
+  board_[s] = p;
 }
 
 std::uint64_t Position::compute_hash() const {
@@ -239,7 +254,7 @@ void Position::do_move(Move m) {
     if (m.promotion_kind() >= 0) {
       const Piece promoted = make_piece(side_, m.promotion_kind());
       h ^= v.piece_key(p, to) ^ v.piece_key(promoted, to);
-      board_[to] = promoted;
+      retype(to, promoted);
     } else if (m.type() == MoveType::LeaveGhost) {
       st.ghost = Square(m.extra());
       st.ghost_end = step_toward(to, st.ghost);
@@ -327,10 +342,14 @@ void Position::edit(Square s, Piece p, std::uint64_t& hash) {
 bool Position::is_consistent() const {
   int on_board[SideCount] = {0, 0};
   Square royals[SideCount] = {NoSquare, NoSquare};
+  std::array<Bitboard, SideCount> side_bits{};
+  std::array<Bitboard, PieceCodes> piece_bits{};
   for (Square s = 0; s < variant_->squares(); ++s) {
     const Piece p = board_[s];
     if (!p) continue;
     const Side side = side_of(p);
+    side_bits[side] |= bit(s);
+    piece_bits[p] |= bit(s);
     if (kind_of(p) < 0 || kind_of(p) >= variant_->kinds()) return false;
     if (list_index_[s] >= count_[side] || list_[side][list_index_[s]] != s) return false;
     ++on_board[side];
@@ -338,6 +357,7 @@ bool Position::is_consistent() const {
   }
   for (Side side = 0; side < SideCount; ++side)
     if (on_board[side] != count_[side] || royals[side] != royal_[side]) return false;
+  if (side_bits != side_bits_ || piece_bits != piece_bits_) return false;
   return states_.back().royals_facing == facing_flag() && states_.back().hash == compute_hash();
 }
 
@@ -364,7 +384,7 @@ void Position::undo_move() {
     ++hand_.count[side_][m.drop_kind()];
   } else if (!m.is_pass()) {
     const Square from = m.from(), to = m.to();
-    board_[to] = st.moved;
+    retype(to, st.moved);
     relocate(to, from);
     if (st.captured) {
       put(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);

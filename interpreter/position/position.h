@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compiler/variant.h"
+#include "core/bitboard.h"
 #include "core/error.h"
 #include "core/types.h"
 #include "position/hand.h"
@@ -65,6 +66,11 @@ class Position {
   Piece at(Square s) const { return board_[s]; }
   Side side_to_move() const { return side_; }
   Square royal(Side s) const { return royal_[s]; }
+  // The board as bitboards, for the bitboard back end: meaningful where the board has at most 64
+  // points (core/bitboard.h), kept on every board so that no move asks.
+  Bitboard occupied() const { return side_bits_[0] | side_bits_[1]; }
+  Bitboard occupied_by(Side s) const { return side_bits_[s]; }
+  Bitboard pieces(Piece p) const { return piece_bits_[p]; }
   const StateRecord& state() const { return states_.back(); }
   const StateRecord& state_back(int plies) const { return states_[states_.size() - 1 - plies]; }
   int plies_recorded() const { return int(states_.size()) - 1; }  // moves made since set-up or FEN
@@ -98,6 +104,7 @@ class Position {
   void put(Piece p, Square s);
   void remove(Square s);
   void relocate(Square from, Square to);
+  void retype(Square s, Piece p);  // a piece on `s` becomes `p` of the same side (promotion)
   std::uint64_t compute_hash() const;
   bool facing_flag() const;
   // Castling from any start (RuleSet::castling): the castling piece of `side` on its home rank, and
@@ -152,6 +159,8 @@ class Position {
   std::shared_ptr<const Variant> variant_;
   HooksSlot hooks_;
   std::array<Piece, MaxSquares> board_{};
+  std::array<Bitboard, SideCount> side_bits_{};
+  std::array<Bitboard, PieceCodes> piece_bits_{};
   std::array<std::array<Square, MaxSquares>, SideCount> list_{};
   std::array<std::uint8_t, MaxSquares> list_index_{};
   std::array<int, SideCount> count_{};

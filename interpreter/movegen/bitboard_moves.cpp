@@ -1,0 +1,118 @@
+#include "movegen/bitboard_moves.h"
+
+#include "movegen/destinations.h"
+
+namespace palace {
+
+namespace {
+
+// The pieces of `them` a piece of `kind` may capture.
+Bitboard victims(const Position& pos, const Bitboards& b, Side them, int kind) {
+  Bitboard targets = pos.occupied_by(them);
+  for (std::uint32_t refused = b.refused_victims(kind); refused; refused &= refused - 1)
+    targets &= ~pos.pieces(make_piece(them, std::countr_zero(refused)));
+  return targets;
+}
+
+template <SliderIndexing I>
+void generate(const Position& pos, const Bitboards& b, MoveList& list) {
+  const Variant& v = pos.variant();
+  const Side us = pos.side_to_move(), them = opponent(us);
+  const Bitboard occupied = pos.occupied();
+  const bool ghost = pos.state().ghost != NoSquare;
+  for (int i = 0; i < pos.piece_count(us); ++i) {
+    const Square from = pos.piece_square(us, i);
+    const int kind = kind_of(pos.at(from));
+    const BitboardMoves& m = b.moves(us, kind, from);
+    const std::uint8_t traits = b.traits(us, kind);
+    const Bitboard slides = b.slides<I>(m, occupied);
+    Bitboard slide_move = slides, slide_capture = slides;
+    if (traits & SlidesLandSome) [[unlikely]] {
+      slide_move &= b.slide_move(us, kind, from);
+      slide_capture &= b.slide_capture(us, kind, from);
+    }
+    Bitboard quiet = (m.leap_move | slide_move) & ~occupied;
+    const Bitboard captures = (m.leap_capture | slide_capture) & victims(pos, b, them, kind);
+    // A ghost point is taken, not moved to, by a leap that takes ghosts.
+    if (ghost && (traits & TakesGhosts))
+      for (Bitboard g = b.takes_ghost(us, kind, from) & ~occupied; g;) {
+        const Square to = pop_point(g);
+        if (!pos.is_ghost(to)) continue;
+        quiet &= ~bit(to);
+        if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) list.add(Move(from, to, MoveType::CaptureGhost));
+      }
+    for (std::uint32_t s = m.special_begin; s < m.special_end; ++s)
+      visit_leap_target(pos, us, kind, b.special(s), [&](Square to, MoveType type, Square extra) {
+        if (type == MoveType::Normal) add_move_with_promotions(pos, list, us, kind, from, to);
+        else list.add(Move(from, to, type, extra));
+      }, NoGuard{});
+    const Bitboard targets = quiet | captures;
+    const Bitboard promoting = (v.promotion_flags(us, kind, from) & PromotesLeaving) ? targets : targets & b.promotion_arrival(us, kind);
+    for (Bitboard t = targets & ~promoting; t;) list.add(Move(from, pop_point(t)));
+    for (Bitboard t = promoting; t;) add_move_with_promotions(pos, list, us, kind, from, pop_point(t));
+  }
+}
+
+// Whether the piece of `by` and `kind` on `from` could capture on `target`, its slides and its
+// leaps that pass points stopped by the pieces on the board.
+template <SliderIndexing I>
+bool captures_on(const Position& pos, const Bitboards& b, Side by, int kind, Square from, Square target) {
+  const BitboardMoves& m = b.moves(by, kind, from);
+  if ((m.leap_capture | (b.slides<I>(m, pos.occupied()) & b.slide_capture(by, kind, from))) & bit(target)) return true;
+  if (b.traits(by, kind) & SpecialCaptures)
+    for (std::uint32_t s = m.special_begin; s < m.special_end; ++s) {
+      const LeapTarget& t = b.special(s);
+      if (t.to == target && (t.modes & CanCapture) && path_clear(pos, t.blocks, t.block_count)) return true;
+    }
+  return false;
+}
+
+template <SliderIndexing I>
+bool attacked_with(const Position& pos, const Bitboards& b, Square target, Side by, int victim_kind) {
+  const Variant& v = pos.variant();
+  for (int kind = 0; kind < v.kinds(); ++kind) {
+    Bitboard from = b.capturers(by, kind, target) & pos.pieces(make_piece(by, kind));
+    if (!from || !v.may_capture(kind, victim_kind)) continue;
+    if (b.direct(by, kind)) return true;
+    while (from)
+      if (captures_on<I>(pos, b, by, kind, pop_point(from), target)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& list) {
+  if (b.indexing() == SliderIndexing::Pext) generate<SliderIndexing::Pext>(pos, b, list);
+  else generate<SliderIndexing::Magic>(pos, b, list);
+}
+
+bool bitboard_attacked(const Position& pos, const Bitboards& b, Square target, Side by, int victim_kind) {
+  return b.indexing() == SliderIndexing::Pext ? attacked_with<SliderIndexing::Pext>(pos, b, target, by, victim_kind)
+                                              : attacked_with<SliderIndexing::Magic>(pos, b, target, by, victim_kind);
+}
+
+SquareSet bitboard_exposure(const Position& pos, const Bitboards& b, Square royal, Side them) {
+  const Variant& v = pos.variant();
+  const Bitboard occupied = pos.occupied(), ours = pos.occupied_by(opponent(them));
+  SquareSet exposed;
+  for (int kind = 0; kind < v.kinds(); ++kind) {
+    if (b.direct(them, kind)) continue;
+    for (Bitboard from = b.capturers(them, kind, royal) & pos.pieces(make_piece(them, kind)); from;) {
+      const Square s = pop_point(from);
+      const BitboardMoves& m = b.moves(them, kind, s);
+      if (b.slide_capture(them, kind, s) & bit(royal)) {
+        const Bitboard shields = b.between(s, royal) & occupied;
+        if (std::has_single_bit(shields) && (shields & ours)) exposed.set(std::countr_zero(shields));
+      }
+      for (std::uint32_t i = m.special_begin; i < m.special_end; ++i) {
+        const LeapTarget& t = b.special(i);
+        if (t.to == royal && (t.modes & CanCapture))
+          for (int block = 0; block < t.block_count; ++block) exposed.set(t.blocks[block]);
+      }
+    }
+  }
+  return exposed;
+}
+
+}  // namespace palace

@@ -1,0 +1,26 @@
+// Move generation and attack tests from the bitboard tables (compiler/bitboards.h), for the
+// variants that have them: the same moves, in another order, and the same answers as the mailbox
+// walk in movegen.cpp, which calls these once per position where Variant::bitboards() is set.
+#pragma once
+
+#include "compiler/bitboards.h"
+#include "core/square_set.h"
+#include "core/types.h"
+#include "position/position.h"
+
+namespace palace {
+
+// The moves of the side to move's pieces by their movement (generate_pseudo_legal's first part).
+void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& list);
+
+// Whether a piece of `by` could capture a piece of kind `victim_kind` standing on `target`.
+bool bitboard_attacked(const Position& pos, const Bitboards& b, Square target, Side by, int victim_kind);
+
+// The points whose change of occupant could expose `royal` to `them`: the points leaps aimed at it
+// must pass, and each piece of the royal's side alone between it and a slider aimed at it.
+SquareSet bitboard_exposure(const Position& pos, const Bitboards& b, Square royal, Side them);
+
+// movegen.cpp's: adds a move of `kind`, with every promotion choice the rules give it there.
+void add_move_with_promotions(const Position& pos, MoveList& list, Side us, int kind, Square from, Square to);
+
+}  // namespace palace
