@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <map>
 
-#include "compiler/variant.h"
 
 namespace palace {
 
@@ -13,8 +12,6 @@ SliderIndexing best_slider_indexing() {
 #endif
   return SliderIndexing::Magic;
 }
-
-const LeapTarget& Bitboards::special(std::uint32_t i) const { return specials_[i]; }
 
 namespace {
 
@@ -128,6 +125,7 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
   b->capturers_.assign(std::size_t(SideCount) * kinds * BitboardPoints, 0);
   b->direct_.assign(std::size_t(SideCount) * kinds, 1);
   b->promotion_arrival_.assign(std::size_t(SideCount) * kinds, 0);
+  b->promotion_leaving_.assign(std::size_t(SideCount) * kinds, 0);
   for (Side side = 0; side < SideCount; ++side)
     for (int k = 0; k < kinds; ++k)
       for (Square s = 0; s < squares; ++s) {
@@ -137,6 +135,7 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
         Bitboard& slide_move = b->slide_move_[cell];
         Bitboard& slide_capture = b->slide_capture_[cell];
         if (v.promotion_flags(side, k, s) & (PromotesArriving | MustPromote)) b->promotion_arrival_[side * kinds + k] |= bit(s);
+        if (v.promotion_flags(side, k, s) & PromotesLeaving) b->promotion_leaving_[side * kinds + k] |= bit(s);
         Bitboard reach = 0;  // every point it could capture on, on an empty board
         Bitboard leap_points = 0;
         const Span leaps = v.leaps(side, k, s);
@@ -147,6 +146,7 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
           if (t.modes & CanCapture) reach |= bit(t.to);
           if (t.block_count || (t.flags & LeavesGhost)) {
             b->specials_.push_back(t);
+            b->special_blocks_.push_back(points_of({t.blocks, t.blocks + t.block_count}));
             if (t.modes & CanCapture) traits |= SpecialCaptures;
             continue;
           }

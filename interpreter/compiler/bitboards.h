@@ -11,13 +11,11 @@
 #include <memory>
 #include <vector>
 
+#include "compiler/variant.h"
 #include "core/bitboard.h"
 #include "core/types.h"
 
 namespace palace {
-
-class Variant;
-struct LeapTarget;
 
 // How a slide lookup turns the occupied points of its lines into an index of its table.
 enum class SliderIndexing : std::uint8_t { Pext, Magic };
@@ -57,7 +55,9 @@ class Bitboards {
 
   SliderIndexing indexing() const { return indexing_; }
   const BitboardMoves& moves(Side side, int kind, Square s) const { return moves_[cell(side, kind, s)]; }
-  const LeapTarget& special(std::uint32_t i) const;
+  const LeapTarget& special(std::uint32_t i) const { return specials_[i]; }
+  // The points special(i) must find empty.
+  Bitboard special_blocks(std::uint32_t i) const { return special_blocks_[i]; }
   std::uint8_t traits(Side side, int kind) const { return traits_[std::size_t(side) * kinds_ + kind]; }
   // Its steps and leaps of moves() that take a ghost lying there (TakesGhosts).
   Bitboard takes_ghost(Side side, int kind, Square s) const { return takes_ghost_[cell(side, kind, s)]; }
@@ -79,8 +79,9 @@ class Bitboards {
   bool direct(Side by, int kind) const { return direct_[std::size_t(by) * kinds_ + kind]; }
   // Kinds (a bit each) that `kind` may not capture.
   std::uint32_t refused_victims(int kind) const { return refused_[std::size_t(kind)]; }
-  // Where a piece of `side` and `kind` may promote on arriving.
+  // Where a piece of `side` and `kind` may promote on arriving, and from where on leaving.
   Bitboard promotion_arrival(Side side, int kind) const { return promotion_arrival_[std::size_t(side) * kinds_ + kind]; }
+  Bitboard promotion_leaving(Side side, int kind) const { return promotion_leaving_[std::size_t(side) * kinds_ + kind]; }
   // The points a slide passes from `from` to `to` along a line, none where no line joins them.
   Bitboard between(Square from, Square to) const { return between_[from * BitboardPoints + to]; }
 
@@ -101,7 +102,8 @@ class Bitboards {
   std::vector<Bitboard> capturers_;
   std::vector<std::uint8_t> direct_;
   std::vector<std::uint32_t> refused_;
-  std::vector<Bitboard> promotion_arrival_;
+  std::vector<Bitboard> promotion_arrival_, promotion_leaving_;
+  std::vector<Bitboard> special_blocks_;
   std::vector<Bitboard> between_;
   std::map<std::vector<std::vector<Square>>, std::int16_t> slider_of_lines_;  // while compiling
 };

@@ -20,62 +20,68 @@ void generate(const Position& pos, const Bitboards& b, MoveList& list) {
   const Side us = pos.side_to_move(), them = opponent(us);
   const Bitboard occupied = pos.occupied();
   const bool ghost = pos.state().ghost != NoSquare;
-  for (int i = 0; i < pos.piece_count(us); ++i) {
-    const Square from = pos.piece_square(us, i);
-    const int kind = kind_of(pos.at(from));
-    const BitboardMoves& m = b.moves(us, kind, from);
+  // Kind by kind, so that a piece's tables are found without reading the board.
+  for (int kind = 0; kind < v.kinds(); ++kind) {
     const std::uint8_t traits = b.traits(us, kind);
-    const Bitboard slides = b.slides<I>(m, occupied);
-    Bitboard slide_move = slides, slide_capture = slides;
-    if (traits & SlidesLandSome) [[unlikely]] {
-      slide_move &= b.slide_move(us, kind, from);
-      slide_capture &= b.slide_capture(us, kind, from);
-    }
-    Bitboard quiet = (m.leap_move | slide_move) & ~occupied;
-    const Bitboard captures = (m.leap_capture | slide_capture) & victims(pos, b, them, kind);
-    // A ghost point is taken, not moved to, by a leap that takes ghosts.
-    if (ghost && (traits & TakesGhosts))
-      for (Bitboard g = b.takes_ghost(us, kind, from) & ~occupied; g;) {
-        const Square to = pop_point(g);
-        if (!pos.is_ghost(to)) continue;
-        quiet &= ~bit(to);
-        if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) list.add(Move(from, to, MoveType::CaptureGhost));
+    const Bitboard enemies = victims(pos, b, them, kind);
+    for (Bitboard pieces = pos.pieces(make_piece(us, kind)); pieces;) {
+      const Square from = pop_point(pieces);
+      const BitboardMoves& m = b.moves(us, kind, from);
+      const Bitboard slides = b.slides<I>(m, occupied);
+      Bitboard slide_move = slides, slide_capture = slides;
+      if (traits & SlidesLandSome) [[unlikely]] {
+        slide_move &= b.slide_move(us, kind, from);
+        slide_capture &= b.slide_capture(us, kind, from);
       }
-    for (std::uint32_t s = m.special_begin; s < m.special_end; ++s)
-      visit_leap_target(pos, us, kind, b.special(s), [&](Square to, MoveType type, Square extra) {
-        if (type == MoveType::Normal) add_move_with_promotions(pos, list, us, kind, from, to);
-        else list.add(Move(from, to, type, extra));
-      }, NoGuard{});
-    const Bitboard targets = quiet | captures;
-    const Bitboard promoting = (v.promotion_flags(us, kind, from) & PromotesLeaving) ? targets : targets & b.promotion_arrival(us, kind);
-    for (Bitboard t = targets & ~promoting; t;) list.add(Move(from, pop_point(t)));
-    for (Bitboard t = promoting; t;) add_move_with_promotions(pos, list, us, kind, from, pop_point(t));
+      Bitboard quiet = (m.leap_move | slide_move) & ~occupied;
+      const Bitboard captures = (m.leap_capture | slide_capture) & enemies;
+      // A ghost point is taken, not moved to, by a leap that takes ghosts.
+      if (ghost && (traits & TakesGhosts))
+        for (Bitboard g = b.takes_ghost(us, kind, from) & ~occupied; g;) {
+          const Square to = pop_point(g);
+          if (!pos.is_ghost(to)) continue;
+          quiet &= ~bit(to);
+          if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) list.add(Move(from, to, MoveType::CaptureGhost));
+        }
+      for (std::uint32_t s = m.special_begin; s < m.special_end; ++s)
+        if (!(occupied & b.special_blocks(s)))
+          visit_leap_landing(pos, us, kind, b.special(s), [&](Square to, MoveType type, Square extra) {
+            if (type == MoveType::Normal) add_move_with_promotions(pos, list, us, kind, from, to);
+            else list.add(Move(from, to, type, extra));
+          }, NoGuard{});
+      const Bitboard targets = quiet | captures;
+      const Bitboard promoting = (b.promotion_leaving(us, kind) & bit(from)) ? targets : targets & b.promotion_arrival(us, kind);
+      for (Bitboard t = targets & ~promoting; t;) list.add(Move(from, pop_point(t)));
+      for (Bitboard t = promoting; t;) add_move_with_promotions(pos, list, us, kind, from, pop_point(t));
+    }
   }
 }
 
 // Whether the piece of `by` and `kind` on `from` could capture on `target`, its slides and its
 // leaps that pass points stopped by the pieces on the board.
 template <SliderIndexing I>
-bool captures_on(const Position& pos, const Bitboards& b, Side by, int kind, Square from, Square target) {
+bool captures_on(const Bitboards& b, Side by, int kind, Square from, Square target, Bitboard occupied) {
   const BitboardMoves& m = b.moves(by, kind, from);
-  if ((m.leap_capture | (b.slides<I>(m, pos.occupied()) & b.slide_capture(by, kind, from))) & bit(target)) return true;
+  if ((m.leap_capture | (b.slides<I>(m, occupied) & b.slide_capture(by, kind, from))) & bit(target)) return true;
   if (b.traits(by, kind) & SpecialCaptures)
     for (std::uint32_t s = m.special_begin; s < m.special_end; ++s) {
       const LeapTarget& t = b.special(s);
-      if (t.to == target && (t.modes & CanCapture) && path_clear(pos, t.blocks, t.block_count)) return true;
+      if (t.to == target && (t.modes & CanCapture) && !(occupied & b.special_blocks(s))) return true;
     }
   return false;
 }
 
+// Whether a piece of `by` other than on `taken` could capture on `target` with `occupied` occupied.
 template <SliderIndexing I>
-bool attacked_with(const Position& pos, const Bitboards& b, Square target, Side by, int victim_kind) {
+bool attacked_with(const Position& pos, const Bitboards& b, Square target, Side by, int victim_kind, Bitboard occupied,
+                   Bitboard taken) {
   const Variant& v = pos.variant();
   for (int kind = 0; kind < v.kinds(); ++kind) {
-    Bitboard from = b.capturers(by, kind, target) & pos.pieces(make_piece(by, kind));
+    Bitboard from = b.capturers(by, kind, target) & pos.pieces(make_piece(by, kind)) & ~taken;
     if (!from || !v.may_capture(kind, victim_kind)) continue;
     if (b.direct(by, kind)) return true;
     while (from)
-      if (captures_on<I>(pos, b, by, kind, pop_point(from), target)) return true;
+      if (captures_on<I>(b, by, kind, pop_point(from), target, occupied)) return true;
   }
   return false;
 }
@@ -88,8 +94,18 @@ void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& 
 }
 
 bool bitboard_attacked(const Position& pos, const Bitboards& b, Square target, Side by, int victim_kind) {
-  return b.indexing() == SliderIndexing::Pext ? attacked_with<SliderIndexing::Pext>(pos, b, target, by, victim_kind)
-                                              : attacked_with<SliderIndexing::Magic>(pos, b, target, by, victim_kind);
+  const Bitboard occupied = pos.occupied();
+  return b.indexing() == SliderIndexing::Pext ? attacked_with<SliderIndexing::Pext>(pos, b, target, by, victim_kind, occupied, 0)
+                                              : attacked_with<SliderIndexing::Magic>(pos, b, target, by, victim_kind, occupied, 0);
+}
+
+bool bitboard_royal_move_safe(const Position& pos, const Bitboards& b, Move m) {
+  const Side us = pos.side_to_move();
+  const int kind = kind_of(pos.at(m.from()));
+  const Bitboard occupied = (pos.occupied() & ~bit(m.from())) | bit(m.to());
+  return b.indexing() == SliderIndexing::Pext
+             ? !attacked_with<SliderIndexing::Pext>(pos, b, m.to(), opponent(us), kind, occupied, bit(m.to()))
+             : !attacked_with<SliderIndexing::Magic>(pos, b, m.to(), opponent(us), kind, occupied, bit(m.to()));
 }
 
 SquareSet bitboard_exposure(const Position& pos, const Bitboards& b, Square royal, Side them) {

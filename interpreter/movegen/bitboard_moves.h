@@ -16,6 +16,11 @@ void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& 
 // Whether a piece of `by` could capture a piece of kind `victim_kind` standing on `target`.
 bool bitboard_attacked(const Position& pos, const Bitboards& b, Square target, Side by, int victim_kind);
 
+// Whether a plain move `m` of the side to move's royal (no promotion, no ghost, nothing explodes,
+// royals may face) leaves it out of the other side's reach: the test of leaves_royal_safe without
+// making the move.
+bool bitboard_royal_move_safe(const Position& pos, const Bitboards& b, Move m);
+
 // The points whose change of occupant could expose `royal` to `them`: the points leaps aimed at it
 // must pass, and each piece of the royal's side alone between it and a slider aimed at it.
 SquareSet bitboard_exposure(const Position& pos, const Bitboards& b, Square royal, Side them);

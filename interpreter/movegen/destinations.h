@@ -22,12 +22,11 @@ inline bool path_clear(const Position& pos, const Square* blocks, int count) {
 struct NoGuard {
   void operator()(Square) const {}
 };
-// One leap target of for_each_destination: the bitboard back end walks its leaps with points to
-// pass or a ghost to leave this way too (movegen/bitboard_moves.cpp).
+// One leap target of for_each_destination whose points to pass are empty: the bitboard back end
+// lands its leaps with points to pass or a ghost to leave this way too (movegen/bitboard_moves.cpp).
 template <typename Visit, typename Guard>
-void visit_leap_target(const Position& pos, Side us, int kind, const LeapTarget& t, Visit&& visit, Guard&& guard) {
+void visit_leap_landing(const Position& pos, Side us, int kind, const LeapTarget& t, Visit&& visit, Guard&& guard) {
   const Variant& v = pos.variant();
-  if (!path_clear(pos, t.blocks, t.block_count)) return;
   const Piece occupant = pos.at(t.to);
   if (!occupant) {
     if ((t.flags & TakesGhost) && (t.modes & CanCapture) && pos.is_ghost(t.to)) {
@@ -48,7 +47,10 @@ void for_each_destination(const Position& pos, Side us, Square from, Visit&& vis
   const int kind = kind_of(pos.at(from));
 
   const Span leaps = v.leaps(us, kind, from);
-  for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) visit_leap_target(pos, us, kind, v.leap(i), visit, guard);
+  for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
+    const LeapTarget& t = v.leap(i);
+    if (path_clear(pos, t.blocks, t.block_count)) visit_leap_landing(pos, us, kind, t, visit, guard);
+  }
 
   const Span rays = v.rays(us, kind, from);
   for (std::uint32_t i = rays.begin; i < rays.end; ++i) {

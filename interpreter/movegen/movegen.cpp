@@ -327,6 +327,11 @@ void generate_pseudo_legal(const Position& pos, MoveList& list) {
 }
 
 bool leaves_royal_safe(Position& pos, Move m) {
+  const Variant& v = pos.variant();
+  if (const Bitboards* b = v.bitboards(); b && m.type() == MoveType::Normal && m.promotion_kind() < 0 && !v.explosive() &&
+                                          v.game_rules().facing_royals == FacingRule::Allowed &&
+                                          pos.royal(pos.side_to_move()) == m.from())
+    return bitboard_royal_move_safe(pos, *b, m);
   const Side us = pos.side_to_move();
   const FacingRule facing = pos.variant().game_rules().facing_royals;
   const bool facing_before = pos.state().royals_facing;
