@@ -6,55 +6,21 @@ namespace palace {
 
 namespace {
 
-// The pieces of `them` a piece of `kind` may capture.
-Bitboard victims(const Position& pos, const Bitboards& b, Side them, int kind) {
-  Bitboard targets = pos.occupied_by(them);
-  for (std::uint32_t refused = b.refused_victims(kind); refused; refused &= refused - 1)
-    targets &= ~pos.pieces(make_piece(them, std::countr_zero(refused)));
-  return targets;
-}
-
 template <SliderIndexing I>
 void generate(const Position& pos, const Bitboards& b, MoveList& list) {
   const Variant& v = pos.variant();
-  const Side us = pos.side_to_move(), them = opponent(us);
-  const Bitboard occupied = pos.occupied();
-  const bool ghost = pos.state().ghost != NoSquare;
+  const Side us = pos.side_to_move();
   // Kind by kind, so that a piece's tables are found without reading the board.
-  for (int kind = 0; kind < v.kinds(); ++kind) {
-    const std::uint8_t traits = b.traits(us, kind);
-    const Bitboard enemies = victims(pos, b, them, kind);
+  for (int kind = 0; kind < v.kinds(); ++kind)
     for (Bitboard pieces = pos.pieces(make_piece(us, kind)); pieces;) {
       const Square from = pop_point(pieces);
-      const BitboardMoves& m = b.moves(us, kind, from);
-      const Bitboard slides = b.slides<I>(m, occupied);
-      Bitboard slide_move = slides, slide_capture = slides;
-      if (traits & SlidesLandSome) [[unlikely]] {
-        slide_move &= b.slide_move(us, kind, from);
-        slide_capture &= b.slide_capture(us, kind, from);
-      }
-      Bitboard quiet = (m.leap_move | slide_move) & ~occupied;
-      const Bitboard captures = (m.leap_capture | slide_capture) & enemies;
-      // A ghost point is taken, not moved to, by a leap that takes ghosts.
-      if (ghost && (traits & TakesGhosts))
-        for (Bitboard g = b.takes_ghost(us, kind, from) & ~occupied; g;) {
-          const Square to = pop_point(g);
-          if (!pos.is_ghost(to)) continue;
-          quiet &= ~bit(to);
-          if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) list.add(Move(from, to, MoveType::CaptureGhost));
-        }
-      for (std::uint32_t s = m.special_begin; s < m.special_end; ++s)
-        if (!(occupied & b.special_blocks(s)))
-          visit_leap_landing(pos, us, kind, b.special(s), [&](Square to, MoveType type, Square extra) {
-            if (type == MoveType::Normal) add_move_with_promotions(pos, list, us, kind, from, to);
-            else list.add(Move(from, to, type, extra));
-          }, NoGuard{});
-      const Bitboard targets = quiet | captures;
-      const Bitboard promoting = (b.promotion_leaving(us, kind) & bit(from)) ? targets : targets & b.promotion_arrival(us, kind);
-      for (Bitboard t = targets & ~promoting; t;) list.add(Move(from, pop_point(t)));
-      for (Bitboard t = promoting; t;) add_move_with_promotions(pos, list, us, kind, from, pop_point(t));
+      const Bitboard promoting = (b.promotion_leaving(us, kind) & bit(from)) ? ~Bitboard(0) : b.promotion_arrival(us, kind);
+      for_each_bitboard_destination<I>(pos, b, us, kind, from, [&](Square to, MoveType type, Square extra) {
+        if (type != MoveType::Normal) list.add(Move(from, to, type, extra));
+        else if (promoting & bit(to)) add_move_with_promotions(pos, list, us, kind, from, to);
+        else list.add(Move(from, to));
+      }, NoGuard{});
     }
-  }
 }
 
 // Whether the piece of `by` and `kind` on `from` could capture on `target`, its slides and its

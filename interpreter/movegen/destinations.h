@@ -2,6 +2,7 @@
 // tables: the one walk behind both move generation and the engine's mobility count.
 #pragma once
 
+#include "compiler/bitboards.h"
 #include "position/position.h"
 
 namespace palace {
@@ -41,10 +42,53 @@ void visit_leap_landing(const Position& pos, Side us, int kind, const LeapTarget
   }
 }
 
+// The pieces of `them` a piece of `kind` may capture.
+inline Bitboard capturable(const Position& pos, const Bitboards& b, Side them, int kind) {
+  Bitboard targets = pos.occupied_by(them);
+  for (std::uint32_t refused = b.refused_victims(kind); refused; refused &= refused - 1)
+    targets &= ~pos.pieces(make_piece(them, std::countr_zero(refused)));
+  return targets;
+}
+
+// for_each_destination from the bitboard tables: the same points, in another order.
+template <SliderIndexing I, typename Visit, typename Guard>
+void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side us, int kind, Square from, Visit&& visit,
+                                   Guard&& guard) {
+  const Variant& v = pos.variant();
+  const Bitboard occupied = pos.occupied();
+  const BitboardMoves& m = b.moves(us, kind, from);
+  const std::uint8_t traits = b.traits(us, kind);
+  const Bitboard slides = b.slides<I>(m, occupied);
+  Bitboard slide_move = slides, slide_capture = slides;
+  if (traits & SlidesLandSome) [[unlikely]] {
+    slide_move &= b.slide_move(us, kind, from);
+    slide_capture &= b.slide_capture(us, kind, from);
+  }
+  Bitboard quiet = (m.leap_move | slide_move) & ~occupied;
+  const Bitboard reach = m.leap_capture | slide_capture;
+  // A ghost point is taken, not moved to, by a leap that takes ghosts.
+  if (pos.state().ghost != NoSquare && (traits & TakesGhosts))
+    for (Bitboard g = b.takes_ghost(us, kind, from) & ~occupied; g;) {
+      const Square to = pop_point(g);
+      if (!pos.is_ghost(to)) continue;
+      quiet &= ~bit(to);
+      if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(to, MoveType::CaptureGhost, 0);
+    }
+  for (std::uint32_t s = m.special_begin; s < m.special_end; ++s)
+    if (!(occupied & b.special_blocks(s))) visit_leap_landing(pos, us, kind, b.special(s), visit, guard);
+  for (Bitboard t = quiet | (reach & capturable(pos, b, opponent(us), kind)); t;) visit(pop_point(t), MoveType::Normal, 0);
+  for (Bitboard t = reach & pos.occupied_by(us); t;) guard(pop_point(t));
+}
+
 template <typename Visit, typename Guard = NoGuard>
 void for_each_destination(const Position& pos, Side us, Square from, Visit&& visit, Guard&& guard = {}) {
   const Variant& v = pos.variant();
   const int kind = kind_of(pos.at(from));
+  if (const Bitboards* b = v.bitboards()) {
+    if (b->indexing() == SliderIndexing::Pext) for_each_bitboard_destination<SliderIndexing::Pext>(pos, *b, us, kind, from, visit, guard);
+    else for_each_bitboard_destination<SliderIndexing::Magic>(pos, *b, us, kind, from, visit, guard);
+    return;
+  }
 
   const Span leaps = v.leaps(us, kind, from);
   for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {

@@ -1,6 +1,7 @@
 // The bitboard back end (compiler/bitboards.h) against the mailbox generator, the reference: the
-// variants it applies to, and in each the same legal moves, checks, attacks and perft counts in the
-// reference positions and along random games from them, with PEXT and with magic indexing.
+// variants it applies to, and in each the same legal moves, checks, attacks, mobility walks and
+// perft counts in the reference positions and along random games from them, with PEXT and with
+// magic indexing.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <set>
 
 #include "compiler/bitboards.h"
+#include "movegen/destinations.h"
 #include "movegen/reference_positions.h"
 
 namespace palace::test {
@@ -53,6 +55,23 @@ std::vector<bool> attack_map(const Position& pos) {
   return map;
 }
 
+// What for_each_destination (the engine's mobility walk) finds for every piece of both sides: each
+// destination with its move type and extra, and each point guarded, sorted.
+std::vector<std::uint64_t> destination_map(const Position& pos) {
+  std::vector<std::uint64_t> found;
+  for (Side side = 0; side < SideCount; ++side)
+    for (int i = 0; i < pos.piece_count(side); ++i) {
+      const Square from = pos.piece_square(side, i);
+      const std::uint64_t piece = std::uint64_t(from) << 32 | std::uint64_t(side) << 48;
+      for_each_destination(
+          pos, side, from,
+          [&](Square to, MoveType type, Square extra) { found.push_back(piece | Move(from, to, type, extra).raw()); },
+          [&](Square to) { found.push_back(piece | std::uint64_t(1) << 56 | to); });
+    }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
 class BitboardGames : public ::testing::TestWithParam<std::string> {
  protected:
   std::vector<std::string> fens() const {
@@ -83,6 +102,7 @@ TEST_P(BitboardGames, SameMovesChecksAndAttacksAsTheMailbox) {
         EXPECT_EQ(sorted_legal(*pos, Keep::Captures), sorted_legal(reference, Keep::Captures)) << pos->fen();
         EXPECT_EQ(in_check(*pos), in_check(reference)) << pos->fen();
         EXPECT_EQ(attack_map(*pos), attack_map(reference)) << pos->fen();
+        EXPECT_EQ(destination_map(*pos), destination_map(reference)) << pos->fen();
       }
       if (expected.empty()) break;
       MoveList list;
