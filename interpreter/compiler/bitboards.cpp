@@ -8,7 +8,8 @@ namespace palace {
 
 SliderIndexing best_slider_indexing() {
 #if defined(__x86_64__) && defined(__GNUC__)
-  if (__builtin_cpu_supports("bmi2")) return SliderIndexing::Pext;
+  // AMD's first two Zen generations run PEXT in microcode, slower than a multiply.
+  if (__builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2")) return SliderIndexing::Pext;
 #endif
   return SliderIndexing::Magic;
 }

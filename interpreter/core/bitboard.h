@@ -12,8 +12,7 @@ namespace palace {
 using Bitboard = std::uint64_t;
 constexpr int BitboardPoints = 64;
 
-// The bit of `s`, none for a point a bitboard cannot hold: a position on a larger board keeps its
-// bitboards without a branch, and no one reads them.
+// The bit of `s`, none for a point a bitboard cannot hold.
 constexpr Bitboard bit(Square s) { return s < BitboardPoints ? Bitboard(1) << s : 0; }
 
 // The lowest point of a non-empty set, removed from it.

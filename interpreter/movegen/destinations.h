@@ -26,7 +26,7 @@ struct NoGuard {
 // One leap target of for_each_destination whose points to pass are empty: the bitboard back end
 // lands its leaps with points to pass or a ghost to leave this way too (movegen/bitboard_moves.cpp).
 template <typename Visit, typename Guard>
-void visit_leap_landing(const Position& pos, Side us, int kind, const LeapTarget& t, Visit&& visit, Guard&& guard) {
+[[gnu::always_inline]] inline void visit_leap_landing(const Position& pos, Side us, int kind, const LeapTarget& t, Visit&& visit, Guard&& guard) {
   const Variant& v = pos.variant();
   const Piece occupant = pos.at(t.to);
   if (!occupant) {

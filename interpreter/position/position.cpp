@@ -21,7 +21,8 @@ namespace {
 
 }  // namespace
 
-Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)), hooks_(*variant_) {
+Position::Position(std::shared_ptr<const Variant> variant)
+    : variant_(std::move(variant)), hooks_(*variant_), keeps_bits_(variant_->bitboards() != nullptr) {
   states_.reserve(1024);
   edits_.reserve(256);
   set_start();
@@ -45,8 +46,10 @@ void Position::clear() {
 void Position::put(Piece p, Square s) {
   const Side side = side_of(p);
   board_[s] = p;
-  side_bits_[side] |= bit(s);
-  piece_bits_[p] |= bit(s);
+  if (keeps_bits_) {
+    side_bits_[side] |= bit(s);
+    piece_bits_[p] |= bit(s);
+  }
   list_index_[s] = std::uint8_t(count_[side]);
   list_[side][count_[side]++] = s;
   if (variant_->royal(kind_of(p))) royal_[side] = s;
@@ -61,26 +64,33 @@ void Position::put(Piece p, Square s) {
   list_[side][list_index_[s]] = last;
   list_index_[last] = list_index_[s];
   board_[s] = NoPiece;
-  side_bits_[side] &= ~bit(s);
-  piece_bits_[p] &= ~bit(s);
+  if (keeps_bits_) {
+    side_bits_[side] &= ~bit(s);
+    piece_bits_[p] &= ~bit(s);
+  }
   if (royal_[side] == s) royal_[side] = NoSquare;
 }
 
-void Position::relocate(Square from, Square to) {
+// Inline, as it was before it kept bitboards: out of line it cost every move a call.
+[[gnu::always_inline]] inline void Position::relocate(Square from, Square to) {
   const Piece p = board_[from];
   board_[to] = p;
   board_[from] = NoPiece;
-  const Bitboard change = bit(from) | bit(to);
-  side_bits_[side_of(p)] ^= change;
-  piece_bits_[p] ^= change;
+  if (keeps_bits_) {
+    const Bitboard change = bit(from) | bit(to);
+    side_bits_[side_of(p)] ^= change;
+    piece_bits_[p] ^= change;
+  }
   list_index_[to] = list_index_[from];
   list_[side_of(p)][list_index_[to]] = to;
   if (royal_[side_of(p)] == from) royal_[side_of(p)] = to;
 }
 
 void Position::retype(Square s, Piece p) {
-  piece_bits_[board_[s]] &= ~bit(s);
-  piece_bits_[p] |= bit(s);
+  if (keeps_bits_) {
+    piece_bits_[board_[s]] &= ~bit(s);
+    piece_bits_[p] |= bit(s);
+  }
   board_[s] = p;
 }
 
@@ -357,7 +367,7 @@ bool Position::is_consistent() const {
   }
   for (Side side = 0; side < SideCount; ++side)
     if (on_board[side] != count_[side] || royals[side] != royal_[side]) return false;
-  if (side_bits != side_bits_ || piece_bits != piece_bits_) return false;
+  if (keeps_bits_ && (side_bits != side_bits_ || piece_bits != piece_bits_)) return false;
   return states_.back().royals_facing == facing_flag() && states_.back().hash == compute_hash();
 }
 
@@ -384,7 +394,8 @@ void Position::undo_move() {
     ++hand_.count[side_][m.drop_kind()];
   } else if (!m.is_pass()) {
     const Square from = m.from(), to = m.to();
-    retype(to, st.moved);
+    if (board_[to] != st.moved) [[unlikely]]
+      retype(to, st.moved);  // a promotion taken back
     relocate(to, from);
     if (st.captured) {
       put(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);

@@ -66,8 +66,7 @@ class Position {
   Piece at(Square s) const { return board_[s]; }
   Side side_to_move() const { return side_; }
   Square royal(Side s) const { return royal_[s]; }
-  // The board as bitboards, for the bitboard back end: meaningful where the board has at most 64
-  // points (core/bitboard.h), kept on every board so that no move asks.
+  // The board as bitboards, kept where the variant has the bitboard back end (Variant::bitboards).
   Bitboard occupied() const { return side_bits_[0] | side_bits_[1]; }
   Bitboard occupied_by(Side s) const { return side_bits_[s]; }
   Bitboard pieces(Piece p) const { return piece_bits_[p]; }
@@ -159,6 +158,7 @@ class Position {
   std::shared_ptr<const Variant> variant_;
   HooksSlot hooks_;
   std::array<Piece, MaxSquares> board_{};
+  bool keeps_bits_;  // the variant has bitboards, so the position keeps its own
   std::array<Bitboard, SideCount> side_bits_{};
   std::array<Bitboard, PieceCodes> piece_bits_{};
   std::array<std::array<Square, MaxSquares>, SideCount> list_{};
