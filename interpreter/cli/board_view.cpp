@@ -112,9 +112,9 @@ class Painter {
   }
 
   // Whether a line runs from `s` one point down the board and `file_step` across.
-  bool diagonal(Square s, int file_step) const {
+  bool diagonal(Point s, int file_step) const {
     for (int dir = 0; dir < DirectionCount; ++dir)
-      if (DirFile[dir] == file_step && DirRank[dir] == -1) return v_.step(s, dir) != NoSquare;
+      if (DirFile[dir] == file_step && DirRank[dir] == -1) return v_.step(s, dir) != NoPoint;
     return false;
   }
 

@@ -210,13 +210,13 @@ class Session {
       std::sort(texts.begin(), texts.end());
     } else {
       const BoardDef& board = game_.variant().board();
-      const Square from = board.parse_square(point);
-      if (from == NoSquare) {
+      const Point from = board.parse_point(point);
+      if (from == NoPoint) {
         refuse(quote(point) + " is not a point of this board");
         return;
       }
-      for (const Square to : game_.destinations(from)) texts.push_back(board.square_name(to));
-      std::cout << board.square_name(from) << ": ";
+      for (const Point to : game_.destinations(from)) texts.push_back(board.point_name(to));
+      std::cout << board.point_name(from) << ": ";
     }
     if (texts.empty()) std::cout << "no legal moves";
     for (std::size_t i = 0; i < texts.size(); ++i) std::cout << (i ? " " : "") << texts[i];

@@ -16,17 +16,17 @@ SliderIndexing best_slider_indexing() {
 
 namespace {
 
-Bitboard points_of(const std::vector<Square>& points) {
+Bitboard points_of(const std::vector<Point>& points) {
   Bitboard b = 0;
-  for (const Square s : points) b |= bit(s);
+  for (const Point s : points) b |= bit(s);
   return b;
 }
 
 // What slides along `lines` reach over `occupied`: each line up to its first piece.
-Bitboard reach_over(const std::vector<std::vector<Square>>& lines, Bitboard occupied) {
+Bitboard reach_over(const std::vector<std::vector<Point>>& lines, Bitboard occupied) {
   Bitboard reach = 0;
   for (const auto& line : lines)
-    for (const Square s : line) {
+    for (const Point s : line) {
       reach |= bit(s);
       if (occupied & bit(s)) break;
     }
@@ -63,7 +63,7 @@ Bitboard find_magic(const std::vector<Bitboard>& subsets, const std::vector<Bitb
 }  // namespace
 
 // One lookup per distinct set of lines: a rook's lines from a point serve every kind that slides so.
-std::int16_t Bitboards::add_slider(const std::vector<std::vector<Square>>& lines) {
+std::int16_t Bitboards::add_slider(const std::vector<std::vector<Point>>& lines) {
   if (const auto known = slider_of_lines_.find(lines); known != slider_of_lines_.end()) return known->second;
   SliderTable table;
   for (const auto& line : lines)
@@ -101,13 +101,13 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
 
   // Lines from each point: a slide passes the points before its landing point.
   b->between_.assign(std::size_t(BitboardPoints) * BitboardPoints, 0);
-  for (Square s = 0; s < squares; ++s) {
+  for (Point s = Point(0); s < squares; ++s) {
     Bitboard joined = 0;
     for (int d = 0; d < DirectionCount; ++d) {
       const Span line = v.line(s, d);
       Bitboard passed = 0;
       for (std::uint32_t i = line.begin; i < line.end; ++i) {
-        const Square t = v.line_point(i);
+        const Point t = v.line_point(i);
         // Two lines joining one pair of points would leave "between" ambiguous.
         if (joined & bit(t)) return nullptr;
         joined |= bit(t);
@@ -127,9 +127,9 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
   b->direct_.assign(std::size_t(SideCount) * kinds, 1);
   b->promotion_arrival_.assign(std::size_t(SideCount) * kinds, 0);
   b->promotion_leaving_.assign(std::size_t(SideCount) * kinds, 0);
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     for (int k = 0; k < kinds; ++k)
-      for (Square s = 0; s < squares; ++s) {
+      for (Point s = Point(0); s < squares; ++s) {
         const std::size_t cell = b->cell(side, k, s);
         BitboardMoves& m = b->moves_[cell];
         std::uint8_t& traits = b->traits_[side * kinds + k];
@@ -162,13 +162,13 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
         m.special_end = std::uint16_t(b->specials_.size());
 
         // A piece's slides along one direction share their line: the longest holds the others.
-        std::vector<Square> lines[DirectionCount];
+        std::vector<Point> lines[DirectionCount];
         Bitboard ray_points = 0;
         const Span rays = v.rays(side, k, s);
         for (std::uint32_t i = rays.begin; i < rays.end; ++i) {
           const Ray& ray = v.ray(i);
           if (ray.hop) return nullptr;
-          std::vector<Square>& line = lines[ray.direction];
+          std::vector<Point>& line = lines[ray.direction];
           const RayPoint* points = v.ray_points(ray);
           for (std::uint32_t p = 0; p < ray.length; ++p) {
             if (p < line.size()) {
@@ -189,7 +189,7 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
         if ((slide_move & slide_capture) != ray_points) traits |= SlidesLandSome;
         reach |= slide_capture;
         for (int group = 0; group < 2; ++group) {
-          std::vector<std::vector<Square>> group_lines;
+          std::vector<std::vector<Point>> group_lines;
           for (int d = group; d < DirectionCount; d += 2)
             if (!lines[d].empty()) group_lines.push_back(lines[d]);
           if (group_lines.empty()) continue;

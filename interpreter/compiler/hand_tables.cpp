@@ -7,18 +7,18 @@
 
 namespace palace {
 
-bool Variant::dead_at(Side side, int kind, Square s) const {
+bool Variant::dead_at(Side side, int kind, Point s) const {
   const Span leaps = leap_spans_[index(side, kind, s)], rays = ray_spans_[index(side, kind, s)];
   return leaps.begin == leaps.end && rays.begin == rays.end;
 }
 
 void Variant::build_promotions() {
   promotion_.assign(std::size_t(SideCount) * kinds_ * squares_, 0);
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     for (int k = 0; k < kinds_; ++k) {
       const PieceDef& piece = rules_.pieces[k];
       if (piece.promotion_zone < 0) continue;
-      for (Square s = 0; s < squares_; ++s) {
+      for (Point s = Point(0); s < squares_; ++s) {
         if (!rules_.sides[side].zones[piece.promotion_zone][s]) continue;
         const bool optional_here = piece.promotion_optional_zone >= 0 && rules_.sides[side].zones[piece.promotion_optional_zone][s];
         const bool must = !optional_here && (piece.promotion_choice == PromotionChoice::Forced ||
@@ -39,13 +39,13 @@ void Variant::build_hands() {
 
   // A royal in a hand was taken, which ended the game: it is never dropped.
   drop_points_.resize(std::size_t(SideCount) * kinds_);
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     for (int k : hand_kinds_) {
       if (rules_.pieces[k].royal) continue;
       const int zone = hands.drop_zone[k];
       const int stay = rules_.pieces[k].stay_in;
-      for (Square s = 0; s < squares_; ++s) {
-        const SquareSet* zones = rules_.sides[side].zones.data();
+      for (Point s = Point(0); s < squares_; ++s) {
+        const PointSet* zones = rules_.sides[side].zones.data();
         if ((zone >= 0 && !zones[zone][s]) || (stay >= 0 && !zones[stay][s])) continue;
         if (hands.no_dead_drops && dead_at(side, k, s)) continue;
         drop_points_[side * kinds_ + k].push_back(s);
@@ -54,13 +54,13 @@ void Variant::build_hands() {
 
   // Per family, the most moves n of its pieces could make on n points: the n largest per-point
   // maxima over the family's kinds.
-  for (Side side = 0; side < SideCount; ++side) {
+  for (Side side = First; side < SideCount; ++side) {
     family_bound_[side].assign(kinds_, {});
     for (int f : hand_kinds_) {
       std::vector<int> per_square(squares_, 0);
       for (int k = 0; k < kinds_; ++k)
         if (family(k) == f)
-          for (Square s = 0; s < squares_; ++s) per_square[s] = std::max(per_square[s], moves_at(side, k, s));
+          for (Point s = Point(0); s < squares_; ++s) per_square[s] = std::max(per_square[s], moves_at(side, k, s));
       std::sort(per_square.begin(), per_square.end(), std::greater<>());
       std::vector<int>& bound = family_bound_[side][f];
       bound.assign(1, 0);
@@ -68,7 +68,7 @@ void Variant::build_hands() {
     }
   }
   std::vector<int> count(kinds_, 0);
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     for (const Placement& p : rules_.setup[side]) ++count[family(p.kind)];
   for (int k : hand_kinds_)
     if (count[k] > MaxHandCount)
@@ -82,7 +82,7 @@ void Variant::build_hands() {
 
 int Variant::most_moves_with_hands(const std::vector<int>& family_count) const {
   int worst = 0;
-  for (Side side = 0; side < SideCount; ++side) {
+  for (Side side = First; side < SideCount; ++side) {
     int moves = 1 + int(std::count_if(compounds_.begin(), compounds_.end(), [&](const CompoundMove& c) { return c.side == side; }));
     for (int f : hand_kinds_) {
       const std::vector<int>& bound = family_bound_[side][f];

@@ -13,32 +13,32 @@
 namespace palace {
 
 struct RouteStep {
-  Square to;
+  Point to;
   int direction;                   // the board direction of a step, slide or hop; -1 for a leap
-  std::span<const Square> between;  // a leap's blocking points, or the points a slide or hop passes
+  std::span<const Point> between;  // a leap's blocking points, or the points a slide or hop passes
 };
 
 // Calls visit(RouteStep) for every point `part` reaches from `from` for `side` on the bare board,
 // before zones, occupants and modes are considered: a slide's or hop's points in order along each
 // direction, up to its range. A leap whose blocking point lies off the board is no route.
 template <class Visit>
-void for_each_route(const Variant& v, Side side, const MovePart& part, Square from, Visit&& visit) {
+void for_each_route(const Variant& v, Side side, const MovePart& part, Point from, Visit&& visit) {
   const int forward = v.rules().sides[side].forward;
   switch (part.kind) {
     case PartKind::Step:
       for (const int d : part.directions) {
         const int dir = v.orient(d, side);
-        if (const Square to = v.step(from, dir); to != NoSquare) visit(RouteStep{to, dir, {}});
+        if (const Point to = v.step(from, dir); to != NoPoint) visit(RouteStep{to, dir, {}});
       }
       break;
     case PartKind::Leap:
       for (const LeapShape& shape : part.leaps) {
-        const Square to = v.offset(from, shape.file, shape.rank * forward);
-        if (to == NoSquare) continue;
-        Square blocks[MaxLeapBlocks];
+        const Point to = v.offset(from, shape.file, shape.rank * forward);
+        if (to == NoPoint) continue;
+        Point blocks[MaxLeapBlocks];
         std::size_t count = 0;
         for (const auto& [file, rank] : shape.blocks) blocks[count++] = v.offset(from, file, rank * forward);
-        if (std::find(blocks, blocks + count, NoSquare) == blocks + count) visit(RouteStep{to, -1, {blocks, count}});
+        if (std::find(blocks, blocks + count, NoPoint) == blocks + count) visit(RouteStep{to, -1, {blocks, count}});
       }
       break;
     case PartKind::Slide:
@@ -48,7 +48,7 @@ void for_each_route(const Variant& v, Side side, const MovePart& part, Square fr
         const Span line = v.line(from, dir);
         std::uint32_t length = line.end - line.begin;
         if (part.range) length = std::min<std::uint32_t>(length, std::uint32_t(part.range));
-        const Square* points = v.line_points(line);
+        const Point* points = v.line_points(line);
         for (std::uint32_t i = 0; i < length; ++i) visit(RouteStep{points[i], dir, {points, i}});
       }
       break;
@@ -58,11 +58,11 @@ void for_each_route(const Variant& v, Side side, const MovePart& part, Square fr
 // One way a part reaches `to` from `from`, with the points it passes.
 struct Route {
   const MovePart* part;
-  std::vector<Square> between;
+  std::vector<Point> between;
 };
 
 // Every way the movement of `kind` reaches `to` from `from` for `side`, in the order its parts are
 // written: what an explanation checks, and what a runtime hook is shown as the move's path.
-std::vector<Route> routes_between(const Variant& v, Side side, int kind, Square from, Square to);
+std::vector<Route> routes_between(const Variant& v, Side side, int kind, Point from, Point to);
 
 }  // namespace palace

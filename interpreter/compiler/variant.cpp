@@ -40,7 +40,7 @@ Variant::Variant(RuleSet rules, MoveBackend backend) : rules_(std::move(rules)) 
   build_promotions();
   build_hands();
   build_win_rules();
-  for (Side side = 0; side < SideCount; ++side) {
+  for (Side side = First; side < SideCount; ++side) {
     const int bound = most_moves(side, int(rules_.setup[side].size()));
     if (bound > MaxMoves)
       throw RuleError(rules_.source_file + ": setup: " + rules_.sides[side].name + " could have up to " + std::to_string(bound) +
@@ -56,10 +56,10 @@ Variant::~Variant() = default;
 // move of its own); n pieces can make at most the n largest of these, plus every compound move
 // and a pass.
 void Variant::build_move_bound() {
-  for (Side side = 0; side < SideCount; ++side) {
+  for (Side side = First; side < SideCount; ++side) {
     std::vector<int> per_square(squares_, 0);
     for (int k = 0; k < kinds_; ++k)
-      for (Square s = 0; s < squares_; ++s) per_square[s] = std::max(per_square[s], moves_at(side, k, s));
+      for (Point s = Point(0); s < squares_; ++s) per_square[s] = std::max(per_square[s], moves_at(side, k, s));
     std::sort(per_square.begin(), per_square.end(), std::greater<>());
     const int fixed = 1 + int(std::count_if(compounds_.begin(), compounds_.end(), [&](const CompoundMove& c) { return c.side == side; }));
     std::vector<int>& bound = most_moves_[side];
@@ -68,7 +68,7 @@ void Variant::build_move_bound() {
   }
 }
 
-int Variant::moves_at(Side side, int kind, Square s) const {
+int Variant::moves_at(Side side, int kind, Point s) const {
   const PieceDef& def = rules_.pieces[kind];
   const bool may_decline = def.promotion_choice != PromotionChoice::Forced || def.promotion_optional_zone >= 0;
   const int choices = std::max<int>(1, int(def.promotion_kinds.size()) + may_decline);
@@ -83,21 +83,21 @@ int Variant::most_moves(Side side, int pieces) const {
   return bound[std::min<std::size_t>(std::size_t(pieces), bound.size() - 1)];
 }
 
-Square Variant::offset(Square s, int file, int rank) const {
+Point Variant::offset(Point s, int file, int rank) const {
   const int f = board().file_of(s) + file, r = board().rank_of(s) + rank;
-  if (f < 0 || f >= board().files || r < 0 || r >= board().ranks) return NoSquare;
+  if (f < 0 || f >= board().files || r < 0 || r >= board().ranks) return NoPoint;
   return board().square(f, r);
 }
 
 int Variant::orient(int dir, Side side) const { return flip_for(dir, rules_.sides[side].forward); }
 
-bool Variant::is_line(Square a, int dir) const {
-  if (offset(a, DirFile[dir], DirRank[dir]) == NoSquare) return false;
+bool Variant::is_line(Point a, int dir) const {
+  if (offset(a, DirFile[dir], DirRank[dir]) == NoPoint) return false;
   return dir % 2 == 0 || diagonal_line_[a * DirectionCount + dir];
 }
 
-Square Variant::step(Square s, int dir) const {
-  return is_line(s, dir) ? offset(s, DirFile[dir], DirRank[dir]) : NoSquare;
+Point Variant::step(Point s, int dir) const {
+  return is_line(s, dir) ? offset(s, DirFile[dir], DirRank[dir]) : NoPoint;
 }
 
 void Variant::build_lines() {
@@ -109,11 +109,11 @@ void Variant::build_lines() {
     }
   }
   line_spans_.resize(std::size_t(squares_) * DirectionCount);
-  for (Square s = 0; s < squares_; ++s) {
+  for (Point s = Point(0); s < squares_; ++s) {
     for (int d = 0; d < DirectionCount; ++d) {
       Span& span = line_spans_[s * DirectionCount + d];
       span.begin = std::uint32_t(line_points_.size());
-      for (Square t = step(s, d); t != NoSquare; t = step(t, d)) line_points_.push_back(t);
+      for (Point t = step(s, d); t != NoPoint; t = step(t, d)) line_points_.push_back(t);
       span.end = std::uint32_t(line_points_.size());
     }
   }
@@ -123,7 +123,7 @@ void Variant::build_moves() {
   const std::size_t cells = std::size_t(SideCount) * kinds_ * squares_;
   leap_spans_.resize(cells);
   ray_spans_.resize(cells);
-  for (Side side = 0; side < SideCount; ++side) {
+  for (Side side = First; side < SideCount; ++side) {
     setup_counts_[side].assign(kinds_, 0);
     for (const Placement& p : rules_.setup[side]) ++setup_counts_[side][p.kind];
   }
@@ -147,11 +147,11 @@ void Variant::build_moves() {
     }
   }
 
-  for (Side side = 0; side < SideCount; ++side) {
+  for (Side side = First; side < SideCount; ++side) {
     const SideDef& sd = rules_.sides[side];
     for (int k = 0; k < kinds_; ++k) {
       const PieceDef& piece = rules_.pieces[k];
-      for (Square s = 0; s < squares_; ++s) {
+      for (Point s = Point(0); s < squares_; ++s) {
         const std::size_t cell = index(side, k, s);
         Span& leaps = leap_spans_[cell];
         Span& rays = ray_spans_[cell];
@@ -159,7 +159,7 @@ void Variant::build_moves() {
         rays.begin = std::uint32_t(rays_.size());
         for (const MovePart& part : piece.parts) {
           if (part.from_zone >= 0 && !sd.zones[part.from_zone][s]) continue;
-          auto modes_at = [&](Square t) -> std::uint8_t {
+          auto modes_at = [&](Point t) -> std::uint8_t {
             const bool allowed = (piece.stay_in < 0 || sd.zones[piece.stay_in][t]) &&
                                  (part.to_zone < 0 || sd.zones[part.to_zone][t]);
             return allowed ? part.mode : 0;
@@ -210,9 +210,9 @@ void Variant::build_moves() {
     const auto named = std::find(rights.begin(), rights.end(), std::pair{def.side, def.right});
     const auto right = std::uint8_t(named - rights.begin());
     if (named == rights.end()) rights.emplace_back(def.side, def.right);
-    const Square written_to = def.takes_partner ? def.partner_from : def.to;
+    const Point written_to = def.takes_partner ? def.partner_from : def.to;
     CompoundMove m{def.side, def.piece, def.partner, def.from, def.to, def.partner_from, def.partner_to, {}, {}, written_to, right};
-    for (Square s = 0; s < squares_; ++s) {
+    for (Point s = Point(0); s < squares_; ++s) {
       if (def.must_be_empty[s]) m.must_be_empty.push_back(s);
       if (def.must_be_safe[s]) m.must_be_safe.push_back(s);
     }
@@ -231,10 +231,10 @@ void Variant::build_attacks() {
   slide_reach_.assign(leap_spans_.size() * DirectionCount, 0);
   hop_reach_.assign(leap_spans_.size() * DirectionCount, 0);
   hop_after_screen_.assign(leap_spans_.size() * DirectionCount, 0);
-  for (Side by = 0; by < SideCount; ++by) {
+  for (Side by = First; by < SideCount; ++by) {
     std::vector<std::vector<ReverseLeap>> per_target(squares_);
     for (int k = 0; k < kinds_; ++k) {
-      for (Square s = 0; s < squares_; ++s) {
+      for (Point s = Point(0); s < squares_; ++s) {
         const Span leaps = leap_spans_[index(by, k, s)];
         for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
           const LeapTarget& t = leap_targets_[i];
@@ -266,7 +266,7 @@ void Variant::build_attacks() {
         }
       }
     }
-    for (Square t = 0; t < squares_; ++t) {
+    for (Point t = Point(0); t < squares_; ++t) {
       Span& span = reverse_spans_[by * squares_ + t];
       span.begin = std::uint32_t(reverse_leaps_.size());
       reverse_leaps_.insert(reverse_leaps_.end(), per_target[t].begin(), per_target[t].end());
@@ -293,21 +293,21 @@ void Variant::build_keys() {
 // what each capture blows up, and the keys of the check counters, drawn from a seed of their own
 // so that the hashes of every other game stay as they were.
 void Variant::build_win_rules() {
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     for (const Placement& p : rules_.setup[side]) has_royal_[side] = has_royal_[side] || royal(p.kind);
   blown_up_.assign(kinds_, 1);
   for (const int kind : rules_.rules.explosion_spares) blown_up_[kind] = 0;
   neighbours_.assign(squares_, Neighbours());
-  for (Square s = 0; s < squares_; ++s)
+  for (Point s = Point(0); s < squares_; ++s)
     for (int d = 0; d < DirectionCount; ++d)
-      if (const Square n = offset(s, DirFile[d], DirRank[d]); n != NoSquare) neighbours_[s].squares[neighbours_[s].count++] = n;
+      if (const Point n = offset(s, DirFile[d], DirRank[d]); n != NoPoint) neighbours_[s].squares[neighbours_[s].count++] = n;
   if (rules_.rules.check_limit == 0) return;
   std::uint64_t seed = 0x434845434B53ull;  // "CHECKS"
   check_keys_.resize(SideCount * 100);
   for (auto& key : check_keys_) key = splitmix64(seed);
 }
 
-bool Variant::adjacent(Square a, Square b) const {
+bool Variant::adjacent(Point a, Point b) const {
   return std::abs(board().file_of(a) - board().file_of(b)) <= 1 && std::abs(board().rank_of(a) - board().rank_of(b)) <= 1;
 }
 
@@ -327,7 +327,7 @@ Piece Variant::piece_from_letter(char c) const {
   const bool upper = std::isupper(static_cast<unsigned char>(c));
   const int kind = rules_.kind_by_letter(char(std::toupper(static_cast<unsigned char>(c))));
   if (kind < 0) return NoPiece;
-  for (Side s = 0; s < SideCount; ++s)
+  for (Side s = First; s < SideCount; ++s)
     if (rules_.sides[s].upper_case == upper) return make_piece(s, kind);
   return NoPiece;
 }
@@ -352,7 +352,7 @@ std::string Variant::promotion_suffix(int kind) const {
 
 Piece Variant::piece_from_written(const std::string& text) const {
   for (int k = 0; k < kinds_; ++k)
-    for (Side s = 0; s < SideCount; ++s)
+    for (Side s = First; s < SideCount; ++s)
       if (written(make_piece(s, k)) == text) return make_piece(s, k);
   return NoPiece;
 }

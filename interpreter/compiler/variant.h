@@ -23,11 +23,11 @@ constexpr int MaxHandCount = 63;
 
 // A destination reached in one jump: a step, or a leap with the points that must be empty.
 struct LeapTarget {
-  Square to;
+  Point to;
   std::uint8_t modes;  // ModeBits allowed on arrival
   std::uint8_t flags;  // TargetFlags
   std::uint8_t block_count;
-  Square blocks[MaxLeapBlocks];
+  Point blocks[MaxLeapBlocks];
 };
 
 // A slide or hop along one line, as a run of points with the modes allowed on each.
@@ -39,15 +39,15 @@ struct Ray {
   std::uint8_t after_screen;  // a hop lands at most this many points past its screen; 0: anywhere
 };
 struct RayPoint {
-  Square square;
+  Point square;
   std::uint8_t modes;
 };
 
 // The mirror image of a LeapTarget: who could land on a square, from where, if what is empty.
 struct ReverseLeap {
-  Square from;
+  Point from;
   std::uint8_t block_count;
-  Square blocks[MaxLeapBlocks];
+  Point blocks[MaxLeapBlocks];
   std::uint32_t kinds;  // bit k: a piece of kind k on `from` attacks the square
 };
 
@@ -65,17 +65,17 @@ struct Span {
 // The points around one point, all eight where the board reaches, whatever lines join them.
 struct Neighbours {
   std::uint8_t count = 0;
-  Square squares[8];
-  const Square* begin() const { return squares; }
-  const Square* end() const { return squares + count; }
+  Point squares[8];
+  const Point* begin() const { return squares; }
+  const Point* end() const { return squares + count; }
 };
 
 struct CompoundMove {
   Side side;
   int piece, partner;
-  Square from, to, partner_from, partner_to;
-  std::vector<Square> must_be_empty, must_be_safe;
-  Square written_to;   // the `to` of its text: `to`, or `partner_from` where it takes its partner
+  Point from, to, partner_from, partner_to;
+  std::vector<Point> must_be_empty, must_be_safe;
+  Point written_to;   // the `to` of its text: `to`, or `partner_from` where it takes its partner
   std::uint8_t right;  // its bit in a position's rights, shared by moves that share the right
 };
 
@@ -96,8 +96,8 @@ class Variant {
   const GameRules& game_rules() const { return rules_.rules; }
 
   // Move tables of a piece of `side` and `kind` standing on `s`.
-  Span leaps(Side side, int kind, Square s) const { return leap_spans_[index(side, kind, s)]; }
-  Span rays(Side side, int kind, Square s) const { return ray_spans_[index(side, kind, s)]; }
+  Span leaps(Side side, int kind, Point s) const { return leap_spans_[index(side, kind, s)]; }
+  Span rays(Side side, int kind, Point s) const { return ray_spans_[index(side, kind, s)]; }
   const LeapTarget& leap(std::uint32_t i) const { return leap_targets_[i]; }
   const Ray& ray(std::uint32_t i) const { return rays_[i]; }
   const RayPoint* ray_points(const Ray& r) const { return &ray_points_[r.first]; }
@@ -119,27 +119,27 @@ class Variant {
   bool has_runtime_hooks() const { return runtime_hooked_; }
   // PromotionFlags of a `kind` of `side` on `s`: arriving and must where s is its landing point,
   // leaving where it starts from s.
-  std::uint8_t promotion_flags(Side side, int kind, Square s) const { return promotion_[index(side, kind, s)]; }
+  std::uint8_t promotion_flags(Side side, int kind, Point s) const { return promotion_[index(side, kind, s)]; }
   const std::vector<int>& promotion_kinds(int kind) const { return rules_.pieces[kind].promotion_kinds; }
   // How many pieces of `kind` the side sets up: a `to_lost_only` promotion needs fewer on the board.
   int setup_count(Side side, int kind) const { return setup_counts_[side][kind]; }
 
   // Attack tables, indexed by the square attacked and the attacking side.
-  Span reverse_leaps(Side by, Square target) const { return reverse_spans_[by * squares_ + target]; }
+  Span reverse_leaps(Side by, Point target) const { return reverse_spans_[by * squares_ + target]; }
   const ReverseLeap& reverse_leap(std::uint32_t i) const { return reverse_leaps_[i]; }
   std::uint8_t attack_directions(Side by) const { return attack_dirs_[by]; }
   std::uint8_t hop_directions(Side by) const { return hop_dirs_[by]; }
   // Bit n-1 set: a `kind` of `side` on `s` captures n points away in direction `dir` by slide/hop.
-  std::uint16_t slide_reach(Side side, int kind, Square s, int dir) const { return slide_reach_[index(side, kind, s) * 8 + dir]; }
-  std::uint16_t hop_reach(Side side, int kind, Square s, int dir) const { return hop_reach_[index(side, kind, s) * 8 + dir]; }
+  std::uint16_t slide_reach(Side side, int kind, Point s, int dir) const { return slide_reach_[index(side, kind, s) * 8 + dir]; }
+  std::uint16_t hop_reach(Side side, int kind, Point s, int dir) const { return hop_reach_[index(side, kind, s) * 8 + dir]; }
   // How far past its screen that hop lands at most, 0 for no limit (a grasshopper: 1).
-  std::uint8_t hop_after_screen(Side side, int kind, Square s, int dir) const {
+  std::uint8_t hop_after_screen(Side side, int kind, Point s, int dir) const {
     return hop_after_screen_[index(side, kind, s) * 8 + dir];
   }
   // Points along the lines from `s` in direction `dir`, nearest first, to the board's edge.
-  Span line(Square s, int dir) const { return line_spans_[s * 8 + dir]; }
-  Square line_point(std::uint32_t i) const { return line_points_[i]; }
-  const Square* line_points(Span line) const { return line_points_.data() + line.begin; }
+  Span line(Point s, int dir) const { return line_spans_[s * 8 + dir]; }
+  Point line_point(std::uint32_t i) const { return line_points_[i]; }
+  const Point* line_points(Span line) const { return line_points_.data() + line.begin; }
 
   // The bitboard tables, or null where the mailbox tables alone generate moves.
   const Bitboards* bitboards() const { return bitboards_.get(); }
@@ -151,11 +151,11 @@ class Variant {
   bool has_hands() const { return rules_.hands.enabled; }
   int joins_hand_as(int kind) const { return rules_.hands.joins_as[kind]; }
   const std::vector<int>& hand_kinds() const { return hand_kinds_; }
-  const std::vector<Square>& drop_points(Side side, int kind) const { return drop_points_[side * kinds_ + kind]; }
+  const std::vector<Point>& drop_points(Side side, int kind) const { return drop_points_[side * kinds_ + kind]; }
   bool one_per_file(int kind) const { return one_per_file_ >> kind & 1; }
   bool drop_may_not_mate(int kind) const { return drop_may_not_mate_ >> kind & 1; }
   // Whether a `kind` of `side` on `s` could never move again.
-  bool dead_at(Side side, int kind, Square s) const;
+  bool dead_at(Side side, int kind, Point s) const;
   std::uint64_t hand_key(Side side, int kind, int count) const { return hand_keys_[(side * kinds_ + kind) * (MaxHandCount + 1) + count]; }
   // The most moves a side could have when `family_count[k]` pieces, of both sides, on the board or
   // in hand, are kind k or demote to it: any of them may change side in play.
@@ -167,10 +167,10 @@ class Variant {
   // Explosions (rules.explosion): the points a capture on `s` blasts, and whether a neighbouring
   // blast removes a piece of `kind` (the capturer itself always goes).
   bool explosive() const { return rules_.rules.explosions; }
-  const Neighbours& neighbours(Square s) const { return neighbours_[s]; }
+  const Neighbours& neighbours(Point s) const { return neighbours_[s]; }
   bool blown_up(int kind) const { return blown_up_[kind]; }
   // Whether two points touch, diagonally included.
-  bool adjacent(Square a, Square b) const;
+  bool adjacent(Point a, Point b) const;
   // Hash key of a side that still needs `checks` checks (rules.check_limit).
   std::uint64_t checks_key(Side side, int checks) const { return check_keys_[side * 100 + checks]; }
 
@@ -178,19 +178,19 @@ class Variant {
   // what a MoveList must hold. Pieces are never added in play, so checking the set-up and every
   // FEN against MaxMoves keeps every position within it.
   int most_moves(Side side, int pieces) const;
-  std::uint16_t rights_lost_at(Square s) const { return rights_mask_[s]; }
+  std::uint16_t rights_lost_at(Point s) const { return rights_mask_[s]; }
   // Rights given up by any move of this piece, wherever it stands (a Chess960 king's).
   std::uint16_t rights_lost_by(Piece p) const { return rights_by_piece_[p]; }
 
   // Zobrist keys, fixed for a variant so that hashes are reproducible.
-  std::uint64_t piece_key(Piece p, Square s) const { return piece_keys_[p * squares_ + s]; }
+  std::uint64_t piece_key(Piece p, Point s) const { return piece_keys_[p * squares_ + s]; }
   std::uint64_t side_key() const { return side_key_; }
-  std::uint64_t ghost_key(Square s) const { return ghost_keys_[s]; }
+  std::uint64_t ghost_key(Point s) const { return ghost_keys_[s]; }
   std::uint64_t rights_key(std::uint16_t rights) const;
 
   // Geometry, for slow paths that reason about rules rather than read tables (explanations).
-  Square step(Square s, int dir) const;  // along the lines; NoSquare at an edge or where no line runs
-  Square offset(Square s, int file, int rank) const;  // NoSquare off the board
+  Point step(Point s, int dir) const;  // along the lines; NoPoint at an edge or where no line runs
+  Point offset(Point s, int file, int rank) const;  // NoPoint off the board
   int orient(int dir, Side side) const;  // a direction written for an upward side, seen by `side`
 
   // Names and letters.
@@ -207,14 +207,14 @@ class Variant {
   const std::string& kind_name(int kind) const { return rules_.pieces[kind].name; }
 
  private:
-  std::size_t index(Side side, int kind, Square s) const { return (std::size_t(side) * kinds_ + kind) * squares_ + s; }
-  bool is_line(Square a, int dir) const;
+  std::size_t index(Side side, int kind, Point s) const { return (std::size_t(side) * kinds_ + kind) * squares_ + s; }
+  bool is_line(Point a, int dir) const;
   void build_lines();
   void build_moves();
   void build_attacks();
   void build_keys();
   void build_move_bound();
-  int moves_at(Side side, int kind, Square s) const;  // targets times promotion choices
+  int moves_at(Side side, int kind, Point s) const;  // targets times promotion choices
   void build_promotions();
   void build_hands();
   void build_win_rules();
@@ -238,7 +238,7 @@ class Variant {
   std::vector<std::uint16_t> slide_reach_, hop_reach_;
   std::vector<std::uint8_t> hop_after_screen_;
   std::vector<Span> line_spans_;
-  std::vector<Square> line_points_;
+  std::vector<Point> line_points_;
   std::vector<CompoundMove> compounds_;
   std::vector<std::uint16_t> rights_mask_;
   std::array<std::uint16_t, PieceCodes> rights_by_piece_{};
@@ -246,7 +246,7 @@ class Variant {
   std::vector<std::uint64_t> piece_keys_, ghost_keys_, rights_keys_;
   std::uint64_t side_key_ = 0;
   std::vector<int> hand_kinds_;
-  std::vector<std::vector<Square>> drop_points_;  // per side and kind
+  std::vector<std::vector<Point>> drop_points_;  // per side and kind
   std::uint32_t one_per_file_ = 0, drop_may_not_mate_ = 0;  // kind bits
   std::uint32_t adds_moves_ = 0, edits_after_move_ = 0;    // kind bits
   bool runtime_hooked_ = false;

@@ -13,11 +13,11 @@ using Bitboard = std::uint64_t;
 constexpr int BitboardPoints = 64;
 
 // The bit of `s`, none for a point a bitboard cannot hold.
-constexpr Bitboard bit(Square s) { return s < BitboardPoints ? Bitboard(1) << s : 0; }
+constexpr Bitboard bit(Point s) { return s < BitboardPoints ? Bitboard(1) << s : 0; }
 
 // The lowest point of a non-empty set, removed from it.
-inline Square pop_point(Bitboard& b) {
-  const Square s = Square(std::countr_zero(b));
+inline Point pop_point(Bitboard& b) {
+  const Point s = Point(std::countr_zero(b));
   b &= b - 1;
   return s;
 }

@@ -9,9 +9,9 @@ namespace palace {
 // Boards up to 16 files by 16 ranks: 256 points and "no square" need more than a byte.
 constexpr int MaxFiles = 16;
 constexpr int MaxRanks = 16;
-constexpr int MaxSquares = MaxFiles * MaxRanks;
-using Square = std::uint16_t;
-constexpr Square NoSquare = MaxSquares;
+constexpr int MaxPoints = MaxFiles * MaxRanks;
+using Point = std::uint16_t;
+constexpr Point NoPoint = MaxPoints;
 
 constexpr int SideCount = 2;
 using Side = std::uint8_t;
@@ -50,18 +50,18 @@ enum class MoveType : std::uint8_t {
 class Move {
  public:
   constexpr Move() = default;
-  constexpr Move(Square from, Square to, MoveType type = MoveType::Normal, std::uint32_t extra = 0)
+  constexpr Move(Point from, Point to, MoveType type = MoveType::Normal, std::uint32_t extra = 0)
       : bits_(std::uint32_t(from) | std::uint32_t(to) << 9 | extra << 18 | std::uint32_t(type) << 27) {
-    assert(from <= NoSquare && to <= NoSquare && extra <= FieldMask);
+    assert(from <= NoPoint && to <= NoPoint && extra <= FieldMask);
   }
-  static constexpr Move pass() { return Move(NoSquare, NoSquare, MoveType::Pass); }
-  static constexpr Move promotion(Square from, Square to, int kind, MoveType type = MoveType::Normal) {
+  static constexpr Move pass() { return Move(NoPoint, NoPoint, MoveType::Pass); }
+  static constexpr Move promotion(Point from, Point to, int kind, MoveType type = MoveType::Normal) {
     return Move(from, to, type, std::uint32_t(kind + 1));
   }
-  static constexpr Move drop(int kind, Square to) { return Move(to, to, MoveType::Drop, std::uint32_t(kind)); }
+  static constexpr Move drop(int kind, Point to) { return Move(to, to, MoveType::Drop, std::uint32_t(kind)); }
 
-  constexpr Square from() const { return Square(bits_ & FieldMask); }
-  constexpr Square to() const { return Square(bits_ >> 9 & FieldMask); }
+  constexpr Point from() const { return Point(bits_ & FieldMask); }
+  constexpr Point to() const { return Point(bits_ >> 9 & FieldMask); }
   constexpr MoveType type() const { return MoveType(bits_ >> 27); }
   constexpr bool is_pass() const { return type() == MoveType::Pass; }
   // Kind a promotion turns the piece into, or -1.
@@ -76,7 +76,7 @@ class Move {
 
  private:
   static constexpr std::uint32_t FieldMask = 0x1FF;
-  static_assert(NoSquare <= FieldMask);
+  static_assert(NoPoint <= FieldMask);
   std::uint32_t bits_ = 0;
 };
 

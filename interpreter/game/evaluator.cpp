@@ -144,7 +144,7 @@ Verdict judge(const Position& pos, int legal_move_count) {
   // it; the game ended with that capture, whether or not the loser could still move. Unprotected
   // royals are not tracked as royals: the rule above finds them.
   for (const Side side : {us, opponent(us)})
-    if (pos.royal(side) == NoSquare && pos.variant().has_royal(side) && !pos.variant().rules().royal_captured)
+    if (pos.royal(side) == NoPoint && pos.variant().has_royal(side) && !pos.variant().rules().royal_captured)
       return win(opponent(side), Termination::RoyalCaptured);
 
   if (rules.no_pieces_rule)

@@ -31,15 +31,15 @@ struct Request {
   Position& pos;
   const Variant& v;
   Side us;
-  Square from, to;
+  Point from, to;
   int kind;
   const PieceDef& def;
 
-  std::string square(Square s) const { return v.board().square_name(s); }
+  std::string square(Point s) const { return v.board().point_name(s); }
   std::string kind_name(int k) const { return v.kind_name(k); }
-  std::string piece_on(Square s) const { return kind_name(kind_of(pos.at(s))); }
+  std::string piece_on(Point s) const { return kind_name(kind_of(pos.at(s))); }
   std::string zone(int z) const { return spoken(v.rules().zone_names[z]); }
-  bool in_zone(int z, Square s) const { return v.rules().sides[us].zones[z][s]; }
+  bool in_zone(int z, Point s) const { return v.rules().sides[us].zones[z][s]; }
 };
 
 std::string zone_reason(const Request& r, const MovePart& part) {
@@ -53,12 +53,12 @@ std::string zone_reason(const Request& r, const MovePart& part) {
 
 std::string path_reason(const Request& r, const Route& route) {
   if (route.part->kind != PartKind::Hop) {
-    for (const Square s : route.between)
+    for (const Point s : route.between)
       if (r.pos.at(s)) return r.def.name + " on " + r.square(r.from) + " is blocked at " + r.square(s);
     return "";
   }
-  std::vector<Square> screens;
-  for (const Square s : route.between)
+  std::vector<Point> screens;
+  for (const Point s : route.between)
     if (r.pos.at(s)) screens.push_back(s);
   if (screens.size() != 1) return "the " + r.def.name + " on " + r.square(r.from) + " needs exactly one piece to jump over";
   if (!r.v.may_screen(r.kind, kind_of(r.pos.at(screens[0]))))
@@ -121,39 +121,39 @@ std::optional<std::string> compound_reason(const Request& r) {
     if (!(r.pos.state().rights & (1u << c.right)))
       return name + " is no longer allowed: the " + r.kind_name(c.piece) + " or the " + r.kind_name(c.partner) +
              " has moved or been captured";
-    for (const Square s : c.must_be_empty)
+    for (const Point s : c.must_be_empty)
       if (r.pos.at(s)) return name + " needs " + r.square(s) + " to be empty";
-    for (const Square s : c.must_be_safe)
+    for (const Point s : c.must_be_safe)
       if (attacked_on(r.pos, s, r.us, c.piece)) return name + " is not allowed while " + r.square(s) + " is attacked";
   }
   return std::nullopt;
 }
 
 // The first enemy piece that could take the royal on `royal`, as the enemy's own moves show it.
-Square attacker_of(const Position& pos, Square royal) {
+Point attacker_of(const Position& pos, Point royal) {
   MoveList replies;
   generate_pseudo_legal(pos, replies);
   for (const Move m : replies)
     if (!m.is_pass() && m.to() == royal) return m.from();
-  return NoSquare;
+  return NoPoint;
 }
 
 // A move the pieces allow, refused for what it does to the mover's royal.
 std::string safety_reason(const Request& r, Move m) {
   const FacingRule facing = r.v.game_rules().facing_royals;
   const bool facing_before = r.pos.state().royals_facing;
-  const Square royal_before = r.pos.royal(r.us);
-  const std::string royal_before_name = royal_before != NoSquare ? r.piece_on(royal_before) : "";
+  const Point royal_before = r.pos.royal(r.us);
+  const std::string royal_before_name = royal_before != NoPoint ? r.piece_on(royal_before) : "";
   r.pos.do_move(m);
   std::string reason;
-  const Square royal = r.pos.royal(r.us);
-  if (royal == NoSquare && royal_before != NoSquare) reason = "the explosion would destroy your " + royal_before_name;
-  if (royal != NoSquare) {
+  const Point royal = r.pos.royal(r.us);
+  if (royal == NoPoint && royal_before != NoPoint) reason = "the explosion would destroy your " + royal_before_name;
+  if (royal != NoPoint) {
     const std::string royal_name = r.piece_on(royal);
     if (royal_attacked(r.pos, r.us)) {
-      const Square by = attacker_of(r.pos, royal);
+      const Point by = attacker_of(r.pos, royal);
       reason = "that leaves your " + royal_name + " in check";
-      if (by != NoSquare) reason += " from the " + r.piece_on(by) + " on " + r.square(by);
+      if (by != NoPoint) reason += " from the " + r.piece_on(by) + " on " + r.square(by);
     } else if (r.pos.state().royals_facing && facing == FacingRule::Forbidden) {
       reason = "the " + plural(royal_name) + " would face each other on an open file";
     } else if (r.pos.state().royals_facing && facing == FacingRule::Standoff && facing_before) {
@@ -209,7 +209,7 @@ std::string history_reason(Position& pos, Move m) {
   switch (verdict.termination) {
     case Termination::BackAndForth:
       return "the " + v.kind_name(kind_of(pos.at(m.from()))) + " may not move back and forth between " +
-             v.board().square_name(m.from()) + " and " + v.board().square_name(m.to()) + " " +
+             v.board().point_name(m.from()) + " and " + v.board().point_name(m.to()) + " " +
              std::to_string(v.game_rules().shuttle_moves) + " times in a row";
     case Termination::PerpetualCheck: return "it would repeat the position, every one of your moves a check (perpetual check)";
     case Termination::PerpetualChase:
@@ -229,7 +229,7 @@ std::string explain_pass(Position& pos) {
   return UnexplainedRefusal;
 }
 
-std::string explain_drop(Position& pos, int kind, Square to) {
+std::string explain_drop(Position& pos, int kind, Point to) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   MoveList legal;
@@ -238,8 +238,8 @@ std::string explain_drop(Position& pos, int kind, Square to) {
   if (std::find(legal.begin(), legal.end(), drop) != legal.end()) return "";
   const PieceDef& def = v.rules().pieces[kind];
   if (!pos.in_hand(us, kind)) return "you have no " + def.name + " in hand";
-  if (pos.at(to)) return v.board().square_name(to) + " is not empty";
-  const std::vector<Square>& points = v.drop_points(us, kind);
+  if (pos.at(to)) return v.board().point_name(to) + " is not empty";
+  const std::vector<Point>& points = v.drop_points(us, kind);
   if (std::find(points.begin(), points.end(), to) == points.end()) {
     const int zone = v.rules().hands.drop_zone[kind];
     if (zone >= 0 && !v.rules().sides[us].zones[zone][to])
@@ -248,7 +248,7 @@ std::string explain_drop(Position& pos, int kind, Square to) {
   }
   if (v.one_per_file(kind)) {
     for (int i = 0; i < pos.piece_count(us); ++i) {
-      const Square s = pos.piece_square(us, i);
+      const Point s = pos.piece_square(us, i);
       if (kind_of(pos.at(s)) == kind && v.board().file_of(s) == v.board().file_of(to))
         return "two " + plural(def.name) + " of a side may not share a file";
     }
@@ -258,7 +258,7 @@ std::string explain_drop(Position& pos, int kind, Square to) {
   return UnexplainedRefusal;
 }
 
-std::string explain_move(Position& pos, Square from, Square to, int promotion_kind) {
+std::string explain_move(Position& pos, Point from, Point to, int promotion_kind) {
   if (from == to) return explain_pass(pos);
   const Variant& v = pos.variant();
   if (from >= v.squares() || to >= v.squares()) return "that is not a point of this board";
@@ -273,7 +273,7 @@ std::string explain_move(Position& pos, Square from, Square to, int promotion_ki
   }
 
   const Piece piece = pos.at(from);
-  if (!piece) return "there is no piece on " + v.board().square_name(from);
+  if (!piece) return "there is no piece on " + v.board().point_name(from);
   const Side us = pos.side_to_move();
   if (side_of(piece) != us) return "it is " + capitalised(v.side_name(us)) + "'s turn";
   const Request r{pos, v, us, from, to, kind_of(piece), v.rules().pieces[kind_of(piece)]};
@@ -308,12 +308,12 @@ std::string example_move(const std::shared_ptr<const Variant>& variant) {
   MoveList legal;
   generate_legal(pos, legal);
   const BoardDef& board = variant->board();
-  auto leaps = [&](Square s) {
+  auto leaps = [&](Point s) {
     const auto& parts = variant->rules().pieces[kind_of(pos.at(s))].parts;
     return std::any_of(parts.begin(), parts.end(), [](const MovePart& p) { return p.kind == PartKind::Leap; });
   };
   // Doubled coordinates keep the centre of an even-sized board on the grid.
-  auto off_centre = [&](Square s) {
+  auto off_centre = [&](Point s) {
     const int df = 2 * board.file_of(s) - (board.files - 1), dr = 2 * board.rank_of(s) - (board.ranks - 1);
     return df * df + dr * dr;
   };
@@ -328,7 +328,7 @@ std::string example_move(const std::shared_ptr<const Variant>& variant) {
     if (!best || rank < *best) best = rank;
   }
   if (best) return best->second;
-  return first.empty() ? board.square_name(0) + board.square_name(board.square(0, 1)) : first;
+  return first.empty() ? board.point_name(0) + board.point_name(board.square(0, 1)) : first;
 }
 
 }  // namespace palace

@@ -53,7 +53,7 @@ MoveVerdict Game::refuse(std::string reason) {
   return {false, last_refusal_};
 }
 
-MoveVerdict Game::try_move(Square from, Square to, int promotion_kind) {
+MoveVerdict Game::try_move(Point from, Point to, int promotion_kind) {
   if (state_.finished()) return refuse("the game is over: " + verdict());
   const bool passing = from == to;
   for (const Move m : legal_) {
@@ -76,16 +76,16 @@ MoveVerdict Game::play_legal(Move m) {
 // "p@e4", lower-cased: a drop movegen did not offer, refused with the rule it breaks.
 MoveVerdict Game::try_drop(const std::string& text) {
   if (state_.finished()) return refuse("the game is over: " + verdict());
-  const Square to = variant().board().parse_square(text.substr(2));
+  const Point to = variant().board().parse_point(text.substr(2));
   const int kind = variant().rules().kind_by_letter(char(std::toupper(static_cast<unsigned char>(text[0]))));
   if (!variant().has_hands()) return refuse("this variant has no drops");
-  if (kind < 0 || to == NoSquare) return refuse(quote(text) + " is not a drop (expected a piece letter, @ and a point, like P@e4)");
+  if (kind < 0 || to == NoPoint) return refuse(quote(text) + " is not a drop (expected a piece letter, @ and a point, like P@e4)");
   return refuse(explain_drop(position_, kind, to));
 }
 
-bool Game::make_move(Square from, Square to, int promotion_kind) { return try_move(from, to, promotion_kind).accepted; }
+bool Game::make_move(Point from, Point to, int promotion_kind) { return try_move(from, to, promotion_kind).accepted; }
 
-bool Game::pass() { return try_move(NoSquare, NoSquare, -1).accepted; }
+bool Game::pass() { return try_move(NoPoint, NoPoint, -1).accepted; }
 
 MoveVerdict Game::play(const std::string& move_text) {
   // Any notation names a move (movetext/notation.h); coordinates are parsed below only to say why
@@ -94,9 +94,9 @@ MoveVerdict Game::play(const std::string& move_text) {
   std::string why;
   if (const Move m = notation.read(position_, move_text, why)) {
     if (m.type() == MoveType::Drop) return play_legal(m);  // read() returns legal moves only
-    return m.is_pass() ? try_move(NoSquare, NoSquare, -1) : try_move(m.from(), m.to(), m.promotion_kind());
+    return m.is_pass() ? try_move(NoPoint, NoPoint, -1) : try_move(m.from(), m.to(), m.promotion_kind());
   }
-  Square intended_from = NoSquare, intended_to = NoSquare;
+  Point intended_from = NoPoint, intended_to = NoPoint;
   if (notation.intended(position_, move_text, intended_from, intended_to)) {
     if (state_.finished()) return try_move(intended_from, intended_to, -1);  // which says so
     const std::string reason = explain_move(position_, intended_from, intended_to);
@@ -106,7 +106,7 @@ MoveVerdict Game::play(const std::string& move_text) {
   std::string text;
   for (const char c : move_text)
     if (!std::isspace(static_cast<unsigned char>(c))) text += char(std::tolower(static_cast<unsigned char>(c)));
-  if (text == "pass") return try_move(NoSquare, NoSquare, -1);
+  if (text == "pass") return try_move(NoPoint, NoPoint, -1);
   // Drops, and promotions told apart only by their text ("e7e8+", or a kind sharing a letter).
   for (const Move m : legal_) {
     std::string legal_text = position_.move_text(m);
@@ -120,23 +120,23 @@ MoveVerdict Game::play(const std::string& move_text) {
   bool well_formed = true;
   std::string off_board;
   // A square is a file letter and a rank number; the digits run until the next letter.
-  auto read_square = [&]() -> Square {
+  auto read_square = [&]() -> Point {
     const std::size_t start = i;
     if (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
     const std::size_t digits = i;
     while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
     if (digits == start || i == digits) {
       well_formed = false;
-      return NoSquare;
+      return NoPoint;
     }
-    const Square s = board.parse_square(text.substr(start, i - start));
-    if (s == NoSquare && off_board.empty()) off_board = text.substr(start, i - start);
+    const Point s = board.parse_point(text.substr(start, i - start));
+    if (s == NoPoint && off_board.empty()) off_board = text.substr(start, i - start);
     return s;
   };
-  const Square from = read_square();
-  const Square to = read_square();
+  const Point from = read_square();
+  const Point to = read_square();
   int promotion_kind = -1;
-  if (i + 1 == text.size() && text[i] == '+' && from != NoSquare && position_.at(from)) {
+  if (i + 1 == text.size() && text[i] == '+' && from != NoPoint && position_.at(from)) {
     for (const int k : variant().promotion_kinds(kind_of(position_.at(from))))
       if (variant().promotion_suffix(k) == "+") promotion_kind = k;
     well_formed = well_formed && promotion_kind >= 0;
@@ -175,8 +175,8 @@ std::string Game::verdict() const {
 
 bool Game::is_in_check(Side side) const { return royal_attacked(position_, side); }
 
-std::vector<Square> Game::destinations(Square from) const {
-  std::vector<Square> out;
+std::vector<Point> Game::destinations(Point from) const {
+  std::vector<Point> out;
   for (const Move m : legal_moves())
     if (!m.is_pass() && m.type() != MoveType::Drop && m.from() == from && std::find(out.begin(), out.end(), m.to()) == out.end())
       out.push_back(m.to());
@@ -184,7 +184,7 @@ std::vector<Square> Game::destinations(Square from) const {
   return out;
 }
 
-std::string Game::explain(Square from, Square to, int promotion_kind) const {
+std::string Game::explain(Point from, Point to, int promotion_kind) const {
   if (state_.finished()) return "the game is over: " + verdict();
   return explain_move(position_, from, to, promotion_kind);
 }

@@ -31,7 +31,7 @@ bool all_of_kinds(const Position& pos, const std::vector<int>& kinds, bool one_c
   int colour = -1;
   for (int side = 0; side < SideCount; ++side)
     for (int i = 0; i < pos.piece_count(Side(side)); ++i) {
-      const Square s = pos.piece_square(Side(side), i);
+      const Point s = pos.piece_square(Side(side), i);
       const int kind = kind_of(pos.at(s));
       if (pos.variant().royal(kind)) continue;
       if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) return false;

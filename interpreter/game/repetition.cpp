@@ -4,7 +4,7 @@
 #include <sstream>
 #include <vector>
 
-#include "core/square_set.h"
+#include "core/point_set.h"
 #include "movegen/movegen.h"
 
 namespace palace {
@@ -39,9 +39,9 @@ Position turned(const Position& pos) {
 
 // The enemy pieces the side to move of `pos` chases: it may legally capture them, and the chase
 // table counts the pair, the victim unprotected where the table asks for that.
-SquareSet chased(Position& pos) {
+PointSet chased(Position& pos) {
   const auto& chases = pos.variant().game_rules().chases;
-  SquareSet victims;
+  PointSet victims;
   MoveList captures;
   generate_legal(pos, captures, Keep::Captures);
   for (const Move m : captures) {
@@ -66,7 +66,7 @@ SquareSet chased(Position& pos) {
 // a capture on it is legal. The FEN keeps the point either way.
 std::uint64_t repetition_key(const Position& pos, int back) {
   const StateRecord& st = pos.state_back(back);
-  if (st.ghost == NoSquare) return st.hash;
+  if (st.ghost == NoPoint) return st.hash;
   Position then(pos);
   for (int i = 0; i < back; ++i) then.undo_move();
   MoveList captures;
@@ -107,26 +107,26 @@ Chaser perpetual_chaser(const Position& pos, int span) {
   Position scratch(pos);
   const std::vector<Move> moves = last_moves(scratch, span);
   // Per side, the enemy pieces chased by every one of its moves so far, followed as they move.
-  SquareSet chasing[SideCount];
+  PointSet chasing[SideCount];
   bool moved[SideCount] = {false, false};
   for (const Move m : moves) {
     const Side mover = scratch.side_to_move();
-    const SquareSet before = chased(scratch);
+    const PointSet before = chased(scratch);
     scratch.do_move(m);
-    SquareSet& hunted = chasing[opponent(mover)];
+    PointSet& hunted = chasing[opponent(mover)];
     if (!m.is_pass() && hunted[m.from()]) {
       hunted.reset(m.from());
       hunted.set(m.to());
     }
     Position threat = turned(scratch);
-    const SquareSet fresh = chased(threat) & ~before;
+    const PointSet fresh = chased(threat) & ~before;
     chasing[mover] = moved[mover] ? chasing[mover] & fresh : fresh;
     moved[mover] = true;
   }
   const bool chaser[SideCount] = {chasing[0].any(), chasing[1].any()};
   if (chaser[0] == chaser[1]) return {};
   const Side side = chaser[0] ? 0 : 1;
-  Square victim = 0;
+  Point victim = 0;
   while (!chasing[side][victim]) ++victim;
   return {side, victim};
 }

@@ -26,7 +26,7 @@ int perpetual_checker(const Position& pos, int span);
 // before it.
 struct Chaser {
   int side = NoSide;
-  Square victim = NoSquare;
+  Point victim = NoPoint;
 };
 Chaser perpetual_chaser(const Position& pos, int span);
 

@@ -137,8 +137,8 @@ class ScriptReader {
   // The point's name as the boards write it ("b10"); each variant's board reads it at run time.
   std::string square(const std::string& text, const ConfigNode& node) const {
     for (const auto& variant : variants_)
-      if (variant->board().parse_square(text) == NoSquare) node.fail(quote(text) + " is not a point of the board");
-    return variants_.front()->board().square_name(variants_.front()->board().parse_square(text));
+      if (variant->board().parse_point(text) == NoPoint) node.fail(quote(text) + " is not a point of the board");
+    return variants_.front()->board().point_name(variants_.front()->board().parse_point(text));
   }
 
   Case read_case(const ConfigNode& node) const {
@@ -186,7 +186,7 @@ class ScriptReader {
     return {node.mark(), [from, expected, label](const Game& game) {
               const BoardDef& board = game.variant().board();
               std::vector<std::string> got;
-              for (const Square to : game.destinations(board.parse_square(from))) got.push_back(board.square_name(to));
+              for (const Point to : game.destinations(board.parse_point(from))) got.push_back(board.point_name(to));
               const std::string difference = compare_sets(expected, got);
               return difference.empty() ? "" : label + difference;
             }};

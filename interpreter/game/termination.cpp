@@ -38,7 +38,7 @@ std::string Verdict::explanation(const Variant& variant, Side to_move) const {
   std::string deed = "given check with every move";
   if (perpetual.termination == Termination::PerpetualChase)
     deed = "chased the " + variant.rules().pieces[std::size_t(perpetual.victim_kind)].name + " on " +
-           variant.board().square_name(perpetual.victim) + " with every move";
+           variant.board().point_name(perpetual.victim) + " with every move";
   const std::string side = capitalised(variant.side_name(perpetual.side));
   const int cycles = occurrences - 1;
   std::string text = side + " has " + deed + " for " + std::to_string(cycles) + (cycles == 1 ? " cycle" : " cycles");

@@ -17,7 +17,7 @@ namespace palace {
 struct Perpetual {
   Termination termination = Termination::None;  // PerpetualCheck or PerpetualChase; None: nobody is blamed
   Side side = 0;                       // the side that kept it up
-  Square victim = NoSquare;            // with a chase: where the chased piece stands
+  Point victim = NoPoint;            // with a chase: where the chased piece stands
   int victim_kind = -1;                // and its kind
   bool must_vary = false;              // the rule binds that side to vary, and it loses only if it does not
 };

@@ -111,8 +111,8 @@ LuaMoveHooks::LuaMoveHooks(const Variant& variant) : variant_(variant) {
   };
   host_.register_function("piece_at", [&rules, position](const std::vector<Value>& args) {
     const Position& pos = position();
-    const Square s = args.empty() || !args[0].is_string() ? NoSquare : rules.board.parse_square(args[0].as_string());
-    if (s == NoSquare) throw HookError("palace.piece_at expects a point name such as \"e5\"");
+    const Point s = args.empty() || !args[0].is_string() ? NoPoint : rules.board.parse_point(args[0].as_string());
+    if (s == NoPoint) throw HookError("palace.piece_at expects a point name such as \"e5\"");
     return pos.at(s) ? piece_value(rules, pos.at(s)) : Value::nil();
   });
   host_.register_function("side_to_move", [&rules, position](const std::vector<Value>&) {
@@ -124,16 +124,16 @@ LuaMoveHooks::LuaMoveHooks(const Variant& variant) : variant_(variant) {
 bool LuaMoveHooks::allows(const Position& pos, int kind, Move move) {
   const RuleSet& rules = variant_.rules();
   const BoardDef& board = rules.board;
-  const Square from = move.from(), to = move.to();
+  const Point from = move.from(), to = move.to();
   // The pieces on the way, nearest first, along the first route of the piece's movement that
   // reaches the target (a compound or added move's piece has none).
   hooks::Table path;
   const auto routes = routes_between(variant_, side_of(pos.at(from)), kind, from, to);
   if (!routes.empty())
-    for (const Square s : routes.front().between)
+    for (const Point s : routes.front().between)
       if (pos.at(s)) path.emplace_back(Value::integer(std::int64_t(path.size()) + 1), piece_value(rules, pos.at(s)));
-  hooks::Table m = {{Value::string("from"), Value::string(board.square_name(from))},
-                    {Value::string("to"), Value::string(board.square_name(to))},
+  hooks::Table m = {{Value::string("from"), Value::string(board.point_name(from))},
+                    {Value::string("to"), Value::string(board.point_name(to))},
                     {Value::string("piece"), piece_value(rules, pos.at(from))},
                     {Value::string("path"), Value::table(std::move(path))}};
   if (pos.at(to) && side_of(pos.at(to)) != side_of(pos.at(from))) m.emplace_back(Value::string("captured"), piece_value(rules, pos.at(to)));
@@ -144,10 +144,10 @@ bool LuaMoveHooks::allows(const Position& pos, int kind, Move move) {
   return answer.as_bool();
 }
 
-void LuaMoveHooks::add_targets(const Position& pos, int kind, Square from, std::vector<AddedTarget>& targets) {
+void LuaMoveHooks::add_targets(const Position& pos, int kind, Point from, std::vector<AddedTarget>& targets) {
   const RuleSet& rules = variant_.rules();
   const HookRef& hook = rules.pieces[kind].add_moves_hook;
-  const Value answer = call(pos, hook, {piece_value(rules, pos.at(from)), Value::string(rules.board.square_name(from))});
+  const Value answer = call(pos, hook, {piece_value(rules, pos.at(from)), Value::string(rules.board.point_name(from))});
   const auto fail = [&](const std::string& what) { return bad_answer(hook, what); };
   const hooks::Table& entries = list_answer(answer, fail, "points");
   // Each point once at most, each way: a longer list only repeats itself, at the generator's cost.
@@ -158,21 +158,21 @@ void LuaMoveHooks::add_targets(const Position& pos, int kind, Square from, std::
 }
 
 // "e5", or {to = "e5", only = "move"} or {to = "e5", only = "capture"}.
-AddedTarget LuaMoveHooks::read_target(const Position& pos, Square from, const Value& entry, const HookRef& hook, int n) {
+AddedTarget LuaMoveHooks::read_target(const Position& pos, Point from, const Value& entry, const HookRef& hook, int n) {
   const RuleSet& rules = variant_.rules();
   const std::string which = "point " + std::to_string(n) + " of the answer: ";
   const Value* to = entry.is_table() ? entry.find("to") : &entry;
   if (!to || !to->is_string())
     throw bad_answer(hook, which + "expected a point name or {to = POINT, only = \"move\" or \"capture\"}, not " + entry.type_name());
-  AddedTarget target{rules.board.parse_square(to->as_string()), CanMove | CanCapture};
-  if (target.to == NoSquare) throw bad_answer(hook, which + "no point " + quote(to->as_string()) + " on this board");
+  AddedTarget target{rules.board.parse_point(to->as_string()), CanMove | CanCapture};
+  if (target.to == NoPoint) throw bad_answer(hook, which + "no point " + quote(to->as_string()) + " on this board");
   if (const Value* only = entry.is_table() ? entry.find("only") : nullptr; only && !only->is_nil()) {
     if (!only->is_string() || (only->as_string() != "move" && only->as_string() != "capture"))
       throw bad_answer(hook, which + "only must be \"move\" or \"capture\", not " + shown(*only));
     target.modes = only->as_string() == "move" ? CanMove : CanCapture;
   }
   const Piece mover = pos.at(from), occupant = pos.at(target.to);
-  const std::string point = rules.board.square_name(target.to);
+  const std::string point = rules.board.point_name(target.to);
   if (target.to == from) throw bad_answer(hook, which + point + " is where the " + rules.pieces[kind_of(mover)].name + " stands");
   if (occupant && side_of(occupant) == side_of(mover))
     throw bad_answer(hook, which + point + " holds " + rules.sides[side_of(mover)].name + "'s own " +
@@ -180,12 +180,12 @@ AddedTarget LuaMoveHooks::read_target(const Position& pos, Square from, const Va
   return target;
 }
 
-void LuaMoveHooks::after_move(const Position& pos, int kind, Square from, Square to, Piece moved, Piece captured,
+void LuaMoveHooks::after_move(const Position& pos, int kind, Point from, Point to, Piece moved, Piece captured,
                               std::vector<PointEdit>& edits) {
   const RuleSet& rules = variant_.rules();
   const HookRef& hook = rules.pieces[kind].after_move_hook;
-  hooks::Table m = {{Value::string("from"), Value::string(rules.board.square_name(from))},
-                    {Value::string("to"), Value::string(rules.board.square_name(to))},
+  hooks::Table m = {{Value::string("from"), Value::string(rules.board.point_name(from))},
+                    {Value::string("to"), Value::string(rules.board.point_name(to))},
                     {Value::string("piece"), piece_value(rules, moved)}};
   if (captured) m.emplace_back(Value::string("captured"), piece_value(rules, captured));
   const Value answer = call(pos, hook, {Value::table(std::move(m))});
@@ -197,13 +197,13 @@ void LuaMoveHooks::after_move(const Position& pos, int kind, Square from, Square
 
   // The board as the edits leave it, for the checks that look at more than one edit.
   std::vector<Piece> board(std::size_t(variant_.squares()));
-  for (Square s = 0; s < variant_.squares(); ++s) board[s] = pos.at(s);
+  for (Point s = Point(0); s < variant_.squares(); ++s) board[s] = pos.at(s);
   int n = 0;
   for (const auto& entry : entries) {
     edits.push_back(read_edit(entry.second, board, hook, ++n));
     board[edits.back().at] = edits.back().piece;
   }
-  for (Side side = 0; side < SideCount; ++side) {
+  for (Side side = First; side < SideCount; ++side) {
     const int pieces = int(std::count_if(board.begin(), board.end(), [&](Piece p) { return p && side_of(p) == side; }));
     const int bound = variant_.most_moves(side, pieces);
     if (bound > MaxMoves)
@@ -221,9 +221,9 @@ PointEdit LuaMoveHooks::read_edit(const Value& entry, const std::vector<Piece>& 
   if (!at || !at->is_string())
     throw bad_answer(hook, which + "expected {at = POINT, piece = PIECE or nil}, not " +
                                (entry.is_table() ? "a table without at = POINT" : entry.type_name()));
-  PointEdit edit{rules.board.parse_square(at->as_string()), NoPiece};
-  if (edit.at == NoSquare) throw bad_answer(hook, which + "no point " + quote(at->as_string()) + " on this board");
-  const std::string point = rules.board.square_name(edit.at);
+  PointEdit edit{rules.board.parse_point(at->as_string()), NoPiece};
+  if (edit.at == NoPoint) throw bad_answer(hook, which + "no point " + quote(at->as_string()) + " on this board");
+  const std::string point = rules.board.point_name(edit.at);
   if (const Piece there = board[edit.at]; there && variant_.royal(kind_of(there)))
     throw bad_answer(hook, which + point + " holds " + rules.sides[side_of(there)].name + "'s " + rules.pieces[kind_of(there)].name +
                                ", which is royal: no edit may remove or replace it");
@@ -309,11 +309,11 @@ class PooledLuaHooks::Lease {
 
 bool PooledLuaHooks::allows(const Position& pos, int kind, Move move) { return Lease(*this)->allows(pos, kind, move); }
 
-void PooledLuaHooks::add_targets(const Position& pos, int kind, Square from, std::vector<AddedTarget>& targets) {
+void PooledLuaHooks::add_targets(const Position& pos, int kind, Point from, std::vector<AddedTarget>& targets) {
   Lease(*this)->add_targets(pos, kind, from, targets);
 }
 
-void PooledLuaHooks::after_move(const Position& pos, int kind, Square from, Square to, Piece moved, Piece captured,
+void PooledLuaHooks::after_move(const Position& pos, int kind, Point from, Point to, Piece moved, Piece captured,
                                 std::vector<PointEdit>& edits) {
   Lease(*this)->after_move(pos, kind, from, to, moved, captured, edits);
 }

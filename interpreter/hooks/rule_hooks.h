@@ -28,9 +28,9 @@ class LuaMoveHooks final : public MoveHooks {
   // Whether the move passes its piece's allow_move hook. Throws hooks::HookError.
   bool allows(const Position& pos, int kind, Move move) override;
   // The points the piece's add_moves hook names. Throws hooks::HookError.
-  void add_targets(const Position& pos, int kind, Square from, std::vector<AddedTarget>& targets) override;
+  void add_targets(const Position& pos, int kind, Point from, std::vector<AddedTarget>& targets) override;
   // The changes the piece's after_move hook makes. Throws hooks::HookError.
-  void after_move(const Position& pos, int kind, Square from, Square to, Piece moved, Piece captured,
+  void after_move(const Position& pos, int kind, Point from, Point to, Piece moved, Piece captured,
                   std::vector<PointEdit>& edits) override;
   void set_interrupt(std::function<bool()> stop) override { host_.set_interrupt(std::move(stop)); }
 
@@ -39,7 +39,7 @@ class LuaMoveHooks final : public MoveHooks {
   hooks::Value call(const Position& pos, const HookRef& hook, std::vector<hooks::Value> args);
   // An error about what the hook answered: "script:LINE: function: what".
   hooks::HookError bad_answer(const HookRef& hook, const std::string& what);
-  AddedTarget read_target(const Position& pos, Square from, const hooks::Value& entry, const HookRef& hook, int n);
+  AddedTarget read_target(const Position& pos, Point from, const hooks::Value& entry, const HookRef& hook, int n);
   PointEdit read_edit(const hooks::Value& entry, const std::vector<Piece>& board, const HookRef& hook, int n);
 
   const Variant& variant_;
@@ -57,8 +57,8 @@ class PooledLuaHooks final : public MoveHooks {
  public:
   PooledLuaHooks(std::shared_ptr<LuaHooksPool> pool, const Variant& variant) : pool_(std::move(pool)), variant_(variant) {}
   bool allows(const Position& pos, int kind, Move move) override;
-  void add_targets(const Position& pos, int kind, Square from, std::vector<AddedTarget>& targets) override;
-  void after_move(const Position& pos, int kind, Square from, Square to, Piece moved, Piece captured,
+  void add_targets(const Position& pos, int kind, Point from, std::vector<AddedTarget>& targets) override;
+  void after_move(const Position& pos, int kind, Point from, Point to, Piece moved, Piece captured,
                   std::vector<PointEdit>& edits) override;
   void set_interrupt(std::function<bool()> stop) override { interrupt_ = std::move(stop); }
 

@@ -15,19 +15,19 @@
 
 namespace palace {
 
-std::string BoardDef::square_name(Square s) const {
-  if (s == NoSquare) return "-";
+std::string BoardDef::point_name(Point s) const {
+  if (s == NoPoint) return "-";
   return std::string(1, char('a' + file_of(s))) + std::to_string(rank_of(s) + 1);
 }
 
-Square BoardDef::parse_square(const std::string& text) const {
-  if (text.size() < 2 || text.size() > 3 || text[0] < 'a' || text[0] >= 'a' + files) return NoSquare;
+Point BoardDef::parse_point(const std::string& text) const {
+  if (text.size() < 2 || text.size() > 3 || text[0] < 'a' || text[0] >= 'a' + files) return NoPoint;
   int rank = 0;
   for (std::size_t i = 1; i < text.size(); ++i) {
-    if (!std::isdigit(static_cast<unsigned char>(text[i]))) return NoSquare;
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) return NoPoint;
     rank = rank * 10 + (text[i] - '0');
   }
-  if (text[1] == '0' || rank < 1 || rank > ranks) return NoSquare;
+  if (text[1] == '0' || rank < 1 || rank > ranks) return NoPoint;
   return square(text[0] - 'a', rank - 1);
 }
 
@@ -89,9 +89,9 @@ class Loader {
  private:
   const BoardDef& board() const { return rules_.board; }
 
-  Square square(const ConfigNode& node) const {
-    const Square s = board().parse_square(node.as_string());
-    if (s == NoSquare)
+  Point square(const ConfigNode& node) const {
+    const Point s = board().parse_point(node.as_string());
+    if (s == NoPoint)
       node.fail(palace::quote(node.as_string()) + " is not a point of the " + board_size() + " board");
     return s;
   }
@@ -111,8 +111,8 @@ class Loader {
   std::string board_size() const { return std::to_string(board().files) + "x" + std::to_string(board().ranks); }
 
   // "e2", "d1-f3" (a rectangle), or a list of those.
-  SquareSet square_set(const ConfigNode& node) const {
-    SquareSet set;
+  PointSet point_set(const ConfigNode& node) const {
+    PointSet set;
     for (const ConfigNode* item : node.items()) {
       const std::string& text = item->as_string();
       const auto dash = text.find('-');
@@ -121,16 +121,16 @@ class Loader {
         continue;
       }
       const std::string corners[] = {text.substr(0, dash), text.substr(dash + 1)};
-      const Square a = board().parse_square(corners[0]);
-      const Square b = board().parse_square(corners[1]);
+      const Point a = board().parse_point(corners[0]);
+      const Point b = board().parse_point(corners[1]);
       // Name the corner at fault: a corner off the board usually means a wrong board size.
-      for (const Square corner : {a, b}) {
+      for (const Point corner : {a, b}) {
         const std::string& name = corners[corner == a ? 0 : 1];
-        if (corner == NoSquare && !name.empty())
+        if (corner == NoPoint && !name.empty())
           item->fail("rectangle " + palace::quote(text) + ": " + palace::quote(name) + " is not a point of the " +
                      board_size() + " board");
       }
-      if (a == NoSquare || b == NoSquare) item->fail(palace::quote(text) + " is not a rectangle of points like d1-f3");
+      if (a == NoPoint || b == NoPoint) item->fail(palace::quote(text) + " is not a rectangle of points like d1-f3");
       for (int f = std::min(board().file_of(a), board().file_of(b)); f <= std::max(board().file_of(a), board().file_of(b)); ++f)
         for (int r = std::min(board().rank_of(a), board().rank_of(b)); r <= std::max(board().rank_of(a), board().rank_of(b)); ++r)
           set.set(board().square(f, r));
@@ -153,7 +153,7 @@ class Loader {
       const auto points = line->items();
       if (points.size() < 2) line->fail("a line needs at least two points");
       for (std::size_t i = 1; i < points.size(); ++i) {
-        const Square a = square(*points[i - 1]), b = square(*points[i]);
+        const Point a = square(*points[i - 1]), b = square(*points[i]);
         if (std::abs(board().file_of(a) - board().file_of(b)) != 1 || std::abs(board().rank_of(a) - board().rank_of(b)) != 1)
           points[i]->fail("a diagonal line joins diagonal neighbours; " + points[i - 1]->as_string() + " and " +
                           points[i]->as_string() + " are not");
@@ -188,9 +188,9 @@ class Loader {
       if (letters != "upper" && letters != "lower") side.at("letters").fail("expected upper or lower");
       def.upper_case = letters == "upper";
       if (const ConfigNode* r = side.find("royal")) def.has_royal = r->as_bool();
-      def.zones.assign(rules_.zone_names.size(), SquareSet());
+      def.zones.assign(rules_.zone_names.size(), PointSet());
       if (const ConfigNode* zones = side.find("zones"))
-        for (const auto& [zone, value] : zones->entries()) def.zones[zone_named(rules_, zone, value)] = square_set(value);
+        for (const auto& [zone, value] : zones->entries()) def.zones[zone_named(rules_, zone, value)] = point_set(value);
     }
     if (rules_.sides[0].upper_case == rules_.sides[1].upper_case)
       node.fail("the two sides need different letter cases for FEN");
@@ -516,10 +516,10 @@ class Loader {
       // Check, mate and facing royals need exactly one royal piece per side.
       const ConfigNode* royal_entry = nullptr;
       bool royal_placed = false;
-      auto place = [&, &side_name = side_name](Square s, int k, const ConfigNode& where) {
+      auto place = [&, &side_name = side_name](Point s, int k, const ConfigNode& where) {
         const Occupant& other = occupants[s];
         if (other.where)
-          where.fail("two pieces on " + board().square_name(s) + ": the " + rules_.sides[other.side].name + " " +
+          where.fail("two pieces on " + board().point_name(s) + ": the " + rules_.sides[other.side].name + " " +
                      rules_.pieces[other.kind].name + " placed at " + other.where->mark().str() + " is already there");
         const PieceDef& def = rules_.pieces[k];
         if (def.royal && !rules_.sides[side].has_royal)
@@ -527,7 +527,7 @@ class Loader {
         if (def.royal && royal_placed) where.fail(side_name + " has more than one royal piece" + RoyalHint);
         royal_placed = royal_placed || def.royal;
         if (def.stay_in >= 0 && !rules_.sides[side].zones[def.stay_in][s])
-          where.fail(def.name + " on " + board().square_name(s) + " is outside its zone " +
+          where.fail(def.name + " on " + board().point_name(s) + " is outside its zone " +
                      rules_.zone_names[def.stay_in]);
         occupants[s] = {&where, side, k};
         rules_.setup[side].push_back({s, k});
@@ -589,8 +589,8 @@ class Loader {
       def.partner = kind_named(rules_, m.at("partner"));
       def.partner_from = square(m.at("partner_from"));
       def.partner_to = square(m.at("partner_to"));
-      if (const ConfigNode* e = m.find("empty")) def.must_be_empty = square_set(*e);
-      if (const ConfigNode* s = m.find("safe")) def.must_be_safe = square_set(*s);
+      if (const ConfigNode* e = m.find("empty")) def.must_be_empty = point_set(*e);
+      if (const ConfigNode* s = m.find("safe")) def.must_be_safe = point_set(*s);
       check_compound_move(def, m);
       for (const auto& other : rules_.compound_moves) {
         if (other.right == def.right) m.at("right").fail("right " + palace::quote(right) + " is used by " + other.name);
@@ -620,10 +620,10 @@ class Loader {
     const ConfigNode& home = node.at("home");
     const int zone = zone_named(rules_, home);
     for (int s = 0; s < SideCount; ++s) {
-      const SquareSet& points = rules_.sides[s].zones[zone];
+      const PointSet& points = rules_.sides[s].zones[zone];
       int rank = -1;
       bool one_rank = points.any();
-      for (Square p = 0; p < board().size(); ++p) {
+      for (Point p = Point(0); p < board().size(); ++p) {
         if (!points[p]) continue;
         if (rank < 0) rank = board().rank_of(p);
         one_rank = one_rank && board().rank_of(p) == rank;
@@ -675,7 +675,7 @@ class Loader {
     def.to = board().square(wing.to_file, rank);
     def.partner_from = board().square(partner_file, rank);
     def.partner_to = board().square(wing.partner_to_file, rank);
-    const auto span = [&](int a, int b, SquareSet& set) {
+    const auto span = [&](int a, int b, PointSet& set) {
       for (int f = std::min(a, b); f <= std::max(a, b); ++f) set.set(board().square(f, rank));
     };
     span(from_file, wing.to_file, def.must_be_safe);
@@ -688,20 +688,20 @@ class Loader {
     rules_.compound_moves.push_back(def);
   }
 
-  std::string move_text(const CompoundMoveDef& def) const { return board().square_name(def.from) + board().square_name(def.to); }
+  std::string move_text(const CompoundMoveDef& def) const { return board().point_name(def.from) + board().point_name(def.to); }
 
   // A compound move is played by naming its piece's from and to, and both pieces are lifted and
   // put down again: so both must move, to different points, each landing where nothing stands
   // (an `empty` point, or the point the other piece leaves, as in Chess960), and no ordinary move
   // of the piece may share its text.
   void check_compound_move(const CompoundMoveDef& def, const ConfigNode& m) const {
-    const auto point = [&](Square s) { return board().square_name(s); };
+    const auto point = [&](Point s) { return board().point_name(s); };
     if (def.from == def.to) m.at("to").fail("the piece must move, but from and to are both " + point(def.from));
     if (def.partner_from == def.partner_to)
       m.at("partner_to").fail("the partner must move, but partner_from and partner_to are both " + point(def.partner_from));
     if (def.from == def.partner_from) m.at("partner_from").fail("the piece and its partner cannot both start on " + point(def.from));
     if (def.to == def.partner_to) m.at("partner_to").fail("the piece and its partner cannot both land on " + point(def.to));
-    const auto check_landing = [&](Square landing, Square left_by_other, const char* key) {
+    const auto check_landing = [&](Point landing, Point left_by_other, const char* key) {
       if (landing != left_by_other && !def.must_be_empty[landing])
         m.at(key).fail(point(landing) + " must be listed under empty: a compound move lands only on an empty point "
                        "or on the point the other piece leaves");
@@ -714,24 +714,24 @@ class Loader {
                       "; a compound move needs a from and to of its own");
   }
 
-  Square shifted(Square s, int files, int ranks) const {
+  Point shifted(Point s, int files, int ranks) const {
     const int f = board().file_of(s) + files, r = board().rank_of(s) + ranks;
-    if (f < 0 || f >= board().files || r < 0 || r >= board().ranks) return NoSquare;
+    if (f < 0 || f >= board().files || r < 0 || r >= board().ranks) return NoPoint;
     return board().square(f, r);
   }
 
   // One point along a line of the board (orthogonal lines always exist, diagonal ones as declared).
-  Square line_step(Square s, int files, int ranks) const {
-    const Square t = shifted(s, files, ranks);
-    if (t == NoSquare || files == 0 || ranks == 0 || board().all_diagonals) return t;
+  Point line_step(Point s, int files, int ranks) const {
+    const Point t = shifted(s, files, ranks);
+    if (t == NoPoint || files == 0 || ranks == 0 || board().all_diagonals) return t;
     for (const auto& [a, b] : board().diagonal_lines)
       if ((a == s && b == t) || (a == t && b == s)) return t;
-    return NoSquare;
+    return NoPoint;
   }
 
   // Whether a non-capturing move of the piece's own could take it from `from` to `to` on an
   // otherwise suitable board: blockers, screens and hooks aside, so the answer errs towards yes.
-  bool reaches(int kind, Side side, Square from, Square to) const {
+  bool reaches(int kind, Side side, Point from, Point to) const {
     const PieceDef& piece = rules_.pieces[kind];
     const SideDef& sd = rules_.sides[side];
     if (piece.stay_in >= 0 && !sd.zones[piece.stay_in][to]) return false;
@@ -743,10 +743,10 @@ class Loader {
         if (shifted(from, leap.file, leap.rank * sd.forward) == to) return true;
       const int reach = part.kind == PartKind::Step ? 1 : part.range ? part.range : std::max(MaxFiles, MaxRanks);
       for (const int d : part.directions) {
-        Square s = from;
+        Point s = from;
         for (int travelled = 1; travelled <= reach; ++travelled) {
           s = line_step(s, DirFile[d], DirRank[d] * sd.forward);
-          if (s == NoSquare) break;
+          if (s == NoPoint) break;
           // A hop needs its screen first, so it never lands on the first point of its line.
           if (s == to && (part.kind != PartKind::Hop || travelled > 1)) return true;
         }

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/square_set.h"
+#include "core/point_set.h"
 #include "core/types.h"
 #include "loader/config_tree.h"
 #include "loader/uci_rules.h"
@@ -21,15 +21,15 @@ struct BoardDef {
   int files = 0;
   int ranks = 0;
   bool all_diagonals = false;                             // every diagonal neighbour pair is a line
-  std::vector<std::pair<Square, Square>> diagonal_lines;  // otherwise only these diagonal edges are
+  std::vector<std::pair<Point, Point>> diagonal_lines;  // otherwise only these diagonal edges are
 
-  Square square(int file, int rank) const { return Square(rank * files + file); }
-  int file_of(Square s) const { return s % files; }
-  int rank_of(Square s) const { return s / files; }
+  Point square(int file, int rank) const { return Point(rank * files + file); }
+  int file_of(Point s) const { return s % files; }
+  int rank_of(Point s) const { return s / files; }
   int size() const { return files * ranks; }
-  std::string square_name(Square s) const;
-  // Parses "e2"; returns NoSquare when the text is not a square of this board.
-  Square parse_square(const std::string& text) const;
+  std::string point_name(Point s) const;
+  // Parses "e2"; returns NoPoint when the text is not a square of this board.
+  Point parse_point(const std::string& text) const;
 };
 
 enum class PartKind : std::uint8_t { Step, Slide, Hop, Leap };
@@ -111,7 +111,7 @@ struct SideDef {
   bool upper_case = true;
   int forward = 1;               // +1: towards higher ranks
   bool has_royal = true;         // false: the side plays without a royal piece (no check, no mate)
-  std::vector<SquareSet> zones;  // indexed like RuleSet::zone_names
+  std::vector<PointSet> zones;  // indexed like RuleSet::zone_names
 };
 
 // A move that carries a partner piece along (castling is one), allowed while its right is held.
@@ -120,11 +120,11 @@ struct CompoundMoveDef {
   Side side = 0;
   char right = '?';  // its letter in a FEN's rights field
   int piece = -1;    // kind that must stand on `from`
-  Square from = NoSquare, to = NoSquare;
+  Point from = NoPoint, to = NoPoint;
   int partner = -1;  // kind that must stand on `partner_from`
-  Square partner_from = NoSquare, partner_to = NoSquare;
-  SquareSet must_be_empty;
-  SquareSet must_be_safe;  // none of these may be attacked, the mover's own square included
+  Point partner_from = NoPoint, partner_to = NoPoint;
+  PointSet must_be_empty;
+  PointSet must_be_safe;  // none of these may be attacked, the mover's own square included
   bool takes_partner = false;  // written as the piece taking its partner (`e1h1`), not as from-to
   int wing = -1;               // made by `castling:` from this wing of RuleSet::castling
 };
@@ -144,7 +144,7 @@ struct CastlingDef {
 };
 
 struct Placement {
-  Square square;
+  Point square;
   int kind;
 };
 
@@ -224,7 +224,7 @@ struct RuleSet {
   // The `formations:` a side's set-up may pick from (name: kinds), and per side the squares its
   // `formation:` fills, in order; empty without them. Records name a formation per side.
   std::map<std::string, std::vector<int>> formations;
-  std::array<std::vector<Square>, SideCount> formation_squares;
+  std::array<std::vector<Point>, SideCount> formation_squares;
   GameRules rules;
   std::vector<ScriptDef> scripts;  // Lua hook files
   UciRules uci;                    // how other engines write this variant

@@ -18,7 +18,7 @@ UciRules read_uci_rules(const ConfigNode& node) {
     if (word == "null_move")
       uci.pass = WirePass::NullMove;
     else if (word == "royal_point")
-      uci.pass = WirePass::RoyalSquare;
+      uci.pass = WirePass::RoyalPoint;
     else
       p->fail("unknown pass notation " + quote(word) + " (null_move, royal_point)");
   }

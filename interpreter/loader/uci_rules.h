@@ -9,7 +9,7 @@
 namespace palace {
 
 // How a pass goes on the wire: the UCI null move "0000", or the mover's royal square twice ("e2e2").
-enum class WirePass : std::uint8_t { NullMove, RoyalSquare };
+enum class WirePass : std::uint8_t { NullMove, RoyalPoint };
 
 struct UciRules {
   std::string variant;        // UCI_Variant name other engines know it by; empty: the variant's own name

@@ -13,9 +13,9 @@ void generate(const Position& pos, const Bitboards& b, MoveList& list) {
   // Kind by kind, so that a piece's tables are found without reading the board.
   for (int kind = 0; kind < v.kinds(); ++kind)
     for (Bitboard pieces = pos.pieces(make_piece(us, kind)); pieces;) {
-      const Square from = pop_point(pieces);
+      const Point from = pop_point(pieces);
       const Bitboard promoting = (b.promotion_leaving(us, kind) & bit(from)) ? ~Bitboard(0) : b.promotion_arrival(us, kind);
-      for_each_bitboard_destination<I>(pos, b, us, kind, from, [&](Square to, MoveType type, Square extra) {
+      for_each_bitboard_destination<I>(pos, b, us, kind, from, [&](Point to, MoveType type, Point extra) {
         if (type != MoveType::Normal) list.add(Move(from, to, type, extra));
         else if (promoting & bit(to)) add_move_with_promotions(pos, list, us, kind, from, to);
         else list.add(Move(from, to));
@@ -26,7 +26,7 @@ void generate(const Position& pos, const Bitboards& b, MoveList& list) {
 // Whether the piece of `by` and `kind` on `from` could capture on `target`, its slides and its
 // leaps that pass points stopped by the pieces on the board.
 template <SliderIndexing I>
-bool captures_on(const Bitboards& b, Side by, int kind, Square from, Square target, Bitboard occupied) {
+bool captures_on(const Bitboards& b, Side by, int kind, Point from, Point target, Bitboard occupied) {
   const BitboardMoves& m = b.moves(by, kind, from);
   if ((m.leap_capture | (b.slides<I>(m, occupied) & b.slide_capture(by, kind, from))) & bit(target)) return true;
   if (b.traits(by, kind) & SpecialCaptures)
@@ -39,7 +39,7 @@ bool captures_on(const Bitboards& b, Side by, int kind, Square from, Square targ
 
 // Whether a piece of `by` other than on `taken` could capture on `target` with `occupied` occupied.
 template <SliderIndexing I>
-bool attacked_with(const Position& pos, const Bitboards& b, Square target, Side by, int victim_kind, Bitboard occupied,
+bool attacked_with(const Position& pos, const Bitboards& b, Point target, Side by, int victim_kind, Bitboard occupied,
                    Bitboard taken) {
   const Variant& v = pos.variant();
   for (int kind = 0; kind < v.kinds(); ++kind) {
@@ -59,7 +59,7 @@ void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& 
   else generate<SliderIndexing::Magic>(pos, b, list);
 }
 
-bool bitboard_attacked(const Position& pos, const Bitboards& b, Square target, Side by, int victim_kind) {
+bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Side by, int victim_kind) {
   const Bitboard occupied = pos.occupied();
   return b.indexing() == SliderIndexing::Pext ? attacked_with<SliderIndexing::Pext>(pos, b, target, by, victim_kind, occupied, 0)
                                               : attacked_with<SliderIndexing::Magic>(pos, b, target, by, victim_kind, occupied, 0);
@@ -74,14 +74,14 @@ bool bitboard_royal_move_safe(const Position& pos, const Bitboards& b, Move m) {
              : !attacked_with<SliderIndexing::Magic>(pos, b, m.to(), opponent(us), kind, occupied, bit(m.to()));
 }
 
-SquareSet bitboard_exposure(const Position& pos, const Bitboards& b, Square royal, Side them) {
+PointSet bitboard_exposure(const Position& pos, const Bitboards& b, Point royal, Side them) {
   const Variant& v = pos.variant();
   const Bitboard occupied = pos.occupied(), ours = pos.occupied_by(opponent(them));
-  SquareSet exposed;
+  PointSet exposed;
   for (int kind = 0; kind < v.kinds(); ++kind) {
     if (b.direct(them, kind)) continue;
     for (Bitboard from = b.capturers(them, kind, royal) & pos.pieces(make_piece(them, kind)); from;) {
-      const Square s = pop_point(from);
+      const Point s = pop_point(from);
       const BitboardMoves& m = b.moves(them, kind, s);
       if (b.slide_capture(them, kind, s) & bit(royal)) {
         const Bitboard shields = b.between(s, royal) & occupied;

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "compiler/bitboards.h"
-#include "core/square_set.h"
+#include "core/point_set.h"
 #include "core/types.h"
 #include "position/position.h"
 
@@ -14,7 +14,7 @@ namespace palace {
 void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& list);
 
 // Whether a piece of `by` could capture a piece of kind `victim_kind` standing on `target`.
-bool bitboard_attacked(const Position& pos, const Bitboards& b, Square target, Side by, int victim_kind);
+bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Side by, int victim_kind);
 
 // Whether a plain move `m` of the side to move's royal (no promotion, no ghost, nothing explodes,
 // royals may face) leaves it out of the other side's reach: the test of leaves_royal_safe without
@@ -23,9 +23,9 @@ bool bitboard_royal_move_safe(const Position& pos, const Bitboards& b, Move m);
 
 // The points whose change of occupant could expose `royal` to `them`: the points leaps aimed at it
 // must pass, and each piece of the royal's side alone between it and a slider aimed at it.
-SquareSet bitboard_exposure(const Position& pos, const Bitboards& b, Square royal, Side them);
+PointSet bitboard_exposure(const Position& pos, const Bitboards& b, Point royal, Side them);
 
 // movegen.cpp's: adds a move of `kind`, with every promotion choice the rules give it there.
-void add_move_with_promotions(const Position& pos, MoveList& list, Side us, int kind, Square from, Square to);
+void add_move_with_promotions(const Position& pos, MoveList& list, Side us, int kind, Point from, Point to);
 
 }  // namespace palace

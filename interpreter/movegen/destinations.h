@@ -7,7 +7,7 @@
 
 namespace palace {
 
-inline bool path_clear(const Position& pos, const Square* blocks, int count) {
+inline bool path_clear(const Position& pos, const Point* blocks, int count) {
   for (int b = 0; b < count; ++b)
     if (pos.at(blocks[b])) return false;
   return true;
@@ -21,7 +21,7 @@ inline bool path_clear(const Position& pos, const Square* blocks, int count) {
 // and a template, so that each visit inlines. guard(to) is called for each point held by a piece of
 // `us` that the piece could capture on were it an enemy's: the points it defends.
 struct NoGuard {
-  void operator()(Square) const {}
+  void operator()(Point) const {}
 };
 // One leap target of for_each_destination whose points to pass are empty: the bitboard back end
 // lands its leaps with points to pass or a ghost to leave this way too (movegen/bitboard_moves.cpp).
@@ -52,7 +52,7 @@ inline Bitboard capturable(const Position& pos, const Bitboards& b, Side them, i
 
 // for_each_destination from the bitboard tables: the same points, in another order.
 template <SliderIndexing I, typename Visit, typename Guard>
-void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side us, int kind, Square from, Visit&& visit,
+void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side us, int kind, Point from, Visit&& visit,
                                    Guard&& guard) {
   const Variant& v = pos.variant();
   const Bitboard occupied = pos.occupied();
@@ -67,9 +67,9 @@ void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side
   Bitboard quiet = (m.leap_move | slide_move) & ~occupied;
   const Bitboard reach = m.leap_capture | slide_capture;
   // A ghost point is taken, not moved to, by a leap that takes ghosts.
-  if (pos.state().ghost != NoSquare && (traits & TakesGhosts))
+  if (pos.state().ghost != NoPoint && (traits & TakesGhosts))
     for (Bitboard g = b.takes_ghost(us, kind, from) & ~occupied; g;) {
-      const Square to = pop_point(g);
+      const Point to = pop_point(g);
       if (!pos.is_ghost(to)) continue;
       quiet &= ~bit(to);
       if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(to, MoveType::CaptureGhost, 0);
@@ -81,7 +81,7 @@ void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side
 }
 
 template <typename Visit, typename Guard = NoGuard>
-void for_each_destination(const Position& pos, Side us, Square from, Visit&& visit, Guard&& guard = {}) {
+void for_each_destination(const Position& pos, Side us, Point from, Visit&& visit, Guard&& guard = {}) {
   const Variant& v = pos.variant();
   const int kind = kind_of(pos.at(from));
   if (const Bitboards* b = v.bitboards()) {

@@ -17,7 +17,7 @@ bool hook_allows(const Position& pos, int kind, Move m) { return pos.move_hooks(
 // that checks and moves agree. Without runtime hooks this is `true` at compile time: the attack
 // test of most variants stays a loop with no call in it.
 template <bool Hooks>
-bool hook_permits(const Position& pos, int kind, Square from, Square target) {
+bool hook_permits(const Position& pos, int kind, Point from, Point target) {
   if constexpr (Hooks) return !pos.variant().has_move_hook(kind) || hook_allows(pos, kind, Move(from, target));
   return true;
 }
@@ -30,7 +30,7 @@ bool has_lost(const Position& pos, Side us, int kind) {
 }
 
 // Out of line, so that the common case below stays small enough to inline into the generator.
-[[gnu::noinline]] void add_promotions(const Position& pos, MoveList& list, Side us, int kind, Square from, Square to,
+[[gnu::noinline]] void add_promotions(const Position& pos, MoveList& list, Side us, int kind, Point from, Point to,
                                       std::uint8_t promotion) {
   const Variant& v = pos.variant();
   if (!(promotion & MustPromote)) list.add(Move(from, to));
@@ -39,7 +39,7 @@ bool has_lost(const Position& pos, Side us, int kind) {
     if (!lost_only || has_lost(pos, us, k)) list.add(Move::promotion(from, to, k));
 }
 
-void add_move(const Position& pos, const Variant& v, MoveList& list, Side us, int kind, Square from, Square to) {
+void add_move(const Position& pos, const Variant& v, MoveList& list, Side us, int kind, Point from, Point to) {
   const std::uint8_t promotion = std::uint8_t((v.promotion_flags(us, kind, to) & (PromotesArriving | MustPromote)) |
                                               (v.promotion_flags(us, kind, from) & PromotesLeaving));
   if (promotion) add_promotions(pos, list, us, kind, from, to, promotion);
@@ -48,24 +48,24 @@ void add_move(const Position& pos, const Variant& v, MoveList& list, Side us, in
 
 }  // namespace
 
-void add_move_with_promotions(const Position& pos, MoveList& list, Side us, int kind, Square from, Square to) {
+void add_move_with_promotions(const Position& pos, MoveList& list, Side us, int kind, Point from, Point to) {
   add_move(pos, pos.variant(), list, us, kind, from, to);
 }
 
 namespace {
 
-void generate_piece_moves(const Position& pos, MoveList& list, Square from) {
+void generate_piece_moves(const Position& pos, MoveList& list, Point from) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   const int kind = kind_of(pos.at(from));
-  for_each_destination(pos, us, from, [&](Square to, MoveType type, Square extra) {
+  for_each_destination(pos, us, from, [&](Point to, MoveType type, Point extra) {
     if (type == MoveType::Normal) add_move(pos, v, list, us, kind, from, to);
     else list.add(Move(from, to, type, extra));
   });
 }
 
 // Whether the list holds a move of the piece on `from` to `to`, compound moves aside.
-bool listed(const MoveList& list, Square from, Square to) {
+bool listed(const MoveList& list, Point from, Point to) {
   for (const Move m : list)
     if (m.type() != MoveType::Compound && m.from() == from && m.to() == to) return true;
   return false;
@@ -79,7 +79,7 @@ bool listed(const MoveList& list, Square from, Square to) {
   const Side us = pos.side_to_move();
   std::vector<AddedTarget> targets;
   for (int i = 0; i < pos.piece_count(us); ++i) {
-    const Square from = pos.piece_square(us, i);
+    const Point from = pos.piece_square(us, i);
     const int kind = kind_of(pos.at(from));
     if (!v.adds_moves(kind)) continue;
     targets.clear();
@@ -107,8 +107,8 @@ void generate_compound_moves(const Position& pos, MoveList& list) {
     // piece (Chess960) needs the piece on this one.
     if (c.side != us || !(pos.state().rights & (1u << c.right)) || pos.at(c.from) != make_piece(us, c.piece)) continue;
     bool ok = true;
-    for (Square s : c.must_be_empty) ok = ok && !pos.at(s);
-    for (Square s : c.must_be_safe) ok = ok && !attacked_on(pos, s, us, c.piece);
+    for (Point s : c.must_be_empty) ok = ok && !pos.at(s);
+    for (Point s : c.must_be_safe) ok = ok && !attacked_on(pos, s, us, c.piece);
     if (ok) list.add(Move(c.from, c.written_to, MoveType::Compound, std::uint8_t(i)));
   }
 }
@@ -118,9 +118,9 @@ void generate_compound_moves(const Position& pos, MoveList& list) {
 // (or, where royals may not face, against the other royal), and along lines where `them` has
 // hoppers everything up to the third piece, since adding or removing a screen there can open an
 // attack. A plain move touching none of them cannot leave the royal attacked.
-SquareSet exposure(const Position& pos, Square royal, Side them) {
+PointSet exposure(const Position& pos, Point royal, Side them) {
   const Variant& v = pos.variant();
-  SquareSet exposed;
+  PointSet exposed;
   const Span leaps = v.reverse_leaps(them, royal);
   for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
     const ReverseLeap& r = v.reverse_leap(i);
@@ -143,12 +143,12 @@ SquareSet exposure(const Position& pos, Square royal, Side them) {
       }
       continue;
     }
-    Square shield = NoSquare;
+    Point shield = NoPoint;
     for (std::uint32_t i = line.begin; i < line.end; ++i) {
-      const Square s = v.line_point(i);
+      const Point s = v.line_point(i);
       const Piece p = pos.at(s);
       if (!p) continue;
-      if (shield == NoSquare) {
+      if (shield == NoPoint) {
         if (side_of(p) == them) break;
         shield = s;
         continue;
@@ -164,7 +164,7 @@ SquareSet exposure(const Position& pos, Square royal, Side them) {
 
 // exposure() from the bitboards where the variant has them; royals that may not face are the
 // mailbox walk's to follow.
-SquareSet exposure_of(const Position& pos, Square royal, Side them) {
+PointSet exposure_of(const Position& pos, Point royal, Side them) {
   const Bitboards* b = pos.variant().bitboards();
   if (b && pos.variant().game_rules().facing_royals != FacingRule::Forbidden) return bitboard_exposure(pos, *b, royal, them);
   return exposure(pos, royal, them);
@@ -186,7 +186,7 @@ namespace {
 std::uint32_t files_holding(const Position& pos, Side side, int kind) {
   std::uint32_t files = 0;
   for (int i = 0; i < pos.piece_count(side); ++i) {
-    const Square s = pos.piece_square(side, i);
+    const Point s = pos.piece_square(side, i);
     if (kind_of(pos.at(s)) == kind) files |= 1u << pos.variant().board().file_of(s);
   }
   return files;
@@ -201,7 +201,7 @@ bool add_legal_drops(Position& pos, MoveList* list, bool checked) {
   for (int kind : v.hand_kinds()) {
     if (!pos.in_hand(us, kind)) continue;
     const std::uint32_t taken_files = v.one_per_file(kind) ? files_holding(pos, us, kind) : 0;
-    for (const Square s : v.drop_points(us, kind)) {
+    for (const Point s : v.drop_points(us, kind)) {
       if (pos.at(s) || (taken_files >> v.board().file_of(s) & 1)) continue;
       const Move m = Move::drop(kind, s);
       if (checked && !leaves_royal_safe(pos, m)) continue;
@@ -215,11 +215,11 @@ bool add_legal_drops(Position& pos, MoveList* list, bool checked) {
 
 // Whether an add_moves hook of a piece of `by` lets it capture on `target`, so that a check an
 // added move gives is seen as one.
-[[gnu::noinline]] bool attacked_by_added_move(const Position& pos, Square target, Side by, int victim_kind) {
+[[gnu::noinline]] bool attacked_by_added_move(const Position& pos, Point target, Side by, int victim_kind) {
   const Variant& v = pos.variant();
   std::vector<AddedTarget> targets;
   for (int i = 0; i < pos.piece_count(by); ++i) {
-    const Square from = pos.piece_square(by, i);
+    const Point from = pos.piece_square(by, i);
     const int kind = kind_of(pos.at(from));
     if (!v.adds_moves(kind) || !v.may_capture(kind, victim_kind)) continue;
     targets.clear();
@@ -231,7 +231,7 @@ bool add_legal_drops(Position& pos, MoveList* list, bool checked) {
 }
 
 template <bool Hooks>
-bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
+bool attacked_by(const Position& pos, Point target, Side by, int victim_kind) {
   const Variant& v = pos.variant();
   const Span leaps = v.reverse_leaps(by, target);
   for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
@@ -251,7 +251,7 @@ bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
     const Span line = v.line(target, reverse_direction(dir));
     // Whether the first piece met, `p` on the line's point `i`, slides onto the target.
     const auto slides_here = [&](std::uint32_t i, Piece p) {
-      const Square s = v.line_point(i);
+      const Point s = v.line_point(i);
       return side_of(p) == by && (v.slide_reach(by, kind_of(p), s, dir) >> (i - line.begin) & 1) &&
              v.may_capture(kind_of(p), victim_kind) && hook_permits<Hooks>(pos, kind_of(p), s, target);
     };
@@ -272,7 +272,7 @@ bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
     const int screen_at = int(i - line.begin) + 1;  // the screen's distance from the target, in points
     for (++i; i < line.end && !pos.at(v.line_point(i));) ++i;
     if (i == line.end) continue;
-    const Square s = v.line_point(i);
+    const Point s = v.line_point(i);
     const Piece p = pos.at(s);
     const int kind = kind_of(p);
     const int after_screen = v.hop_after_screen(by, kind, s, dir);
@@ -288,7 +288,7 @@ bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
 }  // namespace
 
 // Out of line, so that both walks inline into it and its many callers stay small.
-[[gnu::noinline]] bool attacked(const Position& pos, Square target, Side by, int victim_kind) {
+[[gnu::noinline]] bool attacked(const Position& pos, Point target, Side by, int victim_kind) {
   if (const Bitboards* b = pos.variant().bitboards()) return bitboard_attacked(pos, *b, target, by, victim_kind);
   return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
 }
@@ -296,21 +296,21 @@ bool attacked_by(const Position& pos, Square target, Side by, int victim_kind) {
 namespace {
 
 // Where captures explode, `side`'s royal cannot be taken on `s` next to the other side's royal.
-bool blast_shields(const Position& pos, Square s, Side side) {
-  const Square theirs = pos.royal(opponent(side));
-  return pos.variant().explosive() && theirs != NoSquare && pos.variant().adjacent(s, theirs);
+bool blast_shields(const Position& pos, Point s, Side side) {
+  const Point theirs = pos.royal(opponent(side));
+  return pos.variant().explosive() && theirs != NoPoint && pos.variant().adjacent(s, theirs);
 }
 
 }  // namespace
 
-bool attacked_on(const Position& pos, Square s, Side side, int kind) {
+bool attacked_on(const Position& pos, Point s, Side side, int kind) {
   if (pos.variant().royal(kind) && blast_shields(pos, s, side)) return false;
   return attacked(pos, s, opponent(side), kind);
 }
 
 bool royal_attacked(const Position& pos, Side side) {
-  const Square royal = pos.royal(side);
-  if (royal == NoSquare || blast_shields(pos, royal, side)) return false;
+  const Point royal = pos.royal(side);
+  if (royal == NoPoint || blast_shields(pos, royal, side)) return false;
   return attacked(pos, royal, opponent(side), kind_of(pos.at(royal)));
 }
 
@@ -335,14 +335,14 @@ bool leaves_royal_safe(Position& pos, Move m) {
   const Side us = pos.side_to_move();
   const FacingRule facing = pos.variant().game_rules().facing_royals;
   const bool facing_before = pos.state().royals_facing;
-  const bool had_royal = pos.royal(us) != NoSquare;
+  const bool had_royal = pos.royal(us) != NoPoint;
   pos.do_move(m);
-  const Square royal = pos.royal(us);
-  bool safe = royal == NoSquare || !royal_attacked(pos, us);
+  const Point royal = pos.royal(us);
+  bool safe = royal == NoPoint || !royal_attacked(pos, us);
   if (pos.variant().explosive()) {
     // A move may not blow up its own royal; one that blows up the other's has won, check or not.
-    if (royal == NoSquare) safe = !had_royal;
-    else if (pos.royal(opponent(us)) == NoSquare) safe = true;
+    if (royal == NoPoint) safe = !had_royal;
+    else if (pos.royal(opponent(us)) == NoPoint) safe = true;
   }
   // Royals may never face (forbidden), or a standoff must be broken by the side to move.
   if (pos.state().royals_facing && (facing == FacingRule::Forbidden || (facing == FacingRule::Standoff && facing_before)))
@@ -352,7 +352,7 @@ bool leaves_royal_safe(Position& pos, Move m) {
 }
 
 std::optional<Side> checks_given_by(const Position& pos) {
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     if (pos.state().checks_needed[side] == 0) return side;
   return std::nullopt;
 }
@@ -372,9 +372,9 @@ Outcome ended_by_rule(const Position& pos) {
     if (const auto checker = checks_given_by(pos)) return {Termination::ChecksGiven, checker};
   if (rules.explosions) {
     const Side us = pos.side_to_move();
-    for (Side side = 0; side < SideCount; ++side)
-      if (pos.royal(side) == NoSquare && pos.variant().has_royal(side))
-        return {Termination::RoyalExploded, pos.royal(us) == NoSquare ? opponent(us) : us};
+    for (Side side = First; side < SideCount; ++side)
+      if (pos.royal(side) == NoPoint && pos.variant().has_royal(side))
+        return {Termination::RoyalExploded, pos.royal(us) == NoPoint ? opponent(us) : us};
   }
   if (rules.passes_end_game && pos.plies_recorded() >= 2 && pos.state_back(0).move.is_pass() &&
       pos.state_back(1).move.is_pass())
@@ -396,7 +396,7 @@ Outcome ended_by_rule(const Position& pos) {
 
 std::optional<Side> bared_side(const Position& pos) {
   const Side us = pos.side_to_move(), them = opponent(us);
-  const auto bare = [&](Side side) { return pos.piece_count(side) == 1 && pos.royal(side) != NoSquare; };
+  const auto bare = [&](Side side) { return pos.piece_count(side) == 1 && pos.royal(side) != NoPoint; };
   if (bare(them) && pos.piece_count(us) >= 2) return them;
   if (bare(us) && pos.piece_count(them) >= 3) return us;
   return std::nullopt;
@@ -406,9 +406,9 @@ std::optional<Side> zone_winner(const Position& pos) {
   const ZoneReached& rule = pos.variant().rules().zone_reached;
   const Side us = pos.side_to_move(), mover = opponent(us);
   auto in_zone = [&](Side side, bool must_be_safe) {
-    const SquareSet& zone = pos.variant().rules().sides[side].zones[rule.zone];
+    const PointSet& zone = pos.variant().rules().sides[side].zones[rule.zone];
     for (int i = 0; i < pos.piece_count(side); ++i) {
-      const Square s = pos.piece_square(side, i);
+      const Point s = pos.piece_square(side, i);
       if (kind_of(pos.at(s)) == rule.kind && zone[s] && !(must_be_safe && attacked(pos, s, opponent(side), rule.kind)))
         return true;
     }
@@ -441,7 +441,7 @@ bool in_standoff(const Position& pos) {
 // change the board, which points a move exposes is theirs to say.
 bool fast_path(const Position& pos, bool checked) {
   const Variant& v = pos.variant();
-  return !checked && !in_standoff(pos) && pos.royal(pos.side_to_move()) != NoSquare && !v.any_adds_moves() &&
+  return !checked && !in_standoff(pos) && pos.royal(pos.side_to_move()) != NoPoint && !v.any_adds_moves() &&
          !v.any_edits_after_move();
 }
 
@@ -493,7 +493,7 @@ LegalityTest::LegalityTest(Position& pos, bool checked)
       royal_(pos.royal(pos.side_to_move())),
       explosive_(pos.variant().explosive()),
       fast_path_ok_(fast_path(pos, checked)),
-      exposed_(fast_path_ok_ ? exposure_of(pos, royal_, opponent(pos.side_to_move())) : SquareSet()) {}
+      exposed_(fast_path_ok_ ? exposure_of(pos, royal_, opponent(pos.side_to_move())) : PointSet()) {}
 
 bool LegalityTest::hook_allows(int kind, Move m) const { return palace::hook_allows(pos_, kind, m); }
 

@@ -13,11 +13,11 @@
 namespace palace {
 
 // Whether a piece of `by` could capture a piece of kind `victim` standing on `target`.
-bool attacked(const Position& pos, Square target, Side by, int victim_kind);
+bool attacked(const Position& pos, Point target, Side by, int victim_kind);
 
 // Whether `side`'s piece of kind `kind` would be attacked on `s`. Where captures explode, a royal
 // next to the other side's royal never is: taking it would blow up the taker's own.
-bool attacked_on(const Position& pos, Square s, Side side, int kind);
+bool attacked_on(const Position& pos, Point s, Side side, int kind);
 
 // Whether `side`'s royal piece is attacked, so that it stands in check.
 bool royal_attacked(const Position& pos, Side side);
@@ -70,17 +70,17 @@ class LegalityTest {
     const bool plain = m.type() == MoveType::Normal || m.type() == MoveType::LeaveGhost;
     const bool surely_safe = fast_path_ok_ && plain && !v.royal(kind) && !exposed_[m.from()] && !exposed_[m.to()] &&
                              !(explosive_ && pos_.at(m.to()));
-    return surely_safe || royal_ == NoSquare || leaves_royal_safe(pos_, m);
+    return surely_safe || royal_ == NoPoint || leaves_royal_safe(pos_, m);
   }
 
  private:
   bool hook_allows(int kind, Move m) const;  // the piece's runtime hook's say
 
   Position& pos_;
-  Square royal_;
+  Point royal_;
   bool explosive_;
   bool fast_path_ok_;
-  SquareSet exposed_;  // where a plain move could expose the royal; empty off the fast path
+  PointSet exposed_;  // where a plain move could expose the royal; empty off the fast path
 };
 
 // The moves a search tries at a node, into `list`, as generate_legal would keep them; returns

@@ -45,7 +45,7 @@ std::vector<std::vector<Token>> MoveNotation::chinese_spellings(const Position& 
   const BoardDef& board = variant_.board();
   const Side side = pos.side_to_move();
   const int forward = variant_.rules().sides[side].forward;
-  const Square from = m.from(), to = m.to();
+  const Point from = m.from(), to = m.to();
   const Piece piece = pos.at(from);
   const int kind = kind_of(piece);
   const int file = board.file_of(from);
@@ -81,7 +81,7 @@ std::vector<std::vector<Token>> MoveNotation::chinese_spellings(const Position& 
 
   // Two on a file are front and rear, but a piece kept to its zone (an advisor, an elephant) keeps
   // its file where its partner could not make the same move: its direction tells them apart.
-  const Square partner = count == 2 ? board.square(file, ranks[std::size_t(1 - index)]) : NoSquare;
+  const Point partner = count == 2 ? board.square(file, ranks[std::size_t(1 - index)]) : NoPoint;
   if (count == 1 || (count == 2 && variant_.rules().pieces[std::size_t(kind)].stay_in >= 0 &&
                      !partner_could_move_alike(pos, m, partner))) {
     add({named, on_file});
@@ -154,14 +154,14 @@ std::string MoveNotation::chinese_key(std::string_view text) const {
   return key;
 }
 
-bool MoveNotation::chinese_intended(const Position& pos, const std::string& key, Square& from, Square& to) const {
+bool MoveNotation::chinese_intended(const Position& pos, const std::string& key, Point& from, Point& to) const {
   const BoardDef& board = variant_.board();
   const Side us = pos.side_to_move();
   // A diagonal move names only the file it reaches ("马7进9"): the nearest such point is meant.
   int nearest = board.files + board.ranks;
   for (int i = 0; i < pos.piece_count(us); ++i)
     for (int target = 0; target < board.files * board.ranks; ++target) {
-      const Square s = pos.piece_square(us, i), t = Square(target);
+      const Point s = pos.piece_square(us, i), t = Point(target);
       const int distance = std::abs(board.file_of(t) - board.file_of(s)) + std::abs(board.rank_of(t) - board.rank_of(s));
       if (t != s && distance < nearest && chinese_matches(pos, Move(s, t), key)) {
         from = s, to = t;

@@ -61,7 +61,7 @@ std::string narrow_full_width(std::string_view text) {
 struct MoveNotation::SanParts {
   int kind = -1;
   int from_file = -1, from_rank = -1;
-  Square to = NoSquare;
+  Point to = NoPoint;
   int promotion = -1;
   int castling = 0;  // +1 towards higher files (O-O), -1 towards lower (O-O-O)
 };
@@ -91,7 +91,7 @@ std::string MoveNotation::wxf_file(Side side, int file) const {
 }
 
 // The Janggi square: rank digit (10 written 0), then file digit.
-std::string MoveNotation::numeric_square(Square s) const {
+std::string MoveNotation::numeric_square(Point s) const {
   const BoardDef& board = variant_.board();
   return std::to_string((board.rank_of(s) + 1) % 10) + std::to_string(board.file_of(s) + 1);
 }
@@ -111,7 +111,7 @@ std::string MoveNotation::san(const Position& pos, Move m, const MoveList& legal
   if (m.is_pass()) return "pass";
   if (is_castling(pos, m)) return m.to() > m.from() ? "O-O" : "O-O-O";
   const BoardDef& board = variant_.board();
-  const Square from = m.from();
+  const Point from = m.from();
   const int kind = kind_of(pos.at(from));
   const bool capture = is_capture(pos, m);
   std::string text = kind == rules_.unlettered ? "" : letter(kind);
@@ -125,7 +125,7 @@ std::string MoveNotation::san(const Position& pos, Move m, const MoveList& legal
       same_file = same_file || board.file_of(o.from()) == board.file_of(from);
       same_rank = same_rank || board.rank_of(o.from()) == board.rank_of(from);
     }
-  const std::string square = board.square_name(from);
+  const std::string square = board.point_name(from);
   if (kind == rules_.unlettered && capture)
     text += square[0];
   else if (other && !same_file)
@@ -136,7 +136,7 @@ std::string MoveNotation::san(const Position& pos, Move m, const MoveList& legal
     text += square;
 
   if (capture) text += 'x';
-  text += board.square_name(m.to());
+  text += board.point_name(m.to());
   if (m.promotion_kind() >= 0) {
     text += '=';
     text += letter(m.promotion_kind());
@@ -144,7 +144,7 @@ std::string MoveNotation::san(const Position& pos, Move m, const MoveList& legal
   return text;
 }
 
-bool MoveNotation::partner_could_move_alike(const Position& pos, Move m, Square partner) const {
+bool MoveNotation::partner_could_move_alike(const Position& pos, Move m, Point partner) const {
   const BoardDef& board = variant_.board();
   const int df = board.file_of(m.to()) - board.file_of(m.from()), dr = board.rank_of(m.to()) - board.rank_of(m.from());
   const int file = board.file_of(partner) + df, rank = board.rank_of(partner) + dr;
@@ -158,15 +158,15 @@ std::string MoveNotation::wxf(const Position& pos, Move m, bool official) const 
   const BoardDef& board = variant_.board();
   const Side side = pos.side_to_move();
   const int forward = variant_.rules().sides[side].forward;
-  const Square from = m.from(), to = m.to();
+  const Point from = m.from(), to = m.to();
   const int kind = kind_of(pos.at(from));
   const int file = board.file_of(from);
 
   // The same pieces of this side on this file: how many, and how many stand ahead of this one.
   int on_file = 0, ahead = 0;
-  Square partner = NoSquare;
+  Point partner = NoPoint;
   for (int r = 0; r < board.ranks; ++r) {
-    const Square s = board.square(file, r);
+    const Point s = board.square(file, r);
     if (pos.at(s) != pos.at(from)) continue;
     ++on_file;
     if (s == from) continue;
@@ -279,8 +279,8 @@ bool MoveNotation::parse_san(std::string_view text, SanParts& parts) const {
   while (digits > begin && is_digit(text[digits - 1])) --digits;
   if (digits == end || digits == begin || !is_lower(text[digits - 1])) return false;
   const BoardDef& board = variant_.board();
-  parts.to = board.parse_square(std::string(text.substr(digits - 1, end - digits + 1)));
-  if (parts.to == NoSquare) return false;
+  parts.to = board.parse_point(std::string(text.substr(digits - 1, end - digits + 1)));
+  if (parts.to == NoPoint) return false;
   std::size_t middle = digits - 1;
   if (middle > begin && (text[middle - 1] == 'x' || text[middle - 1] == '-' || text[middle - 1] == ':')) --middle;
   std::size_t i = begin;
@@ -442,7 +442,7 @@ bool MoveNotation::korean_matches(const Position& pos, Move m, std::string_view 
 
 // Reads the square `s` at text[at] in the Korean numeric notation ("79", 10 written 0) or as a file
 // letter and a rank from 0 ("i3"), and moves `at` past it.
-bool MoveNotation::take_square(std::string_view text, std::size_t& at, Square s) const {
+bool MoveNotation::take_square(std::string_view text, std::size_t& at, Point s) const {
   if (at + 2 > text.size() || !is_digit(text[at + 1])) return false;
   const std::string_view square = text.substr(at, 2);
   if (square != (is_digit(square[0]) ? numeric_square(s) : zero_based_square(s))) return false;
@@ -450,7 +450,7 @@ bool MoveNotation::take_square(std::string_view text, std::size_t& at, Square s)
   return true;
 }
 
-std::string MoveNotation::zero_based_square(Square s) const {
+std::string MoveNotation::zero_based_square(Point s) const {
   const BoardDef& board = variant_.board();
   const bool up = variant_.rules().sides[0].forward > 0;
   const int rank = up ? board.rank_of(s) : board.ranks - 1 - board.rank_of(s);
@@ -477,7 +477,7 @@ bool MoveNotation::names_piece(std::string_view name, int kind, Side side) const
 }
 
 // The points a Korean numeric text ("12馬34", "i3卒h3") names, whatever else it says.
-bool MoveNotation::korean_points(std::string_view text, Square& from, Square& to) const {
+bool MoveNotation::korean_points(std::string_view text, Point& from, Point& to) const {
   const BoardDef& board = variant_.board();
   auto point = [&](std::size_t& at) {
     for (int f = 0; f < board.files; ++f)
@@ -488,19 +488,19 @@ bool MoveNotation::korean_points(std::string_view text, Square& from, Square& to
           return board.square(f, r);
         }
       }
-    return NoSquare;
+    return NoPoint;
   };
   std::size_t at = 0;
   from = point(at);
-  if (from == NoSquare) return false;
+  if (from == NoPoint) return false;
   const std::size_t name = at;
   while (at < text.size() && static_cast<unsigned char>(text[at]) >= 0x80) ++at;
   if (at == name) return false;
   to = point(at);
-  return to != NoSquare;
+  return to != NoPoint;
 }
 
-bool MoveNotation::intended(const Position& pos, std::string_view text, Square& from, Square& to) const {
+bool MoveNotation::intended(const Position& pos, std::string_view text, Point& from, Point& to) const {
   if (const std::string key = chinese_key(narrow_full_width(text)); !key.empty()) return chinese_intended(pos, key, from, to);
   if (korean_points(text, from, to)) return true;
   SanParts parts;
@@ -511,14 +511,14 @@ bool MoveNotation::intended(const Position& pos, std::string_view text, Square& 
   if (parts.kind < 0 && parts.from_file < 0) parts.from_file = board.file_of(parts.to);
   const Side us = pos.side_to_move();
   to = parts.to;
-  from = NoSquare;
-  for (int i = 0; i < pos.piece_count(us) && from == NoSquare; ++i) {
-    const Square s = pos.piece_square(us, i);
+  from = NoPoint;
+  for (int i = 0; i < pos.piece_count(us) && from == NoPoint; ++i) {
+    const Point s = pos.piece_square(us, i);
     if (kind_fits(kind_of(pos.at(s)), parts) && (parts.from_file < 0 || board.file_of(s) == parts.from_file) &&
         (parts.from_rank < 0 || board.rank_of(s) == parts.from_rank))
       from = s;
   }
-  return from != NoSquare;
+  return from != NoPoint;
 }
 
 }  // namespace palace

@@ -43,7 +43,7 @@ class MoveNotation {
   // For a refused SAN-like, Chinese or Korean numeric text, where it meant to go from and to, so the
   // game layer can say why that move is illegal; false when the text names no piece and square of
   // this board.
-  bool intended(const Position& pos, std::string_view text, Square& from, Square& to) const;
+  bool intended(const Position& pos, std::string_view text, Point& from, Point& to) const;
 
  private:
   struct SanParts;
@@ -58,19 +58,19 @@ class MoveNotation {
   std::string wxf_spelling(std::string_view text) const;
   // Whether `partner`, a piece like the mover on its file, could make the same step as `m`: land on
   // the board and, for a piece kept to a zone, inside it.
-  bool partner_could_move_alike(const Position& pos, Move m, Square partner) const;
+  bool partner_could_move_alike(const Position& pos, Move m, Point partner) const;
   std::string numeric(const Position& pos, Move m, bool korean) const;
   bool korean_matches(const Position& pos, Move m, std::string_view text) const;
-  bool take_square(std::string_view text, std::size_t& at, Square s) const;
-  bool korean_points(std::string_view text, Square& from, Square& to) const;
-  std::string zero_based_square(Square s) const;
+  bool take_square(std::string_view text, std::size_t& at, Point s) const;
+  bool korean_points(std::string_view text, Point& from, Point& to) const;
+  std::string zero_based_square(Point s) const;
   bool names_piece(std::string_view name, int kind, Side side) const;
   std::string check_mark(Position& pos, Move m) const;
   std::string letter(int kind) const;
   bool same_san_piece(int a, int b) const;
   int kind_by_san(char c) const;
   std::string wxf_file(Side side, int file) const;
-  std::string numeric_square(Square s) const;
+  std::string numeric_square(Point s) const;
 
   // The Chinese notation (chinese.cpp). A move's spellings as tokens, the one written first; their
   // keys (ASCII: letters, digits, f/m/r for front/middle/rear, +-=) are what reading compares.
@@ -80,7 +80,7 @@ class MoveNotation {
   std::string chinese_key(std::string_view text) const;
   bool chinese_matches(const Position& pos, Move m, const std::string& key) const;
   // The piece of the side to move that a Chinese text's key names and where it would go, legal or not.
-  bool chinese_intended(const Position& pos, const std::string& key, Square& from, Square& to) const;
+  bool chinese_intended(const Position& pos, const std::string& key, Point& from, Point& to) const;
 
   const Variant& variant_;
   const NotationRules& rules_;

@@ -10,10 +10,10 @@
 
 namespace palace {
 
-// The square at shogi's `file` and `rank` (from 1), or NoSquare off the board.
-Square shogi_square(const BoardDef& board, int file, int rank);
-int shogi_file(const BoardDef& board, Square s);
-int shogi_rank(const BoardDef& board, Square s);
+// The square at shogi's `file` and `rank` (from 1), or NoPoint off the board.
+Point shogi_square(const BoardDef& board, int file, int rank);
+int shogi_file(const BoardDef& board, Point s);
+int shogi_rank(const BoardDef& board, Point s);
 
 // A USI move in Palace's coordinates ("7g7f" -> "c3c4", "8h2b+" -> "b2h8+", "P*5e" -> "P@e5"), or ""
 // when `text` is no USI move of this board.

@@ -121,7 +121,7 @@ std::vector<GameRecord> read_csa(std::string_view bytes) {
 
 namespace {
 
-Square csa_square(const BoardDef& board, char file, char rank) { return shogi_square(board, file - '0', rank - '0'); }
+Point csa_square(const BoardDef& board, char file, char rank) { return shogi_square(board, file - '0', rank - '0'); }
 
 }  // namespace
 
@@ -140,9 +140,9 @@ Move csa_move(const Game& game, std::string_view text, std::string& why) {
   }
   const int kind = kind_by_csa(variant, text.substr(5, 2));
   const bool drop = text.substr(1, 2) == "00";
-  const Square from = drop ? NoSquare : csa_square(board, text[1], text[2]);
-  const Square to = csa_square(board, text[3], text[4]);
-  if (kind < 0 || to == NoSquare || (!drop && from == NoSquare)) {
+  const Point from = drop ? NoPoint : csa_square(board, text[1], text[2]);
+  const Point to = csa_square(board, text[3], text[4]);
+  if (kind < 0 || to == NoPoint || (!drop && from == NoPoint)) {
     why = quote(text) + (kind < 0 ? " names no piece of " + variant.rules().name + " (notation: csa:)" : " names no square of this board");
     return Move();
   }
@@ -247,7 +247,7 @@ std::string write_csa(const GameRecord& record, const Game& game) {
       }
       out += "\n";
     }
-    for (Side side = 0; side < SideCount; ++side) {
+    for (Side side = First; side < SideCount; ++side) {
       if (s.hands[side].empty()) continue;
       out += std::string("P") + SideSigns[side];
       for (const int kind : s.hands[side]) out += "00" + csa_name(variant, kind);
@@ -261,7 +261,7 @@ std::string write_csa(const GameRecord& record, const Game& game) {
     const Position& pos = replay.position();
     const bool drop = m.type() == MoveType::Drop;
     const int kind = drop ? m.drop_kind() : m.promotion_kind() >= 0 ? m.promotion_kind() : kind_of(pos.at(m.from()));
-    auto square = [&](Square sq) { return std::to_string(shogi_file(board, sq)) + std::to_string(shogi_rank(board, sq)); };
+    auto square = [&](Point sq) { return std::to_string(shogi_file(board, sq)) + std::to_string(shogi_rank(board, sq)); };
     out += SideSigns[pos.side_to_move()] + (drop ? std::string("00") : square(m.from())) + square(m.to()) + csa_name(variant, kind) + "\n";
     replay.play(pos.move_text(m));
   }

@@ -103,7 +103,7 @@ std::string fen_row(const std::string& cells) {
 }
 
 // A FEN whose board field has `pieces` put on their points.
-std::string with_pieces(const std::string& fen, const BoardDef& board, const std::map<Square, char>& pieces) {
+std::string with_pieces(const std::string& fen, const BoardDef& board, const std::map<Point, char>& pieces) {
   const std::size_t space = fen.find(' ');
   std::vector<std::string> grid(1);
   int count = 0;
@@ -161,7 +161,7 @@ namespace {
 // The start position with each side's formation squares holding `kinds[side]` (none where empty).
 std::string formation_fen(const std::shared_ptr<const Variant>& variant, const std::array<std::vector<int>, SideCount>& kinds) {
   const RuleSet& rules = variant->rules();
-  std::map<Square, char> pieces;
+  std::map<Point, char> pieces;
   for (int s = 0; s < SideCount; ++s)
     for (std::size_t i = 0; i < kinds[s].size() && i < rules.formation_squares[s].size(); ++i) {
       const char letter = rules.pieces[std::size_t(kinds[s][i])].letter;
@@ -251,7 +251,7 @@ std::string write_gib(const GameRecord& record, const Game& game) {
   std::array<std::vector<int>, SideCount> kinds;
   for (int s = 0; s < SideCount; ++s) {
     std::string spelled;
-    for (const Square sq : rules.formation_squares[s]) {
+    for (const Point sq : rules.formation_squares[s]) {
       const Piece p = start.at(sq);
       if (p == NoPiece || side_of(p) != s) {
         kinds[s].clear();

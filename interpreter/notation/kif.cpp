@@ -207,14 +207,14 @@ namespace {
 
 // What a KIF or KI2 move says.
 struct KifMove {
-  Square to = NoSquare;
+  Point to = NoPoint;
   int kind = -1;
   bool drop = false, promotes = false;
-  Square from = NoSquare;   // KIF's "(77)"
+  Point from = NoPoint;   // KIF's "(77)"
   std::vector<std::string> words;  // KI2's 右 左 直 上 引 寄
 };
 
-bool parse_kif_move(const Variant& variant, std::string_view text, Square previous_to, KifMove& move, std::string& why) {
+bool parse_kif_move(const Variant& variant, std::string_view text, Point previous_to, KifMove& move, std::string& why) {
   const BoardDef& board = variant.board();
   std::vector<std::string> c = utf8_characters(text);
   std::size_t i = 0;
@@ -224,14 +224,14 @@ bool parse_kif_move(const Variant& variant, std::string_view text, Square previo
     return false;
   };
   if (i < c.size() && c[i] == "同") {
-    if (previous_to == NoSquare) return fail("says 同 (the last move's square) but no move came before");
+    if (previous_to == NoPoint) return fail("says 同 (the last move's square) but no move came before");
     move.to = previous_to;
     ++i;
     while (i < c.size() && (c[i] == " " || c[i] == "　")) ++i;
   } else {
     if (i + 1 >= c.size()) return fail("is not a move");
     move.to = shogi_square(board, japanese_number(c[i]), japanese_number(c[i + 1]));
-    if (move.to == NoSquare) return fail("names no square of this board");
+    if (move.to == NoPoint) return fail("names no square of this board");
     i += 2;
   }
   for (const std::size_t length : {2, 1}) {
@@ -257,7 +257,7 @@ bool parse_kif_move(const Variant& variant, std::string_view text, Square previo
       move.words.push_back(c[i] == "行" || c[i] == "入" ? "上" : c[i]);
     } else if (c[i] == "(" && i + 3 < c.size() && c[i + 3] == ")") {
       move.from = shogi_square(board, japanese_number(c[i + 1]), japanese_number(c[i + 2]));
-      if (move.from == NoSquare) return fail("moves from no square of this board");
+      if (move.from == NoPoint) return fail("moves from no square of this board");
       i += 3;
     } else {
       return fail("has " + quote(c[i]) + ", which no KIF move has");
@@ -277,7 +277,7 @@ std::vector<Move> kif_candidates(const Position& pos, const std::vector<Move>& l
     if (m.is_pass() || m.to() != move.to) continue;
     const bool drop = m.type() == MoveType::Drop;
     const int kind = drop ? m.drop_kind() : kind_of(pos.at(m.from()));
-    if (kind != move.kind || (move.drop && !drop) || (move.from != NoSquare && (drop || m.from() != move.from))) continue;
+    if (kind != move.kind || (move.drop && !drop) || (move.from != NoPoint && (drop || m.from() != move.from))) continue;
     if (!drop && (m.promotion_kind() >= 0) != move.promotes) continue;
     found.push_back(m);
   }
@@ -302,7 +302,7 @@ std::vector<Move> kif_candidates(const Position& pos, const std::vector<Move>& l
   return found;
 }
 
-Move match_kif_move(const Position& pos, const std::vector<Move>& legal, Square previous_to, std::string_view text,
+Move match_kif_move(const Position& pos, const std::vector<Move>& legal, Point previous_to, std::string_view text,
                     std::string& why) {
   KifMove move;
   if (!parse_kif_move(pos.variant(), text, previous_to, move, why)) return Move();
@@ -318,7 +318,7 @@ Move match_kif_move(const Position& pos, const std::vector<Move>& legal, Square 
   return Move();
 }
 
-Square last_square(const Game& game) { return game.history().empty() ? NoSquare : game.history().back().to(); }
+Point last_square(const Game& game) { return game.history().empty() ? NoPoint : game.history().back().to(); }
 
 }  // namespace
 
@@ -384,7 +384,7 @@ std::string kif_start(const GameRecord& record, const std::shared_ptr<const Vari
       start = end + 1;
     }
     if (rank != board.ranks) throw RecordError("the board diagram does not have " + std::to_string(board.ranks) + " ranks");
-    for (Side s = 0; s < SideCount; ++s)
+    for (Side s = First; s < SideCount; ++s)
       for (const char* tag : HandTags[s])
         if (const std::string* hand = record.tag(tag)) read_hand(variant, *hand, setup.hands[s]);
     setup.to_move = record.tag(TurnTag) ? 1 : 0;
@@ -400,7 +400,7 @@ std::string kif_start(const GameRecord& record, const std::shared_ptr<const Vari
 namespace {
 
 // `m` as KIF writes it, or as KI2 with the fewest words that tell it from the other moves.
-std::string kif_text(const Position& pos, const std::vector<Move>& legal, Square previous_to, Move m, bool ki2) {
+std::string kif_text(const Position& pos, const std::vector<Move>& legal, Point previous_to, Move m, bool ki2) {
   const Variant& variant = pos.variant();
   const BoardDef& board = variant.board();
   const bool drop = m.type() == MoveType::Drop;

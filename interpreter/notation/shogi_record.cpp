@@ -100,7 +100,7 @@ std::string setup_fen(const Variant& variant, const ShogiSetup& setup) {
   }
   fen += '[';
   for (const bool upper : {true, false})
-    for (Side s = 0; s < SideCount; ++s)
+    for (Side s = First; s < SideCount; ++s)
       if (variant.rules().sides[s].upper_case == upper)
         for (const int kind : setup.hands[s]) fen += variant.letter(make_piece(s, kind));
   fen += setup.to_move == 0 ? "] w - - 0 1" : "] b - - 0 1";
@@ -111,9 +111,9 @@ ShogiSetup position_setup(const Position& pos) {
   const Variant& variant = pos.variant();
   const BoardDef& board = variant.board();
   ShogiSetup setup = empty_setup(variant);
-  for (Square s = 0; s < board.size(); ++s)
+  for (Point s = Point(0); s < board.size(); ++s)
     setup.squares[std::size_t((shogi_rank(board, s) - 1) * board.files + shogi_file(board, s) - 1)] = pos.at(s);
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     for (const int kind : variant.hand_kinds()) setup.hands[side].insert(setup.hands[side].end(), std::size_t(pos.in_hand(side, kind)), kind);
   setup.to_move = pos.side_to_move();
   return setup;

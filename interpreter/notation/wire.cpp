@@ -25,7 +25,7 @@ const std::string& WireNotation::xboard_name() const {
   return xboard.empty() ? name_ : xboard;
 }
 
-std::string WireNotation::square(Square s) const {
+std::string WireNotation::square(Point s) const {
   const BoardDef& board = variant_.board();
   const int file = board.file_of(s), rank = mirror_ ? board.ranks - 1 - board.rank_of(s) : board.rank_of(s);
   switch (style_) {
@@ -38,14 +38,14 @@ std::string WireNotation::square(Square s) const {
     case WireStyle::Uci:
       break;
   }
-  return board.square_name(board.square(file, rank));
+  return board.point_name(board.square(file, rank));
 }
 
-Square WireNotation::parse_square(std::string_view text) const {
+Point WireNotation::parse_point(std::string_view text) const {
   const BoardDef& board = variant_.board();
-  Square s = NoSquare;
+  Point s = NoPoint;
   if (style_ == WireStyle::Uci) {
-    s = board.parse_square(std::string(text));
+    s = board.parse_point(std::string(text));
   } else {
     // A file and a rank each, one of them a letter and the other a number.
     const bool usi = style_ == WireStyle::Usi;
@@ -53,22 +53,22 @@ Square WireNotation::parse_square(std::string_view text) const {
     const char letter = usi ? (text.empty() ? 0 : text.back()) : (text.empty() ? 0 : text.front());
     if (number.empty() || number.size() > 2 || letter < 'a' || letter > 'z' ||
         !std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; }))
-      return NoSquare;
+      return NoPoint;
     const int n = std::stoi(std::string(number));
     const int first = style_ == WireStyle::XBoard && board.ranks != 10 ? 1 : 0;
     const int file = usi ? board.files - n : letter - 'a';
     const int rank = usi ? board.ranks - 1 - (letter - 'a') : n - first;
-    if (file < 0 || file >= board.files || rank < 0 || rank >= board.ranks) return NoSquare;
+    if (file < 0 || file >= board.files || rank < 0 || rank >= board.ranks) return NoPoint;
     s = board.square(file, rank);
   }
-  if (s == NoSquare || !mirror_) return s;
+  if (s == NoPoint || !mirror_) return s;
   return board.square(board.file_of(s), board.ranks - 1 - board.rank_of(s));
 }
 
 std::string WireNotation::move(const Position& pos, Move m) const {
   if (m.is_pass()) {
-    const Square royal = pos.royal(pos.side_to_move());
-    return pass_ == WirePass::RoyalSquare && royal != NoSquare ? square(royal) + square(royal) : "0000";
+    const Point royal = pos.royal(pos.side_to_move());
+    return pass_ == WirePass::RoyalPoint && royal != NoPoint ? square(royal) + square(royal) : "0000";
   }
   const bool usi = style_ == WireStyle::Usi;
   if (m.type() == MoveType::Drop) {
@@ -98,12 +98,12 @@ Move WireNotation::parse_move(Position& pos, std::string_view text, std::string&
   std::size_t end = split + 1;
   while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
   const bool null_move = text == "0000";
-  const Square from = null_move ? NoSquare : parse_square(text.substr(0, split));
-  const Square to = null_move || end > text.size() ? NoSquare : parse_square(text.substr(split, end - split));
+  const Point from = null_move ? NoPoint : parse_point(text.substr(0, split));
+  const Point to = null_move || end > text.size() ? NoPoint : parse_point(text.substr(split, end - split));
   int promotion = -1;
   if (!null_move && end + 1 == text.size())
     promotion = variant_.rules().kind_by_letter(char(std::toupper(static_cast<unsigned char>(text[end]))));
-  if (!null_move && (from == NoSquare || to == NoSquare || (end != text.size() && promotion < 0))) {
+  if (!null_move && (from == NoPoint || to == NoPoint || (end != text.size() && promotion < 0))) {
     why = palace::quote(text) + " is not a move";
     return Move();
   }
@@ -132,8 +132,8 @@ std::string WireNotation::fen(const std::string& fen) const {
   fields[0] = mirrored;
   // The en-passant point, where a variant has one, is a square like any other.
   if (fields.size() > 3 && fields[3] != "-") {
-    const Square s = parse_square(fields[3]);
-    if (s != NoSquare) fields[3] = variant_.board().square_name(s);
+    const Point s = parse_point(fields[3]);
+    if (s != NoPoint) fields[3] = variant_.board().point_name(s);
   }
   std::string out;
   for (const auto& f : fields) out += (out.empty() ? "" : " ") + f;

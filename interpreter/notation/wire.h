@@ -30,8 +30,8 @@ class WireNotation {
   // The name XBoard knows it by (`variant NAME`): the `uci:` section's `xboard:`, else the UCI name.
   const std::string& xboard_name() const;
 
-  std::string square(Square s) const;
-  Square parse_square(std::string_view text) const;  // NoSquare when not a point of the board
+  std::string square(Point s) const;
+  Point parse_point(std::string_view text) const;  // NoPoint when not a point of the board
 
   // `m`, a move of `pos`'s side to move, as the wire writes it.
   std::string move(const Position& pos, Move m) const;

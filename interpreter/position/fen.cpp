@@ -142,15 +142,15 @@ void Position::read_board(const std::string& placement) {
       const Piece p = variant_->piece_from_written(text);
       if (p == NoPiece) throw FenError("FEN board: unknown piece letter " + quote(text) + " on rank " + std::to_string(rank + 1));
       if (file >= board.files) throw FenError(rank_name() + " has more than " + std::to_string(board.files) + " points");
-      const Square s = board.square(file++, rank);
+      const Point s = board.square(file++, rank);
       const PieceDef& def = variant_->rules().pieces[kind_of(p)];
       if (def.stay_in >= 0 && !variant_->rules().sides[side_of(p)].zones[def.stay_in][s])
-        throw FenError("FEN board: " + def.name + " on " + board.square_name(s) + " is outside its zone '" +
+        throw FenError("FEN board: " + def.name + " on " + board.point_name(s) + " is outside its zone '" +
                        variant_->rules().zone_names[def.stay_in] + "'");
       if (def.royal && !variant_->rules().sides[side_of(p)].has_royal)
         throw FenError("FEN board: " + variant_->side_name(side_of(p)) + " plays without a royal piece but has a " + def.name +
-                       " on " + board.square_name(s));
-      if (def.royal && royal_[side_of(p)] != NoSquare)
+                       " on " + board.point_name(s));
+      if (def.royal && royal_[side_of(p)] != NoPoint)
         throw FenError("FEN board: " + variant_->side_name(side_of(p)) + " has more than one " + def.name);
       put(p, s);
     }
@@ -164,9 +164,9 @@ void Position::read_board(const std::string& placement) {
 void Position::check_move_list_bound() const {
   if (variant_->has_hands()) {
     std::vector<int> family_count(variant_->kinds(), 0);
-    for (Square s = 0; s < variant_->squares(); ++s)
+    for (Point s = Point(0); s < variant_->squares(); ++s)
       if (board_[s]) ++family_count[variant_->family(kind_of(board_[s]))];
-    for (Side s = 0; s < SideCount; ++s)
+    for (Side s = First; s < SideCount; ++s)
       for (int k : variant_->hand_kinds()) family_count[k] += hand_.count[s][k];
     // Every one of them could end up in one hand, whose hash keys count to MaxHandCount.
     for (int k : variant_->hand_kinds())
@@ -178,7 +178,7 @@ void Position::check_move_list_bound() const {
       throw FenError("FEN: these pieces could make up to " + std::to_string(bound) + " moves in one position; at most " +
                      std::to_string(MaxMoves) + " are supported");
   }
-  for (Side s = 0; s < SideCount && !variant_->has_hands(); ++s) {
+  for (Side s = First; s < SideCount && !variant_->has_hands(); ++s) {
     const int bound = variant_->most_moves(s, count_[s]);
     if (bound > MaxMoves)
       throw FenError("FEN board: " + variant_->side_name(s) + " has " + std::to_string(count_[s]) +
@@ -202,8 +202,8 @@ void Position::read_rights(const std::string& rights) {
     const CompoundMove& m = variant_->compound_moves()[i];
     if (board_[m.from] != make_piece(m.side, m.piece) || board_[m.partner_from] != make_piece(m.side, m.partner))
       throw FenError(std::string("FEN rights: '") + c + "' needs the " + variant_->kind_name(m.piece) + " on " +
-                     board.square_name(m.from) + " and the " + variant_->kind_name(m.partner) + " on " +
-                     board.square_name(m.partner_from));
+                     board.point_name(m.from) + " and the " + variant_->kind_name(m.partner) + " on " +
+                     board.point_name(m.partner_from));
     states_.back().rights |= std::uint16_t(1u << m.right);
   }
 }
@@ -232,7 +232,7 @@ std::string Position::rights_text() const {
   for (std::size_t i = 0; i < compounds.size(); ++i)
     if (rules.compound_moves[i].wing < 0 && held(i)) text += rules.compound_moves[i].right;
   // Castling as the reference writes it: the wing's letter for its outermost partner, else the file.
-  for (Side s = 0; s < SideCount; ++s)
+  for (Side s = First; s < SideCount; ++s)
     for (std::size_t w = 0; w < rules.castling.wings.size(); ++w) {
       const int outermost = outermost_castling(s, int(w));
       for (std::size_t i = 0; i < compounds.size(); ++i) {
@@ -253,50 +253,50 @@ void Position::read_ghosts(const std::string& text) {
   const BoardDef& board = variant_->board();
   const Side mover = opponent(side_);
   auto fail = [&] { return FenError("FEN ghost square: no " + variant_->side_name(mover) + " piece has just skipped " + text); };
-  std::vector<Square> skipped;
-  Square victim = NoSquare;
+  std::vector<Point> skipped;
+  Point victim = NoPoint;
   for (std::size_t begin = 0; begin < text.size();) {
     const auto end = std::find_if(text.begin() + std::ptrdiff_t(begin) + 1, text.end(),
                                   [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
-    const Square s = board.parse_square(std::string(text.begin() + std::ptrdiff_t(begin), end));
-    if (s == NoSquare) throw FenError("FEN ghost square: " + quote(text) + " is not a point of the board");
+    const Point s = board.parse_point(std::string(text.begin() + std::ptrdiff_t(begin), end));
+    if (s == NoPoint) throw FenError("FEN ghost square: " + quote(text) + " is not a point of the board");
     if (board_[s] == NoPiece) skipped.push_back(s);
-    else if (victim == NoSquare) victim = s;
+    else if (victim == NoPoint) victim = s;
     else throw fail();
     begin = std::size_t(end - text.begin());
   }
   if (skipped.empty()) throw fail();
   // Without the leaper named, it stands beyond the skipped point furthest forward.
-  if (victim == NoSquare)
-    for (const Square s : skipped)
-      if (const Square beyond = beyond_ghost(s, mover); beyond != NoSquare && board_[beyond] != NoPiece) victim = beyond;
-  if (victim == NoSquare || side_of(board_[victim]) != mover) throw fail();
+  if (victim == NoPoint)
+    for (const Point s : skipped)
+      if (const Point beyond = beyond_ghost(s, mover); beyond != NoPoint && board_[beyond] != NoPiece) victim = beyond;
+  if (victim == NoPoint || side_of(board_[victim]) != mover) throw fail();
   StateRecord& st = states_.back();
   st.ghost_victim = victim;
   // The skipped points run in a line up to the leaper, the first furthest from it.
-  auto offset = [&](Square s) { return std::pair(board.file_of(s) - board.file_of(victim), board.rank_of(s) - board.rank_of(victim)); };
-  auto distance = [&](Square s) { const auto [f, r] = offset(s); return std::max(std::abs(f), std::abs(r)); };
-  st.ghost = *std::max_element(skipped.begin(), skipped.end(), [&](Square a, Square b) { return distance(a) < distance(b); });
+  auto offset = [&](Point s) { return std::pair(board.file_of(s) - board.file_of(victim), board.rank_of(s) - board.rank_of(victim)); };
+  auto distance = [&](Point s) { const auto [f, r] = offset(s); return std::max(std::abs(f), std::abs(r)); };
+  st.ghost = *std::max_element(skipped.begin(), skipped.end(), [&](Point a, Point b) { return distance(a) < distance(b); });
   st.ghost_end = step_toward(victim, st.ghost);
   const auto [f, r] = offset(st.ghost);
   const bool straight = f == 0 || r == 0 || std::abs(f) == std::abs(r);
   if (!straight || int(skipped.size()) != distance(st.ghost) ||
-      !std::all_of(skipped.begin(), skipped.end(), [&](Square s) { return is_ghost(s); }))
+      !std::all_of(skipped.begin(), skipped.end(), [&](Point s) { return is_ghost(s); }))
     throw fail();
 }
 
 std::string Position::ghosts_text() const {
   const StateRecord& st = state();
-  if (st.ghost == NoSquare) return "-";
-  std::vector<Square> named;
-  for (Square s = st.ghost;; s = step_toward(s, st.ghost_end)) {
+  if (st.ghost == NoPoint) return "-";
+  std::vector<Point> named;
+  for (Point s = st.ghost;; s = step_toward(s, st.ghost_end)) {
     named.push_back(s);
     if (s == st.ghost_end) break;
   }
   if (st.ghost_victim != beyond_ghost(st.ghost_end, opponent(side_))) named.push_back(st.ghost_victim);
   std::sort(named.begin(), named.end());
   std::string text;
-  for (const Square s : named) text += variant_->board().square_name(s);
+  for (const Point s : named) text += variant_->board().point_name(s);
   return text;
 }
 
@@ -304,7 +304,7 @@ void Position::read_check_counters(const std::string& text) {
   const int limit = variant_->game_rules().check_limit;
   const auto plus = text.find('+');
   const std::string counts[SideCount] = {text.substr(0, plus), text.substr(plus + 1)};
-  for (Side s = 0; s < SideCount; ++s) {
+  for (Side s = First; s < SideCount; ++s) {
     const std::string& count = counts[s];
     const bool digits = !count.empty() && count.size() <= 2 && all_digits(count);
     if (!digits || std::stoi(count) > limit)
@@ -332,7 +332,7 @@ void Position::read_hands(const std::string& text) {
 std::string Position::hands_text() const {
   std::string out = "[";
   for (const bool upper : {true, false})
-    for (Side s = 0; s < SideCount; ++s)
+    for (Side s = First; s < SideCount; ++s)
       if (variant_->rules().sides[s].upper_case == upper)
         for (int k : variant_->hand_kinds()) out.append(hand_.count[s][k], variant_->letter(make_piece(s, k)));
   return out + "]";
@@ -341,10 +341,10 @@ std::string Position::hands_text() const {
 void Position::check_royals_present() const {
   // Where an explosion can take a royal, a FEN may show the game it ended.
   if (royal_may_be_taken() || variant_->explosive()) return;
-  for (Side s = 0; s < SideCount; ++s) {
+  for (Side s = First; s < SideCount; ++s) {
     const auto& setup = variant_->rules().setup[s];
     const auto royal = std::find_if(setup.begin(), setup.end(), [&](const Placement& p) { return variant_->royal(p.kind); });
-    if (royal != setup.end() && royal_[s] == NoSquare)
+    if (royal != setup.end() && royal_[s] == NoPoint)
       throw FenError("FEN board: " + variant_->side_name(s) + " has no " + variant_->kind_name(royal->kind));
   }
 }

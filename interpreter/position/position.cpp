@@ -33,7 +33,7 @@ void Position::clear() {
   side_bits_.fill(0);
   piece_bits_.fill(0);
   count_ = {0, 0};
-  royal_ = {NoSquare, NoSquare};
+  royal_ = {NoPoint, NoPoint};
   hand_ = Hand();
   states_.clear();
   states_.reserve(1024);
@@ -43,7 +43,7 @@ void Position::clear() {
   states_.back().checks_needed = {std::uint8_t(checks), std::uint8_t(checks)};
 }
 
-void Position::put(Piece p, Square s) {
+void Position::put(Piece p, Point s) {
   const Side side = side_of(p);
   board_[s] = p;
   if (keeps_bits_) {
@@ -57,10 +57,10 @@ void Position::put(Piece p, Square s) {
 
 // Out of line, as it was while FEN reading shared this file: inlined into do_move's capture, it
 // cost every move two instructions of register saving (callgrind, docs/engine-log.md 2026-11-28).
-[[gnu::noinline]] void Position::remove(Square s) {
+[[gnu::noinline]] void Position::remove(Point s) {
   const Piece p = board_[s];
   const Side side = side_of(p);
-  const Square last = list_[side][--count_[side]];
+  const Point last = list_[side][--count_[side]];
   list_[side][list_index_[s]] = last;
   list_index_[last] = list_index_[s];
   board_[s] = NoPiece;
@@ -68,11 +68,11 @@ void Position::put(Piece p, Square s) {
     side_bits_[side] &= ~bit(s);
     piece_bits_[p] &= ~bit(s);
   }
-  if (royal_[side] == s) royal_[side] = NoSquare;
+  if (royal_[side] == s) royal_[side] = NoPoint;
 }
 
 // Inline, as it was before it kept bitboards: out of line it cost every move a call.
-[[gnu::always_inline]] inline void Position::relocate(Square from, Square to) {
+[[gnu::always_inline]] inline void Position::relocate(Point from, Point to) {
   const Piece p = board_[from];
   board_[to] = p;
   board_[from] = NoPiece;
@@ -86,7 +86,7 @@ void Position::put(Piece p, Square s) {
   if (royal_[side_of(p)] == from) royal_[side_of(p)] = to;
 }
 
-void Position::retype(Square s, Piece p) {
+void Position::retype(Point s, Piece p) {
   if (keeps_bits_) {
     piece_bits_[board_[s]] &= ~bit(s);
     piece_bits_[p] |= bit(s);
@@ -97,13 +97,13 @@ void Position::retype(Square s, Piece p) {
 std::uint64_t Position::compute_hash() const {
   const StateRecord& st = states_.back();
   std::uint64_t h = side_ ? variant_->side_key() : 0;
-  for (Square s = 0; s < variant_->squares(); ++s)
+  for (Point s = Point(0); s < variant_->squares(); ++s)
     if (board_[s]) h ^= variant_->piece_key(board_[s], s);
-  if (st.ghost != NoSquare) h ^= variant_->ghost_key(st.ghost);
+  if (st.ghost != NoPoint) h ^= variant_->ghost_key(st.ghost);
   if (variant_->game_rules().check_limit)
-    for (Side s = 0; s < SideCount; ++s) h ^= variant_->checks_key(s, st.checks_needed[s]);
+    for (Side s = First; s < SideCount; ++s) h ^= variant_->checks_key(s, st.checks_needed[s]);
   if (variant_->has_hands())
-    for (Side s = 0; s < SideCount; ++s)
+    for (Side s = First; s < SideCount; ++s)
       for (int k : variant_->hand_kinds())
         for (int n = 1; n <= hand_.count[s][k]; ++n) h ^= variant_->hand_key(s, k, n);
   return h ^ variant_->rights_key(st.rights);
@@ -117,7 +117,7 @@ std::uint64_t Position::from_hand(Side side, int kind) { return variant_->hand_k
 void Position::set_start() {
   clear();
   const RuleSet& rules = variant_->rules();
-  for (Side s = 0; s < SideCount; ++s)
+  for (Side s = First; s < SideCount; ++s)
     for (const Placement& p : rules.setup[s]) put(make_piece(s, p.kind), p.square);
   side_ = 0;
   fullmove_base_ = 1;
@@ -132,7 +132,7 @@ void Position::set_start() {
         board_[c.partner_from] == make_piece(c.side, c.partner))
       st.rights |= std::uint16_t(1u << c.right);
   }
-  for (Side s = 0; s < SideCount; ++s)
+  for (Side s = First; s < SideCount; ++s)
     for (std::size_t w = 0; w < rules.castling.wings.size(); ++w)
       if (const int i = outermost_castling(s, int(w)); i >= 0) st.rights |= std::uint16_t(1u << compounds[i].right);
   st.royals_facing = facing_flag();
@@ -140,17 +140,17 @@ void Position::set_start() {
   st.hash = compute_hash();
 }
 
-Square Position::castling_piece(Side side) const {
+Point Position::castling_piece(Side side) const {
   const CastlingDef& c = variant_->rules().castling;
-  if (c.piece < 0) return NoSquare;
+  if (c.piece < 0) return NoPoint;
   const BoardDef& board = variant_->board();
   for (int file = 0; file < board.files; ++file)
-    if (const Square s = board.square(file, c.home_rank[side]); board_[s] == make_piece(side, c.piece)) return s;
-  return NoSquare;
+    if (const Point s = board.square(file, c.home_rank[side]); board_[s] == make_piece(side, c.piece)) return s;
+  return NoPoint;
 }
 
-int Position::castling_move(Side side, Square partner_from) const {
-  const Square from = castling_piece(side);
+int Position::castling_move(Side side, Point partner_from) const {
+  const Point from = castling_piece(side);
   const auto& compounds = variant_->compound_moves();
   for (std::size_t i = 0; i < compounds.size(); ++i)
     if (variant_->rules().compound_moves[i].wing >= 0 && compounds[i].side == side && compounds[i].from == from &&
@@ -161,24 +161,24 @@ int Position::castling_move(Side side, Square partner_from) const {
 
 int Position::outermost_castling(Side side, int wing) const {
   const CastlingDef& c = variant_->rules().castling;
-  const Square from = castling_piece(side);
-  if (from == NoSquare) return -1;
+  const Point from = castling_piece(side);
+  if (from == NoPoint) return -1;
   const BoardDef& board = variant_->board();
   const bool right = c.wings[std::size_t(wing)].partners_right;
   // From the board's edge on the wing's side in towards the piece.
   for (int file = right ? board.files - 1 : 0; file != board.file_of(from); file += right ? -1 : 1)
-    if (const Square s = board.square(file, c.home_rank[side]); board_[s] == make_piece(side, c.partner))
+    if (const Point s = board.square(file, c.home_rank[side]); board_[s] == make_piece(side, c.partner))
       return castling_move(side, s);
   return -1;
 }
 
-Square Position::beyond_ghost(Square ghost, Side mover) const {
+Point Position::beyond_ghost(Point ghost, Side mover) const {
   const BoardDef& board = variant_->board();
   const int rank = board.rank_of(ghost) + variant_->rules().sides[mover].forward;
-  return rank >= 0 && rank < board.ranks ? board.square(board.file_of(ghost), rank) : NoSquare;
+  return rank >= 0 && rank < board.ranks ? board.square(board.file_of(ghost), rank) : NoPoint;
 }
 
-bool Position::on_ghost_line(Square s) const {
+bool Position::on_ghost_line(Point s) const {
   const BoardDef& board = variant_->board();
   const StateRecord& st = state();
   const int file = board.file_of(st.ghost), rank = board.rank_of(st.ghost);
@@ -188,7 +188,7 @@ bool Position::on_ghost_line(Square s) const {
   return k <= n && sf * n == df * k && sr * n == dr * k;
 }
 
-Square Position::step_toward(Square from, Square to) const {
+Point Position::step_toward(Point from, Point to) const {
   const BoardDef& board = variant_->board();
   auto sign = [](int x) { return (x > 0) - (x < 0); };
   return board.square(board.file_of(from) + sign(board.file_of(to) - board.file_of(from)),
@@ -201,12 +201,12 @@ bool Position::royal_may_be_taken() const {
 }
 
 bool Position::royals_facing() const {
-  const Square a = royal_[0], b = royal_[1];
-  if (a == NoSquare || b == NoSquare || variant_->board().file_of(a) != variant_->board().file_of(b)) return false;
+  const Point a = royal_[0], b = royal_[1];
+  if (a == NoPoint || b == NoPoint || variant_->board().file_of(a) != variant_->board().file_of(b)) return false;
   // Up the file from the lower royal, which every board has as a line, to the higher one.
   constexpr int Up = 0;
-  const Square high = std::max(a, b);
-  for (const Square* point = variant_->line_points(variant_->line(std::min(a, b), Up)); *point != high; ++point)
+  const Point high = std::max(a, b);
+  for (const Point* point = variant_->line_points(variant_->line(std::min(a, b), Up)); *point != high; ++point)
     if (board_[*point]) return false;
   return true;
 }
@@ -227,8 +227,8 @@ void Position::do_move(Move m) {
   st.captured = NoPiece;
   st.moved = NoPiece;
   st.edited = 0;
-  if (st.ghost != NoSquare) h ^= v.ghost_key(st.ghost);
-  st.ghost = st.ghost_end = st.ghost_victim = NoSquare;
+  if (st.ghost != NoPoint) h ^= v.ghost_key(st.ghost);
+  st.ghost = st.ghost_end = st.ghost_victim = NoPoint;
   ++st.quiet_plies;
 
   if (m.type() == MoveType::Compound) {
@@ -247,10 +247,10 @@ void Position::do_move(Move m) {
     put(p, m.to());
     if (v.resets_move_limit(m.drop_kind())) st.quiet_plies = 0;
   } else if (!m.is_pass()) {
-    const Square from = m.from(), to = m.to();
+    const Point from = m.from(), to = m.to();
     const Piece p = board_[from];
     st.moved = p;
-    const Square victim = m.type() == MoveType::CaptureGhost ? prev.ghost_victim : to;
+    const Point victim = m.type() == MoveType::CaptureGhost ? prev.ghost_victim : to;
     if (board_[victim]) {
       st.captured = board_[victim];
       h ^= v.piece_key(st.captured, victim);
@@ -266,7 +266,7 @@ void Position::do_move(Move m) {
       h ^= v.piece_key(p, to) ^ v.piece_key(promoted, to);
       retype(to, promoted);
     } else if (m.type() == MoveType::LeaveGhost) {
-      st.ghost = Square(m.extra());
+      st.ghost = Point(m.extra());
       st.ghost_end = step_toward(to, st.ghost);
       st.ghost_victim = to;
       h ^= v.ghost_key(st.ghost);
@@ -298,9 +298,9 @@ void Position::do_move(Move m) {
 
 // A capture on `centre` removes the capturer and every neighbour a blast does not spare. Kept out
 // of line, like count_check, so that do_move stays as small as it was for every other game.
-[[gnu::noinline]] void Position::explode(Square centre, std::uint64_t& hash) {
+[[gnu::noinline]] void Position::explode(Point centre, std::uint64_t& hash) {
   edit(centre, NoPiece, hash);
-  for (const Square s : variant_->neighbours(centre))
+  for (const Point s : variant_->neighbours(centre))
     if (board_[s] && variant_->blown_up(kind_of(board_[s]))) edit(s, NoPiece, hash);
 }
 
@@ -311,7 +311,7 @@ void Position::do_move(Move m) {
   const int kind = kind_of(st.moved);
   if (st.move.is_pass() || !variant_->edits_after_move(kind)) return;
   // No drop comes here: these hooks are refused where pieces go to a hand (hooks/load_variant.cpp).
-  Square from = st.move.from(), to = st.move.to();
+  Point from = st.move.from(), to = st.move.to();
   if (st.move.type() == MoveType::Compound) {
     const CompoundMove& c = variant_->compound_moves()[st.move.extra()];
     from = c.from;
@@ -327,16 +327,16 @@ void Position::do_move(Move m) {
   }
   for (const PointEdit& e : edits) {
     // A piece that skipped a point may no longer be taken there once either point changes.
-    if (st.ghost != NoSquare && (is_ghost(e.at) || e.at == st.ghost_victim)) {
+    if (st.ghost != NoPoint && (is_ghost(e.at) || e.at == st.ghost_victim)) {
       hash ^= variant_->ghost_key(st.ghost);
-      st.ghost = st.ghost_end = st.ghost_victim = NoSquare;
+      st.ghost = st.ghost_end = st.ghost_victim = NoPoint;
     }
     edit(e.at, e.piece, hash);
   }
 }
 
 // Every change a side effect makes to the board goes through here, so that undo_move restores it.
-void Position::edit(Square s, Piece p, std::uint64_t& hash) {
+void Position::edit(Point s, Piece p, std::uint64_t& hash) {
   edits_.emplace_back(s, board_[s]);
   ++states_.back().edited;
   if (board_[s]) {
@@ -351,10 +351,10 @@ void Position::edit(Square s, Piece p, std::uint64_t& hash) {
 
 bool Position::is_consistent() const {
   int on_board[SideCount] = {0, 0};
-  Square royals[SideCount] = {NoSquare, NoSquare};
+  Point royals[SideCount] = {NoPoint, NoPoint};
   std::array<Bitboard, SideCount> side_bits{};
   std::array<Bitboard, PieceCodes> piece_bits{};
-  for (Square s = 0; s < variant_->squares(); ++s) {
+  for (Point s = Point(0); s < variant_->squares(); ++s) {
     const Piece p = board_[s];
     if (!p) continue;
     const Side side = side_of(p);
@@ -365,7 +365,7 @@ bool Position::is_consistent() const {
     ++on_board[side];
     if (variant_->royal(kind_of(p))) royals[side] = s;
   }
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     if (on_board[side] != count_[side] || royals[side] != royal_[side]) return false;
   if (keeps_bits_ && (side_bits != side_bits_ || piece_bits != piece_bits_)) return false;
   return states_.back().royals_facing == facing_flag() && states_.back().hash == compute_hash();
@@ -393,7 +393,7 @@ void Position::undo_move() {
     remove(m.to());
     ++hand_.count[side_][m.drop_kind()];
   } else if (!m.is_pass()) {
-    const Square from = m.from(), to = m.to();
+    const Point from = m.from(), to = m.to();
     if (board_[to] != st.moved) [[unlikely]]
       retype(to, st.moved);  // a promotion taken back
     relocate(to, from);
@@ -409,8 +409,8 @@ void Position::undo_move() {
 std::string Position::move_text(Move m) const {
   if (m.is_pass()) return "pass";
   const BoardDef& board = variant_->board();
-  if (m.type() == MoveType::Drop) return variant_->drop_prefix(m.drop_kind()) + board.square_name(m.to());
-  std::string text = board.square_name(m.from()) + board.square_name(m.to());
+  if (m.type() == MoveType::Drop) return variant_->drop_prefix(m.drop_kind()) + board.point_name(m.to());
+  std::string text = board.point_name(m.from()) + board.point_name(m.to());
   if (m.promotion_kind() >= 0) text += variant_->promotion_suffix(m.promotion_kind());
   return text;
 }

@@ -28,9 +28,9 @@ struct StateRecord {
   Move move;                   // the move that led here
   Piece moved = NoPiece;       // as it stood before the move, so undo can revert a promotion
   Piece captured = NoPiece;
-  Square ghost = NoSquare;         // point a leap skipped, capturable this ply (the first, where it skipped several)
-  Square ghost_end = NoSquare;     // the skipped point next to the leaper: `ghost` itself after a double step
-  Square ghost_victim = NoSquare;  // where the piece that made it stands
+  Point ghost = NoPoint;         // point a leap skipped, capturable this ply (the first, where it skipped several)
+  Point ghost_end = NoPoint;     // the skipped point next to the leaper: `ghost` itself after a double step
+  Point ghost_victim = NoPoint;  // where the piece that made it stands
   std::uint16_t rights = 0;
   std::uint16_t quiet_plies = 0;   // since the last capture or reset move
   bool royals_facing = false;      // the royals see each other down an open file (tracked only
@@ -63,9 +63,9 @@ class Position {
   // This position's own runtime hooks (see position/move_hooks.h), or null where the variant has none.
   MoveHooks* move_hooks() const { return hooks_.get(); }
   const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
-  Piece at(Square s) const { return board_[s]; }
+  Piece at(Point s) const { return board_[s]; }
   Side side_to_move() const { return side_; }
-  Square royal(Side s) const { return royal_[s]; }
+  Point royal(Side s) const { return royal_[s]; }
   // The board as bitboards, kept where the variant has the bitboard back end (Variant::bitboards).
   Bitboard occupied() const { return side_bits_[0] | side_bits_[1]; }
   Bitboard occupied_by(Side s) const { return side_bits_[s]; }
@@ -75,10 +75,10 @@ class Position {
   int plies_recorded() const { return int(states_.size()) - 1; }  // moves made since set-up or FEN
   int fullmove_number() const { return fullmove_base_ + (plies_recorded() + start_side_) / 2; }
   int piece_count(Side s) const { return count_[s]; }
-  Square piece_square(Side s, int i) const { return list_[s][i]; }
+  Point piece_square(Side s, int i) const { return list_[s][i]; }
   int in_hand(Side s, int kind) const { return hand_.count[s][kind]; }
   // Whether `s` is a point the last move leapt over and left capturable (en passant).
-  bool is_ghost(Square s) const {
+  bool is_ghost(Point s) const {
     const StateRecord& st = state();
     return s == st.ghost || (st.ghost_end != st.ghost && on_ghost_line(s));
   }
@@ -100,17 +100,17 @@ class Position {
  private:
   void clear();
   void check_royals_present() const;
-  void put(Piece p, Square s);
-  void remove(Square s);
-  void relocate(Square from, Square to);
-  void retype(Square s, Piece p);  // a piece on `s` becomes `p` of the same side (promotion)
+  void put(Piece p, Point s);
+  void remove(Point s);
+  void relocate(Point from, Point to);
+  void retype(Point s, Piece p);  // a piece on `s` becomes `p` of the same side (promotion)
   std::uint64_t compute_hash() const;
   bool facing_flag() const;
   // Castling from any start (RuleSet::castling): the castling piece of `side` on its home rank, and
   // the index of the compound move it makes with a partner on `partner_from`, or with the
-  // outermost partner of a wing; NoSquare or -1 where there is none.
-  Square castling_piece(Side side) const;
-  int castling_move(Side side, Square partner_from) const;
+  // outermost partner of a wing; NoPoint or -1 where there is none.
+  Point castling_piece(Side side) const;
+  int castling_move(Side side, Point partner_from) const;
   int outermost_castling(Side side, int wing) const;
   // FEN reading (position/fen.cpp), one field a step, each throwing FenError.
   void read_board(const std::string& placement);
@@ -121,16 +121,16 @@ class Position {
   int compound_for_right(char letter) const;
   std::string rights_text() const;
   // The point one step beyond `ghost` in the forward direction of `mover`, who skipped it.
-  Square beyond_ghost(Square ghost, Side mover) const;
+  Point beyond_ghost(Point ghost, Side mover) const;
   // Whether `s` lies on the line of points from state().ghost to state().ghost_end.
-  bool on_ghost_line(Square s) const;
+  bool on_ghost_line(Point s) const;
   // The neighbour of `from` one step toward `to` along a rank, file or diagonal.
-  Square step_toward(Square from, Square to) const;
+  Point step_toward(Point from, Point to) const;
   void read_ghosts(const std::string& text);
   std::string ghosts_text() const;
-  void explode(Square centre, std::uint64_t& hash);
+  void explode(Point centre, std::uint64_t& hash);
   void run_after_move_hook(std::uint64_t& hash);
-  void edit(Square s, Piece p, std::uint64_t& hash);
+  void edit(Point s, Piece p, std::uint64_t& hash);
   void read_check_counters(const std::string& text);
   std::uint64_t to_hand(Side side, int kind);    // returns the hash change
   std::uint64_t from_hand(Side side, int kind);
@@ -157,20 +157,20 @@ class Position {
 
   std::shared_ptr<const Variant> variant_;
   HooksSlot hooks_;
-  std::array<Piece, MaxSquares> board_{};
+  std::array<Piece, MaxPoints> board_{};
   bool keeps_bits_;  // the variant has bitboards, so the position keeps its own
   std::array<Bitboard, SideCount> side_bits_{};
   std::array<Bitboard, PieceCodes> piece_bits_{};
-  std::array<std::array<Square, MaxSquares>, SideCount> list_{};
-  std::array<std::uint8_t, MaxSquares> list_index_{};
+  std::array<std::array<Point, MaxPoints>, SideCount> list_{};
+  std::array<std::uint8_t, MaxPoints> list_index_{};
   std::array<int, SideCount> count_{};
-  std::array<Square, SideCount> royal_{NoSquare, NoSquare};
+  std::array<Point, SideCount> royal_{NoPoint, NoPoint};
   Hand hand_;
   Side side_ = 0;
   int fullmove_base_ = 1;
   int start_side_ = 0;  // side to move when the record began, for move numbers
   std::vector<StateRecord> states_;
-  std::vector<std::pair<Square, Piece>> edits_;  // points side effects changed and their former
+  std::vector<std::pair<Point, Piece>> edits_;  // points side effects changed and their former
                                                  // occupants, latest last, for undo
 };
 

@@ -181,7 +181,7 @@ void CecpEngine::think() {
   if (move_ms_) {
     limits.movetime_ms = move_ms_;
   } else if (clock_ms_[us]) {
-    for (Side s = 0; s < SideCount; ++s) {
+    for (Side s = First; s < SideCount; ++s) {
       limits.time_left_ms[s] = clock_ms_[s];
       limits.increment_ms[s] = increment_ms_;
     }

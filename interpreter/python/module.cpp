@@ -305,7 +305,7 @@ struct PyVariant {
   std::string start_fen() const { return Position(variant).fen(); }
   std::vector<std::string> sides() const {
     std::vector<std::string> names;
-    for (Side s = 0; s < SideCount; ++s) names.push_back(variant->side_name(s));
+    for (Side s = First; s < SideCount; ++s) names.push_back(variant->side_name(s));
     return names;
   }
 };

@@ -12,7 +12,7 @@ namespace palace::search {
 namespace {
 
 // The row of a side's table that describes point `s`: tables are written far rank first.
-int table_row(const BoardDef& board, const SideDef& side, Square s) {
+int table_row(const BoardDef& board, const SideDef& side, Point s) {
   const int rank = board.rank_of(s);
   return side.forward > 0 ? board.ranks - 1 - rank : rank;
 }
@@ -61,22 +61,22 @@ Evaluation::Evaluation(const Variant& variant)
     t.walked = t.mobility || t.royal_attack || t.threat || t.hanging;
     pairs_ = pairs_ || t.pair;
     hanging_ = hanging_ || t.hanging;
-    for (Side side = 0; side < SideCount; ++side) full_phase_ += t.phase * variant.setup_count(side, k);
+    for (Side side = First; side < SideCount; ++side) full_phase_ += t.phase * variant.setup_count(side, k);
   }
   // Whether a piece hangs depends on what every enemy piece guards.
   if (hanging_)
     for (KindTerms& t : terms_) t.walked = true;
   if (any_nonzero(eval.royal_attack)) near_rows_ = squares_;
   near_.assign(std::size_t(near_rows_ + 1) * squares_, 0);
-  for (Square r = 0; r < near_rows_; ++r)
-    for (Square s = 0; s < squares_; ++s)
+  for (Point r = Point(0); r < near_rows_; ++r)
+    for (Point s = Point(0); s < squares_; ++s)
       near_[r * squares_ + s] = s != r && std::abs(board.file_of(s) - board.file_of(r)) <= 1 &&
                                 std::abs(board.rank_of(s) - board.rank_of(r)) <= 1;
 
   score_.assign(std::size_t(PieceCodes) * squares_, {});
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     for (int k = 0; k < kinds; ++k)
-      for (Square s = 0; s < squares_; ++s) {
+      for (Point s = Point(0); s < squares_; ++s) {
         Score score{value_[k], value_[k]};
         if (const PieceEvalDef* def = def_of(k)) {
           for (const auto& [zone, bonus] : def->zone_bonus)
@@ -100,8 +100,8 @@ Evaluation::Evaluation(const Variant& variant)
   };
   for (const PassedEvalDef& def : eval.passed) {
     census_of(def.kind).passed = int(passed_terms_.size() / (SideCount * squares_));
-    for (Side side = 0; side < SideCount; ++side)
-      for (Square s = 0; s < squares_; ++s) {
+    for (Side side = First; side < SideCount; ++side)
+      for (Point s = Point(0); s < squares_; ++s) {
         const int row = table_row(board, rules.sides[side], s);
         PassedTerms& t = passed_terms_.emplace_back();
         t.bonus = {def.bonus[row], def.endgame_bonus[row]};
@@ -127,51 +127,51 @@ Evaluation::Evaluation(const Variant& variant)
   if (!eval.shelter.bonus.empty()) {
     terms_[eval.shelter.kind].shelters = true;
     shelter_bonus_ = eval.shelter.bonus;
-    for (Side side = 0; side < SideCount; ++side)
-      for (Square s = 0; s < squares_; ++s)
+    for (Side side = First; side < SideCount; ++side)
+      for (Point s = Point(0); s < squares_; ++s)
         sheltered_.push_back(eval.shelter.zone < 0 || rules.sides[side].zones[eval.shelter.zone][s]);
   }
-  for (Square s = 0; s < squares_; ++s) {
+  for (Point s = Point(0); s < squares_; ++s) {
     file_.push_back(board.file_of(s));
     rank_.push_back(board.rank_of(s));
   }
-  for (Side side = 0; side < SideCount; ++side)
-    for (Square s = 0; s < squares_; ++s)
+  for (Side side = First; side < SideCount; ++side)
+    for (Point s = Point(0); s < squares_; ++s)
       advance_.push_back(rules.sides[side].forward > 0 ? board.rank_of(s) : -board.rank_of(s));
 }
 
-int Evaluation::walk(const Position& pos, Side side, Square from, int kind, Walks& walks) const {
-  const Square royal = pos.royal(opponent(side));
+int Evaluation::walk(const Position& pos, Side side, Point from, int kind, Walks& walks) const {
+  const Point royal = pos.royal(opponent(side));
   const std::uint8_t* near = &near_[std::size_t(royal < near_rows_ ? royal : near_rows_) * squares_];
   const int worth = value_[kind];
   const KindTerms& t = terms_[kind];
   int points = 0, attacks = 0, threats = 0;
-  SquareSet& guarded = walks.guarded[side];
+  PointSet& guarded = walks.guarded[side];
   for_each_destination(
       pos, side, from,
-      [&](Square to, MoveType, Square) {
+      [&](Point to, MoveType, Point) {
         ++points;
         attacks += near[to];
         // A destination with a piece on it holds an enemy piece: a capture.
         if (const Piece victim = pos.at(to)) {
           const int prize = value_[kind_of(victim)];
           if (prize > worth) ++threats;
-          else if (t.hanging && prize > 0 && walks.prey_count < MaxSquares) walks.prey[walks.prey_count++] = {to, side, t.hanging};
+          else if (t.hanging && prize > 0 && walks.prey_count < MaxPoints) walks.prey[walks.prey_count++] = {to, side, t.hanging};
         }
       },
-      [&](Square to) {
+      [&](Point to) {
         if (hanging_) guarded.set(to);
       });
   return t.mobility * points + t.royal_attack * attacks + t.threat * threats;
 }
 
-int Evaluation::royal_distance(Square a, Square b) const {
+int Evaluation::royal_distance(Point a, Point b) const {
   if (a >= squares_) return PassedRoyalReach;
   return std::min({std::max(std::abs(file_[a] - file_[b]), std::abs(rank_[a] - rank_[b])), PassedRoyalReach});
 }
 
 void Evaluation::add_files(const Placed* const found[SideCount], const int count[SideCount],
-                           const Square royal[SideCount], Score total[SideCount]) const {
+                           const Point royal[SideCount], Score total[SideCount]) const {
   // Files are padded either side, so that the edge files need no test for their neighbours.
   int occupied[SideCount][MaxFiles + 2] = {};  // census pieces of any kind, for open files
   for (const Census& census : census_) {
@@ -180,12 +180,12 @@ void Evaluation::add_files(const Placed* const found[SideCount], const int count
     // enemy piece is passed if it is at least as far on its own file and both beside it.
     int on_file[SideCount][MaxFiles + 2] = {};
     int front[SideCount][MaxFiles + 2];
-    for (Side side = 0; side < SideCount; ++side) {
+    for (Side side = First; side < SideCount; ++side) {
       std::fill(front[side], front[side] + files_ + 2, INT_MIN);
       const int* along = &advance_[opponent(side) * squares_];
       for (int i = 0; i < count[side]; ++i)
         if (found[side][i].kind == census.kind) {
-          const Square s = found[side][i].square;
+          const Point s = found[side][i].square;
           const int file = file_[s] + 1;
           if (++on_file[side][file] > 1) total[side] += census.doubled;
           ++occupied[side][file];
@@ -193,17 +193,17 @@ void Evaluation::add_files(const Placed* const found[SideCount], const int count
         }
     }
     const PassedTerms* passed = census.passed < 0 ? nullptr : &passed_terms_[census.passed * SideCount * squares_];
-    for (Side side = 0; side < SideCount; ++side) {
+    for (Side side = First; side < SideCount; ++side) {
       const int* enemy = front[opponent(side)];
       const int* own = on_file[side];
       for (int i = 0; i < count[side]; ++i) {
         if (found[side][i].kind != census.kind) continue;
-        const Square s = found[side][i].square;
+        const Point s = found[side][i].square;
         const int file = file_[s];
         if (passed && advance_[side * squares_ + s] >= std::max({enemy[file], enemy[file + 1], enemy[file + 2]})) {
           const PassedTerms& t = passed[side * squares_ + s];
           total[side] += t.bonus;
-          if (t.ahead != NoSquare)
+          if (t.ahead != NoPoint)
             total[side].endgame += t.own_royal * royal_distance(royal[side], t.ahead) +
                                    t.enemy_royal * royal_distance(royal[opponent(side)], t.ahead);
         }
@@ -212,9 +212,9 @@ void Evaluation::add_files(const Placed* const found[SideCount], const int count
     }
   }
   if (!open_files_) return;
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     for (int i = 0; i < count[side]; ++i) {
-      const Square s = found[side][i].square;
+      const Point s = found[side][i].square;
       const KindTerms& t = terms_[found[side][i].kind];
       if (!t.on_file || occupied[side][file_[s] + 1]) continue;
       total[side] += occupied[opponent(side)][file_[s] + 1] ? t.half_open : t.open;
@@ -222,13 +222,13 @@ void Evaluation::add_files(const Placed* const found[SideCount], const int count
 }
 
 int Evaluation::shelter(const Placed* found, int count, const Position& pos, Side side) const {
-  const Square royal = pos.royal(side);
+  const Point royal = pos.royal(side);
   if (royal >= squares_ || !sheltered_[side * squares_ + royal]) return 0;
   const int* along = &advance_[side * squares_];
   const int depth = int(shelter_bonus_.size());
   int nearest[3] = {depth + 1, depth + 1, depth + 1};  // ranks ahead, by file from the royal's left
   for (int i = 0; i < count; ++i) {
-    const Square s = found[i].square;
+    const Point s = found[i].square;
     const int file = file_[s] - file_[royal] + 1, ahead = along[s] - along[royal];
     if (file >= 0 && file <= 2 && ahead >= 1 && terms_[found[i].kind].shelters)
       nearest[file] = std::min(nearest[file], ahead);
@@ -242,14 +242,14 @@ int Evaluation::shelter(const Placed* found, int count, const Position& pos, Sid
 int Evaluation::operator()(const Position& pos) const {
   Score total[SideCount];
   int phase = 0;
-  Placed found[SideCount][MaxSquares];
+  Placed found[SideCount][MaxPoints];
   Walks walks;
   int found_count[SideCount] = {0, 0};
   int owned[SideCount][MaxKinds];
   if (pairs_) std::fill(&owned[0][0], &owned[0][0] + SideCount * MaxKinds, 0);
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     for (int i = 0; i < pos.piece_count(side); ++i) {
-      const Square s = pos.piece_square(side, i);
+      const Point s = pos.piece_square(side, i);
       const int kind = kind_of(pos.at(s));
       const KindTerms& t = terms_[kind];
       total[side] += score_[pos.at(s) * squares_ + s];
@@ -266,20 +266,20 @@ int Evaluation::operator()(const Position& pos) const {
     if (!walks.guarded[opponent(prey.taker)][prey.square]) total[prey.taker] += {prey.weight, prey.weight};
   }
   for (const int k : held_)
-    for (Side side = 0; side < SideCount; ++side) {
+    for (Side side = First; side < SideCount; ++side) {
       total[side] += {pos.in_hand(side, k) * value_[k], pos.in_hand(side, k) * value_[k]};
       phase += pos.in_hand(side, k) * terms_[k].phase;
     }
   if (found_count[0] + found_count[1] > 0) {
     const Placed* const lists[SideCount] = {found[0], found[1]};
-    const Square royals[SideCount] = {pos.royal(0), pos.royal(1)};
+    const Point royals[SideCount] = {pos.royal(0), pos.royal(1)};
     add_files(lists, found_count, royals, total);
   }
   if (!shelter_bonus_.empty())
-    for (Side side = 0; side < SideCount; ++side)
+    for (Side side = First; side < SideCount; ++side)
       total[side].opening += shelter(found[side], found_count[side], pos, side);
   if (pairs_)
-    for (Side side = 0; side < SideCount; ++side)
+    for (Side side = First; side < SideCount; ++side)
       for (int k = 0; k < int(terms_.size()); ++k)
         if (owned[side][k] >= 2) total[side] += {terms_[k].pair, terms_[k].pair};
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "compiler/variant.h"
-#include "core/square_set.h"
+#include "core/point_set.h"
 #include "position/position.h"
 
 namespace palace::search {
@@ -45,7 +45,7 @@ class Evaluation {
 
   // A piece the file terms or the shelter look at, with its kind as the walk over the pieces found it.
   struct Placed {
-    Square square;
+    Point square;
     int kind;
   };
 
@@ -54,25 +54,25 @@ class Evaluation {
   // where the other side guards nothing, as known once every piece has been walked.
   struct Walks {
     struct Prey {
-      Square square;
+      Point square;
       Side taker;
       int weight;
     };
-    SquareSet guarded[SideCount];
-    Prey prey[MaxSquares];
+    PointSet guarded[SideCount];
+    Prey prey[MaxPoints];
     int prey_count = 0;
   };
   // The mobility, royal-attack and threat bonus of `side`'s piece of `kind` on `from`; its guards
   // and prey go to `walks`.
-  int walk(const Position& pos, Side side, Square from, int kind, Walks& walks) const;
+  int walk(const Position& pos, Side side, Point from, int kind, Walks& walks) const;
   // The bonuses of both sides' pieces on `found` that depend on the files: passed, isolated and
   // doubled pieces of the kinds a census is taken of (a passed one also by how near each royal,
   // on `royal`, stands to it), and pieces on open files.
-  void add_files(const Placed* const found[SideCount], const int count[SideCount], const Square royal[SideCount],
+  void add_files(const Placed* const found[SideCount], const int count[SideCount], const Point royal[SideCount],
                  Score total[SideCount]) const;
   // How far a royal on `a` stands from `b`: the larger of the files and the ranks between them, up
   // to PassedRoyalReach, which a side without a royal (`a` off the board) counts as.
-  int royal_distance(Square a, Square b) const;
+  int royal_distance(Point a, Point b) const;
   // The opening's bonus for the cover of `side`'s royal by the pieces on `found`.
   int shelter(const Placed* found, int count, const Position& pos, Side side) const;
 
@@ -122,11 +122,11 @@ class Evaluation {
   };
   std::vector<Census> census_;
   // What a passed piece scores on a point: its bonus, and in the endgame per point of each royal's
-  // distance to the point ahead of it (NoSquare on the far rank, or where eval.passed gives no
+  // distance to the point ahead of it (NoPoint on the far rank, or where eval.passed gives no
   // royal_distance, which leaves the distances out).
   struct PassedTerms {
     Score bonus;
-    Square ahead = NoSquare;
+    Point ahead = NoPoint;
     int own_royal = 0, enemy_royal = 0;
   };
   std::vector<PassedTerms> passed_terms_;  // by passed slot, side and point

@@ -37,8 +37,8 @@ Histories::Histories(const Variant& variant)
 
 void Histories::clear() {
   std::fill(&killers[0][0], &killers[0][0] + MaxPly * 2, Move());
-  std::fill(&history[0][0][0], &history[0][0][0] + SideCount * MaxSquares * MaxSquares, 0);
-  std::fill(&counters[0][0][0], &counters[0][0][0] + SideCount * MaxSquares * MaxSquares, Move());
+  std::fill(&history[0][0][0], &history[0][0][0] + SideCount * MaxPoints * MaxPoints, 0);
+  std::fill(&counters[0][0][0], &counters[0][0][0] + SideCount * MaxPoints * MaxPoints, Move());
   std::fill(continuation.begin(), continuation.end(), 0);
 }
 

@@ -24,8 +24,8 @@ struct Histories {
   explicit Histories(const Variant& variant);
 
   Move killers[MaxPly][2];
-  int history[SideCount][MaxSquares][MaxSquares];
-  Move counters[SideCount][MaxSquares][MaxSquares];
+  int history[SideCount][MaxPoints][MaxPoints];
+  Move counters[SideCount][MaxPoints][MaxPoints];
   // continuation[(back * cells + earlier) * cells + move]: how a move did after the move `back`
   // plies before the one it answers (0: that one, 1: its own side's move before), for `back` below
   // the variant's search.continuation_plies; a move's cell is its kind x squares + its arrival
@@ -39,7 +39,7 @@ struct Histories {
   // The history score of a move; a pass, from and to no point, has none.
   int of(Side side, Move m) const { return m.is_pass() ? 0 : history[side][m.from()][m.to()]; }
   // A continuation cell: the kind that moves and its arrival point; a move's, before it is made.
-  int cell(int kind, Square to) const { return kind * squares + to; }
+  int cell(int kind, Point to) const { return kind * squares + to; }
   int cell(const Position& pos, Move m) const;
   // The continuation scores of every move that follows the move made `back` plies before the one
   // that led to `pos` (0: the move it answers, 1: the side's own move before), by the move's cell;

@@ -92,7 +92,7 @@ std::string text_field(const json& body, const char* key) {
 // What each side holds off the board, by side name then kind name: {"white": {"pawn": 2}}.
 json hands_json(const Variant& variant, const Position& pos) {
   json hands = json::object();
-  for (Side side = 0; side < SideCount; ++side) {
+  for (Side side = First; side < SideCount; ++side) {
     json& hand = hands[variant.side_name(side)] = json::object();
     for (const int kind : variant.hand_kinds())
       if (pos.in_hand(side, kind) > 0) hand[variant.rules().pieces[std::size_t(kind)].name] = pos.in_hand(side, kind);
@@ -104,12 +104,12 @@ json hands_json(const Variant& variant, const Position& pos) {
 json pieces_json(const Variant& variant, const Position& pos) {
   const BoardDef& board = variant.board();
   json pieces = json::array();
-  for (Square s = 0; s < board.size(); ++s) {
+  for (Point s = Point(0); s < board.size(); ++s) {
     const Piece p = pos.at(s);
     if (p == NoPiece) continue;
     const PieceDef& def = variant.rules().pieces[kind_of(p)];
     const bool upper = variant.rules().sides[side_of(p)].upper_case;
-    pieces.push_back({{"square", board.square_name(s)},
+    pieces.push_back({{"square", board.point_name(s)},
                       {"letter", std::string(1, upper ? def.letter : char(std::tolower((unsigned char)def.letter)))},
                       {"side", side_of(p)},
                       {"kind", def.name}});
@@ -120,7 +120,7 @@ json pieces_json(const Variant& variant, const Position& pos) {
 // A move's from and to points, for the board to mark; null for a pass.
 json move_points(const BoardDef& board, Move m) {
   if (m.is_pass()) return nullptr;
-  return {m.type() == MoveType::Drop ? json(nullptr) : json(board.square_name(m.from())), board.square_name(m.to())};
+  return {m.type() == MoveType::Drop ? json(nullptr) : json(board.point_name(m.from())), board.point_name(m.to())};
 }
 
 // The game's moves as its players write them (SAN, WXF, the Janggi numeric notation...), replayed
@@ -162,7 +162,7 @@ json state_json(const std::string& id, const Entry& entry) {
   for (const SideDef& side : variant.rules().sides)
     sides.push_back({{"name", side.name}, {"colour", side.colour}, {"forward", side.forward > 0 ? "up" : "down"}});
   json diagonals = json::array();
-  for (const auto& [a, b] : board.diagonal_lines) diagonals.push_back({board.square_name(a), board.square_name(b)});
+  for (const auto& [a, b] : board.diagonal_lines) diagonals.push_back({board.point_name(a), board.point_name(b)});
 
 
   json legal = json::object();
@@ -172,8 +172,8 @@ json state_json(const std::string& id, const Entry& entry) {
     legal_moves.push_back(pos.move_text(m));
     can_pass = can_pass || m.is_pass();
     if (m.is_pass() || m.type() == MoveType::Drop) continue;  // `legal` maps a board point to its targets
-    json& targets = legal[board.square_name(m.from())];
-    const std::string to = board.square_name(m.to());
+    json& targets = legal[board.point_name(m.from())];
+    const std::string to = board.point_name(m.to());
     if (!targets.is_array()) targets = json::array();
     if (std::find(targets.begin(), targets.end(), to) == targets.end()) targets.push_back(to);
   }
@@ -205,7 +205,7 @@ json state_json(const std::string& id, const Entry& entry) {
                 {"turn", turn},
                 {"turn_name", variant.side_name(turn)},
                 {"check", check},
-                {"check_square", check && pos.royal(turn) != NoSquare ? json(board.square_name(pos.royal(turn))) : json(nullptr)},
+                {"check_square", check && pos.royal(turn) != NoPoint ? json(board.point_name(pos.royal(turn))) : json(nullptr)},
                 {"pieces", pieces_json(variant, pos)},
                 {"legal", legal},
                 {"legal_moves", legal_moves},

@@ -159,8 +159,8 @@ TEST_P(ExplainAgreesWithMovegen, OnReferencePositions) {
     generate_legal(pos, legal);
     const std::string fen = pos.fen();
     for (int i = 0; i < pos.piece_count(pos.side_to_move()); ++i) {
-      const Square from = pos.piece_square(pos.side_to_move(), i);
-      for (Square to = 0; to < variant->squares(); ++to) {
+      const Point from = pos.piece_square(pos.side_to_move(), i);
+      for (Point to = Point(0); to < variant->squares(); ++to) {
         if (to == from) continue;
         // Asked without a promotion: legal only where the move may end without one.
         const bool is_legal = std::any_of(legal.begin(), legal.end(), [&](Move m) {

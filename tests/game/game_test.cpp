@@ -76,7 +76,7 @@ TEST(GameMoves, RefusalsLeaveEverythingUnchanged) {
   }
   EXPECT_FALSE(game.make_move(200, sq(game, "c3")));
   EXPECT_EQ(game.last_refusal(), "that is not a point of this board");
-  EXPECT_FALSE(game.make_move(sq(game, "b1"), NoSquare));
+  EXPECT_FALSE(game.make_move(sq(game, "b1"), NoPoint));
   EXPECT_FALSE(game.pass());
   EXPECT_EQ(snapshot(game), before);
 }
@@ -114,11 +114,11 @@ TEST(GameMoves, SetFenKeepsTheGameWhenTheFenIsBad) {
 
 TEST(GameMoves, DestinationsAreTheLegalTargets) {
   Game game = game_of("janggi");
-  EXPECT_EQ(game.destinations(sq(game, "b10")), (std::vector<Square>{sq(game, "a8"), sq(game, "c8")}));
+  EXPECT_EQ(game.destinations(sq(game, "b10")), (std::vector<Point>{sq(game, "a8"), sq(game, "c8")}));
   EXPECT_TRUE(game.destinations(sq(game, "e5")).empty());
   EXPECT_TRUE(game.destinations(sq(game, "b1")).empty());  // Han's horse: not Han's turn
   std::size_t total = 0;
-  for (Square s = 0; s < game.variant().squares(); ++s) total += game.destinations(s).size();
+  for (Point s = Point(0); s < game.variant().squares(); ++s) total += game.destinations(s).size();
   EXPECT_EQ(total, game.legal_moves().size());
 }
 

@@ -19,9 +19,9 @@ inline Game game_of(const std::string& variant, const std::string& fen = "") {
   return game;
 }
 
-inline Square sq(const Game& game, const std::string& name) {
-  const Square s = game.variant().board().parse_square(name);
-  if (s == NoSquare) throw std::invalid_argument("no square " + name);
+inline Point sq(const Game& game, const std::string& name) {
+  const Point s = game.variant().board().parse_point(name);
+  if (s == NoPoint) throw std::invalid_argument("no square " + name);
   return s;
 }
 

@@ -36,7 +36,7 @@ TEST_P(TerminalVectors, ResultForTheSideToMove) {
       ASSERT_EQ(result, "draw") << line;
       EXPECT_TRUE(state.finished() && !state.winner) << line;
     }
-    const bool royal_missing = game.position().royal(us) == NoSquare;
+    const bool royal_missing = game.position().royal(us) == NoPoint;
     EXPECT_EQ(state.termination, checked ? Termination::Checkmate : royal_missing ? Termination::RoyalCaptured : Termination::Stalemate) << line;
 
     // A finished game refuses every move, with the result as the reason.

@@ -19,7 +19,7 @@ Position at(const std::string& variant, const std::string& fen) {
 }
 
 Move move_of(const Position& pos, const std::string& from, const std::string& to) {
-  return Move(pos.variant().board().parse_square(from), pos.variant().board().parse_square(to));
+  return Move(pos.variant().board().parse_point(from), pos.variant().board().parse_point(to));
 }
 
 // The points the piece on `from` may legally move to, sorted.

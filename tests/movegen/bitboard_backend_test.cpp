@@ -49,9 +49,9 @@ std::vector<std::uint32_t> sorted_legal(Position& pos, Keep keep) {
 // Every point attacked by each side, for a victim of each kind.
 std::vector<bool> attack_map(const Position& pos) {
   std::vector<bool> map;
-  for (Side by = 0; by < SideCount; ++by)
+  for (Side by = First; by < SideCount; ++by)
     for (int victim = 0; victim < pos.variant().kinds(); ++victim)
-      for (Square s = 0; s < pos.variant().squares(); ++s) map.push_back(attacked(pos, s, by, victim));
+      for (Point s = Point(0); s < pos.variant().squares(); ++s) map.push_back(attacked(pos, s, by, victim));
   return map;
 }
 
@@ -59,14 +59,14 @@ std::vector<bool> attack_map(const Position& pos) {
 // destination with its move type and extra, and each point guarded, sorted.
 std::vector<std::uint64_t> destination_map(const Position& pos) {
   std::vector<std::uint64_t> found;
-  for (Side side = 0; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side)
     for (int i = 0; i < pos.piece_count(side); ++i) {
-      const Square from = pos.piece_square(side, i);
+      const Point from = pos.piece_square(side, i);
       const std::uint64_t piece = std::uint64_t(from) << 32 | std::uint64_t(side) << 48;
       for_each_destination(
           pos, side, from,
-          [&](Square to, MoveType type, Square extra) { found.push_back(piece | Move(from, to, type, extra).raw()); },
-          [&](Square to) { found.push_back(piece | std::uint64_t(1) << 56 | to); });
+          [&](Point to, MoveType type, Point extra) { found.push_back(piece | Move(from, to, type, extra).raw()); },
+          [&](Point to) { found.push_back(piece | std::uint64_t(1) << 56 | to); });
     }
   std::sort(found.begin(), found.end());
   return found;

@@ -15,8 +15,8 @@ std::string fen_error(const std::string& fen) { return fen_error_in(triple_step(
 TEST(GhostLine, EverySkippedPointIsWrittenAndReadBack) {
   Position pos(triple_step());
   pos.set_fen("4k/5/5/5/2p2/5/1P3/K4 w - - 0 1");
-  pos.do_move(Move(pos.variant().board().parse_square("b2"), pos.variant().board().parse_square("b5"), MoveType::LeaveGhost,
-                   pos.variant().board().parse_square("b3")));
+  pos.do_move(Move(pos.variant().board().parse_point("b2"), pos.variant().board().parse_point("b5"), MoveType::LeaveGhost,
+                   pos.variant().board().parse_point("b3")));
   const std::string fen = "4k/5/5/1P3/2p2/5/5/K4 b - b3b4 1 1";
   ASSERT_EQ(pos.fen(), fen);
   Position read(triple_step());

@@ -25,8 +25,8 @@ TEST(WideBoard, AMovePacksEveryPointAndNoSquare) {
   EXPECT_EQ(m.type(), MoveType::LeaveGhost);
   EXPECT_EQ(m.extra(), 253);
   EXPECT_EQ(Move::promotion(255, 0, 30).promotion_kind(), 30);
-  EXPECT_EQ(Move::pass().from(), NoSquare);
-  EXPECT_EQ(Move::pass().to(), NoSquare);
+  EXPECT_EQ(Move::pass().from(), NoPoint);
+  EXPECT_EQ(Move::pass().to(), NoPoint);
   EXPECT_TRUE(Move::pass().is_pass());
 }
 
@@ -52,7 +52,7 @@ TEST(WideBoard, TheRookLandsOnTheLastPointAndTheFenReadsBack) {
     EXPECT_EQ(wire.move(pos, m), text);
     pos.do_move(m);
   }
-  EXPECT_EQ(pos.at(wide()->board().parse_square("p16")), make_piece(0, 1));
+  EXPECT_EQ(pos.at(wide()->board().parse_point("p16")), make_piece(0, 1));
   EXPECT_EQ(pos.at(255), make_piece(0, 1));
   const std::string fen = "14kR/" + Empty + Empty + Empty + Empty + Empty + Empty + Empty + Empty + Empty + Empty +
                           Empty + Empty + Empty + Empty + "K15 b - - 3 2";

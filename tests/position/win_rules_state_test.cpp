@@ -32,7 +32,7 @@ TEST(CheckCounters, CheckCountsDownAndUndoRestores) {
   Position pos(load_variant(variant_path("three-check")));
   pos.set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1");
   const std::uint64_t hash = pos.state().hash;
-  pos.do_move(Move(pos.variant().board().parse_square("a1"), pos.variant().board().parse_square("a8")));
+  pos.do_move(Move(pos.variant().board().parse_point("a1"), pos.variant().board().parse_point("a8")));
   EXPECT_EQ(pos.fen(), "R3k3/8/8/8/8/8/8/4K3 b - - 2+3 1 1");
   EXPECT_TRUE(pos.is_consistent());
   pos.undo_move();
@@ -54,7 +54,7 @@ TEST(Explosions, UndoPutsEveryPieceBack) {
   pos.set_fen(fen);
   const std::uint64_t hash = pos.state().hash;
   const BoardDef& board = pos.variant().board();
-  pos.do_move(Move(board.parse_square("d1"), board.parse_square("d5")));
+  pos.do_move(Move(board.parse_point("d1"), board.parse_point("d5")));
   EXPECT_EQ(pos.fen(), "r3k2r/8/8/4p3/8/8/8/R3K2R b KQkq - 0 1");
   EXPECT_TRUE(pos.is_consistent());
   pos.undo_move();
@@ -68,7 +68,7 @@ TEST(Explosions, ARookBlownUpOnItsSquareLosesItsRight) {
   pos.set_fen("r3k2r/8/8/8/8/8/6p1/R3KB1R w KQkq - 0 1");
   const BoardDef& board = pos.variant().board();
   // The bishop takes on g2; the blast takes the rook on h1 with it.
-  pos.do_move(Move(board.parse_square("f1"), board.parse_square("g2")));
+  pos.do_move(Move(board.parse_point("f1"), board.parse_point("g2")));
   EXPECT_EQ(pos.fen(), "r3k2r/8/8/8/8/8/8/R3K3 b Qkq - 0 1");
   EXPECT_TRUE(pos.is_consistent());
 }

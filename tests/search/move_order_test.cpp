@@ -88,7 +88,7 @@ TEST(MoveOrder, ContinuationHistoryFollowsAPieceThatExplodedOnArrival) {
   // d6 refuted a knight's capture on e5, which left the point empty (16 points of history and 16 of
   // continuation for a knight's arrival on e5); Nc6 refuted d4 (25 and 25).
   Position exploded = after_moves(atomic, "b1a3 e7e5 a3c4 a7a6 c4e5"), d4 = after_moves(atomic, "d2d4");
-  ASSERT_EQ(exploded.at(atomic->board().parse_square("e5")), NoPiece);
+  ASSERT_EQ(exploded.at(atomic->board().parse_point("e5")), NoPiece);
   h->reward(exploded, legal_move_named(exploded, "d7d6"), 0, 4, nullptr, 0);
   h->reward(d4, legal_move_named(d4, "b8c6"), 0, 5, nullptr, 0);
   // A knight that reaches e5 quietly, from another point, is answered by d6 again: 32 against 25.

@@ -7,6 +7,6 @@
 
 namespace palace {
 
-using SquareSet = std::bitset<MaxSquares>;
+using PointSet = std::bitset<MaxPoints>;
 
 }  // namespace palace
