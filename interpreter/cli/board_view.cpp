@@ -39,7 +39,7 @@ class Painter {
 
   std::string draw() {
     // The side moving down the board has its home at the top.
-    const Side top = v_.rules().sides[0].forward < 0 ? 0 : 1;
+    const Side top = v_.rules().sides[0].forward < 0 ? First : Second;
     files_line(top);
     for (int rank = board_.ranks - 1; rank >= 0; --rank) {
       points_line(rank);

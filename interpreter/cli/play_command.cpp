@@ -313,10 +313,10 @@ int run_play(const PlayOptions& o) {
   const auto variant = load_variant(default_variant_file(o.file));
   std::optional<Opponent> opponent;
   if (!o.ai.empty()) {
-    const auto side = variant->side_name(0) == o.ai ? 0 : variant->side_name(1) == o.ai ? 1 : -1;
+    const auto side = variant->side_name(First) == o.ai ? 0 : variant->side_name(Second) == o.ai ? 1 : -1;
     if (side < 0) {
-      std::cerr << "error: --ai: no side named " << quote(o.ai) << " (" << variant->side_name(0) << ", "
-                << variant->side_name(1) << ")\n";
+      std::cerr << "error: --ai: no side named " << quote(o.ai) << " (" << variant->side_name(First) << ", "
+                << variant->side_name(Second) << ")\n";
       return BadInput;
     }
     search::Limits limits;

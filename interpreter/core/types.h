@@ -1,21 +1,33 @@
-// Vocabulary shared by every stage: squares, sides, pieces and moves as small integers.
+// Vocabulary shared by every stage: points, sides, kinds, pieces and moves as small integers.
 #pragma once
 
 #include <cassert>
+#include <concepts>
 #include <cstdint>
 
 namespace palace {
 
-// Boards up to 16 files by 16 ranks: 256 points and "no square" need more than a byte.
+// Points and sides are enums in the Stockfish way: one reads as an int wherever arithmetic or an
+// index needs it, at no cost, but an int becomes one only by an explicit Point(i) or Side(i), so a
+// rank, a count or a kind cannot be passed where a point is meant.
+
+// Boards up to 16 files by 16 ranks: 256 points and "no point" need more than a byte.
 constexpr int MaxFiles = 16;
 constexpr int MaxRanks = 16;
 constexpr int MaxPoints = MaxFiles * MaxRanks;
-using Point = std::uint16_t;
-constexpr Point NoPoint = MaxPoints;
+enum Point : std::uint16_t { NoPoint = MaxPoints };
 
 constexpr int SideCount = 2;
-using Side = std::uint8_t;
+enum Side : std::uint8_t { First, Second };
 constexpr Side opponent(Side s) { return Side(s ^ 1); }
+
+// Only counting (loops over points or sides) is defined on them; any other arithmetic gives an int.
+template <class T>
+concept Counted = std::same_as<T, Point> || std::same_as<T, Side>;
+template <Counted T>
+constexpr T& operator++(T& t) { return t = T(t + 1); }
+template <Counted T>
+constexpr T& operator--(T& t) { return t = T(t - 1); }
 
 // A piece packs its side and kind: 0 is an empty point, otherwise (side << 5) | (kind + 1).
 constexpr int MaxKinds = 31;

@@ -20,7 +20,7 @@ Verdict draw(Termination termination) { return verdict({termination, std::nullop
 Verdict by_points(const Position& pos, Termination termination) {
   Verdict t = draw(termination);
   t.counted = true;
-  t.points = {points(pos, 0), points(pos, 1)};
+  t.points = {points(pos, First), points(pos, Second)};
   if (t.points[0] != t.points[1]) t.winner = Side(t.points[0] > t.points[1] ? 0 : 1);
   return t;
 }

@@ -328,7 +328,7 @@ std::string example_move(const std::shared_ptr<const Variant>& variant) {
     if (!best || rank < *best) best = rank;
   }
   if (best) return best->second;
-  return first.empty() ? board.point_name(0) + board.point_name(board.square(0, 1)) : first;
+  return first.empty() ? board.point_name(Point(0)) + board.point_name(board.square(0, 1)) : first;
 }
 
 }  // namespace palace

@@ -55,7 +55,7 @@ std::size_t longest(const std::vector<std::vector<int>>& lists) {
 
 bool material_cannot_mate(const Position& pos) {
   const GameRules& rules = pos.variant().game_rules();
-  const int pieces = pos.piece_count(0) + pos.piece_count(1) - SideCount;
+  const int pieces = pos.piece_count(First) + pos.piece_count(Second) - SideCount;
   if (!rules.insufficient_material.empty() && std::size_t(pieces) <= 2 * longest(rules.insufficient_material) &&
       listed(rules.insufficient_material, non_royal_kinds(pos, 0)) &&
       listed(rules.insufficient_material, non_royal_kinds(pos, 1)))

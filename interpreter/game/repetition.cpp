@@ -1,6 +1,7 @@
 #include "game/repetition.h"
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -37,26 +38,78 @@ Position turned(const Position& pos) {
   return out;
 }
 
-// The enemy pieces the side to move of `pos` chases: it may legally capture them, and the chase
-// table counts the pair, the victim unprotected where the table asks for that.
-PointSet chased(Position& pos) {
+// A capture the side to move of a position could make whose pair of kinds the chase rule weighs,
+// and whether it counts there: its victim would be lost for nothing (no legal recapture, where the
+// rule asks for that). `undermined`: some enemy piece attacks the point but could not legally
+// recapture (pinned, or the capture leaves its king in check), the protection the rule sees through.
+struct Threat {
+  Point from, to;
+  bool counts;
+  bool undermined;
+};
+
+// Whether the side to move of `pos` may legally capture on `target`; with `from` given, only from
+// there.
+bool may_capture_on(Position& pos, Point target, Point from = NoPoint) {
+  MoveList captures;
+  generate_legal(pos, captures, Keep::Captures);
+  return std::any_of(captures.begin(), captures.end(), [&](Move m) {
+    return !m.is_pass() && m.to() == target && (from == NoPoint || m.from() == from);
+  });
+}
+
+// Whether the piece on `victim` stands where the rule lets it be chased (`chase_zones`).
+bool chaseable_there(const Position& pos, Point victim) {
+  const auto& zones = pos.variant().game_rules().chase_zones;
+  const Piece p = pos.at(victim);
+  if (zones.empty() || zones[std::size_t(kind_of(p))] < 0) return true;
+  return pos.variant().rules().sides[side_of(p)].zones[std::size_t(zones[std::size_t(kind_of(p))])][victim];
+}
+
+// The captures the side to move of `pos` threatens that the chase table weighs. `reply` is `pos`
+// with the other side to move, built when a `chase_unless_mutual` pair needs it.
+std::vector<Threat> threats(Position& pos) {
   const auto& chases = pos.variant().game_rules().chases;
-  PointSet victims;
+  std::vector<Threat> out;
+  std::optional<Position> reply;
   MoveList captures;
   generate_legal(pos, captures, Keep::Captures);
   for (const Move m : captures) {
     const Piece victim = pos.at(m.to());
-    if (m.is_pass() || !victim) continue;
+    if (m.is_pass() || !victim || !chaseable_there(pos, m.to())) continue;
     const int attacker = kind_of(pos.at(m.from()));
     const Chase how = chases[std::size_t(attacker)][std::size_t(kind_of(victim))];
     if (how == Chase::Never) continue;
-    bool counts = how == Chase::Always;
-    if (!counts) {
+    Threat t{m.from(), m.to(), true, false};
+    if (how != Chase::Always) {
       pos.do_move(m);
-      counts = !attacked(pos, m.to(), pos.side_to_move(), attacker);
+      t.counts = !may_capture_on(pos, m.to());
+      t.undermined = t.counts && attacked(pos, m.to(), pos.side_to_move(), attacker);
       pos.undo_move();
     }
-    if (counts) victims.set(m.to());
+    if (t.counts && how == Chase::UnlessMutual) {
+      if (!reply) reply.emplace(turned(pos));
+      t.counts = !may_capture_on(*reply, m.from(), m.to());
+    }
+    out.push_back(t);
+  }
+  return out;
+}
+
+// The enemy pieces the move `m` newly chases: `after` is what its side threatens after it, `before`
+// what it threatened before it. A threat is new when its attack is (the piece could not capture the
+// victim before, from where it stood: the moved piece's attack, or one the move uncovered) or when
+// it counts now only because the victim's protector can no longer legally capture back (the move
+// pinned it, or the capture would now give a check the recapture does not answer). A protector that
+// merely stopped reaching the point (its line blocked) makes no chase: the attack stood before, and
+// the AXF rules judge what the chasing move attacks.
+PointSet newly_chased(const std::vector<Threat>& before, const std::vector<Threat>& after, Move m) {
+  PointSet victims;
+  for (const Threat& t : after) {
+    if (!t.counts) continue;
+    const Point was = !m.is_pass() && t.from == m.to() ? m.from() : t.from;
+    const auto old = std::find_if(before.begin(), before.end(), [&](const Threat& b) { return b.from == was && b.to == t.to; });
+    if (old == before.end() || (!old->counts && t.undermined)) victims.set(t.to);
   }
   return victims;
 }
@@ -111,7 +164,7 @@ Chaser perpetual_chaser(const Position& pos, int span) {
   bool moved[SideCount] = {false, false};
   for (const Move m : moves) {
     const Side mover = scratch.side_to_move();
-    const PointSet before = chased(scratch);
+    const std::vector<Threat> before = threats(scratch);
     scratch.do_move(m);
     PointSet& hunted = chasing[opponent(mover)];
     if (!m.is_pass() && hunted[m.from()]) {
@@ -119,14 +172,14 @@ Chaser perpetual_chaser(const Position& pos, int span) {
       hunted.set(m.to());
     }
     Position threat = turned(scratch);
-    const PointSet fresh = chased(threat) & ~before;
+    const PointSet fresh = newly_chased(before, threats(threat), m);
     chasing[mover] = moved[mover] ? chasing[mover] & fresh : fresh;
     moved[mover] = true;
   }
   const bool chaser[SideCount] = {chasing[0].any(), chasing[1].any()};
   if (chaser[0] == chaser[1]) return {};
-  const Side side = chaser[0] ? 0 : 1;
-  Point victim = 0;
+  const Side side = chaser[0] ? First : Second;
+  Point victim = Point(0);
   while (!chasing[side][victim]) ++victim;
   return {side, victim};
 }

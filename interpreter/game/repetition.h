@@ -21,9 +21,10 @@ int perpetual_checker(const Position& pos, int span);
 // The side that chased one and the same enemy piece with every one of its moves over the last `span`
 // plies, if exactly one did, and where that piece stands now (the lowest point, should it have
 // chased several with every move); side NoSide otherwise. A move chases a piece when, after it, the
-// mover could legally capture that piece and the variant's `chase` table counts the pair
-// (Chase::Always, or Chase::Unprotected with no enemy piece able to capture back), and it could not
-// before it.
+// mover could legally capture that piece and the variant's chase tables count the capture (always,
+// or when nobody could legally capture back and, for some pairs, the victim could not capture the
+// attacker either; some kinds only in a zone), and either that attack is new (made by the moved piece or uncovered by the move) or the piece's
+// protector could capture back before the move and cannot now (rules/README.md, "What a move chases").
 struct Chaser {
   int side = NoSide;
   Point victim = NoPoint;

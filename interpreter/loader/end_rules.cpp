@@ -15,7 +15,8 @@ Sanction sanction(const ConfigNode& node) {
                                {"draw", Sanction::None}});
 }
 
-// chase: {attacker: [victims]} and chase_protected: the same, for victims chased even when protected.
+// chase: {attacker: [victims]}, and the same for victims chased only when they cannot capture back
+// (chase_unless_mutual) or even when protected (chase_protected).
 void read_chases(const ConfigNode& node, Chase how, RuleSet& rules) {
   const std::size_t kinds = rules.pieces.size();
   auto& chases = rules.rules.chases;
@@ -28,6 +29,17 @@ void read_chases(const ConfigNode& node, Chase how, RuleSet& rules) {
       if (rules.pieces[k].royal) v->fail(rules.pieces[k].name + " is royal: attacking it is a check, not a chase");
       chases[a][k] = how;
     }
+  }
+}
+
+// chase_zones: {victim: zone}, the zone of the victim's own side where attacking it may be a chase.
+void read_chase_zones(const ConfigNode& node, RuleSet& rules) {
+  auto& zones = rules.rules.chase_zones;
+  zones.assign(rules.pieces.size(), -1);
+  for (const auto& [victim, zone] : node.entries()) {
+    const int k = rules.kind_by_name(victim);
+    if (k < 0) zone.fail("no piece named " + palace::quote(victim));
+    zones[std::size_t(k)] = zone_named(rules, zone);
   }
 }
 
@@ -69,7 +81,9 @@ void read_repetition(const ConfigNode& node, RuleSet& rules) {
   if (const ConfigNode* pc = node.find("perpetual_check")) r.perpetual_check = sanction(*pc);
   if (const ConfigNode* pc = node.find("perpetual_chase")) r.perpetual_chase = sanction(*pc);
   if (const ConfigNode* c = node.find("chase")) read_chases(*c, Chase::Unprotected, rules);
+  if (const ConfigNode* c = node.find("chase_unless_mutual")) read_chases(*c, Chase::UnlessMutual, rules);
   if (const ConfigNode* c = node.find("chase_protected")) read_chases(*c, Chase::Always, rules);
+  if (const ConfigNode* z = node.find("chase_zones")) read_chase_zones(*z, rules);
   if (r.perpetual_chase != Sanction::None && r.chases.empty())
     node.at("perpetual_chase").fail("say under `chase:` which pieces chase which, e.g. chase: {chariot: [horse]}");
   if (const ConfigNode* s = node.find("shuttle")) read_shuttle(*s, r);

@@ -133,7 +133,11 @@ const KeySpec repetition_keys[] = {
     {"perpetual_chase", T::Enum, "for the side that chased one piece with every move (needs `chase`)", "draw",
      "loss|illegal|vary|draw"},
     {"chase", T::MapOf, "attacker kind: the kinds it chases when unprotected", "", "", T::OneOrList},
+    {"chase_unless_mutual", T::MapOf,
+     "attacker kind: the kinds it chases when unprotected and unable to capture it back", "", "", T::OneOrList},
     {"chase_protected", T::MapOf, "attacker kind: the kinds it chases even when protected", "", "", T::OneOrList},
+    {"chase_zones", T::MapOf, "victim kind: the zone of its own side where it can be chased (elsewhere never)", "", "",
+     T::String},
     {"shuttle", T::Any, "`N`, or `{moves: N, result: illegal|loss}`: one piece back and forth", "none", "", T::String,
      &shuttle},
 };

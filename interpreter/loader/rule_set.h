@@ -117,7 +117,7 @@ struct SideDef {
 // A move that carries a partner piece along (castling is one), allowed while its right is held.
 struct CompoundMoveDef {
   std::string name;
-  Side side = 0;
+  Side side = First;
   char right = '?';  // its letter in a FEN's rights field
   int piece = -1;    // kind that must stand on `from`
   Point from = NoPoint, to = NoPoint;
@@ -155,8 +155,9 @@ enum class SideResult : std::uint8_t { Loss, Draw, Win };
 // What a repetition rule does to the side it blames: nothing, the game lost, the move refused, or
 // the side bound to vary, losing only when its next move repeats the cycle again.
 enum class Sanction : std::uint8_t { None, Loss, Illegal, MustVary };
-// Whether an attack of one kind on another is a chase: never, when the victim is unprotected, always.
-enum class Chase : std::uint8_t { Never, Unprotected, Always };
+// Whether an attack of one kind on another is a chase: never, when the victim is unprotected, when it
+// is unprotected and cannot capture the attacker back either, always.
+enum class Chase : std::uint8_t { Never, Unprotected, UnlessMutual, Always };
 
 // The endgame count (rules.endgame_count, Makruk's board's and pieces' honour): while none of the
 // `blockers` stands on the board, a side counts its moves and the game is drawn when the count runs
@@ -196,6 +197,7 @@ struct GameRules {
   // The rules of game/repetition.h and game/material.h, read by loader/end_rules.cpp.
   Sanction perpetual_chase = Sanction::None;  // for the side chasing one piece with every move of the cycle
   std::vector<std::vector<Chase>> chases;     // [attacker kind][victim kind]; empty without the rule
+  std::vector<int> chase_zones;               // [victim kind]: the zone of its side it is chased in, -1 anywhere; empty: anywhere
   int shuttle_moves = 0;                      // the n-th move in a row of one piece back and forth is illegal
   int shuttle_loss_moves = 0;                 // n moves back and forth after arriving lose (shuttle: {moves, result: loss})
   int claim_repetition_count = 0;             // the n-th occurrence lets a player claim a draw

@@ -109,7 +109,7 @@ FormationGrid formation_grid(const std::string& file, const Variant& variant) {
   const ConfigNode* defined = root.find("formations");
   const ConfigNode* setup = root.find("setup");
   FormationGrid grid;
-  for (int s = 0; s < SideCount; ++s) {
+  for (Side s = First; s < SideCount; ++s) {
     const ConfigNode* side = setup ? setup->find(variant.side_name(s)) : nullptr;
     if (defined && side && side->find("formation"))
       for (const auto& [name, kinds] : defined->entries()) grid.names[s].push_back(name);
@@ -126,8 +126,8 @@ FormationGrid formation_grid(const std::string& file, const Variant& variant) {
       {
         std::ofstream out(path);
         out << "import: [\"" << absolute << "\"]\nsetup:\n";
-        if (first != "-") out << "  " << variant.side_name(0) << ": {formation: {name: " << first << "}}\n";
-        if (second != "-") out << "  " << variant.side_name(1) << ": {formation: {name: " << second << "}}\n";
+        if (first != "-") out << "  " << variant.side_name(First) << ": {formation: {name: " << first << "}}\n";
+        if (second != "-") out << "  " << variant.side_name(Second) << ": {formation: {name: " << second << "}}\n";
       }
       try {
         grid.variants.push_back(load_variant(path.string()));
@@ -291,8 +291,8 @@ std::optional<std::string> run_match(const MatchSettings& settings, const std::f
         << "\n";
   }
   if (settings.formations) {
-    out << variant->side_name(0) << "'s score (rows: " << variant->side_name(0) << "'s formation, columns: "
-        << variant->side_name(1) << "'s)\n" << std::setw(16) << "";
+    out << variant->side_name(First) << "'s score (rows: " << variant->side_name(First) << "'s formation, columns: "
+        << variant->side_name(Second) << "'s)\n" << std::setw(16) << "";
     for (const auto& name : grid.names[1]) out << std::setw(16) << name;
     out << "\n";
     for (std::size_t r = 0; r < grid.names[0].size(); ++r) {

@@ -30,7 +30,7 @@ void adjudicate(GameRecord& record, const Position& pos) {
     record.termination = "adjudicated: move limit";
     return;
   }
-  const double a = points(pos, 0), b = points(pos, 1);
+  const double a = points(pos, First), b = points(pos, Second);
   std::ostringstream text;
   text << "adjudicated by counting at the move limit, " << std::max(a, b) << " to " << std::min(a, b) << " points";
   record.termination = text.str();

@@ -31,14 +31,14 @@ template <typename Visit, typename Guard>
   const Piece occupant = pos.at(t.to);
   if (!occupant) {
     if ((t.flags & TakesGhost) && (t.modes & CanCapture) && pos.is_ghost(t.to)) {
-      if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(t.to, MoveType::CaptureGhost, 0);
+      if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(t.to, MoveType::CaptureGhost, Point(0));
     } else if (t.modes & CanMove) {
       if (t.flags & LeavesGhost) visit(t.to, MoveType::LeaveGhost, t.blocks[0]);
-      else visit(t.to, MoveType::Normal, 0);
+      else visit(t.to, MoveType::Normal, Point(0));
     }
   } else if (t.modes & CanCapture) {
     if (side_of(occupant) == us) guard(t.to);
-    else if (v.may_capture(kind, kind_of(occupant))) visit(t.to, MoveType::Normal, 0);
+    else if (v.may_capture(kind, kind_of(occupant))) visit(t.to, MoveType::Normal, Point(0));
   }
 }
 
@@ -72,11 +72,11 @@ void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side
       const Point to = pop_point(g);
       if (!pos.is_ghost(to)) continue;
       quiet &= ~bit(to);
-      if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(to, MoveType::CaptureGhost, 0);
+      if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(to, MoveType::CaptureGhost, Point(0));
     }
   for (std::uint32_t s = m.special_begin; s < m.special_end; ++s)
     if (!(occupied & b.special_blocks(s))) visit_leap_landing(pos, us, kind, b.special(s), visit, guard);
-  for (Bitboard t = quiet | (reach & capturable(pos, b, opponent(us), kind)); t;) visit(pop_point(t), MoveType::Normal, 0);
+  for (Bitboard t = quiet | (reach & capturable(pos, b, opponent(us), kind)); t;) visit(pop_point(t), MoveType::Normal, Point(0));
   for (Bitboard t = reach & pos.occupied_by(us); t;) guard(pop_point(t));
 }
 
@@ -111,12 +111,12 @@ void for_each_destination(const Position& pos, Side us, Point from, Visit&& visi
     for (; point < end; ++point) {
       const Piece occupant = pos.at(point->square);
       if (!occupant) {
-        if (point->modes & CanMove) visit(point->square, MoveType::Normal, 0);
+        if (point->modes & CanMove) visit(point->square, MoveType::Normal, Point(0));
         continue;
       }
       if (point->modes & CanCapture) {
         if (side_of(occupant) == us) guard(point->square);
-        else if (v.may_capture(kind, kind_of(occupant))) visit(point->square, MoveType::Normal, 0);
+        else if (v.may_capture(kind, kind_of(occupant))) visit(point->square, MoveType::Normal, Point(0));
       }
       break;
     }

@@ -135,7 +135,7 @@ Move csa_move(const Game& game, std::string_view text, std::string& why) {
     return Move();
   }
   if (text[0] != SideSigns[side]) {
-    why = quote(text) + " is " + variant.side_name(side == 0 ? 1 : 0) + "'s move, but " + variant.side_name(side) + " is to move";
+    why = quote(text) + " is " + variant.side_name(opponent(side)) + "'s move, but " + variant.side_name(side) + " is to move";
     return Move();
   }
   const int kind = kind_by_csa(variant, text.substr(5, 2));
@@ -181,7 +181,7 @@ std::string csa_start(const GameRecord& record, const std::shared_ptr<const Vari
     const std::string line = lines->substr(start, end - start);
     start = end + 1;
     if (line == "+" || line == "-") {
-      setup.to_move = line == "-";
+      setup.to_move = Side(line == "-");
     } else if (line.rfind("PI", 0) == 0) {
       setup = position_setup(set_up);
       for (std::size_t i = 2; i + 4 <= line.size(); i += 4) {
@@ -190,7 +190,7 @@ std::string csa_start(const GameRecord& record, const std::shared_ptr<const Vari
         p = NoPiece;
       }
     } else if (line.size() >= 2 && (line[1] == '+' || line[1] == '-')) {
-      const Side side = line[1] == '-';
+      const Side side = Side(line[1] == '-');
       for (std::size_t i = 2; i + 4 <= line.size(); i += 4) {
         const std::string code = line.substr(i + 2, 2);
         if (code == "AL") throw RecordError(quote(line) + ": \"AL\" (every piece left) is not read");
@@ -206,7 +206,7 @@ std::string csa_start(const GameRecord& record, const std::shared_ptr<const Vari
       for (int file = board.files, i = 2; file >= 1; --file, i += 3) {
         const std::string cell = row.substr(std::size_t(i), 3);
         if (cell != " * " && cell[0] != '+' && cell[0] != '-') throw RecordError(quote(line) + " has " + quote(cell) + ", no CSA square");
-        if (cell[0] == '+' || cell[0] == '-') at(file, rank) = make_piece(cell[0] == '-', piece(cell.substr(1)));
+        if (cell[0] == '+' || cell[0] == '-') at(file, rank) = make_piece(Side(cell[0] == '-'), piece(cell.substr(1)));
       }
     } else {
       throw RecordError(quote(line) + " is no CSA position line");

@@ -375,7 +375,7 @@ std::string kif_start(const GameRecord& record, const std::shared_ptr<const Vari
         if (c != "・") {
           const int kind = kind_by_kif(variant, c);
           if (kind < 0) throw RecordError("the board diagram has " + quote(c) + ", no piece of " + variant.rules().name);
-          setup.squares[std::size_t((rank - 1) * board.files + file - 1)] = make_piece(second ? 1 : 0, kind);
+          setup.squares[std::size_t((rank - 1) * board.files + file - 1)] = make_piece(second ? Second : First, kind);
         }
         --file;
         second = false;
@@ -387,7 +387,7 @@ std::string kif_start(const GameRecord& record, const std::shared_ptr<const Vari
     for (Side s = First; s < SideCount; ++s)
       for (const char* tag : HandTags[s])
         if (const std::string* hand = record.tag(tag)) read_hand(variant, *hand, setup.hands[s]);
-    setup.to_move = record.tag(TurnTag) ? 1 : 0;
+    setup.to_move = record.tag(TurnTag) ? Second : First;
     return setup_fen(variant, setup);
   }
   const std::string* handicap = record.tag("手合割");
@@ -467,7 +467,7 @@ std::string write_kif(const GameRecord& record, const Game& game, bool ki2) {
       return text.empty() ? std::string("なし") : text;
     };
     const BoardDef& board = variant.board();
-    out += std::string(HandTags[1][0]) + "：" + hand(1) + "\n ";
+    out += std::string(HandTags[1][0]) + "：" + hand(Second) + "\n ";
     for (int file = board.files; file >= 1; --file) out += " " + wide_digit(file);
     out += "\n+" + std::string(std::size_t(board.files * 3), '-') + "+\n";
     for (int rank = 1; rank <= board.ranks; ++rank) {
@@ -479,7 +479,7 @@ std::string write_kif(const GameRecord& record, const Game& game, bool ki2) {
       out += "|" + kanji_digit(rank) + "\n";
     }
     out += "+" + std::string(std::size_t(board.files * 3), '-') + "+\n";
-    out += std::string(HandTags[0][0]) + "：" + hand(0) + "\n";
+    out += std::string(HandTags[0][0]) + "：" + hand(First) + "\n";
     if (s.to_move == 1) out += "後手番\n";
   }
   header("先手", record.tag("White"));

@@ -39,7 +39,7 @@ bool uses_iccs(const GameRecord& record, const Variant& variant) {
 // initial ("... r - - 0 1" for red) rather than "w".
 std::string record_fen(const std::string& fen, const Variant& variant) {
   const std::size_t side = fen.find(' ');
-  const std::string& first = variant.side_name(0);
+  const std::string& first = variant.side_name(First);
   if (side == std::string::npos || side + 2 > fen.size() || first.empty() || (side + 2 < fen.size() && fen[side + 2] != ' '))
     return fen;
   const char given = fen[side + 1];

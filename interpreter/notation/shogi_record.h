@@ -36,7 +36,7 @@ const ShogiEnding* ending_of(const GameRecord& record, const Game& game);
 struct ShogiSetup {
   std::vector<Piece> squares;
   std::array<std::vector<int>, SideCount> hands;
-  Side to_move = 0;
+  Side to_move = First;
 };
 // An empty setup of `variant`'s board.
 ShogiSetup empty_setup(const Variant& variant);

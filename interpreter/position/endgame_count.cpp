@@ -50,7 +50,7 @@ int count_limit_plies(const Position& pos, Side side) {
 
 void advance_endgame_count(const Position& pos, StateRecord& st) {
   const Side us = pos.side_to_move(), mover = opponent(us);
-  const int pieces = pos.piece_count(0) + pos.piece_count(1);
+  const int pieces = pos.piece_count(First) + pos.piece_count(Second);
   const bool took = st.captured != NoPiece;
   const bool promoted = st.move.promotion_kind() >= 0;
   if (st.count_limit) ++st.count_plies;

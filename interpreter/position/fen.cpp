@@ -65,6 +65,10 @@ std::string split_off_hands(FenFields& f) {
   return hands;
 }
 
+// "[]" or "[-]", which the reference engine writes after the board of any variant it gives hands
+// to: said of a variant without hands it holds nothing false, so it is read and ignored.
+bool is_empty_hand(const std::string& hands) { return hands.empty() || hands == "-"; }
+
 int read_number(const std::string& text, const char* field, int min, int max) {
   auto out_of_range = [&] {
     return FenError(std::string("FEN ") + field + ": expected a number from " + std::to_string(min) + " to " +
@@ -87,7 +91,10 @@ void Position::set_fen(const std::string& fen) {
   // Into a scratch copy, so that a bad FEN leaves this position exactly as it was.
   Position next(*this);
   next.clear();
-  if (variant_->has_hands()) next.read_hands(split_off_hands(f));
+  if (variant_->has_hands())
+    next.read_hands(split_off_hands(f));
+  else if (f.placement.find('[') != std::string::npos && !is_empty_hand(split_off_hands(f)))
+    throw FenError("FEN hands: this variant has no hands; only an empty [] may follow the board");
   next.read_board(f.placement);
   next.check_move_list_bound();
   next.read_side_to_move(f.side);
@@ -190,7 +197,7 @@ void Position::check_move_list_bound() const {
 void Position::read_side_to_move(const std::string& side) {
   if (side.empty()) throw FenError("FEN side to move: missing (expected w or b)");
   if (side != "w" && side != "b") throw FenError("FEN side to move: expected w or b, got " + quote(side));
-  side_ = side == "w" ? 0 : 1;
+  side_ = side == "w" ? First : Second;
 }
 
 void Position::read_rights(const std::string& rights) {
@@ -215,7 +222,7 @@ int Position::compound_for_right(char letter) const {
   if (rules.castling.piece < 0 || !std::isalpha(static_cast<unsigned char>(letter))) return -1;
   // Castling rights name a wing's outermost partner (K, Q) or a partner's file (Shredder's H, A).
   const bool upper = std::isupper(static_cast<unsigned char>(letter));
-  const Side side = rules.sides[0].upper_case == upper ? 0 : 1;
+  const Side side = rules.sides[0].upper_case == upper ? First : Second;
   const char capital = char(std::toupper(static_cast<unsigned char>(letter)));
   for (std::size_t w = 0; w < rules.castling.wings.size(); ++w)
     if (rules.castling.wings[w].right == capital) return outermost_castling(side, int(w));

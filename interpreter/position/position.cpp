@@ -119,7 +119,7 @@ void Position::set_start() {
   const RuleSet& rules = variant_->rules();
   for (Side s = First; s < SideCount; ++s)
     for (const Placement& p : rules.setup[s]) put(make_piece(s, p.kind), p.square);
-  side_ = 0;
+  side_ = First;
   fullmove_base_ = 1;
   start_side_ = 0;
   StateRecord& st = states_.back();

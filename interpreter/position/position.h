@@ -166,7 +166,7 @@ class Position {
   std::array<int, SideCount> count_{};
   std::array<Point, SideCount> royal_{NoPoint, NoPoint};
   Hand hand_;
-  Side side_ = 0;
+  Side side_ = First;
   int fullmove_base_ = 1;
   int start_side_ = 0;  // side to move when the record began, for move numbers
   std::vector<StateRecord> states_;

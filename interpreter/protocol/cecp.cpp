@@ -1,5 +1,6 @@
 #include "protocol/cecp.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/text.h"
@@ -32,6 +33,21 @@ std::optional<int> read_base_ms(std::istringstream& words) {
   return int(*m * 60'000 + *s * 1000);
 }
 
+// `st` is a clock, not UCI's exact movetime: XBoard starts the engine's clock at the seconds
+// given at each move and flags an engine that overruns it, which a search stopping at the second
+// did on a loaded machine (by 2 to 70 ms). A very short `st` keeps half.
+constexpr int StMarginMs = 100;
+
+// The command or move an error names, as sent when it is short and printable; else quoted and cut,
+// so that the answer stays one short line (a megabyte of input, a newline escape, a control byte).
+std::string echo(const std::string& text) {
+  constexpr std::size_t Limit = 100;
+  const bool plain = text.size() <= Limit && std::all_of(text.begin(), text.end(), [](char c) {
+                       return static_cast<unsigned char>(c) >= ' ' && c != 0x7f;
+                     });
+  return plain ? text : palace::quote(text, Limit);
+}
+
 // Commands XBoard sends that change nothing for an engine without book, pondering or analysis.
 bool ignored(const std::string& command) {
   for (const char* word : {"xboard", "accepted", "rejected", "random", "hard", "easy", "computer", "name", "rating",
@@ -44,7 +60,15 @@ bool ignored(const std::string& command) {
 
 void CecpEngine::complain(const std::string& why) {
   std::lock_guard lock(line_mutex_);
-  say("Error (" + why + "): " + line_);
+  say("Error (" + why + "): " + echo(line_));
+}
+
+void CecpEngine::refuse_overlong(const std::string& start, const std::string& why) {
+  {
+    std::lock_guard lock(line_mutex_);
+    line_ = start;
+  }
+  complain(why);
 }
 
 bool CecpEngine::dispatch(const std::string& command, std::istringstream& words) {
@@ -60,7 +84,9 @@ bool CecpEngine::dispatch(const std::string& command, std::istringstream& words)
     say("feature myname=\"Palace\" variants=\"" + known_variants(true) +
         "\" setboard=1 usermove=1 ping=1 time=1 draw=0 reuse=1 analyze=0 colors=0 san=0 sigint=0 sigterm=0 done=1");
   } else if (command == "ping") {
-    say("pong " + rest_of(words));
+    const std::string n = rest_of(words);
+    if (n.empty()) return complain("ping needs a number"), true;
+    say("pong " + n);
   } else if (command == "post" || command == "nopost") {
     post_ = command == "post";
   } else if (command == "memory") {
@@ -77,7 +103,9 @@ bool CecpEngine::dispatch(const std::string& command, std::istringstream& words)
 bool CecpEngine::game_command(const std::string& command, std::istringstream& words) {
   if (command == "usermove") {
     if (searching()) return complain("it is not your move"), true;
-    user_move(rest_of(words));
+    const std::string move = rest_of(words);
+    if (move.empty()) return complain("usermove needs a move"), true;
+    user_move(move);
     return true;
   }
   if (command == "new") {
@@ -90,8 +118,10 @@ bool CecpEngine::game_command(const std::string& command, std::istringstream& wo
     if (!file) return complain("unsupported variant"), true;
     use_variant(*file);
   } else if (command == "setboard") {
+    const std::string fen = rest_of(words);
+    if (fen.empty()) return complain("setboard needs a FEN"), true;
     drop_search();
-    set_position(rest_of(words), {});
+    set_position(fen, {});
   } else if (command == "go") {
     drop_search();
     force_ = false;
@@ -130,7 +160,8 @@ bool CecpEngine::clock_command(const std::string& command, std::istringstream& w
   } else if (command == "st") {
     const auto seconds = read_number(words);
     if (!seconds) return complain("st needs seconds"), true;
-    move_ms_ = int(*seconds * 1000);
+    const int ms = int(*seconds * 1000);
+    move_ms_ = std::max({1, ms / 2, ms - StMarginMs});
   } else if (command == "sd") {
     const auto depth = read_count(words);
     if (!depth || *depth < 1 || *depth > 100) return complain("sd needs a depth from 1 to 100"), true;
@@ -151,7 +182,7 @@ void CecpEngine::new_game() {
   searcher_->clear();
   position_->set_start();
   force_ = false;
-  engine_side_ = 1;
+  engine_side_ = Second;
   depth_ = 0;
   move_ms_ = 0;
 }
@@ -163,7 +194,7 @@ void CecpEngine::user_move(const std::string& text) {
     // parse_move quotes the text; CECP's form names the reason and then the move as sent.
     const std::string quoted = palace::quote(text) + " ";
     if (why.rfind(quoted, 0) == 0) why.erase(0, quoted.size());
-    return say("Illegal move (" + why + "): " + text);
+    return say("Illegal move (" + why + "): " + echo(text));
   }
   position_->do_move(m);
   if (!force_ && position_->side_to_move() == engine_side_) think();

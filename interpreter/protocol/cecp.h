@@ -17,6 +17,7 @@ class CecpEngine : public Session {
  protected:
   bool dispatch(const std::string& command, std::istringstream& words) override;
   void complain(const std::string& why) override;
+  void refuse_overlong(const std::string& start, const std::string& why) override;
   void answer(const Position& root, Move best) override;
   void report(const Position& root, const search::Report& report) override;
 
@@ -32,7 +33,7 @@ class CecpEngine : public Session {
   std::mutex line_mutex_;          // a failing search complains from its own thread
   std::string line_;               // the command being answered, for the error form
   bool force_ = false;             // moves are only recorded, the engine plays neither side
-  Side engine_side_ = 1;           // the side the engine plays: the second after `new`
+  Side engine_side_ = Second;      // the side the engine plays: the second after `new`
   std::atomic<bool> discard_ = false;  // the running search's move is not to be played
   std::atomic<bool> post_ = false;  // thinking output, read by the search thread
   int depth_ = 0;                  // sd

@@ -89,7 +89,7 @@ void Session::run(std::istream& in) {
   bool cut = false;
   for (std::string line; read_line(in, line, cut);) {
     if (cut) {
-      complain("a line over " + std::to_string(MaxLineBytes) + " bytes is ignored");
+      refuse_overlong(line, "a line over " + std::to_string(MaxLineBytes) + " bytes is ignored");
       continue;
     }
     if (!handle(line)) return;
@@ -100,6 +100,8 @@ void Session::run(std::istream& in) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   finish_search();
 }
+
+void Session::refuse_overlong(const std::string&, const std::string& why) { complain(why); }
 
 // A command that fails (a rule hook erring in a move, perft or eval) leaves the engine as it was,
 // and says why.

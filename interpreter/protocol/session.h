@@ -61,6 +61,8 @@ class Session {
   virtual bool dispatch(const std::string& command, std::istringstream& words) = 0;
   // Bad input in the protocol's form, one line ("info string ...", "Error (...): ...").
   virtual void complain(const std::string& why) = 0;
+  // A line over the length limit, skipped (`start` is its beginning): complain(why), by default.
+  virtual void refuse_overlong(const std::string& start, const std::string& why);
   // The search's answer, said from the search thread: a null move when there is none to play.
   virtual void answer(const Position& root, Move best) = 0;
   // A completed iteration, said from the search thread.

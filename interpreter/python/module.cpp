@@ -36,6 +36,7 @@
 #include "movegen/movegen.h"
 #include "notation/gib.h"
 #include "movetext/notation.h"
+#include "movetext/usi.h"
 #include "notation/replay.h"
 #include "notation/wire.h"
 #include "search/search.h"
@@ -554,9 +555,9 @@ PYBIND11_MODULE(palace, m) {
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false);
   m.def(
       "get_fen",
-      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool, bool, bool, int) {
+      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool, bool sfen, bool, int) {
         WireBoard b(v, fen, moves);
-        return b.wire.fen(b.pos.fen());
+        return sfen ? sfen_from_fen(b.pos.fen()) : b.wire.fen(b.pos.fen());
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false, py::arg("sfen") = false,
       py::arg("show_promoted") = false, py::arg("count_started") = 0);
@@ -632,7 +633,7 @@ PYBIND11_MODULE(palace, m) {
       "has_insufficient_material",
       [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool) {
         WireBoard b(v, fen, moves);
-        return py::make_tuple(side_cannot_mate(b.pos, 0), side_cannot_mate(b.pos, 1));
+        return py::make_tuple(side_cannot_mate(b.pos, First), side_cannot_mate(b.pos, Second));
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false);
   m.def(

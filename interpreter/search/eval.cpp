@@ -272,7 +272,7 @@ int Evaluation::operator()(const Position& pos) const {
     }
   if (found_count[0] + found_count[1] > 0) {
     const Placed* const lists[SideCount] = {found[0], found[1]};
-    const Point royals[SideCount] = {pos.royal(0), pos.royal(1)};
+    const Point royals[SideCount] = {pos.royal(First), pos.royal(Second)};
     add_files(lists, found_count, royals, total);
   }
   if (!shelter_bonus_.empty())

@@ -78,8 +78,8 @@ TEST(GameEndRules, StandoffIsDecidedByCounting) {
   EXPECT_EQ(game.play("a4a5").reason, "the generals face each other: break the standoff or pass");
   ASSERT_TRUE(game.pass());
   EXPECT_EQ(state_of(game), "han wins: standoff, 16.5 to 15 points");
-  EXPECT_DOUBLE_EQ(points(game.position(), 0), 15);
-  EXPECT_DOUBLE_EQ(points(game.position(), 1), 16.5);
+  EXPECT_DOUBLE_EQ(points(game.position(), First), 15);
+  EXPECT_DOUBLE_EQ(points(game.position(), Second), 16.5);
 
   // A horse more for Cho outweighs the bonus.
   game.set_fen("RN7/4K4/9/4P4/9/9/p8/9/4k4/8r w - - 0 1");

@@ -110,7 +110,7 @@ TEST(ExplainRefusals, Passing) {
   EXPECT_EQ(casual.last_refusal(), "you cannot pass while in check");
   // In a standoff a player may pass even in check.
   Game modern = game_of("janggi-modern", "9/r3K4/9/9/9/9/9/9/4k4/9 w - - 0 1");
-  EXPECT_TRUE(modern.is_in_check(0));
+  EXPECT_TRUE(modern.is_in_check(First));
   EXPECT_EQ(modern.explain(sq(modern, "e9"), sq(modern, "e9")), "");
   EXPECT_TRUE(modern.pass());
 }

@@ -74,7 +74,7 @@ TEST(GameMoves, RefusalsLeaveEverythingUnchanged) {
     EXPECT_EQ(game.last_refusal(), c.reason) << c.text;
     EXPECT_EQ(snapshot(game), before) << c.text;
   }
-  EXPECT_FALSE(game.make_move(200, sq(game, "c3")));
+  EXPECT_FALSE(game.make_move(Point(200), sq(game, "c3")));
   EXPECT_EQ(game.last_refusal(), "that is not a point of this board");
   EXPECT_FALSE(game.make_move(sq(game, "b1"), NoPoint));
   EXPECT_FALSE(game.pass());
@@ -125,20 +125,20 @@ TEST(GameMoves, DestinationsAreTheLegalTargets) {
 TEST(GameMoves, CheckForEitherSide) {
   // Cho's general on e9 faces Han's chariot down the open e-file.
   Game game = game_of("janggi", "9/4K4/9/9/9/9/9/9/3k5/4r4 w - - 0 1");
-  EXPECT_TRUE(game.is_in_check(0));
-  EXPECT_FALSE(game.is_in_check(1));
+  EXPECT_TRUE(game.is_in_check(First));
+  EXPECT_FALSE(game.is_in_check(Second));
   // Han, not to move, is the one attacked here: asking works for the side not to move too. Only
   // where a player may pass in check (a standoff) can such a position arise in play.
   Game modern = game_of("janggi-modern", "9/4K4/9/9/9/9/9/9/3k5/3R5 w - - 0 1");
-  EXPECT_FALSE(modern.is_in_check(0));
-  EXPECT_TRUE(modern.is_in_check(1));
+  EXPECT_FALSE(modern.is_in_check(First));
+  EXPECT_TRUE(modern.is_in_check(Second));
   try {
     game.set_fen("9/4K4/9/9/9/9/9/9/3k5/3R5 w - - 0 1");
     FAIL() << "a position unreachable in play was accepted";
   } catch (const FenError& e) {
     EXPECT_STREQ(e.what(), "FEN: han is in check, but it is cho's turn");
   }
-  EXPECT_TRUE(game.is_in_check(0));
+  EXPECT_TRUE(game.is_in_check(First));
 }
 
 TEST(GameMoves, AFenWithoutARoyalIsRefusedWhereNoneCanBeTaken) {

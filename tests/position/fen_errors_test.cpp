@@ -43,6 +43,14 @@ std::string fen_error(const std::string& fen) {
 
 TEST(FenErrors, GoodFenLoads) { EXPECT_EQ(fen_error(Start), "(accepted: " + Start + ")"); }
 
+// The reference engine writes an empty hand after the board of some variants without hands; it says
+// nothing false, so it is read, and the FEN written back has none. A hand with pieces is refused.
+TEST(FenErrors, AnEmptyHandIsReadWhereThereAreNoHands) {
+  EXPECT_EQ(fen_error(Board + "[] w - - 0 1"), "(accepted: " + Start + ")");
+  EXPECT_EQ(fen_error(Board + "[-] w - - 0 1"), "(accepted: " + Start + ")");
+  EXPECT_EQ(fen_error(Board + "[P] w - - 0 1"), "FEN hands: this variant has no hands; only an empty [] may follow the board");
+}
+
 TEST(FenErrors, TooFewRanks) {
   EXPECT_EQ(fen_error("RNBA1ABNR/4K4/1C5C1/P1P1P1P1P/9/9/p1p1p1p1p/1c5c1/4k4 w - - 0 1"),
             "FEN board: 9 ranks, expected 10");

@@ -19,12 +19,12 @@ std::shared_ptr<const Variant> wide() {
 }
 
 TEST(WideBoard, AMovePacksEveryPointAndNoSquare) {
-  const Move m(255, 254, MoveType::LeaveGhost, 253);
+  const Move m(Point(255), Point(254), MoveType::LeaveGhost, 253);
   EXPECT_EQ(m.from(), 255);
   EXPECT_EQ(m.to(), 254);
   EXPECT_EQ(m.type(), MoveType::LeaveGhost);
   EXPECT_EQ(m.extra(), 253);
-  EXPECT_EQ(Move::promotion(255, 0, 30).promotion_kind(), 30);
+  EXPECT_EQ(Move::promotion(Point(255), Point(0), 30).promotion_kind(), 30);
   EXPECT_EQ(Move::pass().from(), NoPoint);
   EXPECT_EQ(Move::pass().to(), NoPoint);
   EXPECT_TRUE(Move::pass().is_pass());
@@ -52,8 +52,8 @@ TEST(WideBoard, TheRookLandsOnTheLastPointAndTheFenReadsBack) {
     EXPECT_EQ(wire.move(pos, m), text);
     pos.do_move(m);
   }
-  EXPECT_EQ(pos.at(wide()->board().parse_point("p16")), make_piece(0, 1));
-  EXPECT_EQ(pos.at(255), make_piece(0, 1));
+  EXPECT_EQ(pos.at(wide()->board().parse_point("p16")), make_piece(First, 1));
+  EXPECT_EQ(pos.at(Point(255)), make_piece(First, 1));
   const std::string fen = "14kR/" + Empty + Empty + Empty + Empty + Empty + Empty + Empty + Empty + Empty + Empty +
                           Empty + Empty + Empty + Empty + "K15 b - - 3 2";
   EXPECT_EQ(pos.fen(), fen);

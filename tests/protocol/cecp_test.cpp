@@ -3,6 +3,8 @@
 // `Error (...)` or `Illegal move (...)` line.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "protocol/cecp.h"
 #include "protocol/gui.h"
 
@@ -89,7 +91,11 @@ TEST(Cecp, BadInputIsOneLineAndTheEngineGoesOn) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"frobnicate", "Error (unknown command): frobnicate"},
       {"usermove e2e5", "Illegal move (is not a legal move here): e2e5"},
-      {"usermove", "Illegal move (is not a legal move here): "},
+      {"usermove", "Error (usermove needs a move): usermove"},
+      {"usermove \x01\x1b[2J", "Illegal move (is not a legal move here): \"\\x01\\x1B[2J\""},
+      {"frob\x07nicate", "Error (unknown command): \"frob\\x07nicate\""},
+      {"ping", "Error (ping needs a number): ping"},
+      {"setboard", "Error (setboard needs a FEN): setboard"},
       {"variant go", "Error (unsupported variant): variant go"},
       {"level 40 five 0", "Error (level needs MOVES MINUTES[:SECONDS] INCREMENT): level 40 five 0"},
       {"sd 0", "Error (sd needs a depth from 1 to 100): sd 0"},
@@ -107,6 +113,18 @@ TEST(Cecp, BadInputIsOneLineAndTheEngineGoesOn) {
   }
   EXPECT_EQ(gui.tell("usermove e2e4"), std::vector<std::string>{});  // still at the start, in force mode
   EXPECT_EQ(gui.tell("ping 9"), std::vector<std::string>{"pong 9"});
+}
+
+// A line over a mebibyte is skipped; the error names the command it began with, cut, not the one
+// before it.
+TEST(Cecp, ALineOverAMebibyteIsOneCutErrorLine) {
+  XBoard gui;
+  std::istringstream in("ping 1\nfrobnicate " + std::string(2u << 20, 'a') + "\nping 2\nquit\n");
+  gui.engine().run(in);
+  EXPECT_EQ(gui.said(), (std::vector<std::string>{
+                            "pong 1",
+                            "Error (a line over 1048576 bytes is ignored): \"frobnicate " + std::string(89, 'a') + "...\"",
+                            "pong 2"}));
 }
 
 // `?` moves now; `force` and `quit` end the thinking without a move.

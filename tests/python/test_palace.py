@@ -50,6 +50,13 @@ def test_get_fen_after_moves():
         "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
 
 
+def test_get_fen_as_sfen_and_with_an_empty_hand():
+    # pyffish's sfen flag; and the empty hand the reference writes after a Xiangqi board.
+    shogi = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1"
+    assert palace.get_fen("shogi", shogi, [], False, True) == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+    assert palace.get_fen("xiangqi", XIANGQI.replace(" w ", "[] w "), []) == XIANGQI
+
+
 def test_get_san_in_each_notation():
     assert palace.get_san("chess", CHESS, "g1f3") == "Nf3"
     assert palace.get_san("xiangqi", XIANGQI, "h3e3", False, palace.NOTATION_XIANGQI_WXF) == "C2=5"
