@@ -1,5 +1,6 @@
 #include "compiler/variant.h"
 
+#include "compiler/bitboards.h"
 #include "compiler/routes.h"
 
 #include <algorithm>
@@ -28,7 +29,7 @@ std::uint64_t splitmix64(std::uint64_t& state) {
 
 }  // namespace
 
-Variant::Variant(RuleSet rules) : rules_(std::move(rules)) {
+Variant::Variant(RuleSet rules, MoveBackend backend) : rules_(std::move(rules)) {
   kinds_ = int(rules_.pieces.size());
   squares_ = rules_.board.size();
   build_lines();
@@ -45,7 +46,11 @@ Variant::Variant(RuleSet rules) : rules_(std::move(rules)) {
       throw RuleError(rules_.source_file + ": setup: " + rules_.sides[side].name + " could have up to " + std::to_string(bound) +
                       " moves in one position; Palace supports at most " + std::to_string(MaxMoves));
   }
+  if (backend != MoveBackend::Mailbox)
+    bitboards_ = Bitboards::compile(*this, backend == MoveBackend::Fastest ? best_slider_indexing() : SliderIndexing::Magic);
 }
+
+Variant::~Variant() = default;
 
 // For every point, the most moves any kind standing there could make (each promotion choice a
 // move of its own); n pieces can make at most the n largest of these, plus every compound move

@@ -51,6 +51,13 @@ struct ReverseLeap {
   std::uint32_t kinds;  // bit k: a piece of kind k on `from` attacks the square
 };
 
+class Bitboards;
+
+// Which move generator a variant runs: the bitboard back end where its features allow
+// (compiler/bitboards.h), with the slide indexing the processor runs fastest; or the mailbox
+// tables alone, the reference; or bitboards with magic multiplies, the portable indexing.
+enum class MoveBackend : std::uint8_t { Fastest, Mailbox, MagicBitboards };
+
 struct Span {
   std::uint32_t begin = 0, end = 0;
 };
@@ -77,7 +84,8 @@ class Variant {
   // Compiles validated rules, their load-time hooks already answered (hooks/load_variant.h). Each
   // position makes its own runtime hooks (position/move_hooks.h). Throws RuleError for rules that
   // only turn out wrong in combination.
-  explicit Variant(RuleSet rules);
+  explicit Variant(RuleSet rules, MoveBackend backend = MoveBackend::Fastest);
+  ~Variant();
   Variant(const Variant&) = delete;  // shared by pointer; runtime hooks refer to it
   Variant& operator=(const Variant&) = delete;
 
@@ -132,6 +140,9 @@ class Variant {
   Span line(Point s, int dir) const { return line_spans_[s * 8 + dir]; }
   Point line_point(std::uint32_t i) const { return line_points_[i]; }
   const Point* line_points(Span line) const { return line_points_.data() + line.begin; }
+
+  // The bitboard tables, or null where the mailbox tables alone generate moves.
+  const Bitboards* bitboards() const { return bitboards_.get(); }
 
   const std::vector<CompoundMove>& compound_moves() const { return compounds_; }
 
@@ -245,6 +256,7 @@ class Variant {
   std::vector<Neighbours> neighbours_;
   std::vector<std::uint8_t> blown_up_;
   std::vector<std::uint64_t> check_keys_;
+  std::unique_ptr<const Bitboards> bitboards_;  // built last, from the tables above
 };
 
 }  // namespace palace

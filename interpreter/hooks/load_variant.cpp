@@ -4,7 +4,7 @@
 
 namespace palace {
 
-std::shared_ptr<const Variant> load_variant(const std::string& path) {
+std::shared_ptr<const Variant> load_variant(const std::string& path, MoveBackend backend) {
   RuleSet rules = load_rules(path);
   if (!rules.scripts.empty()) apply_load_time_hooks(rules);
   // A hand holds at most the pieces the set-up has, and drops fill what a move list leaves free:
@@ -14,7 +14,7 @@ std::shared_ptr<const Variant> load_variant(const std::string& path) {
       if (*hook && rules.hands.enabled)
         throw RuleError(hook->mark, "", "hooks that add moves or change the board are not supported where captured pieces go to a hand");
   // Each position makes its own runtime hooks from the compiled variant (position/move_hooks.h).
-  return std::make_shared<const Variant>(std::move(rules));
+  return std::make_shared<const Variant>(std::move(rules), backend);
 }
 
 }  // namespace palace

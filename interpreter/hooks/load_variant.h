@@ -10,7 +10,8 @@
 
 namespace palace {
 
-// Throws RuleError naming the file, line and key of the first mistake.
-std::shared_ptr<const Variant> load_variant(const std::string& path);
+// Throws RuleError naming the file, line and key of the first mistake. `backend` chooses the move
+// generator: the tests compare the others with the mailbox, the reference.
+std::shared_ptr<const Variant> load_variant(const std::string& path, MoveBackend backend = MoveBackend::Fastest);
 
 }  // namespace palace

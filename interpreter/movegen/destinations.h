@@ -2,6 +2,7 @@
 // tables: the one walk behind both move generation and the engine's mobility count.
 #pragma once
 
+#include "compiler/bitboards.h"
 #include "position/position.h"
 
 namespace palace {
@@ -22,27 +23,77 @@ inline bool path_clear(const Position& pos, const Point* blocks, int count) {
 struct NoGuard {
   void operator()(Point) const {}
 };
+// One leap target of for_each_destination whose points to pass are empty: the bitboard back end
+// lands its leaps with points to pass or a ghost to leave this way too (movegen/bitboard_moves.cpp).
+template <typename Visit, typename Guard>
+[[gnu::always_inline]] inline void visit_leap_landing(const Position& pos, Side us, int kind, const LeapTarget& t, Visit&& visit, Guard&& guard) {
+  const Variant& v = pos.variant();
+  const Piece occupant = pos.at(t.to);
+  if (!occupant) {
+    if ((t.flags & TakesGhost) && (t.modes & CanCapture) && pos.is_ghost(t.to)) {
+      if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(t.to, MoveType::CaptureGhost, Point(0));
+    } else if (t.modes & CanMove) {
+      if (t.flags & LeavesGhost) visit(t.to, MoveType::LeaveGhost, t.blocks[0]);
+      else visit(t.to, MoveType::Normal, Point(0));
+    }
+  } else if (t.modes & CanCapture) {
+    if (side_of(occupant) == us) guard(t.to);
+    else if (v.may_capture(kind, kind_of(occupant))) visit(t.to, MoveType::Normal, Point(0));
+  }
+}
+
+// The pieces of `them` a piece of `kind` may capture.
+inline Bitboard capturable(const Position& pos, const Bitboards& b, Side them, int kind) {
+  Bitboard targets = pos.occupied_by(them);
+  for (std::uint32_t refused = b.refused_victims(kind); refused; refused &= refused - 1)
+    targets &= ~pos.pieces(make_piece(them, std::countr_zero(refused)));
+  return targets;
+}
+
+// for_each_destination from the bitboard tables: the same points, in another order.
+template <SliderIndexing I, typename Visit, typename Guard>
+void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side us, int kind, Point from, Visit&& visit,
+                                   Guard&& guard) {
+  const Variant& v = pos.variant();
+  const Bitboard occupied = pos.occupied();
+  const BitboardMoves& m = b.moves(us, kind, from);
+  const std::uint8_t traits = b.traits(us, kind);
+  const Bitboard slides = b.slides<I>(m, occupied);
+  Bitboard slide_move = slides, slide_capture = slides;
+  if (traits & SlidesLandSome) [[unlikely]] {
+    slide_move &= b.slide_move(us, kind, from);
+    slide_capture &= b.slide_capture(us, kind, from);
+  }
+  Bitboard quiet = (m.leap_move | slide_move) & ~occupied;
+  const Bitboard reach = m.leap_capture | slide_capture;
+  // A ghost point is taken, not moved to, by a leap that takes ghosts.
+  if (pos.state().ghost != NoPoint && (traits & TakesGhosts))
+    for (Bitboard g = b.takes_ghost(us, kind, from) & ~occupied; g;) {
+      const Point to = pop_point(g);
+      if (!pos.is_ghost(to)) continue;
+      quiet &= ~bit(to);
+      if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(to, MoveType::CaptureGhost, Point(0));
+    }
+  for (std::uint32_t s = m.special_begin; s < m.special_end; ++s)
+    if (!(occupied & b.special_blocks(s))) visit_leap_landing(pos, us, kind, b.special(s), visit, guard);
+  for (Bitboard t = quiet | (reach & capturable(pos, b, opponent(us), kind)); t;) visit(pop_point(t), MoveType::Normal, Point(0));
+  for (Bitboard t = reach & pos.occupied_by(us); t;) guard(pop_point(t));
+}
+
 template <typename Visit, typename Guard = NoGuard>
 void for_each_destination(const Position& pos, Side us, Point from, Visit&& visit, Guard&& guard = {}) {
   const Variant& v = pos.variant();
   const int kind = kind_of(pos.at(from));
+  if (const Bitboards* b = v.bitboards()) {
+    if (b->indexing() == SliderIndexing::Pext) for_each_bitboard_destination<SliderIndexing::Pext>(pos, *b, us, kind, from, visit, guard);
+    else for_each_bitboard_destination<SliderIndexing::Magic>(pos, *b, us, kind, from, visit, guard);
+    return;
+  }
 
   const Span leaps = v.leaps(us, kind, from);
   for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
     const LeapTarget& t = v.leap(i);
-    if (!path_clear(pos, t.blocks, t.block_count)) continue;
-    const Piece occupant = pos.at(t.to);
-    if (!occupant) {
-      if ((t.flags & TakesGhost) && (t.modes & CanCapture) && pos.is_ghost(t.to)) {
-        if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(t.to, MoveType::CaptureGhost, Point(0));
-      } else if (t.modes & CanMove) {
-        if (t.flags & LeavesGhost) visit(t.to, MoveType::LeaveGhost, t.blocks[0]);
-        else visit(t.to, MoveType::Normal, Point(0));
-      }
-    } else if (t.modes & CanCapture) {
-      if (side_of(occupant) == us) guard(t.to);
-      else if (v.may_capture(kind, kind_of(occupant))) visit(t.to, MoveType::Normal, Point(0));
-    }
+    if (path_clear(pos, t.blocks, t.block_count)) visit_leap_landing(pos, us, kind, t, visit, guard);
   }
 
   const Span rays = v.rays(us, kind, from);

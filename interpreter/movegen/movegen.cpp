@@ -3,6 +3,7 @@
 #include <bit>
 #include <vector>
 
+#include "movegen/bitboard_moves.h"
 #include "movegen/destinations.h"
 
 namespace palace {
@@ -44,6 +45,14 @@ void add_move(const Position& pos, const Variant& v, MoveList& list, Side us, in
   if (promotion) add_promotions(pos, list, us, kind, from, to, promotion);
   else list.add(Move(from, to));
 }
+
+}  // namespace
+
+void add_move_with_promotions(const Position& pos, MoveList& list, Side us, int kind, Point from, Point to) {
+  add_move(pos, pos.variant(), list, us, kind, from, to);
+}
+
+namespace {
 
 void generate_piece_moves(const Position& pos, MoveList& list, Point from) {
   const Variant& v = pos.variant();
@@ -151,6 +160,14 @@ PointSet exposure(const Position& pos, Point royal, Side them) {
     }
   }
   return exposed;
+}
+
+// exposure() from the bitboards where the variant has them; royals that may not face are the
+// mailbox walk's to follow.
+PointSet exposure_of(const Position& pos, Point royal, Side them) {
+  const Bitboards* b = pos.variant().bitboards();
+  if (b && pos.variant().game_rules().facing_royals != FacingRule::Forbidden) return bitboard_exposure(pos, *b, royal, them);
+  return exposure(pos, royal, them);
 }
 
 // Where captures are compulsory, a side that can capture may make no other move.
@@ -272,6 +289,7 @@ bool attacked_by(const Position& pos, Point target, Side by, int victim_kind) {
 
 // Out of line, so that both walks inline into it and its many callers stay small.
 [[gnu::noinline]] bool attacked(const Position& pos, Point target, Side by, int victim_kind) {
+  if (const Bitboards* b = pos.variant().bitboards()) return bitboard_attacked(pos, *b, target, by, victim_kind);
   return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
 }
 
@@ -300,13 +318,20 @@ bool in_check(const Position& pos) { return royal_attacked(pos, pos.side_to_move
 
 void generate_pseudo_legal(const Position& pos, MoveList& list) {
   const Side us = pos.side_to_move();
-  for (int i = 0; i < pos.piece_count(us); ++i) generate_piece_moves(pos, list, pos.piece_square(us, i));
+  if (const Bitboards* b = pos.variant().bitboards()) generate_bitboard_moves(pos, *b, list);
+  else
+    for (int i = 0; i < pos.piece_count(us); ++i) generate_piece_moves(pos, list, pos.piece_square(us, i));
   if (!pos.variant().compound_moves().empty()) generate_compound_moves(pos, list);
   if (pos.variant().any_adds_moves()) [[unlikely]]
     generate_added_moves(pos, list);
 }
 
 bool leaves_royal_safe(Position& pos, Move m) {
+  const Variant& v = pos.variant();
+  if (const Bitboards* b = v.bitboards(); b && m.type() == MoveType::Normal && m.promotion_kind() < 0 && !v.explosive() &&
+                                          v.game_rules().facing_royals == FacingRule::Allowed &&
+                                          pos.royal(pos.side_to_move()) == m.from())
+    return bitboard_royal_move_safe(pos, *b, m);
   const Side us = pos.side_to_move();
   const FacingRule facing = pos.variant().game_rules().facing_royals;
   const bool facing_before = pos.state().royals_facing;
@@ -468,7 +493,7 @@ LegalityTest::LegalityTest(Position& pos, bool checked)
       royal_(pos.royal(pos.side_to_move())),
       explosive_(pos.variant().explosive()),
       fast_path_ok_(fast_path(pos, checked)),
-      exposed_(fast_path_ok_ ? exposure(pos, royal_, opponent(pos.side_to_move())) : PointSet()) {}
+      exposed_(fast_path_ok_ ? exposure_of(pos, royal_, opponent(pos.side_to_move())) : PointSet()) {}
 
 bool LegalityTest::hook_allows(int kind, Move m) const { return palace::hook_allows(pos_, kind, m); }
 

@@ -21,7 +21,8 @@ namespace {
 
 }  // namespace
 
-Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)), hooks_(*variant_) {
+Position::Position(std::shared_ptr<const Variant> variant)
+    : variant_(std::move(variant)), hooks_(*variant_), keeps_bits_(variant_->bitboards() != nullptr) {
   states_.reserve(1024);
   edits_.reserve(256);
   set_start();
@@ -29,6 +30,8 @@ Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(
 
 void Position::clear() {
   board_.fill(NoPiece);
+  side_bits_.fill(0);
+  piece_bits_.fill(0);
   count_ = {0, 0};
   royal_ = {NoPoint, NoPoint};
   hand_ = Hand();
@@ -43,6 +46,10 @@ void Position::clear() {
 void Position::put(Piece p, Point s) {
   const Side side = side_of(p);
   board_[s] = p;
+  if (keeps_bits_) {
+    side_bits_[side] |= bit(s);
+    piece_bits_[p] |= bit(s);
+  }
   list_index_[s] = std::uint8_t(count_[side]);
   list_[side][count_[side]++] = s;
   if (variant_->royal(kind_of(p))) royal_[side] = s;
@@ -57,16 +64,34 @@ void Position::put(Piece p, Point s) {
   list_[side][list_index_[s]] = last;
   list_index_[last] = list_index_[s];
   board_[s] = NoPiece;
+  if (keeps_bits_) {
+    side_bits_[side] &= ~bit(s);
+    piece_bits_[p] &= ~bit(s);
+  }
   if (royal_[side] == s) royal_[side] = NoPoint;
 }
 
-void Position::relocate(Point from, Point to) {
+// Inline, as it was before it kept bitboards: out of line it cost every move a call.
+[[gnu::always_inline]] inline void Position::relocate(Point from, Point to) {
   const Piece p = board_[from];
   board_[to] = p;
   board_[from] = NoPiece;
+  if (keeps_bits_) {
+    const Bitboard change = bit(from) | bit(to);
+    side_bits_[side_of(p)] ^= change;
+    piece_bits_[p] ^= change;
+  }
   list_index_[to] = list_index_[from];
   list_[side_of(p)][list_index_[to]] = to;
   if (royal_[side_of(p)] == from) royal_[side_of(p)] = to;
+}
+
+void Position::retype(Point s, Piece p) {
+  if (keeps_bits_) {
+    piece_bits_[board_[s]] &= ~bit(s);
+    piece_bits_[p] |= bit(s);
+  }
+  board_[s] = p;
 }
 
 std::uint64_t Position::compute_hash() const {
@@ -239,7 +264,7 @@ void Position::do_move(Move m) {
     if (m.promotion_kind() >= 0) {
       const Piece promoted = make_piece(side_, m.promotion_kind());
       h ^= v.piece_key(p, to) ^ v.piece_key(promoted, to);
-      board_[to] = promoted;
+      retype(to, promoted);
     } else if (m.type() == MoveType::LeaveGhost) {
       st.ghost = Point(m.extra());
       st.ghost_end = step_toward(to, st.ghost);
@@ -327,10 +352,14 @@ void Position::edit(Point s, Piece p, std::uint64_t& hash) {
 bool Position::is_consistent() const {
   int on_board[SideCount] = {0, 0};
   Point royals[SideCount] = {NoPoint, NoPoint};
+  std::array<Bitboard, SideCount> side_bits{};
+  std::array<Bitboard, PieceCodes> piece_bits{};
   for (Point s = Point(0); s < variant_->squares(); ++s) {
     const Piece p = board_[s];
     if (!p) continue;
     const Side side = side_of(p);
+    side_bits[side] |= bit(s);
+    piece_bits[p] |= bit(s);
     if (kind_of(p) < 0 || kind_of(p) >= variant_->kinds()) return false;
     if (list_index_[s] >= count_[side] || list_[side][list_index_[s]] != s) return false;
     ++on_board[side];
@@ -338,6 +367,7 @@ bool Position::is_consistent() const {
   }
   for (Side side = First; side < SideCount; ++side)
     if (on_board[side] != count_[side] || royals[side] != royal_[side]) return false;
+  if (keeps_bits_ && (side_bits != side_bits_ || piece_bits != piece_bits_)) return false;
   return states_.back().royals_facing == facing_flag() && states_.back().hash == compute_hash();
 }
 
@@ -364,7 +394,8 @@ void Position::undo_move() {
     ++hand_.count[side_][m.drop_kind()];
   } else if (!m.is_pass()) {
     const Point from = m.from(), to = m.to();
-    board_[to] = st.moved;
+    if (board_[to] != st.moved) [[unlikely]]
+      retype(to, st.moved);  // a promotion taken back
     relocate(to, from);
     if (st.captured) {
       put(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);

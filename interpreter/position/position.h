@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compiler/variant.h"
+#include "core/bitboard.h"
 #include "core/error.h"
 #include "core/types.h"
 #include "position/hand.h"
@@ -65,6 +66,10 @@ class Position {
   Piece at(Point s) const { return board_[s]; }
   Side side_to_move() const { return side_; }
   Point royal(Side s) const { return royal_[s]; }
+  // The board as bitboards, kept where the variant has the bitboard back end (Variant::bitboards).
+  Bitboard occupied() const { return side_bits_[0] | side_bits_[1]; }
+  Bitboard occupied_by(Side s) const { return side_bits_[s]; }
+  Bitboard pieces(Piece p) const { return piece_bits_[p]; }
   const StateRecord& state() const { return states_.back(); }
   const StateRecord& state_back(int plies) const { return states_[states_.size() - 1 - plies]; }
   int plies_recorded() const { return int(states_.size()) - 1; }  // moves made since set-up or FEN
@@ -98,6 +103,7 @@ class Position {
   void put(Piece p, Point s);
   void remove(Point s);
   void relocate(Point from, Point to);
+  void retype(Point s, Piece p);  // a piece on `s` becomes `p` of the same side (promotion)
   std::uint64_t compute_hash() const;
   bool facing_flag() const;
   // Castling from any start (RuleSet::castling): the castling piece of `side` on its home rank, and
@@ -156,6 +162,9 @@ class Position {
   std::shared_ptr<const Variant> variant_;
   HooksSlot hooks_;
   std::array<Piece, MaxPoints> board_{};
+  bool keeps_bits_;  // the variant has bitboards, so the position keeps its own
+  std::array<Bitboard, SideCount> side_bits_{};
+  std::array<Bitboard, PieceCodes> piece_bits_{};
   std::array<std::array<Point, MaxPoints>, SideCount> list_{};
   std::array<std::uint8_t, MaxPoints> list_index_{};
   std::array<int, SideCount> count_{};

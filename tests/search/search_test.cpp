@@ -171,7 +171,7 @@ TEST(SearchRules, EachHeuristicChangesTheTree) {
     Position pos(load_variant(overlay_path("chess", "engine: {search: {reduce_evasions: " + reduce + ", extend_checks: " +
                                                         extend + ", continuation_plies: " + plies + "}}\n")));
     pos.set_fen(kiwipete);
-    const Outcome out = search_at(pos, 7);
+    const Outcome out = search_at(pos, 8);
     const std::vector<std::string> legal = legal_move_texts(pos);
     EXPECT_NE(std::find(legal.begin(), legal.end(), out.move), legal.end()) << out.move;
     return out.last.nodes;

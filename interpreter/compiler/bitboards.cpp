@@ -1,0 +1,210 @@
+#include "compiler/bitboards.h"
+
+#include <algorithm>
+#include <map>
+
+
+namespace palace {
+
+SliderIndexing best_slider_indexing() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  // AMD's first two Zen generations run PEXT in microcode, slower than a multiply.
+  if (__builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2")) return SliderIndexing::Pext;
+#endif
+  return SliderIndexing::Magic;
+}
+
+namespace {
+
+Bitboard points_of(const std::vector<Point>& points) {
+  Bitboard b = 0;
+  for (const Point s : points) b |= bit(s);
+  return b;
+}
+
+// What slides along `lines` reach over `occupied`: each line up to its first piece.
+Bitboard reach_over(const std::vector<std::vector<Point>>& lines, Bitboard occupied) {
+  Bitboard reach = 0;
+  for (const auto& line : lines)
+    for (const Point s : line) {
+      reach |= bit(s);
+      if (occupied & bit(s)) break;
+    }
+  return reach;
+}
+
+std::uint64_t next_random(std::uint64_t& state) {  // xorshift64*, fixed seed: the same magics every load
+  state ^= state >> 12, state ^= state << 25, state ^= state >> 27;
+  return state * 2685821657736338717ull;
+}
+
+// A multiplier that sends every subset of the mask to an index whose reach agrees, found by
+// trying sparse random numbers, as Stockfish finds its magics at start-up.
+Bitboard find_magic(const std::vector<Bitboard>& subsets, const std::vector<Bitboard>& reaches, int bits) {
+  std::vector<Bitboard> seen(subsets.size());
+  std::vector<int> tried(subsets.size(), 0);
+  std::uint64_t state = 0x9E3779B97F4A7C15ull;
+  for (int attempt = 1;; ++attempt) {
+    const Bitboard magic = next_random(state) & next_random(state) & next_random(state);
+    bool ok = true;
+    for (std::size_t i = 0; i < subsets.size() && ok; ++i) {
+      const std::size_t at = std::size_t((subsets[i] * magic) >> (64 - bits));
+      if (tried[at] != attempt) {
+        tried[at] = attempt;
+        seen[at] = reaches[i];
+      } else {
+        ok = seen[at] == reaches[i];
+      }
+    }
+    if (ok) return magic;
+  }
+}
+
+}  // namespace
+
+// One lookup per distinct set of lines: a rook's lines from a point serve every kind that slides so.
+std::int16_t Bitboards::add_slider(const std::vector<std::vector<Point>>& lines) {
+  if (const auto known = slider_of_lines_.find(lines); known != slider_of_lines_.end()) return known->second;
+  SliderTable table;
+  for (const auto& line : lines)
+    for (std::size_t i = 0; i + 1 < line.size(); ++i) table.mask |= bit(line[i]);
+  const int bits = std::popcount(table.mask);
+  // Every subset of the mask, by the carry-rippler walk, and what the slides reach over it.
+  std::vector<Bitboard> subsets, reaches;
+  Bitboard subset = 0;
+  do {
+    subsets.push_back(subset);
+    reaches.push_back(reach_over(lines, subset));
+    subset = (subset - table.mask) & table.mask;
+  } while (subset);
+  if (bits > 0 && indexing_ == SliderIndexing::Magic) {
+    table.magic = find_magic(subsets, reaches, bits);
+    table.shift = std::uint8_t(64 - bits);
+  }
+  table.offset = std::uint32_t(attacks_.size());
+  attacks_.resize(attacks_.size() + subsets.size());
+  for (std::size_t i = 0; i < subsets.size(); ++i) {
+    const std::size_t at = indexing_ == SliderIndexing::Pext ? index<SliderIndexing::Pext>(table, subsets[i])
+                                                             : index<SliderIndexing::Magic>(table, subsets[i]);
+    attacks_[at] = reaches[i];
+  }
+  sliders_.push_back(table);
+  return slider_of_lines_[lines] = std::int16_t(sliders_.size() - 1);
+}
+
+std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderIndexing indexing) {
+  if (v.squares() > BitboardPoints || v.has_runtime_hooks()) return nullptr;
+  auto b = std::make_unique<Bitboards>();
+  b->indexing_ = indexing;
+  b->kinds_ = v.kinds();
+  const int kinds = v.kinds(), squares = v.squares();
+
+  // Lines from each point: a slide passes the points before its landing point.
+  b->between_.assign(std::size_t(BitboardPoints) * BitboardPoints, 0);
+  for (Point s = Point(0); s < squares; ++s) {
+    Bitboard joined = 0;
+    for (int d = 0; d < DirectionCount; ++d) {
+      const Span line = v.line(s, d);
+      Bitboard passed = 0;
+      for (std::uint32_t i = line.begin; i < line.end; ++i) {
+        const Point t = v.line_point(i);
+        // Two lines joining one pair of points would leave "between" ambiguous.
+        if (joined & bit(t)) return nullptr;
+        joined |= bit(t);
+        b->between_[s * BitboardPoints + t] = passed;
+        passed |= bit(t);
+      }
+    }
+  }
+
+  const std::size_t cells = std::size_t(SideCount) * kinds * BitboardPoints;
+  b->moves_.resize(cells);
+  b->takes_ghost_.assign(cells, 0);
+  b->slide_move_.assign(cells, 0);
+  b->slide_capture_.assign(cells, 0);
+  b->traits_.assign(std::size_t(SideCount) * kinds, 0);
+  b->capturers_.assign(std::size_t(SideCount) * kinds * BitboardPoints, 0);
+  b->direct_.assign(std::size_t(SideCount) * kinds, 1);
+  b->promotion_arrival_.assign(std::size_t(SideCount) * kinds, 0);
+  b->promotion_leaving_.assign(std::size_t(SideCount) * kinds, 0);
+  for (Side side = First; side < SideCount; ++side)
+    for (int k = 0; k < kinds; ++k)
+      for (Point s = Point(0); s < squares; ++s) {
+        const std::size_t cell = b->cell(side, k, s);
+        BitboardMoves& m = b->moves_[cell];
+        std::uint8_t& traits = b->traits_[side * kinds + k];
+        Bitboard& slide_move = b->slide_move_[cell];
+        Bitboard& slide_capture = b->slide_capture_[cell];
+        if (v.promotion_flags(side, k, s) & (PromotesArriving | MustPromote)) b->promotion_arrival_[side * kinds + k] |= bit(s);
+        if (v.promotion_flags(side, k, s) & PromotesLeaving) b->promotion_leaving_[side * kinds + k] |= bit(s);
+        Bitboard reach = 0;  // every point it could capture on, on an empty board
+        Bitboard leap_points = 0;
+        const Span leaps = v.leaps(side, k, s);
+        m.special_begin = std::uint16_t(b->specials_.size());
+        for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
+          const LeapTarget& t = v.leap(i);
+          leap_points |= bit(t.to);
+          if (t.modes & CanCapture) reach |= bit(t.to);
+          if (t.block_count || (t.flags & LeavesGhost)) {
+            b->specials_.push_back(t);
+            b->special_blocks_.push_back(points_of({t.blocks, t.blocks + t.block_count}));
+            if (t.modes & CanCapture) traits |= SpecialCaptures;
+            continue;
+          }
+          if (t.modes & CanMove) m.leap_move |= bit(t.to);
+          if (t.modes & CanCapture) m.leap_capture |= bit(t.to);
+          if ((t.flags & TakesGhost) && (t.modes & CanCapture)) {
+            b->takes_ghost_[cell] |= bit(t.to);
+            traits |= TakesGhosts;
+          }
+        }
+        if (b->specials_.size() > UINT16_MAX) return nullptr;
+        m.special_end = std::uint16_t(b->specials_.size());
+
+        // A piece's slides along one direction share their line: the longest holds the others.
+        std::vector<Point> lines[DirectionCount];
+        Bitboard ray_points = 0;
+        const Span rays = v.rays(side, k, s);
+        for (std::uint32_t i = rays.begin; i < rays.end; ++i) {
+          const Ray& ray = v.ray(i);
+          if (ray.hop) return nullptr;
+          std::vector<Point>& line = lines[ray.direction];
+          const RayPoint* points = v.ray_points(ray);
+          for (std::uint32_t p = 0; p < ray.length; ++p) {
+            if (p < line.size()) {
+              if (line[p] != points[p].square) return nullptr;
+            } else {
+              line.push_back(points[p].square);
+            }
+            if (points[p].modes & CanMove) slide_move |= bit(points[p].square);
+            if (points[p].modes & CanCapture) slide_capture |= bit(points[p].square);
+          }
+        }
+        for (int d = 0; d < DirectionCount; ++d) {
+          const Bitboard on_line = points_of(lines[d]);
+          // A point two slides, or a slide and a leap, reach would be two moves in the mailbox tables.
+          if (on_line & (ray_points | leap_points)) return nullptr;
+          ray_points |= on_line;
+        }
+        if ((slide_move & slide_capture) != ray_points) traits |= SlidesLandSome;
+        reach |= slide_capture;
+        for (int group = 0; group < 2; ++group) {
+          std::vector<std::vector<Point>> group_lines;
+          for (int d = group; d < DirectionCount; d += 2)
+            if (!lines[d].empty()) group_lines.push_back(lines[d]);
+          if (group_lines.empty()) continue;
+          if (b->sliders_.size() >= INT16_MAX) return nullptr;
+          m.slider[group] = b->add_slider(group_lines);
+        }
+        if (ray_points || (traits & SpecialCaptures)) b->direct_[side * kinds + k] = 0;
+        for (Bitboard r = reach; r;) b->capturers_[(std::size_t(side) * kinds + k) * BitboardPoints + pop_point(r)] |= bit(s);
+      }
+  b->refused_.assign(kinds, 0);
+  for (int k = 0; k < kinds; ++k)
+    for (int victim = 0; victim < kinds; ++victim)
+      if (!v.may_capture(k, victim)) b->refused_[k] |= 1u << victim;
+  b->slider_of_lines_.clear();
+  return b;
+}
+
+}  // namespace palace

@@ -1,0 +1,134 @@
+// The bitboard back end (compiler/bitboards.h) against the mailbox generator, the reference: the
+// variants it applies to, and in each the same legal moves, checks, attacks, mobility walks and
+// perft counts in the reference positions and along random games from them, with PEXT and with
+// magic indexing.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <random>
+#include <set>
+
+#include "compiler/bitboards.h"
+#include "movegen/destinations.h"
+#include "movegen/reference_positions.h"
+
+namespace palace::test {
+namespace {
+
+// The variants whose compiled tables the back end answers: at most 64 points, pieces that step,
+// leap and slide, no runtime hooks. Capablanca and grand are larger, the xiangqi family has cannons.
+const std::set<std::string> BitboardVariants = {
+    "antichess", "atomic", "berolina", "chess", "chess-design", "chess960", "crazyhouse", "dobutsu", "horde",
+    "king-of-the-hill", "makruk", "minishogi", "shatranj", "three-check"};
+
+TEST(BitboardBackend, AppliesWhereTheCompiledTablesAllow) {
+  for (const auto& entry : std::filesystem::directory_iterator(source_path("variants"))) {
+    if (entry.path().extension() != ".yaml") continue;
+    const std::string name = entry.path().stem().string();
+    EXPECT_EQ(load_variant(entry.path().string())->bitboards() != nullptr, BitboardVariants.contains(name)) << name;
+    EXPECT_EQ(load_variant(entry.path().string(), MoveBackend::Mailbox)->bitboards(), nullptr) << name;
+  }
+}
+
+TEST(BitboardBackend, FastestIndexingIsTheProcessors) {
+  const auto chess = load_variant(variant_path("chess"));
+  EXPECT_EQ(chess->bitboards()->indexing(), best_slider_indexing());
+  EXPECT_EQ(load_variant(variant_path("chess"), MoveBackend::MagicBitboards)->bitboards()->indexing(), SliderIndexing::Magic);
+}
+
+std::vector<std::uint32_t> sorted_legal(Position& pos, Keep keep) {
+  MoveList list;
+  generate_legal(pos, list, keep);
+  std::vector<std::uint32_t> moves;
+  for (const Move m : list) moves.push_back(m.raw());
+  std::sort(moves.begin(), moves.end());
+  return moves;
+}
+
+// Every point attacked by each side, for a victim of each kind.
+std::vector<bool> attack_map(const Position& pos) {
+  std::vector<bool> map;
+  for (Side by = First; by < SideCount; ++by)
+    for (int victim = 0; victim < pos.variant().kinds(); ++victim)
+      for (Point s = Point(0); s < pos.variant().squares(); ++s) map.push_back(attacked(pos, s, by, victim));
+  return map;
+}
+
+// What for_each_destination (the engine's mobility walk) finds for every piece of both sides: each
+// destination with its move type and extra, and each point guarded, sorted.
+std::vector<std::uint64_t> destination_map(const Position& pos) {
+  std::vector<std::uint64_t> found;
+  for (Side side = First; side < SideCount; ++side)
+    for (int i = 0; i < pos.piece_count(side); ++i) {
+      const Point from = pos.piece_square(side, i);
+      const std::uint64_t piece = std::uint64_t(from) << 32 | std::uint64_t(side) << 48;
+      for_each_destination(
+          pos, side, from,
+          [&](Point to, MoveType type, Point extra) { found.push_back(piece | Move(from, to, type, extra).raw()); },
+          [&](Point to) { found.push_back(piece | std::uint64_t(1) << 56 | to); });
+    }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+class BitboardGames : public ::testing::TestWithParam<std::string> {
+ protected:
+  std::vector<std::string> fens() const {
+    std::vector<std::string> out{Position(load_variant(variant_path(GetParam()))).fen()};
+    const bool has_vectors = std::filesystem::exists(vectors_path(GetParam() + ".perft")) ||
+                             std::filesystem::exists(vectors_path("zoo/" + GetParam() + ".perft"));
+    if (has_vectors)
+      for (const auto& fen : reference_fens(GetParam())) out.push_back(fen);
+    return out;
+  }
+};
+
+TEST_P(BitboardGames, SameMovesChecksAndAttacksAsTheMailbox) {
+  const auto mailbox = load_variant(variant_path(GetParam()), MoveBackend::Mailbox);
+  const auto fastest = load_variant(variant_path(GetParam()));
+  const auto magic = load_variant(variant_path(GetParam()), MoveBackend::MagicBitboards);
+  ASSERT_NE(fastest->bitboards(), nullptr);
+  std::mt19937 random(33);
+  int positions = 0;
+  for (const auto& fen : fens()) {
+    Position reference(mailbox), fast(fastest), portable(magic);
+    for (Position* pos : {&reference, &fast, &portable}) pos->set_fen(fen);
+    // A random game from each position: the three boards play the same moves.
+    for (int ply = 0; ply < 40; ++ply, ++positions) {
+      const auto expected = sorted_legal(reference, Keep::All);
+      for (Position* pos : {&fast, &portable}) {
+        ASSERT_EQ(sorted_legal(*pos, Keep::All), expected) << pos->fen();
+        EXPECT_EQ(sorted_legal(*pos, Keep::Captures), sorted_legal(reference, Keep::Captures)) << pos->fen();
+        EXPECT_EQ(in_check(*pos), in_check(reference)) << pos->fen();
+        EXPECT_EQ(attack_map(*pos), attack_map(reference)) << pos->fen();
+        EXPECT_EQ(destination_map(*pos), destination_map(reference)) << pos->fen();
+      }
+      if (expected.empty()) break;
+      MoveList list;
+      generate_legal(reference, list);
+      const Move m = list.moves[random() % list.size];
+      for (Position* pos : {&reference, &fast, &portable}) pos->do_move(m);
+    }
+  }
+  EXPECT_GE(positions, 40);
+}
+
+TEST_P(BitboardGames, SamePerftAsTheMailbox) {
+  const auto mailbox = load_variant(variant_path(GetParam()), MoveBackend::Mailbox);
+  const auto fastest = load_variant(variant_path(GetParam()));
+  const auto magic = load_variant(variant_path(GetParam()), MoveBackend::MagicBitboards);
+  const auto all = fens();
+  for (std::size_t i = 0; i < all.size() && i < 12; ++i) {
+    Position reference(mailbox), fast(fastest), portable(magic);
+    for (Position* pos : {&reference, &fast, &portable}) pos->set_fen(all[i]);
+    const std::uint64_t expected = perft(reference, 3);
+    EXPECT_EQ(perft(fast, 3), expected) << all[i];
+    EXPECT_EQ(perft(portable, 3), expected) << all[i];
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, BitboardGames, ::testing::ValuesIn(BitboardVariants), VariantParamName());
+
+}  // namespace
+}  // namespace palace::test
