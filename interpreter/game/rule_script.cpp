@@ -174,6 +174,8 @@ class ScriptReader {
   }
 
   Expectation moves_from(const ConfigNode& node) const {
+    // Rule tests written before language 1 said `square:`; the language says point.
+    if (const ConfigNode* old = node.find("square")) old->fail("language 1 writes this as `point`");
     node.expect_keys({"point", "exactly"});
     const std::string from = square(node.at("point").as_string(), node.at("point"));
     std::vector<std::string> expected;

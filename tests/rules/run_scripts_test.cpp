@@ -85,6 +85,7 @@ TEST(RuleScripts, MalformedFilesAreOneErrorNamingTheLine) {
                                          ":4:5: cases[0].moves_form: unknown key \"moves_form\" (expected one of: name, fen, "
                                          "moves, moves_from, legal_moves, accepted, refused, in_check, state, board, claimable)");
   EXPECT_EQ(error_of("off-board"), fixture("off-board") + ":4:39: cases[0].moves_from.exactly: \"j8\" is not a point of the board");
+  EXPECT_EQ(error_of("square-key"), fixture("square-key") + ":4:26: cases[0].moves_from.square: language 1 writes this as `point`");
   EXPECT_EQ(error_of("bad-fen"), fixture("bad-fen") + ":4:10: cases[0].fen: FEN board: unknown piece letter \"q\" on rank 10");
   EXPECT_EQ(error_of("missing-variant"),
             fixture("missing-variant") + ":1:10: variant: no such file \"" + source_path("variants/no-such-game.yaml") + "\"");

@@ -72,8 +72,8 @@ const broken = 'import: [chess.yaml]\nname: knightmare\npieces:\n  knight:\n    
 const fixed = broken.replace('[1, x]', '[1, 3]');
 const test =
   'variant: variant.yaml\ncases:\n' +
-  '  - name: a knight leaps one and three\n    moves_from: {square: b1, exactly: [a4, c4]}\n' +
-  '  - name: a knight leaps as it did\n    moves_from: {square: b1, exactly: [a3, c3]}\n';
+  '  - name: a knight leaps one and three\n    moves_from: {point: b1, exactly: [a4, c4]}\n' +
+  '  - name: a knight leaps as it did\n    moves_from: {point: b1, exactly: [a3, c3]}\n';
 
 async function workshop(page, address) {
   await page.goto(`${address}workshop.html`, { waitUntil: 'networkidle0', timeout: 30_000 });
