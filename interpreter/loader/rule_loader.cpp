@@ -554,7 +554,7 @@ class Loader {
           where.fail(side_name + " plays without a royal piece (royal: false) but a " + def.name + " is placed");
         if (def.royal && royal_placed) where.fail(side_name + " has more than one royal piece" + RoyalHint);
         royal_placed = royal_placed || def.royal;
-        if (def.stay_in >= 0 && !rules_.sides[side].zones[def.stay_in][s])
+        if (!may_stand(side, k, s))
           where.fail(def.name + " on " + board().point_name(s) + " is outside its zone " +
                      rules_.zone_names[def.stay_in]);
         occupants[s] = {&where, side, k};
@@ -598,11 +598,7 @@ class Loader {
   // each allowed where it lands, and the side's royals unchanged.
   void check_formation_fits(const std::string& name, const ConfigNode& list) const {
     const std::vector<int>& kinds = rules_.formation_named(name)->kinds;
-    const auto royals = [&](auto kind_at, std::size_t count) {
-      int n = 0;
-      for (std::size_t i = 0; i < count; ++i) n += rules_.pieces[std::size_t(kind_at(i))].royal;
-      return n;
-    };
+    const auto royal = [&](int kind) { return rules_.pieces[std::size_t(kind)].royal; };
     for (int side = 0; side < SideCount; ++side) {
       const std::vector<Point>& points = rules_.formation_squares[side];
       if (points.empty()) continue;
@@ -612,18 +608,22 @@ class Loader {
                   "'s formation has " + std::to_string(points.size()) + " points");
       for (std::size_t i = 0; i < points.size(); ++i) {
         const PieceDef& def = rules_.pieces[std::size_t(kinds[i])];
-        if (def.stay_in >= 0 && !rules_.sides[side].zones[std::size_t(def.stay_in)][points[i]])
+        if (!may_stand(side, kinds[i], points[i]))
           list.fail(def.name + " on " + board().point_name(points[i]) + " (" + side_name + "'s formation) is outside its zone " +
                     rules_.zone_names[std::size_t(def.stay_in)]);
       }
-      const auto placed = [&](std::size_t i) {
-        for (const Placement& p : rules_.setup[side])
-          if (p.square == points[i]) return p.kind;
-        return kinds[i];
-      };
-      if (royals([&](std::size_t i) { return kinds[i]; }, kinds.size()) != royals(placed, points.size()))
+      const auto on_points = [&](const Placement& p) { return std::find(points.begin(), points.end(), p.square) != points.end(); };
+      const auto royal_now = std::count_if(rules_.setup[side].begin(), rules_.setup[side].end(),
+                                           [&](const Placement& p) { return on_points(p) && royal(p.kind); });
+      if (std::count_if(kinds.begin(), kinds.end(), royal) != royal_now)
         list.fail("formation " + name + " changes how many royal pieces " + side_name + " has" + RoyalHint);
     }
+  }
+
+  // Whether a piece of `kind` may stand on `p` for `side`: inside its `stay_in` zone, if it has one.
+  bool may_stand(int side, int kind, Point p) const {
+    const PieceDef& def = rules_.pieces[std::size_t(kind)];
+    return def.stay_in < 0 || rules_.sides[std::size_t(side)].zones[std::size_t(def.stay_in)][p];
   }
 
   // A game without any royal kind (antichess: the king is a piece like the others) has no check
@@ -797,7 +797,7 @@ class Loader {
   bool reaches(int kind, Side side, Point from, Point to) const {
     const PieceDef& piece = rules_.pieces[kind];
     const SideDef& sd = rules_.sides[side];
-    if (piece.stay_in >= 0 && !sd.zones[piece.stay_in][to]) return false;
+    if (!may_stand(side, kind, to)) return false;
     for (const MovePart& part : piece.parts) {
       if (!(part.mode & CanMove)) continue;
       if (part.from_zone >= 0 && !sd.zones[part.from_zone][from]) continue;
