@@ -33,9 +33,9 @@ int zone_named(const RuleSet& rules, const std::string& name, const ConfigNode& 
 }
 
 int side_named(const RuleSet& rules, const std::string& name, const ConfigNode& where) {
-  for (int s = 0; s < SideCount; ++s)
-    if (rules.sides[std::size_t(s)].name == name) return s;
-  where.fail("no side named " + quote(name));
+  const int side = rules.side_by_name(name);
+  if (side < 0) where.fail("no side named " + quote(name));
+  return side;
 }
 
 }  // namespace palace

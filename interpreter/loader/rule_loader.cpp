@@ -37,16 +37,17 @@ int RuleSet::kind_by_name(const std::string& name) const {
   return -1;
 }
 
-RuleSet RuleSet::with_formations(const std::array<std::string, SideCount>& chosen) const {
+RuleSet RuleSet::with_formations(const std::map<std::string, std::string>& chosen) const {
   RuleSet changed = *this;
-  for (int side = 0; side < SideCount; ++side) {
-    if (chosen[side].empty()) continue;
-    const Formation* formation = formation_named(chosen[side]);
+  for (const auto& [side_name, name] : chosen) {
+    const int side = side_by_name(side_name);
+    if (side < 0) throw Error("no side named " + quote(side_name));
+    const Formation* formation = formation_named(name);
     if (!formation || formation_squares[side].empty()) {
       std::string known;
       if (!formation_squares[side].empty())
         for (const auto& [name, kinds] : formations) known += (known.empty() ? "" : ", ") + name;
-      throw Error("no formation named " + quote(chosen[side]) + " for " + sides[side].name +
+      throw Error("no formation named " + quote(name) + " for " + side_name +
                   (known.empty() ? " (its set-up has no formation)" : " (known: " + known + ")"));
     }
     for (Placement& p : changed.setup[side]) {
@@ -56,6 +57,12 @@ RuleSet RuleSet::with_formations(const std::array<std::string, SideCount>& chose
     }
   }
   return changed;
+}
+
+int RuleSet::side_by_name(const std::string& name) const {
+  for (int s = 0; s < SideCount; ++s)
+    if (sides[std::size_t(s)].name == name) return s;
+  return -1;
 }
 
 const Formation* RuleSet::formation_named(const std::string& name) const {

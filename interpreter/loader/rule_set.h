@@ -243,10 +243,11 @@ struct RuleSet {
   ZoneReached zone_reached;        // ends.zone_reached: a piece reaching a zone wins (hand_rules.h)
   bool royal_captured = false;     // ends.royal_captured: no check; a royal may stand attacked, and taking it wins
 
-  // This game with each side's formation swapped for the one `chosen` names (an empty name keeps
-  // the file's); the loader checked that every formation fits. Throws Error naming an unknown
-  // formation or a side whose set-up has none.
-  RuleSet with_formations(const std::array<std::string, SideCount>& chosen) const;
+  // This game with the formation of each side named in `chosen` (side name: formation name)
+  // swapped for that one; the loader checked that every formation fits. Throws Error naming an
+  // unknown side or formation, or a side whose set-up has none.
+  RuleSet with_formations(const std::map<std::string, std::string>& chosen) const;
+  int side_by_name(const std::string& name) const;  // -1 for none
   const Formation* formation_named(const std::string& name) const;  // null for none
   int kind_by_name(const std::string& name) const;
   int kind_by_letter(char upper) const;

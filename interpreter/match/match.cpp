@@ -110,10 +110,13 @@ FormationGrid formation_grid(const std::string& file, const Variant& variant) {
     if (grid.names[s].empty()) grid.names[s].push_back("-");
   }
   if (grid.names[0].size() * grid.names[1].size() == 1) throw MatchError(file + " defines no formations");
-  const auto kept = [](const std::string& name) { return name == "-" ? std::string() : name; };
   for (const auto& first : grid.names[0])
-    for (const auto& second : grid.names[1])
-      grid.variants.push_back(std::make_shared<const Variant>(rules.with_formations({kept(first), kept(second)})));
+    for (const auto& second : grid.names[1]) {
+      std::map<std::string, std::string> chosen;
+      if (first != "-") chosen[rules.sides[First].name] = first;
+      if (second != "-") chosen[rules.sides[Second].name] = second;
+      grid.variants.push_back(std::make_shared<const Variant>(rules.with_formations(chosen)));
+    }
   return grid;
 }
 

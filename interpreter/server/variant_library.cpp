@@ -207,16 +207,8 @@ std::shared_ptr<const Variant> VariantLibrary::get(const VariantChoice& choice) 
 
 std::shared_ptr<const Variant> VariantLibrary::with_formations(const Variant& variant,
                                                                const std::map<std::string, std::string>& formations) const {
-  const RuleSet& rules = variant.rules();
-  std::array<std::string, SideCount> chosen;
-  for (const auto& [side, formation] : formations) {
-    int s = 0;
-    while (s < SideCount && rules.sides[s].name != side) ++s;
-    if (s == SideCount) throw RequestError(400, "no side named " + quote(side));
-    chosen[s] = formation;
-  }
   try {
-    return probed(std::make_shared<const Variant>(rules.with_formations(chosen)));
+    return probed(std::make_shared<const Variant>(variant.rules().with_formations(formations)));
   } catch (const Error& e) {
     throw RequestError(400, plain_message(e.what()));
   }
