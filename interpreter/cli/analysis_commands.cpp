@@ -132,7 +132,7 @@ void add_migrate_command(CLI::App& app, Action& action) {
 }
 
 // The language's reference, generated from the loader's key tables: rules/schema.json and
-// rules/REFERENCE.md are this command's output, and tests/rules/reference_test.cpp keeps them so.
+// rules/REFERENCE.md are this command's output, and tests/loader/reference_test.cpp keeps them so.
 void add_schema_command(CLI::App& app, Action& action) {
   auto markdown = std::make_shared<bool>(false);
   CLI::App* cmd = app.add_subcommand("schema", "Print the rule language as a JSON Schema (or --markdown: rules/REFERENCE.md)");

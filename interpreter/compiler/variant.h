@@ -93,7 +93,8 @@ class Variant {
   const BoardDef& board() const { return rules_.board; }
   int kinds() const { return kinds_; }
   int squares() const { return squares_; }
-  const GameRules& game_rules() const { return rules_.rules; }
+  const MoveRules& move_rules() const { return rules_.rules; }
+  const EndRules& ends() const { return rules_.ends; }
 
   // Move tables of a piece of `side` and `kind` standing on `s`.
   Span leaps(Side side, int kind, Point s) const { return leap_spans_[index(side, kind, s)]; }

@@ -18,7 +18,7 @@ const char* termination_name(Termination termination) {
     case Termination::Repetition: return "repetition";
     case Termination::PerpetualCheck: return "perpetual check";
     case Termination::PerpetualChase: return "perpetual chase";
-    case Termination::BackAndForth: return "moving back and forth";
+    case Termination::Shuttle: return "moving back and forth";
     case Termination::MoveLimit: return "move limit";
     case Termination::InsufficientMaterial: return "insufficient material";
     case Termination::ForbiddenDropMate: return "checkmate by a drop that may not mate";

@@ -25,7 +25,7 @@ enum class Termination : std::uint8_t {
   Repetition,            // ends.repetition
   PerpetualCheck,        // ends.repetition.perpetual_check
   PerpetualChase,        // ends.repetition.perpetual_chase
-  BackAndForth,          // ends.repetition.shuttle: one piece moved back and forth too often
+  Shuttle,               // ends.repetition.shuttle: one piece moved back and forth too often
   MoveLimit,             // ends.move_limit
   InsufficientMaterial,  // ends.insufficient_material and ends.dead_material
   ForbiddenDropMate,     // hands.drop_may_not_mate: mated by such a drop, the mated side wins

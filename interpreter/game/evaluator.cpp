@@ -27,7 +27,7 @@ Verdict by_points(const Position& pos, Termination termination) {
 
 // Ends that count points where the variant counts, and are drawn where it does not.
 Verdict counted_or_drawn(const Position& pos, Termination termination) {
-  return pos.variant().game_rules().counting ? by_points(pos, termination) : draw(termination);
+  return pos.variant().ends().counting ? by_points(pos, termination) : draw(termination);
 }
 
 // The move that led here breaks a rule of the game's history: its mover loses, should it be played.
@@ -45,17 +45,17 @@ struct Blame {
 };
 
 Blame blame(const Position& pos, int span) {
-  const GameRules& rules = pos.variant().game_rules();
+  const EndRules& rules = pos.variant().ends();
   Blame b;
-  if (rules.perpetual_check != Sanction::None)
+  if (rules.repetition.perpetual_check != Sanction::None)
     if (const int checker = perpetual_checker(pos, span); checker != NoSide) {
       b.perpetual = {Termination::PerpetualCheck, Side(checker)};
-      b.sanction = rules.perpetual_check;
+      b.sanction = rules.repetition.perpetual_check;
     }
-  if (b.sanction == Sanction::None && rules.perpetual_chase != Sanction::None)
+  if (b.sanction == Sanction::None && rules.repetition.perpetual_chase != Sanction::None)
     if (const Chaser chaser = perpetual_chaser(pos, span); chaser.side != NoSide) {
       b.perpetual = {Termination::PerpetualChase, Side(chaser.side), chaser.victim, kind_of(pos.at(chaser.victim))};
-      b.sanction = rules.perpetual_chase;
+      b.sanction = rules.repetition.perpetual_chase;
     }
   b.perpetual.must_vary = b.sanction == Sanction::MustVary;
   return b;
@@ -63,15 +63,15 @@ Blame blame(const Position& pos, int span) {
 
 // The occurrence at which a repetition rule is judged: the one that ends the game, where the variant
 // has one (`count`); otherwise the first a player may claim.
-int judged_occurrence(const GameRules& rules) {
-  return rules.repetition_count ? rules.repetition_count : rules.repetition_claim;
+int judged_occurrence(const EndRules& rules) {
+  return rules.repetition.count ? rules.repetition.count : rules.repetition.claim;
 }
 
 // Whether `now`'s side, having just moved, has repeated its perpetual after it was bound to vary:
 // its move made the position occur once more than the occurrence that bound it, every move since
 // the first occurrence still part of the perpetual.
 bool did_not_vary(const Position& pos, const Perpetual& now) {
-  const int span = repetition_span(pos, judged_occurrence(pos.variant().game_rules()) + 1);
+  const int span = repetition_span(pos, judged_occurrence(pos.variant().ends()) + 1);
   if (!span) return false;
   const Perpetual whole = blame(pos, span).perpetual;
   return whole.termination == now.termination && whole.side == now.side;
@@ -79,22 +79,22 @@ bool did_not_vary(const Position& pos, const Perpetual& now) {
 
 // A repetition's verdict at `pos`: unfinished (maybe with a claim or a side bound to vary), or the end.
 Verdict judge_repetition(const Position& pos) {
-  const GameRules& rules = pos.variant().game_rules();
-  const int first = rules.repetition_claim ? rules.repetition_claim : rules.repetition_count;
+  const EndRules& rules = pos.variant().ends();
+  const int first = rules.repetition.claim ? rules.repetition.claim : rules.repetition.count;
   Verdict going_on;
   const int span = repetition_span(pos, first);
   if (!span) return going_on;
-  const int full = !rules.repetition_count ? 0 : first == rules.repetition_count ? span : repetition_span(pos, rules.repetition_count);
-  const int judged = full ? full : rules.repetition_count ? 0 : span;
+  const int full = !rules.repetition.count ? 0 : first == rules.repetition.count ? span : repetition_span(pos, rules.repetition.count);
+  const int judged = full ? full : rules.repetition.count ? 0 : span;
   const Blame b = judged ? blame(pos, judged) : Blame{};
   Verdict t;
   switch (b.sanction) {
     case Sanction::None:
       if (full) {
-        t = rules.repetition_winner >= 0  ? win(Side(rules.repetition_winner), Termination::Repetition)
-            : rules.repetition_by_counting ? by_points(pos, Termination::Repetition)
+        t = rules.repetition.winner ? win(*rules.repetition.winner, Termination::Repetition)
+            : rules.repetition.by_counting ? by_points(pos, Termination::Repetition)
                                            : draw(Termination::Repetition);
-        t.occurrences = rules.repetition_count;
+        t.occurrences = rules.repetition.count;
         return t;
       }
       going_on.claimable = Termination::Repetition;
@@ -117,7 +117,7 @@ Verdict judge_repetition(const Position& pos) {
       t = going_on;
       break;
   }
-  t.occurrences = full ? rules.repetition_count : first;
+  t.occurrences = full ? rules.repetition.count : first;
   t.perpetual = b.perpetual;
   return t;
 }
@@ -126,13 +126,13 @@ Verdict judge_repetition(const Position& pos) {
 
 double points(const Position& pos, Side side) {
   const Variant& v = pos.variant();
-  double total = v.game_rules().counting_bonus[side];
+  double total = v.ends().counting_bonus[side];
   for (int i = 0; i < pos.piece_count(side); ++i) total += v.rules().pieces[kind_of(pos.at(pos.piece_square(side, i)))].value;
   return total;
 }
 
 Verdict judge(const Position& pos, int legal_move_count) {
-  const GameRules& rules = pos.variant().game_rules();
+  const EndRules& rules = pos.variant().ends();
   const Side us = pos.side_to_move();
 
   if (const Outcome by_rule = ended_by_rule(pos); by_rule.finished()) {
@@ -144,12 +144,12 @@ Verdict judge(const Position& pos, int legal_move_count) {
   // it; the game ended with that capture, whether or not the loser could still move. Unprotected
   // royals are not tracked as royals: the rule above finds them.
   for (const Side side : {us, opponent(us)})
-    if (pos.royal(side) == NoPoint && pos.variant().has_royal(side) && !pos.variant().rules().royal_captured)
+    if (pos.royal(side) == NoPoint && pos.variant().has_royal(side) && !rules.royal_captured)
       return win(opponent(side), Termination::RoyalCaptured);
 
-  if (rules.no_pieces_rule)
+  if (rules.no_pieces)
     for (const Side side : {opponent(us), us})
-      if (pos.piece_count(side) == 0) return verdict(outcome_for(side, rules.no_pieces, Termination::NoPieces));
+      if (pos.piece_count(side) == 0) return verdict(outcome_for(side, *rules.no_pieces, Termination::NoPieces));
 
   if (legal_move_count == 0) {
     if (in_check(pos)) {
@@ -162,19 +162,19 @@ Verdict judge(const Position& pos, int legal_move_count) {
     return verdict(outcome_for(us, rules.stalemate, Termination::Stalemate));
   }
 
-  if (rules.shuttle_moves > 0 && moved_back_and_forth(pos, rules.shuttle_moves)) return refused(pos, Termination::BackAndForth);
-  if (rules.shuttle_loss_moves > 0 && shuttled_after_arriving(pos, rules.shuttle_loss_moves)) return win(us, Termination::BackAndForth);
+  if (rules.repetition.shuttle_moves > 0 && moved_back_and_forth(pos, rules.repetition.shuttle_moves)) return refused(pos, Termination::Shuttle);
+  if (rules.repetition.shuttle_loss_moves > 0 && shuttled_after_arriving(pos, rules.repetition.shuttle_loss_moves)) return win(us, Termination::Shuttle);
 
   Verdict going_on;
-  if (rules.repetition_count > 0 || rules.repetition_claim > 0) {
+  if (rules.repetition.count > 0 || rules.repetition.claim > 0) {
     going_on = judge_repetition(pos);
     if (going_on.finished()) return going_on;
   }
 
   const int quiet = pos.state().quiet_plies;
-  if (rules.move_limit_plies > 0 && quiet >= rules.move_limit_plies)
-    return rules.move_limit_by_counting ? by_points(pos, Termination::MoveLimit) : draw(Termination::MoveLimit);
-  if (rules.move_limit_claim > 0 && quiet >= rules.move_limit_claim && going_on.claimable == Termination::None)
+  if (rules.move_limit.plies > 0 && quiet >= rules.move_limit.plies)
+    return rules.move_limit.by_counting ? by_points(pos, Termination::MoveLimit) : draw(Termination::MoveLimit);
+  if (rules.move_limit.claim > 0 && quiet >= rules.move_limit.claim && going_on.claimable == Termination::None)
     going_on.claimable = Termination::MoveLimit;
   if (count_ran_out(pos.state())) return draw(Termination::EndgameCount);
 
@@ -183,9 +183,9 @@ Verdict judge(const Position& pos, int legal_move_count) {
 }
 
 Verdict judge_move(Position& pos, Move m) {
-  const GameRules& rules = pos.variant().game_rules();
-  const bool may_refuse = rules.shuttle_moves > 0 || rules.perpetual_check == Sanction::Illegal ||
-                          rules.perpetual_chase == Sanction::Illegal;
+  const EndRules& rules = pos.variant().ends();
+  const bool may_refuse = rules.repetition.shuttle_moves > 0 || rules.repetition.perpetual_check == Sanction::Illegal ||
+                          rules.repetition.perpetual_chase == Sanction::Illegal;
   if (!may_refuse) return {};
   pos.do_move(m);
   Verdict after = judge(pos, 1);

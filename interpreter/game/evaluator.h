@@ -1,4 +1,4 @@
-// The end of a game, read from the variant's GameRules: whether a position is finished, who won
+// The end of a game, read from the variant's EndRules (`ends:`): whether a position is finished, who won
 // and why. Movement rules stay in movegen; this only adds the rules about a whole game. The game
 // layer, the engine's search and the referee all ask here, so every end is decided in one place.
 #pragma once

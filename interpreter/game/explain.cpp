@@ -140,7 +140,7 @@ Point attacker_of(const Position& pos, Point royal) {
 
 // A move the pieces allow, refused for what it does to the mover's royal.
 std::string safety_reason(const Request& r, Move m) {
-  const FacingRule facing = r.v.game_rules().facing_royals;
+  const FacingRule facing = r.v.move_rules().facing_royals;
   const bool facing_before = r.pos.state().royals_facing;
   const Point royal_before = r.pos.royal(r.us);
   const std::string royal_before_name = royal_before != NoPoint ? r.piece_on(royal_before) : "";
@@ -207,10 +207,10 @@ std::string history_reason(Position& pos, Move m) {
   if (!verdict.refused) return "";
   const Variant& v = pos.variant();
   switch (verdict.termination) {
-    case Termination::BackAndForth:
+    case Termination::Shuttle:
       return "the " + v.kind_name(kind_of(pos.at(m.from()))) + " may not move back and forth between " +
              v.board().point_name(m.from()) + " and " + v.board().point_name(m.to()) + " " +
-             std::to_string(v.game_rules().shuttle_moves) + " times in a row";
+             std::to_string(v.ends().repetition.shuttle_moves) + " times in a row";
     case Termination::PerpetualCheck: return "it would repeat the position, every one of your moves a check (perpetual check)";
     case Termination::PerpetualChase:
       return "it would repeat the position, every one of your moves chasing the same piece (perpetual chase)";
@@ -223,7 +223,7 @@ std::string explain_pass(Position& pos) {
   generate_legal(pos, legal);
   for (const Move m : legal)
     if (m.is_pass()) return history_reason(pos, m);
-  if (pos.variant().game_rules().pass == PassRule::Never) return "passing is not allowed in this variant";
+  if (pos.variant().move_rules().pass == PassRule::Never) return "passing is not allowed in this variant";
   if (pos.piece_count(pos.side_to_move()) == 0) return "you have no piece left to pass with";
   if (in_check(pos)) return "you cannot pass while in check";
   return UnexplainedRefusal;
@@ -289,7 +289,7 @@ std::string explain_move(Position& pos, Point from, Point to, int promotion_kind
       return v.rules().scripts[hook.script].name + "." + hook.function + " does not allow that move of the " + r.def.name +
              " on " + r.square(from);
     }
-    if (v.game_rules().captures_compulsory && !is_capture(pos, m) &&
+    if (v.move_rules().captures_compulsory && !is_capture(pos, m) &&
         std::any_of(legal.begin(), legal.end(), [&](Move l) { return is_capture(pos, l); }))
       return "you must capture: captures are compulsory";
     return safety_reason(r, m);

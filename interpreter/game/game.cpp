@@ -147,7 +147,7 @@ MoveVerdict Game::play(const std::string& move_text) {
     well_formed = false;
   }
   if (!well_formed) {
-    const bool may_pass = variant().game_rules().pass != PassRule::Never;
+    const bool may_pass = variant().move_rules().pass != PassRule::Never;
     return refuse(quote(move_text) + " is not a move (expected squares like " + move_example_ + (may_pass ? ", or pass)" : ")"));
   }
   if (!off_board.empty()) return refuse(quote(off_board) + " is not a point of this board");

@@ -54,17 +54,17 @@ std::size_t longest(const std::vector<std::vector<int>>& lists) {
 }  // namespace
 
 bool material_cannot_mate(const Position& pos) {
-  const GameRules& rules = pos.variant().game_rules();
+  const EndRules& rules = pos.variant().ends();
   const int pieces = pos.piece_count(First) + pos.piece_count(Second) - SideCount;
   if (!rules.insufficient_material.empty() && std::size_t(pieces) <= 2 * longest(rules.insufficient_material) &&
       listed(rules.insufficient_material, non_royal_kinds(pos, 0)) &&
       listed(rules.insufficient_material, non_royal_kinds(pos, 1)))
     return true;
-  if (!rules.dead_material.empty() && std::size_t(pieces) <= longest(rules.dead_material) &&
-      listed(rules.dead_material, non_royal_kinds(pos, SideCount)))
+  if (!rules.dead_material.sets.empty() && std::size_t(pieces) <= longest(rules.dead_material.sets) &&
+      listed(rules.dead_material.sets, non_royal_kinds(pos, SideCount)))
     return true;
-  if (!rules.dead_kinds.empty() && all_of_kinds(pos, rules.dead_kinds, false)) return true;
-  return !rules.one_colour_kinds.empty() && all_of_kinds(pos, rules.one_colour_kinds, true);
+  if (!rules.dead_material.only.empty() && all_of_kinds(pos, rules.dead_material.only, false)) return true;
+  return !rules.dead_material.one_colour.empty() && all_of_kinds(pos, rules.dead_material.one_colour, true);
 }
 
 bool side_cannot_mate(const Position& pos, Side side) {

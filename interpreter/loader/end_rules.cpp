@@ -19,7 +19,7 @@ Sanction sanction(const ConfigNode& node) {
 // (chase_unless_mutual) or even when protected (chase_protected).
 void read_chases(const ConfigNode& node, Chase how, RuleSet& rules) {
   const std::size_t kinds = rules.pieces.size();
-  auto& chases = rules.rules.chases;
+  auto& chases = rules.ends.repetition.chases;
   if (chases.empty()) chases.assign(kinds, std::vector<Chase>(kinds, Chase::Never));
   for (const auto& [attacker, victims] : node.entries()) {
     const int a = rules.kind_by_name(attacker);
@@ -34,7 +34,7 @@ void read_chases(const ConfigNode& node, Chase how, RuleSet& rules) {
 
 // chase_zones: {victim: zone}, the zone of the victim's own side where attacking it may be a chase.
 void read_chase_zones(const ConfigNode& node, RuleSet& rules) {
-  auto& zones = rules.rules.chase_zones;
+  auto& zones = rules.ends.repetition.chase_zones;
   zones.assign(rules.pieces.size(), -1);
   for (const auto& [victim, zone] : node.entries()) {
     const int k = rules.kind_by_name(victim);
@@ -45,18 +45,18 @@ void read_chase_zones(const ConfigNode& node, RuleSet& rules) {
 
 // `shuttle: N` refuses the N-th move back and forth; `shuttle: {moves: N, result: loss}` ends the
 // game against the side whose piece went back and forth N times after arriving (rules/README.md).
-void read_shuttle(const ConfigNode& node, GameRules& r) {
+void read_shuttle(const ConfigNode& node, EndRules& r) {
   if (!node.is_map()) {
-    r.shuttle_moves = node.as_int(2, 100);
+    r.repetition.shuttle_moves = node.as_int(2, 100);
     return;
   }
   node.expect_keys(keys::shuttle);
   const int moves = node.at("moves").as_int(2, 100);
   const Sanction how = sanction(node.at("result"));
   if (how == Sanction::Loss)
-    r.shuttle_loss_moves = moves;
+    r.repetition.shuttle_loss_moves = moves;
   else if (how == Sanction::Illegal)
-    r.shuttle_moves = moves;
+    r.repetition.shuttle_moves = moves;
   else
     node.at("result").fail("a shuttle is `illegal` or a `loss`");
 }
@@ -65,50 +65,50 @@ void read_shuttle(const ConfigNode& node, GameRules& r) {
 
 void read_repetition(const ConfigNode& node, RuleSet& rules) {
   node.expect_keys(keys::repetition);
-  GameRules& r = rules.rules;
+  EndRules& r = rules.ends;
   // Without `count` no occurrence ends the game by itself: a player claims the draw (`claim`).
-  if (!node.find("claim") || node.find("count")) r.repetition_count = node.at("count").as_int(2, 100);
+  if (!node.find("claim") || node.find("count")) r.repetition.count = node.at("count").as_int(2, 100);
   if (const ConfigNode* res = node.find("result")) {
     if (res->is_map()) {
       res->expect_keys(keys::repetition_winner);
-      r.repetition_winner = side_named(rules, res->at("winner"));
+      r.repetition.winner = Side(side_named(rules, res->at("winner")));
     } else {
-      r.repetition_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
+      r.repetition.by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
     }
   }
   if (const ConfigNode* claim = node.find("claim"))
-    r.repetition_claim = claim->as_int(2, r.repetition_count ? r.repetition_count - 1 : 100);
-  if (const ConfigNode* pc = node.find("perpetual_check")) r.perpetual_check = sanction(*pc);
-  if (const ConfigNode* pc = node.find("perpetual_chase")) r.perpetual_chase = sanction(*pc);
+    r.repetition.claim = claim->as_int(2, r.repetition.count ? r.repetition.count - 1 : 100);
+  if (const ConfigNode* pc = node.find("perpetual_check")) r.repetition.perpetual_check = sanction(*pc);
+  if (const ConfigNode* pc = node.find("perpetual_chase")) r.repetition.perpetual_chase = sanction(*pc);
   if (const ConfigNode* c = node.find("chase")) read_chases(*c, Chase::Unprotected, rules);
   if (const ConfigNode* c = node.find("chase_unless_mutual")) read_chases(*c, Chase::UnlessMutual, rules);
   if (const ConfigNode* c = node.find("chase_protected")) read_chases(*c, Chase::Always, rules);
   if (const ConfigNode* z = node.find("chase_zones")) read_chase_zones(*z, rules);
-  if (r.perpetual_chase != Sanction::None && r.chases.empty())
+  if (r.repetition.perpetual_chase != Sanction::None && r.repetition.chases.empty())
     node.at("perpetual_chase").fail("say under `chase:` which pieces chase which, e.g. chase: {chariot: [horse]}");
   if (const ConfigNode* s = node.find("shuttle")) read_shuttle(*s, r);
 }
 
 void read_move_limit(const ConfigNode& node, RuleSet& rules) {
   node.expect_keys(keys::move_limit);
-  GameRules& r = rules.rules;
+  EndRules& r = rules.ends;
   // A limit may be a claim alone, where the rules end no game by it without a claim, or no limit at
   // all: the half-move clock a FEN writes, reset as `reset_by` says (Makruk's, which the endgame
   // count replaces).
   if (!node.find("plies") && !node.find("claim") && !node.find("reset_by"))
     node.fail("expected `plies:`, `claim:` or `reset_by:`");
-  if (const ConfigNode* plies = node.find("plies")) r.move_limit_plies = plies->as_int(1, 10000);
+  if (const ConfigNode* plies = node.find("plies")) r.move_limit.plies = plies->as_int(1, 10000);
   if (const ConfigNode* reset = node.find("reset_by"))
-    r.move_limit_reset_by = kinds_named(rules, *reset);
+    r.move_limit.reset_by = kinds_named(rules, *reset);
   if (const ConfigNode* res = node.find("result"))
-    r.move_limit_by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
+    r.move_limit.by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
   if (const ConfigNode* claim = node.find("claim"))
-    r.move_limit_claim = claim->as_int(1, r.move_limit_plies ? r.move_limit_plies - 1 : 10000);
+    r.move_limit.claim = claim->as_int(1, r.move_limit.plies ? r.move_limit.plies - 1 : 10000);
 }
 
 void read_endgame_count(const ConfigNode& node, RuleSet& rules) {
   node.expect_keys(keys::endgame_count);
-  EndgameCount& count = rules.rules.endgame_count;
+  EndgameCount& count = rules.ends.endgame_count;
   if (const ConfigNode* b = node.find("blocked_by")) count.blocked_by = kinds_named(rules, *b);
   if (const ConfigNode* b = node.find("board")) count.board_moves = b->as_int(1, 1000);
   if (const ConfigNode* bare = node.find("bare")) {
@@ -126,18 +126,18 @@ void read_endgame_count(const ConfigNode& node, RuleSet& rules) {
 
 void read_dead_material(const ConfigNode& node, RuleSet& rules) {
   if (!node.is_sequence()) node.fail("expected a list of piece lists, {one_colour: [kinds]} and {only: [kinds]}, e.g. [[], [knight]]");
-  GameRules& r = rules.rules;
+  EndRules& r = rules.ends;
   for (const ConfigNode* entry : node.items()) {
     if (entry->is_map()) {
       entry->expect_keys(keys::dead_material_kinds);
       for (const auto& [key, kinds] : entry->entries()) {
-        std::vector<int>& into = key == "one_colour" ? r.one_colour_kinds : r.dead_kinds;
+        std::vector<int>& into = key == "one_colour" ? r.dead_material.one_colour : r.dead_material.only;
         const std::vector<int> named = kinds_named(rules, kinds);
         into.insert(into.end(), named.begin(), named.end());
       }
       continue;
     }
-    r.dead_material.push_back(kind_set_named(rules, *entry, "expected a list of pieces, {one_colour: [kinds]} or {only: [kinds]}"));
+    r.dead_material.sets.push_back(kind_set_named(rules, *entry, "expected a list of pieces, {one_colour: [kinds]} or {only: [kinds]}"));
   }
 }
 

@@ -1,6 +1,6 @@
-// The sections of `rules:` about how a whole game ends that take more than one word: repetition and
-// whom it blames, the move limit, material that can never mate, and the endgame count. read_rules
-// hands them here; each throws RuleError naming the line at fault and fills only its own GameRules
+// The sections of `ends:` about how a whole game ends that take more than one word: repetition and
+// whom it blames, the move limit, material that can never mate, and the endgame count. read_ends
+// hands them here; each throws RuleError naming the line at fault and fills only its own EndRules
 // fields.
 #pragma once
 

@@ -43,9 +43,9 @@ void read_hand_rules(const ConfigNode& node, RuleSet& rules) {
 
 void read_zone_reached(const ConfigNode& node, RuleSet& rules) {
   node.expect_keys(keys::zone_reached);
-  rules.zone_reached.kind = kind_named(rules, node.at("kind"));
-  rules.zone_reached.zone = zone_named(rules, node.at("zone"));
-  if (const ConfigNode* s = node.find("safely")) rules.zone_reached.safely = s->as_bool();
+  rules.ends.zone_reached.kind = kind_named(rules, node.at("kind"));
+  rules.ends.zone_reached.zone = zone_named(rules, node.at("zone"));
+  if (const ConfigNode* s = node.find("safely")) rules.ends.zone_reached.safely = s->as_bool();
 }
 
 }  // namespace palace

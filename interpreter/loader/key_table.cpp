@@ -182,7 +182,7 @@ const KeySpec ends_keys[] = {
     {"no_pieces", T::Enum, "the result for a side with no piece left", "none", SideResults},
     {"dead_material", T::List, "a draw when all pieces but the royals form one of these lists, or a map", "", "",
      T::Any, &dead_material_kinds},
-    {"endgame_count", T::Map, "Makruk's counting of the endgame", "", "", T::String, &endgame_count},
+    {"endgame_count", T::Map, "once no `blocked_by` kind stands, a side counts its moves; past its limit, a draw", "", "", T::String, &endgame_count},
     {"checks_given", T::Int, "the side that gives check this many times wins, 1 to 99", "none"},
     {"zone_reached", T::Map, "a piece that reaches a zone wins", "", "", T::String, &zone_reached},
     {"royal_captured", T::Bool, "the royal is not protected by check: taking it wins", "false"},
@@ -331,7 +331,7 @@ const MapSpec repetition{"ends.repetition", "Repeated positions.", repetition_ke
 const MapSpec counting{"ends.counting", "Deciding by points.", counting_keys};
 const MapSpec move_limit{"ends.move_limit", "A limit of plies without progress.", move_limit_keys};
 const MapSpec bare_count{"ends.endgame_count.bare[]", "A bare side's limit.", bare_count_keys};
-const MapSpec endgame_count{"ends.endgame_count", "Makruk's counting of the endgame.",
+const MapSpec endgame_count{"ends.endgame_count", "Counting the moves of an endgame.",
                             endgame_count_keys};
 const MapSpec dead_material_kinds{"ends.dead_material[]", "Kinds that can never mate.",
                                   dead_material_kinds_keys};

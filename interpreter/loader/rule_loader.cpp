@@ -828,7 +828,7 @@ class Loader {
   // How moves are played beyond the pieces' own: facing royals, passing, captures.
   void read_rules(const ConfigNode& node) {
     node.expect_keys(keys::rules);
-    GameRules& r = rules_.rules;
+    MoveRules& r = rules_.rules;
     if (const ConfigNode* f = node.find("facing_royals"))
       r.facing_royals = word<FacingRule>(*f, {{"allowed", FacingRule::Allowed}, {"forbidden", FacingRule::Forbidden},
                                               {"standoff", FacingRule::Standoff}});
@@ -852,22 +852,16 @@ class Loader {
   // Every way a game ends besides checkmate, each named as the end is named to players.
   void read_ends(const ConfigNode& node) {
     node.expect_keys(keys::ends);
-    GameRules& r = rules_.rules;
+    EndRules& r = rules_.ends;
     if (const ConfigNode* c = node.find("checks_given")) r.checks_given = c->as_int(1, 99);
     if (const ConfigNode* z = node.find("zone_reached")) read_zone_reached(*z, rules_);
-    if (const ConfigNode* c = node.find("royal_captured")) rules_.royal_captured = c->as_bool();
+    if (const ConfigNode* c = node.find("royal_captured")) r.royal_captured = c->as_bool();
     if (const ConfigNode* s = node.find("stalemate"))
       r.stalemate = side_result(*s);
     if (const ConfigNode* rep = node.find("repetition")) read_repetition(*rep, rules_);
     if (const ConfigNode* s = node.find("standoff")) r.standoff = s->as_int(1, 100);
-    if (const ConfigNode* b = node.find("bare_royal")) {
-      r.bare_royal_rule = true;
-      r.bare_royal = side_result(*b);
-    }
-    if (const ConfigNode* n = node.find("no_pieces")) {
-      r.no_pieces_rule = true;
-      r.no_pieces = side_result(*n);
-    }
+    if (const ConfigNode* b = node.find("bare_royal")) r.bare_royal = side_result(*b);
+    if (const ConfigNode* n = node.find("no_pieces")) r.no_pieces = side_result(*n);
     if (const ConfigNode* d = node.find("both_passed")) r.both_passed = d->as_bool();
     if (const ConfigNode* c = node.find("counting")) {
       c->expect_keys(keys::counting);

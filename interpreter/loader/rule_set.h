@@ -3,6 +3,7 @@
 
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -181,42 +182,62 @@ struct EndgameCount {
   bool on() const { return board_moves > 0 || !bare.empty(); }
 };
 
-struct GameRules {
+// `rules:`, how moves are played beyond the pieces' own; each member is named as its key.
+struct MoveRules {
   FacingRule facing_royals = FacingRule::Allowed;
   PassRule pass = PassRule::Never;
-  SideResult stalemate = SideResult::Loss;       // for the side to move when it has no legal move
-  int repetition_count = 0;                // n-fold repetition ends the game; 0 = never (a claim may still)
-  bool repetition_by_counting = false;      // otherwise a repetition is a draw
-  int repetition_winner = -1;               // or won by this side (minishogi: gote)
+  bool captures_compulsory = false;     // captures: compulsory, a side that can capture must
+  bool explosion = false;               // a capture blows up the capturer and its neighbours
+  std::vector<int> explosion_spares;    // explosion.spares: kinds a neighbouring blast leaves standing
+};
+
+// `ends.repetition`: the rules of game/repetition.h, read by loader/end_rules.cpp.
+struct RepetitionRule {
+  int count = 0;                  // the n-th occurrence ends the game; 0 = never (a claim may still)
+  bool by_counting = false;       // result: counting; otherwise a repetition is a draw
+  std::optional<Side> winner;     // result: {winner: SIDE}
+  int claim = 0;                  // the n-th occurrence lets a player claim a draw
   Sanction perpetual_check = Sanction::None;  // for the side giving every check of the cycle
-  int standoff = 2;                  // consecutive plies of facing royals that end the game
-  bool both_passed = false;            // two passes in a row end the game
-  bool counting = false;                   // games ended without mate are decided by points
-  std::array<double, SideCount> counting_bonus{};
-  int move_limit_plies = 0;                // plies without capture or reset move; 0 = none
-  std::vector<int> move_limit_reset_by;   // kinds whose every move resets the count
-  std::vector<std::vector<int>> insufficient_material;  // kind multisets (royal excluded) that cannot mate
-  bool bare_royal_rule = false;            // a royal left alone decides the game
-  SideResult bare_royal = SideResult::Loss;      // for the side so bared
-  bool no_pieces_rule = false;             // a side with no piece left decides the game
-  SideResult no_pieces = SideResult::Loss;       // for that side
-  // The rules of game/repetition.h and game/material.h, read by loader/end_rules.cpp.
   Sanction perpetual_chase = Sanction::None;  // for the side chasing one piece with every move of the cycle
   std::vector<std::vector<Chase>> chases;     // [attacker kind][victim kind]; empty without the rule
-  std::vector<int> chase_zones;               // [victim kind]: the zone of its side it is chased in, -1 anywhere; empty: anywhere
-  int shuttle_moves = 0;                      // the n-th move in a row of one piece back and forth is illegal
-  int shuttle_loss_moves = 0;                 // n moves back and forth after arriving lose (shuttle: {moves, result: loss})
-  int repetition_claim = 0;             // the n-th occurrence lets a player claim a draw
-  int move_limit_claim = 0;             // so many quiet plies let a player claim a draw
-  bool move_limit_by_counting = false;        // the move limit is decided by counting, not drawn
-  std::vector<std::vector<int>> dead_material;  // whole-board kind multisets (royals excluded)
-  std::vector<int> one_colour_kinds;            // any number of these, all on points of one colour, is dead too
-  std::vector<int> dead_kinds;                  // any number of these, anywhere, is dead too
+  std::vector<int> chase_zones;  // [victim kind]: the zone of its side it is chased in, -1 anywhere; empty: anywhere
+  int shuttle_moves = 0;          // shuttle: N, the n-th move in a row of one piece back and forth is illegal
+  int shuttle_loss_moves = 0;     // shuttle: {moves: N, result: loss}, n moves back and forth after arriving lose
+};
+
+// `ends.move_limit`: plies without a capture or a `reset_by` move.
+struct MoveLimitRule {
+  int plies = 0;                  // 0 = none
+  std::vector<int> reset_by;      // kinds whose every move resets the count
+  bool by_counting = false;       // result: counting; otherwise drawn
+  int claim = 0;                  // so many quiet plies let a player claim a draw
+};
+
+// `ends.dead_material`: material that can never mate, a draw (game/material.h).
+struct DeadMaterial {
+  std::vector<std::vector<int>> sets;  // whole-board kind multisets (royals excluded)
+  std::vector<int> one_colour;         // any number of these, all on points of one colour
+  std::vector<int> only;               // any number of these, anywhere
+};
+
+// `ends:`, every way a game ends besides checkmate; each member is named as its key and as the
+// Termination it gives (core/outcome.h).
+struct EndRules {
+  SideResult stalemate = SideResult::Loss;  // for the side to move when it has no legal move
+  RepetitionRule repetition;
+  int standoff = 2;                         // consecutive plies of facing royals that end the game
+  bool both_passed = false;                 // two passes in a row end the game
+  bool counting = false;                    // games ended without mate are decided by points
+  std::array<double, SideCount> counting_bonus{};  // counting.bonus
+  MoveLimitRule move_limit;
+  std::vector<std::vector<int>> insufficient_material;  // kind multisets (royal excluded) that cannot mate
+  std::optional<SideResult> bare_royal;     // for a side whose royal stands alone
+  std::optional<SideResult> no_pieces;      // for a side with no piece left
+  DeadMaterial dead_material;
   EndgameCount endgame_count;
   int checks_given = 0;                     // the side giving this many checks wins; 0 = no limit
-  bool captures_compulsory = false;        // a side that can capture must
-  bool explosion = false;                 // a capture blows up the capturer and its neighbours
-  std::vector<int> explosion_spares;       // kinds a neighbouring blast leaves standing
+  ZoneReached zone_reached;                 // a piece reaching a zone wins (hand_rules.h)
+  bool royal_captured = false;              // no check: a royal may stand attacked, and taking it wins
 };
 
 struct RuleSet {
@@ -233,15 +254,14 @@ struct RuleSet {
   // `formation:` fills, in order; empty without them. Records name a formation per side.
   std::vector<Formation> formations;  // in the order the file lists them
   std::array<std::vector<Point>, SideCount> formation_squares;
-  GameRules rules;
+  MoveRules rules;
+  EndRules ends;
   std::vector<ScriptDef> scripts;  // Lua hook files
   UciRules uci;                    // how other engines write this variant
   EvalDef eval;                    // the engine's piece values and square bonuses (eval_rules.h)
   SearchRules search;              // the engine's search heuristics for it (search_rules.h)
   NotationRules notation;          // how records write its moves (notation_rules.h)
   HandRules hands;                 // captures to hand and drops (hand_rules.h)
-  ZoneReached zone_reached;        // ends.zone_reached: a piece reaching a zone wins (hand_rules.h)
-  bool royal_captured = false;     // ends.royal_captured: no check; a royal may stand attacked, and taking it wins
 
   // This game with the formation of each side named in `chosen` (side name: formation name)
   // swapped for that one; the loader checked that every formation fits. Throws Error naming an

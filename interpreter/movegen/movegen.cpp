@@ -129,7 +129,7 @@ PointSet exposure(const Position& pos, Point royal, Side them) {
       for (int b = 0; b < r.block_count; ++b) exposed.set(r.blocks[b]);
   }
 
-  const bool facing_forbidden = v.game_rules().facing_royals == FacingRule::Forbidden;
+  const bool facing_forbidden = v.move_rules().facing_royals == FacingRule::Forbidden;
   const unsigned file_dirs = facing_forbidden ? (1u << 0 | 1u << 4) : 0;
   const std::uint8_t hops = v.hop_directions(them);
   for (unsigned dirs = v.attack_directions(them) | file_dirs; dirs; dirs &= dirs - 1) {
@@ -166,7 +166,7 @@ PointSet exposure(const Position& pos, Point royal, Side them) {
 // mailbox walk's to follow.
 PointSet exposure_of(const Position& pos, Point royal, Side them) {
   const Bitboards* b = pos.variant().bitboards();
-  if (b && pos.variant().game_rules().facing_royals != FacingRule::Forbidden) return bitboard_exposure(pos, *b, royal, them);
+  if (b && pos.variant().move_rules().facing_royals != FacingRule::Forbidden) return bitboard_exposure(pos, *b, royal, them);
   return exposure(pos, royal, them);
 }
 
@@ -329,11 +329,11 @@ void generate_pseudo_legal(const Position& pos, MoveList& list) {
 bool leaves_royal_safe(Position& pos, Move m) {
   const Variant& v = pos.variant();
   if (const Bitboards* b = v.bitboards(); b && m.type() == MoveType::Normal && m.promotion_kind() < 0 && !v.explosive() &&
-                                          v.game_rules().facing_royals == FacingRule::Allowed &&
+                                          v.move_rules().facing_royals == FacingRule::Allowed &&
                                           pos.royal(pos.side_to_move()) == m.from())
     return bitboard_royal_move_safe(pos, *b, m);
   const Side us = pos.side_to_move();
-  const FacingRule facing = pos.variant().game_rules().facing_royals;
+  const FacingRule facing = pos.variant().move_rules().facing_royals;
   const bool facing_before = pos.state().royals_facing;
   const bool had_royal = pos.royal(us) != NoPoint;
   pos.do_move(m);
@@ -367,10 +367,10 @@ Outcome outcome_for(Side side, SideResult result, Termination termination) {
 }
 
 Outcome ended_by_rule(const Position& pos) {
-  const GameRules& rules = pos.variant().game_rules();
+  const EndRules& rules = pos.variant().ends();
   if (rules.checks_given)
     if (const auto checker = checks_given_by(pos)) return {Termination::ChecksGiven, checker};
-  if (rules.explosion) {
+  if (pos.variant().explosive()) {
     const Side us = pos.side_to_move();
     for (Side side = First; side < SideCount; ++side)
       if (pos.royal(side) == NoPoint && pos.variant().has_royal(side))
@@ -380,17 +380,17 @@ Outcome ended_by_rule(const Position& pos) {
       pos.state_back(1).move.is_pass())
     return {Termination::BothPassed, std::nullopt};
   // The position the record starts from is a ply like any other: a standoff may already hold there.
-  if (rules.facing_royals == FacingRule::Standoff && pos.plies_recorded() + 1 >= rules.standoff) {
+  if (pos.variant().move_rules().facing_royals == FacingRule::Standoff && pos.plies_recorded() + 1 >= rules.standoff) {
     bool held = true;
     for (int back = 0; back < rules.standoff && held; ++back) held = pos.state_back(back).royals_facing;
     if (held) return {Termination::Standoff, std::nullopt};
   }
-  if (pos.variant().rules().zone_reached.kind >= 0)
+  if (rules.zone_reached.kind >= 0)
     if (const auto winner = zone_reached_by(pos)) return {Termination::ZoneReached, winner};
-  if (pos.variant().rules().royal_captured)
+  if (rules.royal_captured)
     if (const auto loser = side_without_royal(pos)) return {Termination::RoyalCaptured, opponent(*loser)};
-  if (rules.bare_royal_rule)
-    if (const auto bared = bare_royal_side(pos)) return outcome_for(*bared, rules.bare_royal, Termination::BareRoyal);
+  if (rules.bare_royal)
+    if (const auto bared = bare_royal_side(pos)) return outcome_for(*bared, *rules.bare_royal, Termination::BareRoyal);
   return {};
 }
 
@@ -403,7 +403,7 @@ std::optional<Side> bare_royal_side(const Position& pos) {
 }
 
 std::optional<Side> zone_reached_by(const Position& pos) {
-  const ZoneReached& rule = pos.variant().rules().zone_reached;
+  const ZoneReached& rule = pos.variant().ends().zone_reached;
   const Side us = pos.side_to_move(), mover = opponent(us);
   auto in_zone = [&](Side side, bool must_be_safe) {
     const PointSet& zone = pos.variant().rules().sides[side].zones[rule.zone];
@@ -433,7 +433,7 @@ namespace {
 
 // The royals face each other where facing starts a standoff the side to move must break.
 bool in_standoff(const Position& pos) {
-  return pos.variant().game_rules().facing_royals == FacingRule::Standoff && pos.state().royals_facing;
+  return pos.variant().move_rules().facing_royals == FacingRule::Standoff && pos.state().royals_facing;
 }
 
 // Whether the quick test may pass a plain move that touches no exposed point. Without a royal
@@ -448,7 +448,7 @@ bool fast_path(const Position& pos, bool checked) {
 // A pass is a piece standing still, so a side with no piece left cannot pass (as in the reference
 // engine, which plays on after a royal is taken in a standoff).
 bool may_pass(const Position& pos, bool checked) {
-  return pos.variant().game_rules().pass == PassRule::UnlessInCheck && pos.piece_count(pos.side_to_move()) > 0 &&
+  return pos.variant().move_rules().pass == PassRule::UnlessInCheck && pos.piece_count(pos.side_to_move()) > 0 &&
          (!checked || in_standoff(pos));
 }
 
@@ -481,7 +481,7 @@ bool legal_moves(Position& pos, MoveList& list, Keep keep) {
   list.size = count;
   if (v.has_hands() && (keep == Keep::All || !(any_legal || count > 0)))
     any_legal = add_legal_drops(pos, keep == Keep::All ? &list : nullptr, checked) || any_legal;
-  if (v.game_rules().captures_compulsory) keep_only_captures(pos, list);
+  if (v.move_rules().captures_compulsory) keep_only_captures(pos, list);
   if (pass && keep == Keep::All) list.add(Move::pass());
   return any_legal || count > 0;
 }
@@ -500,7 +500,7 @@ bool LegalityTest::hook_allows(int kind, Move m) const { return palace::hook_all
 bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked) {
   const Variant& v = pos.variant();
   // Whether a quiet move may be made depends on every capture's legality.
-  if (v.game_rules().captures_compulsory) {
+  if (v.move_rules().captures_compulsory) {
     generate_legal(pos, list, keep);
     return false;
   }

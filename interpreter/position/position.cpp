@@ -39,7 +39,7 @@ void Position::clear() {
   states_.reserve(1024);
   states_.emplace_back();
   edits_.clear();
-  const int checks = variant_->game_rules().checks_given;
+  const int checks = variant_->ends().checks_given;
   states_.back().checks_needed = {std::uint8_t(checks), std::uint8_t(checks)};
 }
 
@@ -100,7 +100,7 @@ std::uint64_t Position::compute_hash() const {
   for (Point s = Point(0); s < variant_->squares(); ++s)
     if (board_[s]) h ^= variant_->piece_key(board_[s], s);
   if (st.ghost != NoPoint) h ^= variant_->ghost_key(st.ghost);
-  if (variant_->game_rules().checks_given)
+  if (variant_->ends().checks_given)
     for (Side s = First; s < SideCount; ++s) h ^= variant_->checks_key(s, st.checks_needed[s]);
   if (variant_->has_hands())
     for (Side s = First; s < SideCount; ++s)
@@ -196,7 +196,7 @@ Point Position::step_toward(Point from, Point to) const {
 }
 
 bool Position::royal_may_be_taken() const {
-  const GameRules& rules = variant_->game_rules();
+  const MoveRules& rules = variant_->move_rules();
   return rules.facing_royals == FacingRule::Standoff && rules.pass != PassRule::Never;
 }
 
@@ -213,7 +213,7 @@ bool Position::royals_facing() const {
 
 // Only the facing-royals rules read the flag; where facing is ordinary, skip the file walk.
 bool Position::facing_flag() const {
-  return variant_->game_rules().facing_royals != FacingRule::Allowed && royals_facing();
+  return variant_->move_rules().facing_royals != FacingRule::Allowed && royals_facing();
 }
 
 void Position::do_move(Move m) {
@@ -287,9 +287,9 @@ void Position::do_move(Move m) {
     }
   }
   side_ = opponent(side_);
-  if (v.game_rules().checks_given) [[unlikely]]
+  if (v.ends().checks_given) [[unlikely]]
     count_check(*this, st.checks_needed[opponent(side_)], h);
-  if (v.game_rules().endgame_count.on()) [[unlikely]]
+  if (v.ends().endgame_count.on()) [[unlikely]]
     advance_endgame_count(*this, st);
   st.hash = h;
   st.royals_facing = facing_flag();

@@ -113,14 +113,14 @@ TEST(GameEndRules, RoyalCaptured) {
 }
 
 // A variant's rules changed in place, for rules the shipped Janggi files do not use.
-Game janggi_with(void (*change)(GameRules&), const std::string& base = "janggi") {
+Game janggi_with(void (*change)(EndRules&), const std::string& base = "janggi") {
   RuleSet rules = load_rules(variant_path(base));
-  change(rules.rules);
+  change(rules.ends);
   return Game(std::make_shared<const Variant>(std::move(rules)));
 }
 
 TEST(GameEndRules, MoveLimit) {
-  Game game = janggi_with([](GameRules& r) { r.move_limit_plies = 4; });
+  Game game = janggi_with([](EndRules& r) { r.move_limit.plies = 4; });
   ASSERT_EQ(play_all(game, "b10c8 b1c3 c8b10"), "");
   EXPECT_EQ(state_of(game), "unfinished");
   ASSERT_EQ(play_all(game, "c3b1"), "");
@@ -128,7 +128,7 @@ TEST(GameEndRules, MoveLimit) {
 }
 
 TEST(GameEndRules, MoveLimitCountsFromTheLastCapture) {
-  Game game = janggi_with([](GameRules& r) { r.move_limit_plies = 3; });
+  Game game = janggi_with([](EndRules& r) { r.move_limit.plies = 3; });
   game.set_fen(AfterACapture);  // two quiet plies already
   ASSERT_EQ(play_all(game, "i7i9 b1c3 e10e9"), "");
   EXPECT_EQ(state_of(game), "unfinished");
@@ -148,7 +148,7 @@ TEST(GameEndRules, InsufficientMaterial) {
 }
 
 TEST(GameEndRules, RepetitionByCounting) {
-  Game game = janggi_with([](GameRules& r) { r.repetition_by_counting = true; });
+  Game game = janggi_with([](EndRules& r) { r.repetition.by_counting = true; });
   ASSERT_EQ(play_all(game, HorsesOutAndBack), "");
   EXPECT_EQ(state_of(game), "han wins: repetition, 73.5 to 72 points");
 }
