@@ -87,7 +87,7 @@ struct PieceDef {
   int stay_in = -1;  // zone of its own side it may never leave
   std::vector<MovePart> parts;
   int promotion_zone = -1;
-  std::vector<int> promotion_kinds;
+  std::vector<Kind> promotion_kinds;
   int promotion_optional_in = -1;   // where in its promotion zone the piece may also stay as it is
   bool promotion_to_lost_only = false;  // only to a kind the side has fewer of than it set up
   PromotionChoice promotion_choice = PromotionChoice::Forced;
@@ -120,9 +120,9 @@ struct CompoundMoveDef {
   std::string name;
   Side side = First;
   char right = '?';  // its letter in a FEN's rights field
-  int kind = -1;     // kind that must stand on `from`
+  Kind kind = NoKind;     // kind that must stand on `from`
   Point from = NoPoint, to = NoPoint;
-  int partner = -1;  // kind that must stand on `partner_from`
+  Kind partner = NoKind;  // kind that must stand on `partner_from`
   Point partner_from = NoPoint, partner_to = NoPoint;
   PointSet must_be_empty;
   PointSet must_be_safe;  // none of these may be attacked, the mover's own square included
@@ -139,7 +139,7 @@ struct CastlingWing {
   int to_file = 0, partner_to_file = 0;
 };
 struct CastlingDef {
-  int kind = -1, partner = -1;  // kind < 0: the variant has none
+  Kind kind = NoKind, partner = NoKind;  // kind < 0: the variant has none
   std::array<int, SideCount> home_rank{};
   std::vector<CastlingWing> wings;
 };
@@ -147,12 +147,12 @@ struct CastlingDef {
 // A named list of kinds that fills a side's formation points in order.
 struct Formation {
   std::string name;
-  std::vector<int> kinds;
+  std::vector<Kind> kinds;
 };
 
 struct Placement {
   Point square;
-  int kind;
+  Kind kind;
 };
 
 enum class FacingRule : std::uint8_t { Allowed, Forbidden, Standoff };
@@ -172,11 +172,11 @@ enum class Chase : std::uint8_t { Never, Unprotected, UnlessMutual, Always };
 // the number of pieces on the board to the `moves` of the first entry of `bare` whose pieces the
 // other side has (at least so many of each kind).
 struct CountLimit {
-  std::vector<int> pieces;  // kinds, sorted, a kind once for each piece of it
+  std::vector<Kind> pieces;  // kinds, sorted, a kind once for each piece of it
   int moves = 0;
 };
 struct EndgameCount {
-  std::vector<int> blocked_by;
+  std::vector<Kind> blocked_by;
   int board_moves = 0;  // 0: a side with more than its royal never counts
   std::vector<CountLimit> bare;
   bool on() const { return board_moves > 0 || !bare.empty(); }
@@ -188,7 +188,7 @@ struct MoveRules {
   PassRule pass = PassRule::Never;
   bool captures_compulsory = false;     // captures: compulsory, a side that can capture must
   bool explosion = false;               // a capture blows up the capturer and its neighbours
-  std::vector<int> explosion_spares;    // explosion.spares: kinds a neighbouring blast leaves standing
+  std::vector<Kind> explosion_spares;   // explosion.spares: kinds a neighbouring blast leaves standing
 };
 
 // `ends.repetition`: the rules of game/repetition.h, read by loader/end_rules.cpp.
@@ -208,16 +208,16 @@ struct RepetitionRule {
 // `ends.move_limit`: plies without a capture or a `reset_by` move.
 struct MoveLimitRule {
   int plies = 0;                  // 0 = none
-  std::vector<int> reset_by;      // kinds whose every move resets the count
+  std::vector<Kind> reset_by;     // kinds whose every move resets the count
   bool by_counting = false;       // result: counting; otherwise drawn
   int claim = 0;                  // so many quiet plies let a player claim a draw
 };
 
 // `ends.dead_material`: material that can never mate, a draw (game/material.h).
 struct DeadMaterial {
-  std::vector<std::vector<int>> sets;  // whole-board kind multisets (royals excluded)
-  std::vector<int> one_colour;         // any number of these, all on points of one colour
-  std::vector<int> only;               // any number of these, anywhere
+  std::vector<std::vector<Kind>> sets;  // whole-board kind multisets (royals excluded)
+  std::vector<Kind> one_colour;        // any number of these, all on points of one colour
+  std::vector<Kind> only;              // any number of these, anywhere
 };
 
 // `ends:`, every way a game ends besides checkmate; each member is named as its key and as the
@@ -230,7 +230,7 @@ struct EndRules {
   bool counting = false;                    // games ended without mate are decided by points
   std::array<double, SideCount> counting_bonus{};  // counting.bonus
   MoveLimitRule move_limit;
-  std::vector<std::vector<int>> insufficient_material;  // kind multisets (royal excluded) that cannot mate
+  std::vector<std::vector<Kind>> insufficient_material;  // kind multisets (royal excluded) that cannot mate
   std::optional<SideResult> bare_royal;     // for a side whose royal stands alone
   std::optional<SideResult> no_pieces;      // for a side with no piece left
   DeadMaterial dead_material;
@@ -267,10 +267,10 @@ struct RuleSet {
   // swapped for that one; the loader checked that every formation fits. Throws Error naming an
   // unknown side or formation, or a side whose set-up has none.
   RuleSet with_formations(const std::map<std::string, std::string>& chosen) const;
-  int side_by_name(const std::string& name) const;  // -1 for none
+  std::optional<Side> side_by_name(const std::string& name) const;
   const Formation* formation_named(const std::string& name) const;  // null for none
-  int kind_by_name(const std::string& name) const;
-  int kind_by_letter(char upper) const;
+  Kind kind_by_name(const std::string& name) const;
+  Kind kind_by_letter(char upper) const;
 };
 
 // Reads and validates a variant file and everything it imports. Throws RuleError.
