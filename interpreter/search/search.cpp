@@ -364,7 +364,10 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     if (tried == 0) {
       score = -search(-beta, -alpha, new_depth, ply + 1, true, gives_check, !pv_node && !cut_node);
     } else {
-      // Late quiet moves are searched shallower first; one that surprises gets its full depth.
+      // Late quiet moves are searched shallower first; one that surprises gets its full depth. Not
+      // where a won game is in the window: the shortest win often needs a quiet move sorted late
+      // (a pass, which sorts last, that leaves the other side to break a standoff or lose on
+      // points), and reduced it is found only iterations later, after a longer one.
       int reduction = 0;
       if (depth >= 3 && tried >= 2 && quiet && !decisive_window && (!checked || tuning.reduce_evasions) && !gives_check) {
         reduction = reduction_for(depth, tried) - pv_node + !improving + 2 * cut_node - killer - history / HistoryPerPly;
