@@ -42,9 +42,10 @@ std::string variant_file(const std::string& uci_name) {
 
 class ForcedWins : public ::testing::TestWithParam<ForcedWin> {};
 
-// The depth in plies the search is given: the win's own plies and a few more, for the moves a
-// reduction or a check extension shifts; deterministic, as a depth limit is.
-int depth_for(int mate_in) { return 2 * mate_in + 3; }
+// The depth in plies the search is given, as `bench/forced_wins.py report --depth 16`: enough for
+// every win of the set (the longest, mate 9, is 17 plies, some of them check extensions), and
+// for the moves a reduction or null-move pruning shifts; deterministic, as a depth limit is.
+constexpr int Depth = 16;
 
 TEST_P(ForcedWins, ShortestWinAnnounced) {
   const ForcedWin& w = GetParam();
@@ -55,7 +56,7 @@ TEST_P(ForcedWins, ShortestWinAnnounced) {
   pos.set_fen(WireNotation(*variant).palace_fen(w.fen));
   search::Searcher searcher(variant);
   search::Report last;
-  searcher.search(pos, {.depth = depth_for(w.mate_in)}, [&](const search::Report& r) { last = r; });
+  searcher.search(pos, {.depth = Depth}, [&](const search::Report& r) { last = r; });
   EXPECT_EQ(last.mate_in, w.mate_in) << "score " << last.score_cp;
   // A mate's line ends with the winner's move; a counted end's may end with the loser's, who
   // must keep the standoff or pass back.
