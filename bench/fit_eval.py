@@ -284,6 +284,8 @@ def fit_command(args):
                 improved = True
                 print("sweep %d: %s = %d, loss %.6f" % (sweep, k, x[k], best), flush=True)
                 break
+        with open(args.engine_file, "w") as f:  # each sweep's figures, should the run be cut short
+            f.write(engine_file(terms.eval_section(x)))
         if not improved:
             break
     print("scale %.2f; held-out gap %.6f before, %.6f after" % (scale, held_before, gap(x, held, scale)))
