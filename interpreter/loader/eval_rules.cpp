@@ -158,7 +158,7 @@ ShelterEvalDef read_shelter(const ConfigNode& node, const RuleSet& rules) {
 std::vector<int> read_list(const ConfigNode& node, std::size_t most, const std::string& what) {
   const std::vector<const ConfigNode*> cells = node.items();
   if (!node.is_sequence() || cells.empty() || cells.size() > most)
-    node.fail("expected " + what + ", 1 to " + std::to_string(most) + " numbers");
+    node.fail("expected 1 to " + std::to_string(most) + " numbers: " + what);
   std::vector<int> list;
   for (const ConfigNode* cell : cells) list.push_back(cell->as_int(-10000, 10000));
   return list;

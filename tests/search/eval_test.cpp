@@ -215,15 +215,10 @@ TEST(Evaluation, PiecesInHandCountTheirValue) {
   const int tempo = 30;  // chess's, for White to move
   pos.set_fen("4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
   EXPECT_EQ(eval(pos), tempo);
-  pos.set_fen("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");  // a knight in White's hand: 457 (eval.hand)
-  EXPECT_EQ(eval(pos), tempo + 457);
+  pos.set_fen("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");  // a knight in White's hand: 337
+  EXPECT_EQ(eval(pos), tempo + 337);
   pos.set_fen("4k3/8/8/8/8/8/8/4K3[Nqp] w - - 0 1");  // against a queen and a pawn in Black's
-  EXPECT_EQ(eval(pos), tempo + 457 - 1005 - 82);
-  // Without eval.hand a piece in hand counts its value: 337 for the knight.
-  const auto plain = load_variant(overlay_path("crazyhouse", "engine:\n eval:\n  hand: ~\n"));
-  Position held(plain);
-  held.set_fen("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
-  EXPECT_EQ(search::Evaluation(*plain)(held), tempo + 337);
+  EXPECT_EQ(eval(pos), tempo + 337 - 1025 - 82);
 }
 
 TEST(Evaluation, GoalScoresTheDistanceToTheZoneWhoseReachingWins) {
@@ -233,8 +228,8 @@ TEST(Evaluation, GoalScoresTheDistanceToTheZoneWhoseReachingWins) {
   const auto flat = load_variant(overlay_path("king-of-the-hill", "engine:\n eval:\n  goal: [0]\n"));
   // White's king on e3, one point from e4; Black's on e8, three from e5.
   EXPECT_EQ(gain(hill, flat, "4k3/8/8/8/8/4K3/8/8 w - - 0 1"), 150 - 25);
-  // Seen by Black to move, and a king four points away or standing on the hill scores nothing.
-  EXPECT_EQ(gain(hill, flat, "8/8/8/8/8/4K3/8/k7 b - - 0 1"), -150);
+  // Seen by Black to move, whose king in the corner stands three points from d4.
+  EXPECT_EQ(gain(hill, flat, "8/8/8/8/8/4K3/8/k7 b - - 0 1"), -(150 - 25));
   const auto fitted = load_variant(overlay_path("king-of-the-hill", "engine:\n eval:\n  goal: [300, 100]\n"));
   EXPECT_EQ(gain(fitted, flat, "4k3/8/8/8/8/8/4K3/8 w - - 0 1"), 100);  // e2: two points from e4
 }
@@ -252,7 +247,7 @@ TEST(Evaluation, ChecksScoreByHowManyASideHasGiven) {
 }
 
 TEST(Evaluation, HandWorthReplacesTheValueOfAHeldPiece) {
-  const auto crazyhouse = load_variant(overlay_path("crazyhouse", "engine:\n eval:\n  hand: ~\n"));
+  const auto crazyhouse = load_variant(variant_path("crazyhouse"));
   const auto held = load_variant(overlay_path("crazyhouse", "engine:\n eval:\n  hand: {knight: 500, pawn: 150}\n"));
   // A knight in White's hand is worth 500 instead of 337, a pawn in Black's 150 instead of 82.
   EXPECT_EQ(gain(held, crazyhouse, "4k3/8/8/8/8/8/8/4K3[Np] w - - 0 1"), (500 - 337) - (150 - 82));
@@ -339,10 +334,10 @@ TEST(EvalRules, EndsTermsNeedTheirEnds) {
   EXPECT_EQ(load_error("engine:\n eval:\n  hand: {pawn: 100}\n"),
             file + ":4:9: engine.eval.hand: has no effect without hands:, which hold the pieces");
   EXPECT_EQ(load_error("engine:\n eval:\n  few_pieces: []\n"),
-            file + ":4:15: engine.eval.few_pieces: expected centipawns by the pieces left besides the royals, 1 to 16 "
-                   "numbers");
+            file + ":4:15: engine.eval.few_pieces: expected 1 to 16 numbers: centipawns by the pieces left besides the "
+                   "royals, from 0");
   EXPECT_EQ(rule_error_of([] { load_variant(overlay_path("crazyhouse", "engine:\n eval:\n  hand: {dragon: 1}\n")); }),
-            temp_path("variant.yaml") + ":4:17: engine.eval.hand.dragon: no piece named \"dragon\"");
+            temp_path("variant.yaml") + ":4:18: engine.eval.hand.dragon: no piece named \"dragon\"");
 }
 
 TEST(EvalRules, BadStructureAndOpenFileTermsNameTheLine) {
