@@ -14,6 +14,14 @@ SliderIndexing best_slider_indexing() {
   return SliderIndexing::Magic;
 }
 
+bool processor_has_popcnt() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  return __builtin_cpu_supports("popcnt");
+#else
+  return false;
+#endif
+}
+
 namespace {
 
 Bitboard points_of(const std::vector<Point>& points) {
@@ -96,6 +104,8 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
   if (v.squares() > BitboardPoints || v.has_runtime_hooks()) return nullptr;
   auto b = std::make_unique<Bitboards>();
   b->indexing_ = indexing;
+  b->legal_by_pins_ = !v.explosive() && v.game_rules().facing_royals == FacingRule::Allowed;
+  b->popcnt_ = processor_has_popcnt();
   b->kinds_ = v.kinds();
   const int kinds = v.kinds(), squares = v.squares();
 
@@ -203,6 +213,7 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
   for (Kind k = Kind(0); k < kinds; ++k)
     for (Kind victim = Kind(0); victim < kinds; ++victim)
       if (!v.may_capture(k, victim)) b->refused_[k] |= 1u << victim;
+  for (const CompoundMove& c : v.compound_moves()) b->compound_empty_.push_back(points_of(c.must_be_empty));
   b->slider_of_lines_.clear();
   return b;
 }

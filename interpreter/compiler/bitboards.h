@@ -23,6 +23,9 @@ enum class SliderIndexing : std::uint8_t { Pext, Magic };
 // The indexing this processor runs fastest: PEXT where it has BMI2.
 SliderIndexing best_slider_indexing();
 
+// Whether this processor has the POPCNT instruction.
+bool processor_has_popcnt();
+
 // The points whose occupants can stop a group of slides from one point (the last point of a line
 // cannot), and where its attack sets start in Bitboards' table.
 struct SliderTable {
@@ -54,6 +57,13 @@ class Bitboards {
   static std::unique_ptr<const Bitboards> compile(const Variant& v, SliderIndexing indexing);
 
   SliderIndexing indexing() const { return indexing_; }
+  // Whether a move's legality follows from the checks and pins of the position before it: no
+  // capture explodes and royals may face, so a move endangers its own royal only by opening a line
+  // or a leap to it, by leaving a check unanswered, or by the royal's own step
+  // (movegen/bitboard_moves.h's generate_bitboard_legal).
+  bool legal_by_pins() const { return legal_by_pins_; }
+  // Whether this processor counts points with one instruction (core/bitboard.h's count_points).
+  bool popcnt() const { return popcnt_; }
   const BitboardMoves& moves(Side side, Kind kind, Point s) const { return moves_[cell(side, kind, s)]; }
   const LeapTarget& special(std::uint32_t i) const { return specials_[i]; }
   // The points special(i) must find empty.
@@ -82,6 +92,8 @@ class Bitboards {
   // Where a piece of `side` and `kind` may promote on arriving, and from where on leaving.
   Bitboard promotion_arrival(Side side, Kind kind) const { return promotion_arrival_[std::size_t(side) * kinds_ + kind]; }
   Bitboard promotion_leaving(Side side, Kind kind) const { return promotion_leaving_[std::size_t(side) * kinds_ + kind]; }
+  // The points Variant::compound_moves()[i] needs empty.
+  Bitboard compound_empty(std::size_t i) const { return compound_empty_[i]; }
   // The points a slide passes from `from` to `to` along a line, none where no line joins them.
   Bitboard between(Point from, Point to) const { return between_[from * BitboardPoints + to]; }
 
@@ -92,6 +104,8 @@ class Bitboards {
   std::int16_t add_slider(const std::vector<std::vector<Point>>& lines);
 
   SliderIndexing indexing_ = SliderIndexing::Magic;
+  bool legal_by_pins_ = false;
+  bool popcnt_ = false;
   int kinds_ = 0;
   std::vector<BitboardMoves> moves_;
   std::vector<std::uint8_t> traits_;
@@ -104,6 +118,7 @@ class Bitboards {
   std::vector<std::uint32_t> refused_;
   std::vector<Bitboard> promotion_arrival_, promotion_leaving_;
   std::vector<Bitboard> special_blocks_;
+  std::vector<Bitboard> compound_empty_;
   std::vector<Bitboard> between_;
   std::map<std::vector<std::vector<Point>>, std::int16_t> slider_of_lines_;  // while compiling
 };

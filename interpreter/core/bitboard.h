@@ -22,4 +22,19 @@ inline Point pop_point(Bitboard& b) {
   return s;
 }
 
+// The number of points in a set. A portable build calls a library routine for std::popcount (chess
+// perft spent 14% of its time there), so where the caller knows the processor has the POPCNT
+// instruction (Bitboards::popcnt) it asks for it.
+template <bool Popcnt>
+inline int count_points(Bitboard b) {
+#if defined(__x86_64__)
+  if constexpr (Popcnt) {
+    Bitboard n;
+    asm("popcntq %1, %0" : "=r"(n) : "r"(b));
+    return int(n);
+  }
+#endif
+  return std::popcount(b);
+}
+
 }  // namespace palace

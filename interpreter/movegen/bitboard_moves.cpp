@@ -1,25 +1,60 @@
 #include "movegen/bitboard_moves.h"
 
 #include "movegen/destinations.h"
+#include "movegen/movegen.h"
 
 namespace palace {
 
 namespace {
 
-template <SliderIndexing I>
-void generate(const Position& pos, const Bitboards& b, MoveList& list) {
+constexpr Bitboard Anywhere = ~Bitboard(0);
+
+// Lists the moves of the piece of `kind` on `from` landing in `allowed` (ghosts taken aside, see
+// bitboard_destinations) but its plain moves that do not promote, which it returns for the caller
+// to list, test or count; a ghost taken and a special leap's move, promoting or not, go to other().
+template <SliderIndexing I, typename Other>
+[[gnu::always_inline]] inline Bitboard add_piece_moves(const Position& pos, const Bitboards& b, MoveList& list, Side us,
+                                                       Kind kind, Point from, Bitboard allowed, Other&& other) {
+  const Bitboard promoting = (b.promotion_leaving(us, kind) & bit(from)) ? Anywhere : b.promotion_arrival(us, kind);
+  const Bitboard plain = bitboard_destinations<I>(pos, b, us, kind, from, allowed, [&](Point to, MoveType type, Point extra) {
+    if (type == MoveType::Normal && (promoting & bit(to))) add_move_with_promotions(pos, list, us, kind, from, to);
+    else other(Move(from, to, type, extra));
+  }, NoGuard{}).moves;
+  if (!(plain & promoting)) [[likely]]
+    return plain;
+  // In point order, as the mailbox generator lists them.
+  for (Bitboard t = plain; t;) add_move_with_promotions(pos, list, us, kind, from, pop_point(t));
+  return 0;
+}
+
+// Where the plain moves found go: into the list, or, on perft's last ply, into a count (the other
+// moves are still listed, the count being the list's size and this), by the processor's POPCNT
+// instruction where it has one.
+template <bool Count, bool Popcnt = false>
+struct Found {
+  MoveList& list;
+  std::uint64_t counted = 0;
+  void add(Move m) {
+    if constexpr (Count) ++counted;
+    else list.add(m);
+  }
+  void add_all(Point from, Bitboard targets) {
+    if constexpr (Count) counted += std::uint64_t(count_points<Popcnt>(targets));
+    else
+      while (targets) list.add(Move(from, pop_point(targets)));
+  }
+};
+
+template <SliderIndexing I, typename Sink>
+void generate(const Position& pos, const Bitboards& b, Sink& found) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
+  const auto add = [&](Move m) { found.list.add(m); };
   // Kind by kind, so that a piece's tables are found without reading the board.
   for (Kind kind = Kind(0); kind < v.kinds(); ++kind)
     for (Bitboard pieces = pos.pieces(make_piece(us, kind)); pieces;) {
       const Point from = pop_point(pieces);
-      const Bitboard promoting = (b.promotion_leaving(us, kind) & bit(from)) ? ~Bitboard(0) : b.promotion_arrival(us, kind);
-      for_each_bitboard_destination<I>(pos, b, us, kind, from, [&](Point to, MoveType type, Point extra) {
-        if (type != MoveType::Normal) list.add(Move(from, to, type, extra));
-        else if (promoting & bit(to)) add_move_with_promotions(pos, list, us, kind, from, to);
-        else list.add(Move(from, to));
-      }, NoGuard{});
+      found.add_all(from, add_piece_moves<I>(pos, b, found.list, us, kind, from, Anywhere, add));
     }
 }
 
@@ -52,11 +87,174 @@ bool attacked_with(const Position& pos, const Bitboards& b, Point target, Side b
   return false;
 }
 
+// What the side to move's royal asks of the moves of its other pieces in one position.
+struct RoyalGuard {
+  Bitboard checkers = 0;
+  Bitboard evasions = Anywhere;  // where a move must land to answer every check: on the attacker or a point it passes
+  Bitboard tried = 0;            // pieces standing on a point a leap aimed at the royal must pass
+  Bitboard pinned = 0;           // pieces alone between the royal and a slider aimed at it
+  int pins = 0;
+  Point pinned_on[DirectionCount];
+  Bitboard pin_line[DirectionCount];  // where such a piece still shields: the points between, and the slider's
+
+  void attack(Point from, Bitboard passes) {
+    checkers |= bit(from);
+    evasions &= bit(from) | passes;
+  }
+  // A piece shields the royal from one slider at most: each line from the royal holds one pin.
+  void pin(Point piece, Bitboard line) {
+    pinned |= bit(piece);
+    pinned_on[pins] = piece;
+    pin_line[pins++] = line;
+  }
+  Bitboard line_of(Point piece) const {
+    int i = 0;
+    while (pinned_on[i] != piece) ++i;
+    return pin_line[i];
+  }
+};
+
+// The checks on the side to move's royal on `royal` and the pins against it.
+template <SliderIndexing I>
+RoyalGuard guard_of(const Position& pos, const Bitboards& b, Point royal) {
+  const Variant& v = pos.variant();
+  const Side them = opponent(pos.side_to_move());
+  const Kind royal_kind = kind_of(pos.at(royal));
+  const Bitboard occupied = pos.occupied(), ours = pos.occupied_by(pos.side_to_move());
+  RoyalGuard g;
+  for (Kind kind = Kind(0); kind < v.kinds(); ++kind) {
+    Bitboard from = b.capturers(them, kind, royal) & pos.pieces(make_piece(them, kind));
+    if (!from || !v.may_capture(kind, royal_kind)) continue;
+    if (b.direct(them, kind)) {
+      g.checkers |= from;
+      g.evasions &= std::has_single_bit(from) ? from : 0;
+      continue;
+    }
+    while (from) {
+      const Point s = pop_point(from);
+      const BitboardMoves& m = b.moves(them, kind, s);
+      if (m.leap_capture & bit(royal)) {
+        g.attack(s, 0);
+      } else if (b.slide_capture(them, kind, s) & bit(royal)) {
+        const Bitboard passes = b.between(s, royal), shields = passes & occupied;
+        if (!shields) g.attack(s, passes);
+        else if (std::has_single_bit(shields) && (shields & ours)) g.pin(Point(std::countr_zero(shields)), passes | bit(s));
+      }
+      if (!(b.traits(them, kind) & SpecialCaptures)) continue;
+      // A leap that passes points: whether the pieces on them would shield the royal elsewhere is
+      // the board's to say.
+      for (std::uint32_t i = m.special_begin; i < m.special_end; ++i) {
+        const LeapTarget& t = b.special(i);
+        if (t.to != royal || !(t.modes & CanCapture)) continue;
+        const Bitboard passes = b.special_blocks(i);
+        if (passes & occupied) g.tried |= passes & ours;
+        else g.attack(s, passes);
+      }
+    }
+  }
+  return g;
+}
+
+// The compound moves (castling) of the side to move that leave its royal safe, judged from the
+// bitboards: its two pieces lifted and set down, nothing taken.
+template <SliderIndexing I, typename Sink>
+void add_compound_moves(const Position& pos, const Bitboards& b, Sink& found) {
+  const Side us = pos.side_to_move(), them = opponent(us);
+  const Point royal = pos.royal(us);
+  const Bitboard occupied = pos.occupied();
+  const auto& compounds = pos.variant().compound_moves();
+  for (std::size_t i = 0; i < compounds.size(); ++i) {
+    const CompoundMove& c = compounds[i];
+    // A right held says the partner has not moved; a castling right shared by every start of the
+    // piece (Chess960) needs the piece on this one.
+    if (c.side != us || !(pos.state().rights & (1u << c.right)) || pos.at(c.from) != make_piece(us, c.kind) ||
+        (occupied & b.compound_empty(i)))
+      continue;
+    bool safe = true;
+    for (const Point s : c.must_be_safe) safe = safe && !attacked_with<I>(pos, b, s, them, c.kind, occupied, 0);
+    if (safe && royal != NoPoint) {
+      const Point after = royal == c.from ? c.to : royal == c.partner_from ? c.partner_to : royal;
+      const Bitboard moved = (occupied & ~bit(c.from) & ~bit(c.partner_from)) | bit(c.to) | bit(c.partner_to);
+      safe = !attacked_with<I>(pos, b, after, them, kind_of(pos.at(royal)), moved, 0);
+    }
+    if (safe) found.add(Move(c.from, c.written_to, MoveType::Compound, std::uint8_t(i)));
+  }
+}
+
+template <SliderIndexing I, typename Sink>
+bool generate_legal(Position& pos, const Bitboards& b, Sink& found) {
+  const Variant& v = pos.variant();
+  const Side us = pos.side_to_move();
+  const Point royal = pos.royal(us);
+  if (royal == NoPoint) {  // nothing to keep safe: every move is legal
+    generate<I>(pos, b, found);
+    add_compound_moves<I>(pos, b, found);
+    return false;
+  }
+  const RoyalGuard g = guard_of<I>(pos, b, royal);
+  MoveList& list = found.list;
+  const auto add = [&](Move m) { list.add(m); };
+  const auto add_if_safe = [&](Move m) {
+    if (leaves_royal_safe(pos, m)) list.add(m);
+  };
+  for (Kind kind = Kind(0); kind < v.kinds(); ++kind)
+    for (Bitboard pieces = pos.pieces(make_piece(us, kind)); pieces;) {
+      const Point from = pop_point(pieces);
+      if (from == royal) {
+        const int first = list.size;
+        // A plain step is judged by the attackers of its landing point once the royal has left.
+        const Bitboard vacated = pos.occupied() & ~bit(royal);
+        for (Bitboard t = add_piece_moves<I>(pos, b, list, us, kind, from, Anywhere, add_if_safe); t;) {
+          const Point to = pop_point(t);
+          if (!attacked_with<I>(pos, b, to, opponent(us), kind, vacated | bit(to), bit(to))) found.add(Move(from, to));
+        }
+        if (b.promotion_arrival(us, kind) | b.promotion_leaving(us, kind)) [[unlikely]]
+          keep_royal_safe(pos, list, first);
+      } else if (g.tried & bit(from)) [[unlikely]] {
+        const int first = list.size;
+        for (Bitboard t = add_piece_moves<I>(pos, b, list, us, kind, from, Anywhere, add); t;) list.add(Move(from, pop_point(t)));
+        keep_royal_safe(pos, list, first);
+      } else {
+        Bitboard allowed = g.evasions;
+        if (g.pinned & bit(from)) [[unlikely]]
+          allowed &= g.line_of(from);
+        if (!allowed && pos.state().ghost == NoPoint) continue;
+        // Taking a ghost removes a piece that is not on the landing point: the board says.
+        found.add_all(from, add_piece_moves<I>(pos, b, list, us, kind, from, allowed, [&](Move m) {
+          if (m.type() == MoveType::CaptureGhost) add_if_safe(m);
+          else found.add(m);
+        }));
+      }
+    }
+  add_compound_moves<I>(pos, b, found);
+  return g.checkers != 0;
+}
+
+template <SliderIndexing I>
+bool generate_or_count(Position& pos, const Bitboards& b, MoveList& list, std::uint64_t* counted) {
+  if (!counted) {
+    Found<false> found{list};
+    return generate_legal<I>(pos, b, found);
+  }
+  const auto count = [&](auto found) {
+    const bool checked = generate_legal<I>(pos, b, found);
+    *counted += found.counted;
+    return checked;
+  };
+  return b.popcnt() ? count(Found<true, true>{list}) : count(Found<true, false>{list});
+}
+
 }  // namespace
 
+bool generate_bitboard_legal(Position& pos, const Bitboards& b, MoveList& list, std::uint64_t* counted) {
+  return b.indexing() == SliderIndexing::Pext ? generate_or_count<SliderIndexing::Pext>(pos, b, list, counted)
+                                              : generate_or_count<SliderIndexing::Magic>(pos, b, list, counted);
+}
+
 void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& list) {
-  if (b.indexing() == SliderIndexing::Pext) generate<SliderIndexing::Pext>(pos, b, list);
-  else generate<SliderIndexing::Magic>(pos, b, list);
+  Found<false> found{list};
+  if (b.indexing() == SliderIndexing::Pext) generate<SliderIndexing::Pext>(pos, b, found);
+  else generate<SliderIndexing::Magic>(pos, b, found);
 }
 
 bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind) {

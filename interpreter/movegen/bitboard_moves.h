@@ -13,6 +13,14 @@ namespace palace {
 // The moves of the side to move's pieces by their movement (generate_pseudo_legal's first part).
 void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& list);
 
+// The same moves less those that leave the mover's royal attacked, in the same order, where
+// Bitboards::legal_by_pins: found from the checks and pins of the position, not by making each
+// move. Only ghost captures, the royal's moves other than plain steps, and the moves of a piece
+// standing on a point a leap aimed at the royal must pass are still tried on the board. Where
+// `counted` is given, the plain moves are added to it instead of listed (perft's last ply). Returns
+// whether the side to move is in check.
+bool generate_bitboard_legal(Position& pos, const Bitboards& b, MoveList& list, std::uint64_t* counted = nullptr);
+
 // Whether a piece of `by` could capture a piece of kind `victim_kind` standing on `target`.
 bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind);
 
@@ -27,5 +35,8 @@ PointSet bitboard_exposure(const Position& pos, const Bitboards& b, Point royal,
 
 // movegen.cpp's: adds a move of `kind`, with every promotion choice the rules give it there.
 void add_move_with_promotions(const Position& pos, MoveList& list, Side us, Kind kind, Point from, Point to);
+
+// movegen.cpp's: keeps the moves of the list from `first` on that leave the mover's royal safe, in order.
+void keep_royal_safe(Position& pos, MoveList& list, int first);
 
 }  // namespace palace

@@ -50,10 +50,20 @@ inline Bitboard capturable(const Position& pos, const Bitboards& b, Side them, K
   return targets;
 }
 
-// for_each_destination from the bitboard tables: the same points, in another order.
+// A piece's plain moves and captures as sets: where it may land, and the points of its own side it
+// could capture on were they the other's (those it defends).
+struct PlainDestinations {
+  Bitboard moves, defended;
+};
+
+// The walk of for_each_destination from the bitboard tables but for its plain moves and captures,
+// returned as a set for the caller to walk or count: ghosts taken and special leaps (those that pass
+// points or leave a ghost) are visited first. Only moves landing in `allowed` are found, ghosts
+// taken aside: a legal generator's answer to a check or a pin.
 template <SliderIndexing I, typename Visit, typename Guard>
-void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side us, Kind kind, Point from, Visit&& visit,
-                                   Guard&& guard) {
+[[gnu::always_inline]] inline PlainDestinations bitboard_destinations(const Position& pos, const Bitboards& b, Side us,
+                                                                      Kind kind, Point from, Bitboard allowed, Visit&& visit,
+                                                                      Guard&& guard) {
   const Variant& v = pos.variant();
   const Bitboard occupied = pos.occupied();
   const BitboardMoves& m = b.moves(us, kind, from);
@@ -75,9 +85,20 @@ void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side
       if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(to, MoveType::CaptureGhost, Point(0));
     }
   for (std::uint32_t s = m.special_begin; s < m.special_end; ++s)
-    if (!(occupied & b.special_blocks(s))) visit_leap_landing(pos, us, kind, b.special(s), visit, guard);
-  for (Bitboard t = quiet | (reach & capturable(pos, b, opponent(us), kind)); t;) visit(pop_point(t), MoveType::Normal, Point(0));
-  for (Bitboard t = reach & pos.occupied_by(us); t;) guard(pop_point(t));
+    if (!(occupied & b.special_blocks(s)))
+      visit_leap_landing(pos, us, kind, b.special(s), [&](Point to, MoveType type, Point extra) {
+        if (type == MoveType::CaptureGhost || (allowed & bit(to))) visit(to, type, extra);
+      }, guard);
+  return {(quiet | (reach & capturable(pos, b, opponent(us), kind))) & allowed, reach & pos.occupied_by(us)};
+}
+
+// for_each_destination from the bitboard tables: the same points, in another order.
+template <SliderIndexing I, typename Visit, typename Guard>
+void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side us, Kind kind, Point from, Visit&& visit,
+                                   Guard&& guard) {
+  const PlainDestinations d = bitboard_destinations<I>(pos, b, us, kind, from, ~Bitboard(0), visit, guard);
+  for (Bitboard t = d.moves; t;) visit(pop_point(t), MoveType::Normal, Point(0));
+  for (Bitboard t = d.defended; t;) guard(pop_point(t));
 }
 
 template <typename Visit, typename Guard = NoGuard>

@@ -52,6 +52,13 @@ void add_move_with_promotions(const Position& pos, MoveList& list, Side us, Kind
   add_move(pos, pos.variant(), list, us, kind, from, to);
 }
 
+void keep_royal_safe(Position& pos, MoveList& list, int first) {
+  int kept = first;
+  for (int i = first; i < list.size; ++i)
+    if (leaves_royal_safe(pos, list.moves[i])) list.moves[kept++] = list.moves[i];
+  list.size = kept;
+}
+
 namespace {
 
 void generate_piece_moves(const Position& pos, MoveList& list, Point from) {
@@ -458,16 +465,26 @@ bool kept(const Position& pos, Move m, Keep keep) {
          m.promotion_kind() >= 0;
 }
 
-bool legal_moves(Position& pos, MoveList& list, Keep keep) {
-  list.size = 0;
-  if (ended_by_rule(pos).finished()) return false;
-  const Variant& v = pos.variant();
-  const bool checked = in_check(pos);
+// The legal moves of the pieces on the board into `list`, as `keep` keeps them; returns whether any
+// is legal, kept or not. Sets `checked`. Where `counted` is given (Keep::All only), the bitboard
+// back end may add moves to it instead of listing them.
+bool legal_board_moves(Position& pos, MoveList& list, Keep keep, bool& checked, std::uint64_t* counted) {
+  if (const Bitboards* b = pos.variant().bitboards(); b && b->legal_by_pins()) {
+    const std::uint64_t counted_before = counted ? *counted : 0;
+    checked = generate_bitboard_legal(pos, *b, list, counted);
+    const bool any_legal = list.size > 0 || (counted && *counted > counted_before);
+    if (keep != Keep::All) {
+      int count = 0;
+      for (const Move m : list)
+        if (kept(pos, m, keep)) list.moves[count++] = m;
+      list.size = count;
+    }
+    return any_legal;
+  }
+  checked = in_check(pos);
   const LegalityTest legal(pos, checked);
-  const bool pass = may_pass(pos, checked);
-
   generate_pseudo_legal(pos, list);
-  bool any_legal = pass;
+  bool any_legal = false;
   int count = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
@@ -479,6 +496,19 @@ bool legal_moves(Position& pos, MoveList& list, Keep keep) {
     if (legal.board_move_legal(m)) list.moves[count++] = m;
   }
   list.size = count;
+  return any_legal || count > 0;
+}
+
+// generate_legal; where `counted` is given, moves may be added to it instead of listed.
+bool legal_moves(Position& pos, MoveList& list, Keep keep, std::uint64_t* counted) {
+  list.size = 0;
+  if (ended_by_rule(pos).finished()) return false;
+  const Variant& v = pos.variant();
+  bool checked = false;
+  bool any_legal = legal_board_moves(pos, list, keep, checked, counted);
+  const int count = list.size;
+  const bool pass = may_pass(pos, checked);
+  any_legal = any_legal || pass;
   if (v.has_hands() && (keep == Keep::All || !(any_legal || count > 0)))
     any_legal = add_legal_drops(pos, keep == Keep::All ? &list : nullptr, checked) || any_legal;
   if (v.move_rules().captures_compulsory) keep_only_captures(pos, list);
@@ -519,17 +549,33 @@ bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked) {
   return true;
 }
 
-bool generate_legal(Position& pos, MoveList& list, Keep keep) {
-  if (!pos.move_hooks()) return legal_moves(pos, list, keep);
+namespace {
+
+bool guarded_legal_moves(Position& pos, MoveList& list, Keep keep, std::uint64_t* counted) {
+  if (!pos.move_hooks()) return legal_moves(pos, list, keep, counted);
   // A runtime hook may fail while a move is tried on the board: take that move back.
   const int plies = pos.plies_recorded();
   try {
-    return legal_moves(pos, list, keep);
+    return legal_moves(pos, list, keep, counted);
   } catch (...) {
     while (pos.plies_recorded() > plies) pos.undo_move();
     throw;
   }
 }
+
+// The number of legal moves, found as generate_legal lists them but, where the bitboard back end
+// can, counted a piece at a time rather than listed: perft's last ply. Where captures are
+// compulsory, which moves count depends on the whole list.
+std::uint64_t count_legal(Position& pos) {
+  MoveList list;
+  std::uint64_t counted = 0;
+  guarded_legal_moves(pos, list, Keep::All, pos.variant().game_rules().captures_compulsory ? nullptr : &counted);
+  return counted + std::uint64_t(list.size);
+}
+
+}  // namespace
+
+bool generate_legal(Position& pos, MoveList& list, Keep keep) { return guarded_legal_moves(pos, list, keep, nullptr); }
 
 void set_played_fen(Position& pos, const std::string& fen) {
   Position next(pos);
@@ -545,9 +591,9 @@ void set_played_fen(Position& pos, const std::string& fen) {
 std::uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop) {
   if (depth <= 0) return 1;
   if (stop != nullptr && stop->load(std::memory_order_relaxed)) return 0;
+  if (depth == 1) return count_legal(pos);
   MoveList list;
   generate_legal(pos, list);
-  if (depth == 1) return std::uint64_t(list.size);
   std::uint64_t nodes = 0;
   for (const Move m : list) {
     pos.do_move(m);
