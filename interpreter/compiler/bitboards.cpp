@@ -104,7 +104,7 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
   if (v.squares() > BitboardPoints || v.has_runtime_hooks()) return nullptr;
   auto b = std::make_unique<Bitboards>();
   b->indexing_ = indexing;
-  b->legal_by_pins_ = !v.explosive() && v.game_rules().facing_royals == FacingRule::Allowed;
+  b->legal_by_pins_ = !v.explosive() && v.move_rules().facing_royals == FacingRule::Allowed;
   b->popcnt_ = processor_has_popcnt();
   b->kinds_ = v.kinds();
   const int kinds = v.kinds(), squares = v.squares();

@@ -569,7 +569,7 @@ bool guarded_legal_moves(Position& pos, MoveList& list, Keep keep, std::uint64_t
 std::uint64_t count_legal(Position& pos) {
   MoveList list;
   std::uint64_t counted = 0;
-  guarded_legal_moves(pos, list, Keep::All, pos.variant().game_rules().captures_compulsory ? nullptr : &counted);
+  guarded_legal_moves(pos, list, Keep::All, pos.variant().move_rules().captures_compulsory ? nullptr : &counted);
   return counted + std::uint64_t(list.size);
 }
 

@@ -64,9 +64,9 @@ Evaluation::Evaluation(const Variant& variant)
   for (Kind k = Kind(0); k < kinds && k < int(eval.hand.size()); ++k)
     if (eval.hand[k] >= 0) hand_value_[k] = eval.hand[k];
 
-  if (rules.rules.checks_given) {
+  if (rules.ends.checks_given) {
     const std::vector<int>& bonus = eval.checks.value_or(DefaultChecks);
-    checks_to_win_ = rules.rules.checks_given;
+    checks_to_win_ = rules.ends.checks_given;
     checks_bonus_.push_back(0);
     for (int n = 1; n <= checks_to_win_; ++n) checks_bonus_.push_back(bonus[std::min(n, int(bonus.size())) - 1]);
   }
@@ -99,7 +99,7 @@ Evaluation::Evaluation(const Variant& variant)
                                 std::abs(board.rank_of(s) - board.rank_of(r)) <= 1;
 
   // The piece whose reaching its zone wins scores, on each point, by how far it has still to go.
-  const ZoneReached& goal = rules.zone_reached;
+  const ZoneReached& goal = rules.ends.zone_reached;
   const std::vector<int>& goal_bonus = eval.goal.value_or(DefaultGoal);
   std::vector<int> to_goal[SideCount];
   if (goal.kind >= 0)
