@@ -54,14 +54,18 @@ void add_move_with_promotions(const Position& pos, MoveList& list, Side us, int 
 
 namespace {
 
+// The moves of the side to move's piece on `from`, in a variant without bitboards.
 void generate_piece_moves(const Position& pos, MoveList& list, Point from) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   const int kind = kind_of(pos.at(from));
-  for_each_destination(pos, us, from, [&](Point to, MoveType type, Point extra) {
-    if (type == MoveType::Normal) add_move(pos, v, list, us, kind, from, to);
-    else list.add(Move(from, to, type, extra));
-  });
+  for_each_mailbox_destination(
+      pos, us, kind, from,
+      [&](Point to, MoveType type, Point extra) {
+        if (type == MoveType::Normal) add_move(pos, v, list, us, kind, from, to);
+        else list.add(Move(from, to, type, extra));
+      },
+      NoGuard());
 }
 
 // Whether the list holds a move of the piece on `from` to `to`, compound moves aside.

@@ -83,8 +83,9 @@ class Position {
     return s == st.ghost || (st.ghost_end != st.ghost && on_ghost_line(s));
   }
 
-  void do_move(Move m);
-  void undo_move();
+  // Each chooses once whether the bitboards are kept, rather than at every piece it moves.
+  void do_move(Move m) { keeps_bits_ ? make<true>(m) : make<false>(m); }
+  void undo_move() { keeps_bits_ ? unmake<true>() : unmake<false>(); }
 
   // Whether the board, the piece lists, the royals, the facing flag and the hash agree. Debug
   // builds (no NDEBUG) assert it after every do_move and undo_move, as Stockfish does pos_is_ok;
@@ -100,10 +101,17 @@ class Position {
  private:
   void clear();
   void check_royals_present() const;
+  // do_move and undo_move, keeping the bitboards or not (keeps_bits_).
+  template <bool Bits> void make(Move m);
+  template <bool Bits> void unmake();
+  // A piece's arrival, departure and move, and a change of its kind (promotion) on `s`: templates
+  // on keeping the bitboards for make and unmake, the others ask keeps_bits_.
+  template <bool Bits> void put(Piece p, Point s);
+  template <bool Bits> void remove(Point s);
+  template <bool Bits> void relocate(Point from, Point to);
+  template <bool Bits> void retype(Point s, Piece p);
   void put(Piece p, Point s);
   void remove(Point s);
-  void relocate(Point from, Point to);
-  void retype(Point s, Piece p);  // a piece on `s` becomes `p` of the same side (promotion)
   std::uint64_t compute_hash() const;
   bool facing_flag() const;
   // Castling from any start (RuleSet::castling): the castling piece of `side` on its home rank, and
