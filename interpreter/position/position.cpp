@@ -22,7 +22,10 @@ namespace {
 }  // namespace
 
 Position::Position(std::shared_ptr<const Variant> variant)
-    : variant_(std::move(variant)), hooks_(*variant_), keeps_bits_(variant_->bitboards() != nullptr) {
+    : variant_(std::move(variant)),
+      hooks_(*variant_),
+      keeps_bits_(variant_->bitboards() != nullptr),
+      board_trials_(!variant_->has_runtime_hooks() && !keeps_bits_ && !variant_->explosive()) {
   states_.reserve(1024);
   edits_.reserve(256);
   set_start();
