@@ -510,14 +510,20 @@ bool legal_moves(Position& pos, MoveList& list, Keep keep) {
   generate_pseudo_legal(pos, list);
   bool any_legal = pass;
   int count = 0;
+  Point from = NoPoint;
+  std::uint8_t verdict = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
+    if (m.from() != from) {
+      from = m.from();
+      verdict = legal.piece_verdict(from);
+    }
     // A move left out is tested only until one is found legal.
     if (!kept(pos, m, keep)) {
-      any_legal = any_legal || legal.board_move_legal(m);
+      any_legal = any_legal || legal.board_move_legal(m, verdict);
       continue;
     }
-    if (legal.board_move_legal(m)) list.moves[count++] = m;
+    if (legal.board_move_legal(m, verdict)) list.moves[count++] = m;
   }
   list.size = count;
   if (v.has_hands() && (keep == Keep::All || !(any_legal || count > 0)))
