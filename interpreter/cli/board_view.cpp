@@ -68,7 +68,7 @@ class Painter {
     out_ << "     " << upper(v_.side_name(side)) << ": " << score.str();
     if (v_.has_hands()) {
       std::string held;
-      for (int k : v_.hand_kinds()) held.append(pos_.in_hand(side, k), v_.letter(make_piece(side, k)));
+      for (Kind k : v_.hand_kinds()) held.append(pos_.in_hand(side, k), v_.letter(make_piece(side, k)));
       out_ << "   in hand: " << (held.empty() ? "-" : held);
     }
     out_ << "\n";

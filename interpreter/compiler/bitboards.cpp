@@ -128,7 +128,7 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
   b->promotion_arrival_.assign(std::size_t(SideCount) * kinds, 0);
   b->promotion_leaving_.assign(std::size_t(SideCount) * kinds, 0);
   for (Side side = First; side < SideCount; ++side)
-    for (int k = 0; k < kinds; ++k)
+    for (Kind k = Kind(0); k < kinds; ++k)
       for (Point s = Point(0); s < squares; ++s) {
         const std::size_t cell = b->cell(side, k, s);
         BitboardMoves& m = b->moves_[cell];
@@ -200,8 +200,8 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
         for (Bitboard r = reach; r;) b->capturers_[(std::size_t(side) * kinds + k) * BitboardPoints + pop_point(r)] |= bit(s);
       }
   b->refused_.assign(kinds, 0);
-  for (int k = 0; k < kinds; ++k)
-    for (int victim = 0; victim < kinds; ++victim)
+  for (Kind k = Kind(0); k < kinds; ++k)
+    for (Kind victim = Kind(0); victim < kinds; ++victim)
       if (!v.may_capture(k, victim)) b->refused_[k] |= 1u << victim;
   b->slider_of_lines_.clear();
   return b;

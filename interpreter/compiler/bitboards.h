@@ -54,16 +54,16 @@ class Bitboards {
   static std::unique_ptr<const Bitboards> compile(const Variant& v, SliderIndexing indexing);
 
   SliderIndexing indexing() const { return indexing_; }
-  const BitboardMoves& moves(Side side, int kind, Point s) const { return moves_[cell(side, kind, s)]; }
+  const BitboardMoves& moves(Side side, Kind kind, Point s) const { return moves_[cell(side, kind, s)]; }
   const LeapTarget& special(std::uint32_t i) const { return specials_[i]; }
   // The points special(i) must find empty.
   Bitboard special_blocks(std::uint32_t i) const { return special_blocks_[i]; }
-  std::uint8_t traits(Side side, int kind) const { return traits_[std::size_t(side) * kinds_ + kind]; }
+  std::uint8_t traits(Side side, Kind kind) const { return traits_[std::size_t(side) * kinds_ + kind]; }
   // Its steps and leaps of moves() that take a ghost lying there (TakesGhosts).
-  Bitboard takes_ghost(Side side, int kind, Point s) const { return takes_ghost_[cell(side, kind, s)]; }
+  Bitboard takes_ghost(Side side, Kind kind, Point s) const { return takes_ghost_[cell(side, kind, s)]; }
   // Where its slides may land moving, and capturing (SlidesLandSome; else wherever they reach).
-  Bitboard slide_move(Side side, int kind, Point s) const { return slide_move_[cell(side, kind, s)]; }
-  Bitboard slide_capture(Side side, int kind, Point s) const { return slide_capture_[cell(side, kind, s)]; }
+  Bitboard slide_move(Side side, Kind kind, Point s) const { return slide_move_[cell(side, kind, s)]; }
+  Bitboard slide_capture(Side side, Kind kind, Point s) const { return slide_capture_[cell(side, kind, s)]; }
 
   // The points the slides of `m` reach over `occupied`, the first piece on each line included.
   template <SliderIndexing I>
@@ -75,18 +75,18 @@ class Bitboards {
   }
   // The points from which a piece of `by` and `kind` could capture on `target` on an empty board;
   // exact whatever the occupants where the kind only steps and leaps over nothing (`direct`).
-  Bitboard capturers(Side by, int kind, Point target) const { return capturers_[(std::size_t(by) * kinds_ + kind) * BitboardPoints + target]; }
-  bool direct(Side by, int kind) const { return direct_[std::size_t(by) * kinds_ + kind]; }
+  Bitboard capturers(Side by, Kind kind, Point target) const { return capturers_[(std::size_t(by) * kinds_ + kind) * BitboardPoints + target]; }
+  bool direct(Side by, Kind kind) const { return direct_[std::size_t(by) * kinds_ + kind]; }
   // Kinds (a bit each) that `kind` may not capture.
-  std::uint32_t refused_victims(int kind) const { return refused_[std::size_t(kind)]; }
+  std::uint32_t refused_victims(Kind kind) const { return refused_[std::size_t(kind)]; }
   // Where a piece of `side` and `kind` may promote on arriving, and from where on leaving.
-  Bitboard promotion_arrival(Side side, int kind) const { return promotion_arrival_[std::size_t(side) * kinds_ + kind]; }
-  Bitboard promotion_leaving(Side side, int kind) const { return promotion_leaving_[std::size_t(side) * kinds_ + kind]; }
+  Bitboard promotion_arrival(Side side, Kind kind) const { return promotion_arrival_[std::size_t(side) * kinds_ + kind]; }
+  Bitboard promotion_leaving(Side side, Kind kind) const { return promotion_leaving_[std::size_t(side) * kinds_ + kind]; }
   // The points a slide passes from `from` to `to` along a line, none where no line joins them.
   Bitboard between(Point from, Point to) const { return between_[from * BitboardPoints + to]; }
 
  private:
-  std::size_t cell(Side side, int kind, Point s) const { return (std::size_t(side) * kinds_ + kind) * BitboardPoints + s; }
+  std::size_t cell(Side side, Kind kind, Point s) const { return (std::size_t(side) * kinds_ + kind) * BitboardPoints + s; }
   template <SliderIndexing I>
   static std::size_t index(const SliderTable& t, Bitboard occupied);
   std::int16_t add_slider(const std::vector<std::vector<Point>>& lines);

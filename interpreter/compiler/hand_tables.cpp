@@ -7,7 +7,7 @@
 
 namespace palace {
 
-bool Variant::dead_at(Side side, int kind, Point s) const {
+bool Variant::dead_at(Side side, Kind kind, Point s) const {
   const Span leaps = leap_spans_[index(side, kind, s)], rays = ray_spans_[index(side, kind, s)];
   return leaps.begin == leaps.end && rays.begin == rays.end;
 }
@@ -15,7 +15,7 @@ bool Variant::dead_at(Side side, int kind, Point s) const {
 void Variant::build_promotions() {
   promotion_.assign(std::size_t(SideCount) * kinds_ * squares_, 0);
   for (Side side = First; side < SideCount; ++side)
-    for (int k = 0; k < kinds_; ++k) {
+    for (Kind k = Kind(0); k < kinds_; ++k) {
       const PieceDef& piece = rules_.pieces[k];
       if (piece.promotion_zone < 0) continue;
       for (Point s = Point(0); s < squares_; ++s) {
@@ -32,15 +32,15 @@ void Variant::build_promotions() {
 void Variant::build_hands() {
   const HandRules& hands = rules_.hands;
   if (!hands.enabled) return;
-  for (int k = 0; k < kinds_; ++k)
+  for (Kind k = Kind(0); k < kinds_; ++k)
     if (joins_hand_as(k) == k) hand_kinds_.push_back(k);
-  for (int k : hands.one_per_file) one_per_file_ |= 1u << k;
-  for (int k : hands.drop_may_not_mate) drop_may_not_mate_ |= 1u << k;
+  for (Kind k : hands.one_per_file) one_per_file_ |= 1u << k;
+  for (Kind k : hands.drop_may_not_mate) drop_may_not_mate_ |= 1u << k;
 
   // A royal in a hand was taken, which ended the game: it is never dropped.
   drop_points_.resize(std::size_t(SideCount) * kinds_);
   for (Side side = First; side < SideCount; ++side)
-    for (int k : hand_kinds_) {
+    for (Kind k : hand_kinds_) {
       if (rules_.pieces[k].royal) continue;
       const int zone = hands.drop_zone[k];
       const int stay = rules_.pieces[k].stay_in;
@@ -56,9 +56,9 @@ void Variant::build_hands() {
   // maxima over the family's kinds.
   for (Side side = First; side < SideCount; ++side) {
     family_bound_[side].assign(kinds_, {});
-    for (int f : hand_kinds_) {
+    for (Kind f : hand_kinds_) {
       std::vector<int> per_square(squares_, 0);
-      for (int k = 0; k < kinds_; ++k)
+      for (Kind k = Kind(0); k < kinds_; ++k)
         if (family(k) == f)
           for (Point s = Point(0); s < squares_; ++s) per_square[s] = std::max(per_square[s], moves_at(side, k, s));
       std::sort(per_square.begin(), per_square.end(), std::greater<>());
@@ -70,7 +70,7 @@ void Variant::build_hands() {
   std::vector<int> count(kinds_, 0);
   for (Side side = First; side < SideCount; ++side)
     for (const Placement& p : rules_.setup[side]) ++count[family(p.kind)];
-  for (int k : hand_kinds_)
+  for (Kind k : hand_kinds_)
     if (count[k] > MaxHandCount)
       throw RuleError(rules_.source_file + ": setup: " + std::to_string(count[k]) + " pieces go to a hand as " +
                       rules_.pieces[k].name + "; a hand holds at most " + std::to_string(MaxHandCount) + " of a kind");
@@ -84,7 +84,7 @@ int Variant::most_moves_with_hands(const std::vector<int>& family_count) const {
   int worst = 0;
   for (Side side = First; side < SideCount; ++side) {
     int moves = 1 + int(std::count_if(compounds_.begin(), compounds_.end(), [&](const CompoundMove& c) { return c.side == side; }));
-    for (int f : hand_kinds_) {
+    for (Kind f : hand_kinds_) {
       const std::vector<int>& bound = family_bound_[side][f];
       moves += bound[std::min<std::size_t>(std::size_t(family_count[f]), bound.size() - 1)];
       if (family_count[f] > 0) moves += int(drop_points(side, f).size());

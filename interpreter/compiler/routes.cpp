@@ -2,7 +2,7 @@
 
 namespace palace {
 
-std::vector<Route> routes_between(const Variant& v, Side side, int kind, Point from, Point to) {
+std::vector<Route> routes_between(const Variant& v, Side side, Kind kind, Point from, Point to) {
   std::vector<Route> out;
   for (const MovePart& part : v.rules().pieces[kind].parts)
     for_each_route(v, side, part, from, [&](const RouteStep& step) {

@@ -63,6 +63,6 @@ struct Route {
 
 // Every way the movement of `kind` reaches `to` from `from` for `side`, in the order its parts are
 // written: what an explanation checks, and what a runtime hook is shown as the move's path.
-std::vector<Route> routes_between(const Variant& v, Side side, int kind, Point from, Point to);
+std::vector<Route> routes_between(const Variant& v, Side side, Kind kind, Point from, Point to);
 
 }  // namespace palace

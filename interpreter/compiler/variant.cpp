@@ -58,7 +58,7 @@ Variant::~Variant() = default;
 void Variant::build_move_bound() {
   for (Side side = First; side < SideCount; ++side) {
     std::vector<int> per_square(squares_, 0);
-    for (int k = 0; k < kinds_; ++k)
+    for (Kind k = Kind(0); k < kinds_; ++k)
       for (Point s = Point(0); s < squares_; ++s) per_square[s] = std::max(per_square[s], moves_at(side, k, s));
     std::sort(per_square.begin(), per_square.end(), std::greater<>());
     const int fixed = 1 + int(std::count_if(compounds_.begin(), compounds_.end(), [&](const CompoundMove& c) { return c.side == side; }));
@@ -68,7 +68,7 @@ void Variant::build_move_bound() {
   }
 }
 
-int Variant::moves_at(Side side, int kind, Point s) const {
+int Variant::moves_at(Side side, Kind kind, Point s) const {
   const PieceDef& def = rules_.pieces[kind];
   const bool may_decline = def.promotion_choice != PromotionChoice::Forced || def.promotion_optional_in >= 0;
   const int choices = std::max<int>(1, int(def.promotion_kinds.size()) + may_decline);
@@ -130,10 +130,10 @@ void Variant::build_moves() {
   royal_.resize(kinds_);
   move_hooked_.resize(kinds_);
   resets_move_limit_.assign(kinds_, 0);
-  for (int k : rules_.rules.move_limit_reset_by) resets_move_limit_[k] = 1;
+  for (Kind k : rules_.rules.move_limit_reset_by) resets_move_limit_[k] = 1;
   capture_ok_.resize(std::size_t(kinds_) * kinds_);
   jump_ok_.resize(std::size_t(kinds_) * kinds_);
-  for (int k = 0; k < kinds_; ++k) {
+  for (Kind k = Kind(0); k < kinds_; ++k) {
     const PieceDef& piece = rules_.pieces[k];
     // An unprotected royal moves, and is taken, like any piece: only the end rules look for it.
     royal_[k] = piece.royal && !rules_.royal_captured;
@@ -141,7 +141,7 @@ void Variant::build_moves() {
     adds_moves_ |= std::uint32_t(bool(piece.add_moves_hook)) << k;
     edits_after_move_ |= std::uint32_t(bool(piece.after_move_hook)) << k;
     runtime_hooked_ = runtime_hooked_ || piece.allow_move_hook || piece.add_moves_hook || piece.after_move_hook;
-    for (int v = 0; v < kinds_; ++v) {
+    for (Kind v = Kind(0); v < kinds_; ++v) {
       capture_ok_[k * kinds_ + v] = piece.may_capture[v];
       jump_ok_[k * kinds_ + v] = piece.may_jump[v];
     }
@@ -149,7 +149,7 @@ void Variant::build_moves() {
 
   for (Side side = First; side < SideCount; ++side) {
     const SideDef& sd = rules_.sides[side];
-    for (int k = 0; k < kinds_; ++k) {
+    for (Kind k = Kind(0); k < kinds_; ++k) {
       const PieceDef& piece = rules_.pieces[k];
       for (Point s = Point(0); s < squares_; ++s) {
         const std::size_t cell = index(side, k, s);
@@ -233,7 +233,7 @@ void Variant::build_attacks() {
   hop_after_screen_.assign(leap_spans_.size() * DirectionCount, 0);
   for (Side by = First; by < SideCount; ++by) {
     std::vector<std::vector<ReverseLeap>> per_target(squares_);
-    for (int k = 0; k < kinds_; ++k) {
+    for (Kind k = Kind(0); k < kinds_; ++k) {
       for (Point s = Point(0); s < squares_; ++s) {
         const Span leaps = leap_spans_[index(by, k, s)];
         for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
@@ -296,7 +296,7 @@ void Variant::build_win_rules() {
   for (Side side = First; side < SideCount; ++side)
     for (const Placement& p : rules_.setup[side]) has_royal_[side] = has_royal_[side] || royal(p.kind);
   blown_up_.assign(kinds_, 1);
-  for (const int kind : rules_.rules.explosion_spares) blown_up_[kind] = 0;
+  for (const Kind kind : rules_.rules.explosion_spares) blown_up_[kind] = 0;
   neighbours_.assign(squares_, Neighbours());
   for (Point s = Point(0); s < squares_; ++s)
     for (int d = 0; d < DirectionCount; ++d)
@@ -325,7 +325,7 @@ char Variant::letter(Piece p) const {
 
 Piece Variant::piece_from_letter(char c) const {
   const bool upper = std::isupper(static_cast<unsigned char>(c));
-  const int kind = rules_.kind_by_letter(char(std::toupper(static_cast<unsigned char>(c))));
+  const Kind kind = rules_.kind_by_letter(char(std::toupper(static_cast<unsigned char>(c))));
   if (kind < 0) return NoPiece;
   for (Side s = First; s < SideCount; ++s)
     if (rules_.sides[s].upper_case == upper) return make_piece(s, kind);
@@ -344,14 +344,14 @@ std::string Variant::written(Piece p) const {
   return out;
 }
 
-std::string Variant::promotion_suffix(int kind) const {
+std::string Variant::promotion_suffix(Kind kind) const {
   const PieceDef& def = rules_.pieces[kind];
   if (!def.written.empty() && def.written[0] == '+') return "+";
   return std::string(1, char(std::tolower(static_cast<unsigned char>(def.letter))));
 }
 
 Piece Variant::piece_from_written(const std::string& text) const {
-  for (int k = 0; k < kinds_; ++k)
+  for (Kind k = Kind(0); k < kinds_; ++k)
     for (Side s = First; s < SideCount; ++s)
       if (written(make_piece(s, k)) == text) return make_piece(s, k);
   return NoPiece;

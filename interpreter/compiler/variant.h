@@ -72,7 +72,7 @@ struct Neighbours {
 
 struct CompoundMove {
   Side side;
-  int kind, partner;
+  Kind kind, partner;
   Point from, to, partner_from, partner_to;
   std::vector<Point> must_be_empty, must_be_safe;
   Point written_to;   // the `to` of its text: `to`, or `partner_from` where it takes its partner
@@ -96,33 +96,33 @@ class Variant {
   const GameRules& game_rules() const { return rules_.rules; }
 
   // Move tables of a piece of `side` and `kind` standing on `s`.
-  Span leaps(Side side, int kind, Point s) const { return leap_spans_[index(side, kind, s)]; }
-  Span rays(Side side, int kind, Point s) const { return ray_spans_[index(side, kind, s)]; }
+  Span leaps(Side side, Kind kind, Point s) const { return leap_spans_[index(side, kind, s)]; }
+  Span rays(Side side, Kind kind, Point s) const { return ray_spans_[index(side, kind, s)]; }
   const LeapTarget& leap(std::uint32_t i) const { return leap_targets_[i]; }
   const Ray& ray(std::uint32_t i) const { return rays_[i]; }
   const RayPoint* ray_points(const Ray& r) const { return &ray_points_[r.first]; }
 
   bool may_capture(int attacker, int victim) const { return capture_ok_[attacker * kinds_ + victim]; }
   bool may_jump(int hopper, int screen) const { return jump_ok_[hopper * kinds_ + screen]; }
-  bool royal(int kind) const { return royal_[kind]; }
+  bool royal(Kind kind) const { return royal_[kind]; }
   // Whether every move of this kind restarts the move-limit count (a capture always does).
-  bool resets_move_limit(int kind) const { return resets_move_limit_[kind]; }
+  bool resets_move_limit(Kind kind) const { return resets_move_limit_[kind]; }
   // Whether moves of this kind must also pass its runtime hook (Position::move_hooks()).
-  bool has_move_hook(int kind) const { return move_hooked_[kind]; }
+  bool has_move_hook(Kind kind) const { return move_hooked_[kind]; }
   // Whether this kind's add_moves hook gives it points beyond its movement; whether any kind's does.
-  bool adds_moves(int kind) const { return adds_moves_ >> kind & 1; }
+  bool adds_moves(Kind kind) const { return adds_moves_ >> kind & 1; }
   bool any_adds_moves() const { return adds_moves_ != 0; }
   // Whether this kind's after_move hook changes the board once it moves; whether any kind's does.
-  bool edits_after_move(int kind) const { return edits_after_move_ >> kind & 1; }
+  bool edits_after_move(Kind kind) const { return edits_after_move_ >> kind & 1; }
   bool any_edits_after_move() const { return edits_after_move_ != 0; }
   // Whether any kind has a runtime hook, so that each position needs hooks of its own.
   bool has_runtime_hooks() const { return runtime_hooked_; }
   // PromotionFlags of a `kind` of `side` on `s`: arriving and must where s is its landing point,
   // leaving where it starts from s.
-  std::uint8_t promotion_flags(Side side, int kind, Point s) const { return promotion_[index(side, kind, s)]; }
-  const std::vector<int>& promotion_kinds(int kind) const { return rules_.pieces[kind].promotion_kinds; }
+  std::uint8_t promotion_flags(Side side, Kind kind, Point s) const { return promotion_[index(side, kind, s)]; }
+  const std::vector<Kind>& promotion_kinds(Kind kind) const { return rules_.pieces[kind].promotion_kinds; }
   // How many pieces of `kind` the side sets up: a `to_lost_only` promotion needs fewer on the board.
-  int setup_count(Side side, int kind) const { return setup_counts_[side][kind]; }
+  int setup_count(Side side, Kind kind) const { return setup_counts_[side][kind]; }
 
   // Attack tables, indexed by the square attacked and the attacking side.
   Span reverse_leaps(Side by, Point target) const { return reverse_spans_[by * squares_ + target]; }
@@ -130,10 +130,10 @@ class Variant {
   std::uint8_t attack_directions(Side by) const { return attack_dirs_[by]; }
   std::uint8_t hop_directions(Side by) const { return hop_dirs_[by]; }
   // Bit n-1 set: a `kind` of `side` on `s` captures n points away in direction `dir` by slide/hop.
-  std::uint16_t slide_reach(Side side, int kind, Point s, int dir) const { return slide_reach_[index(side, kind, s) * 8 + dir]; }
-  std::uint16_t hop_reach(Side side, int kind, Point s, int dir) const { return hop_reach_[index(side, kind, s) * 8 + dir]; }
+  std::uint16_t slide_reach(Side side, Kind kind, Point s, int dir) const { return slide_reach_[index(side, kind, s) * 8 + dir]; }
+  std::uint16_t hop_reach(Side side, Kind kind, Point s, int dir) const { return hop_reach_[index(side, kind, s) * 8 + dir]; }
   // How far past its screen that hop lands at most, 0 for no limit (a grasshopper: 1).
-  std::uint8_t hop_after_screen(Side side, int kind, Point s, int dir) const {
+  std::uint8_t hop_after_screen(Side side, Kind kind, Point s, int dir) const {
     return hop_after_screen_[index(side, kind, s) * 8 + dir];
   }
   // Points along the lines from `s` in direction `dir`, nearest first, to the board's edge.
@@ -149,26 +149,26 @@ class Variant {
   // Hands (loader/hand_rules.h): whether captures go to a hand, the kind a captured piece is held
   // as, the kinds a hand can hold (in FEN order), and the points each may be dropped on.
   bool has_hands() const { return rules_.hands.enabled; }
-  int joins_hand_as(int kind) const { return rules_.hands.joins_as[kind]; }
-  const std::vector<int>& hand_kinds() const { return hand_kinds_; }
-  const std::vector<Point>& drop_points(Side side, int kind) const { return drop_points_[side * kinds_ + kind]; }
-  bool one_per_file(int kind) const { return one_per_file_ >> kind & 1; }
-  bool drop_may_not_mate(int kind) const { return drop_may_not_mate_ >> kind & 1; }
+  Kind joins_hand_as(Kind kind) const { return rules_.hands.joins_as[kind]; }
+  const std::vector<Kind>& hand_kinds() const { return hand_kinds_; }
+  const std::vector<Point>& drop_points(Side side, Kind kind) const { return drop_points_[side * kinds_ + kind]; }
+  bool one_per_file(Kind kind) const { return one_per_file_ >> kind & 1; }
+  bool drop_may_not_mate(Kind kind) const { return drop_may_not_mate_ >> kind & 1; }
   // Whether a `kind` of `side` on `s` could never move again.
-  bool dead_at(Side side, int kind, Point s) const;
-  std::uint64_t hand_key(Side side, int kind, int count) const { return hand_keys_[(side * kinds_ + kind) * (MaxHandCount + 1) + count]; }
+  bool dead_at(Side side, Kind kind, Point s) const;
+  std::uint64_t hand_key(Side side, Kind kind, int count) const { return hand_keys_[(side * kinds_ + kind) * (MaxHandCount + 1) + count]; }
   // The most moves a side could have when `family_count[k]` pieces, of both sides, on the board or
   // in hand, are kind k or demote to it: any of them may change side in play.
   int most_moves_with_hands(const std::vector<int>& family_count) const;
   // The kinds a family count counts each kind under.
-  int family(int kind) const { return has_hands() ? joins_hand_as(kind) : kind; }
+  Kind family(Kind kind) const { return has_hands() ? joins_hand_as(kind) : kind; }
   // Whether `side` starts with a royal piece; a game may have none (antichess).
   bool has_royal(Side side) const { return has_royal_[side]; }
   // Explosions (rules.explosion): the points a capture on `s` blasts, and whether a neighbouring
   // blast removes a piece of `kind` (the capturer itself always goes).
   bool explosive() const { return rules_.rules.explosion; }
   const Neighbours& neighbours(Point s) const { return neighbours_[s]; }
-  bool blown_up(int kind) const { return blown_up_[kind]; }
+  bool blown_up(Kind kind) const { return blown_up_[kind]; }
   // Whether two points touch, diagonally included.
   bool adjacent(Point a, Point b) const;
   // Hash key of a side that still needs `checks` checks (ends.checks_given).
@@ -201,20 +201,20 @@ class Variant {
   Piece piece_from_written(const std::string& text) const;  // NoPiece if unknown
   // How a move text ends when it promotes to `kind`: "+" where that kind is written with a `+`,
   // else its letter in lower case ("e7e8q"); and how a drop of `kind` begins ("P@").
-  std::string promotion_suffix(int kind) const;
-  std::string drop_prefix(int kind) const { return std::string(1, rules_.pieces[kind].letter) + "@"; }
+  std::string promotion_suffix(Kind kind) const;
+  std::string drop_prefix(Kind kind) const { return std::string(1, rules_.pieces[kind].letter) + "@"; }
   const std::string& side_name(Side s) const { return rules_.sides[s].name; }
-  const std::string& kind_name(int kind) const { return rules_.pieces[kind].name; }
+  const std::string& kind_name(Kind kind) const { return rules_.pieces[kind].name; }
 
  private:
-  std::size_t index(Side side, int kind, Point s) const { return (std::size_t(side) * kinds_ + kind) * squares_ + s; }
+  std::size_t index(Side side, Kind kind, Point s) const { return (std::size_t(side) * kinds_ + kind) * squares_ + s; }
   bool is_line(Point a, int dir) const;
   void build_lines();
   void build_moves();
   void build_attacks();
   void build_keys();
   void build_move_bound();
-  int moves_at(Side side, int kind, Point s) const;  // targets times promotion choices
+  int moves_at(Side side, Kind kind, Point s) const;  // targets times promotion choices
   void build_promotions();
   void build_hands();
   void build_win_rules();
@@ -245,7 +245,7 @@ class Variant {
   std::array<std::vector<int>, SideCount> most_moves_;  // [n]: the most n pieces of a side could have
   std::vector<std::uint64_t> piece_keys_, ghost_keys_, rights_keys_;
   std::uint64_t side_key_ = 0;
-  std::vector<int> hand_kinds_;
+  std::vector<Kind> hand_kinds_;
   std::vector<std::vector<Point>> drop_points_;  // per side and kind
   std::uint32_t one_per_file_ = 0, drop_may_not_mate_ = 0;  // kind bits
   std::uint32_t adds_moves_ = 0, edits_after_move_ = 0;    // kind bits

@@ -7,9 +7,10 @@
 
 namespace palace {
 
-// Points and sides are enums in the Stockfish way: one reads as an int wherever arithmetic or an
-// index needs it, at no cost, but an int becomes one only by an explicit Point(i) or Side(i), so a
-// rank, a count or a kind cannot be passed where a point is meant.
+// Points, sides and kinds are enums in the Stockfish way: one reads as an int wherever arithmetic or
+// an index needs it, at no cost, but an int becomes one only by an explicit Point(i), Side(i) or
+// Kind(i), so a rank, a count or a kind cannot be passed where a point is meant, nor a point where
+// a kind is.
 
 // Boards up to 16 files by 16 ranks: 256 points and "no point" need more than a byte.
 constexpr int MaxFiles = 16;
@@ -21,9 +22,15 @@ constexpr int SideCount = 2;
 enum Side : std::uint8_t { First, Second };
 constexpr Side opponent(Side s) { return Side(s ^ 1); }
 
-// Only counting (loops over points or sides) is defined on them; any other arithmetic gives an int.
+// A piece kind: its index among the variant's pieces. Kind's underlying type is int, as a bare kind
+// was, so reading one, indexing by one and comparing with a count compile as before; a piece keeps
+// it in five bits (make_piece).
+enum Kind : int { NoKind = -1 };
+
+// Only counting (loops over points, sides or kinds) is defined on them; any other arithmetic gives
+// an int.
 template <class T>
-concept Counted = std::same_as<T, Point> || std::same_as<T, Side>;
+concept Counted = std::same_as<T, Point> || std::same_as<T, Side> || std::same_as<T, Kind>;
 template <Counted T>
 constexpr T& operator++(T& t) { return t = T(t + 1); }
 template <Counted T>
@@ -33,8 +40,8 @@ constexpr T& operator--(T& t) { return t = T(t - 1); }
 constexpr int MaxKinds = 31;
 using Piece = std::uint8_t;
 constexpr Piece NoPiece = 0;
-constexpr Piece make_piece(Side s, int kind) { return Piece((s << 5) | (kind + 1)); }
-constexpr int kind_of(Piece p) { return (p & 31) - 1; }
+constexpr Piece make_piece(Side s, Kind kind) { return Piece((s << 5) | (kind + 1)); }
+constexpr Kind kind_of(Piece p) { return Kind((p & 31) - 1); }
 constexpr Side side_of(Piece p) { return Side(p >> 5); }
 constexpr int PieceCodes = 64;
 
@@ -67,19 +74,19 @@ class Move {
     assert(from <= NoPoint && to <= NoPoint && extra <= FieldMask);
   }
   static constexpr Move pass() { return Move(NoPoint, NoPoint, MoveType::Pass); }
-  static constexpr Move promotion(Point from, Point to, int kind, MoveType type = MoveType::Normal) {
+  static constexpr Move promotion(Point from, Point to, Kind kind, MoveType type = MoveType::Normal) {
     return Move(from, to, type, std::uint32_t(kind + 1));
   }
-  static constexpr Move drop(int kind, Point to) { return Move(to, to, MoveType::Drop, std::uint32_t(kind)); }
+  static constexpr Move drop(Kind kind, Point to) { return Move(to, to, MoveType::Drop, std::uint32_t(kind)); }
 
   constexpr Point from() const { return Point(bits_ & FieldMask); }
   constexpr Point to() const { return Point(bits_ >> 9 & FieldMask); }
   constexpr MoveType type() const { return MoveType(bits_ >> 27); }
   constexpr bool is_pass() const { return type() == MoveType::Pass; }
-  // Kind a promotion turns the piece into, or -1.
-  constexpr int promotion_kind() const { return type() == MoveType::Normal ? int(bits_ >> 18 & FieldMask) - 1 : -1; }
-  // Kind a drop puts on the board, or -1.
-  constexpr int drop_kind() const { return type() == MoveType::Drop ? int(bits_ >> 18 & FieldMask) : -1; }
+  // Kind a promotion turns the piece into, or NoKind.
+  constexpr Kind promotion_kind() const { return type() == MoveType::Normal ? Kind(int(bits_ >> 18 & FieldMask) - 1) : NoKind; }
+  // Kind a drop puts on the board, or NoKind.
+  constexpr Kind drop_kind() const { return type() == MoveType::Drop ? Kind(bits_ >> 18 & FieldMask) : NoKind; }
   // LeaveGhost: the point left capturable. Compound: which compound move.
   constexpr int extra() const { return int(bits_ >> 18 & FieldMask); }
   constexpr std::uint32_t raw() const { return bits_; }

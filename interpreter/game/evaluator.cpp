@@ -91,7 +91,7 @@ Verdict judge_repetition(const Position& pos) {
   switch (b.sanction) {
     case Sanction::None:
       if (full) {
-        t = rules.repetition_winner >= 0  ? win(Side(rules.repetition_winner), Termination::Repetition)
+        t = rules.repetition_winner        ? win(*rules.repetition_winner, Termination::Repetition)
             : rules.repetition_by_counting ? by_points(pos, Termination::Repetition)
                                            : draw(Termination::Repetition);
         t.occurrences = rules.repetition_count;

@@ -32,11 +32,11 @@ struct Request {
   const Variant& v;
   Side us;
   Point from, to;
-  int kind;
+  Kind kind;
   const PieceDef& def;
 
   std::string square(Point s) const { return v.board().point_name(s); }
-  std::string kind_name(int k) const { return v.kind_name(k); }
+  std::string kind_name(Kind k) const { return v.kind_name(k); }
   std::string piece_on(Point s) const { return kind_name(kind_of(pos.at(s))); }
   std::string zone(int z) const { return spoken(v.rules().zone_names[z]); }
   bool in_zone(int z, Point s) const { return v.rules().sides[us].zones[z][s]; }
@@ -168,14 +168,14 @@ std::string lost_only_reason(const Request& r) {
   return with_article(r.def.name) + " promotes only to a piece its side has lost";
 }
 
-std::string promotion_reason(const Request& r, const MoveList& legal, int promotion_kind) {
-  std::vector<int> offered;
+std::string promotion_reason(const Request& r, const MoveList& legal, Kind promotion_kind) {
+  std::vector<Kind> offered;
   for (const Move m : legal)
     if (!m.is_pass() && m.from() == r.from && m.to() == r.to) offered.push_back(m.promotion_kind());
-  const bool may_stay = std::find(offered.begin(), offered.end(), -1) != offered.end();
+  const bool may_stay = std::find(offered.begin(), offered.end(), NoKind) != offered.end();
   if (promotion_kind < 0) {
     std::string letters;
-    for (const int k : offered)
+    for (const Kind k : offered)
       if (k >= 0) letters += (letters.empty() ? "" : ", ") + r.v.promotion_suffix(k);
     return with_article(r.def.name) + " must promote on " + r.square(r.to) + ": add one of " + letters;
   }
@@ -229,7 +229,7 @@ std::string explain_pass(Position& pos) {
   return UnexplainedRefusal;
 }
 
-std::string explain_drop(Position& pos, int kind, Point to) {
+std::string explain_drop(Position& pos, Kind kind, Point to) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   MoveList legal;
@@ -258,7 +258,7 @@ std::string explain_drop(Position& pos, int kind, Point to) {
   return UnexplainedRefusal;
 }
 
-std::string explain_move(Position& pos, Point from, Point to, int promotion_kind) {
+std::string explain_move(Position& pos, Point from, Point to, Kind promotion_kind) {
   if (from == to) return explain_pass(pos);
   const Variant& v = pos.variant();
   if (from >= v.squares() || to >= v.squares()) return "that is not a point of this board";

@@ -19,10 +19,10 @@ inline constexpr const char* UnexplainedRefusal = "that move is not allowed here
 // Why from->to (promoting to `promotion_kind`, or -1) is not a legal move in `pos`, or "" when it
 // is. from == to asks for a pass. `pos` is searched but left exactly as it was. Whether the game
 // is already over is the caller's question (see Game::explain).
-std::string explain_move(Position& pos, Point from, Point to, int promotion_kind = -1);
+std::string explain_move(Position& pos, Point from, Point to, Kind promotion_kind = NoKind);
 
 // Why dropping a `kind` from the mover's hand on `to` is not a legal move, or "" when it is.
-std::string explain_drop(Position& pos, int kind, Point to);
+std::string explain_drop(Position& pos, Kind kind, Point to);
 
 // Why the side to move may not pass now, or "" when it may.
 std::string explain_pass(Position& pos);

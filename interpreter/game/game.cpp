@@ -53,7 +53,7 @@ MoveVerdict Game::refuse(std::string reason) {
   return {false, last_refusal_};
 }
 
-MoveVerdict Game::try_move(Point from, Point to, int promotion_kind) {
+MoveVerdict Game::try_move(Point from, Point to, Kind promotion_kind) {
   if (state_.finished()) return refuse("the game is over: " + verdict());
   const bool passing = from == to;
   for (const Move m : legal_) {
@@ -77,15 +77,15 @@ MoveVerdict Game::play_legal(Move m) {
 MoveVerdict Game::try_drop(const std::string& text) {
   if (state_.finished()) return refuse("the game is over: " + verdict());
   const Point to = variant().board().parse_point(text.substr(2));
-  const int kind = variant().rules().kind_by_letter(char(std::toupper(static_cast<unsigned char>(text[0]))));
+  const Kind kind = variant().rules().kind_by_letter(char(std::toupper(static_cast<unsigned char>(text[0]))));
   if (!variant().has_hands()) return refuse("this variant has no drops");
   if (kind < 0 || to == NoPoint) return refuse(quote(text) + " is not a drop (expected a piece letter, @ and a point, like P@e4)");
   return refuse(explain_drop(position_, kind, to));
 }
 
-bool Game::make_move(Point from, Point to, int promotion_kind) { return try_move(from, to, promotion_kind).accepted; }
+bool Game::make_move(Point from, Point to, Kind promotion_kind) { return try_move(from, to, promotion_kind).accepted; }
 
-bool Game::pass() { return try_move(NoPoint, NoPoint, -1).accepted; }
+bool Game::pass() { return try_move(NoPoint, NoPoint, NoKind).accepted; }
 
 MoveVerdict Game::play(const std::string& move_text) {
   // Any notation names a move (movetext/notation.h); coordinates are parsed below only to say why
@@ -94,11 +94,11 @@ MoveVerdict Game::play(const std::string& move_text) {
   std::string why;
   if (const Move m = notation.read(position_, move_text, why)) {
     if (m.type() == MoveType::Drop) return play_legal(m);  // read() returns legal moves only
-    return m.is_pass() ? try_move(NoPoint, NoPoint, -1) : try_move(m.from(), m.to(), m.promotion_kind());
+    return m.is_pass() ? try_move(NoPoint, NoPoint, NoKind) : try_move(m.from(), m.to(), m.promotion_kind());
   }
   Point intended_from = NoPoint, intended_to = NoPoint;
   if (notation.intended(position_, move_text, intended_from, intended_to)) {
-    if (state_.finished()) return try_move(intended_from, intended_to, -1);  // which says so
+    if (state_.finished()) return try_move(intended_from, intended_to, NoKind);  // which says so
     const std::string reason = explain_move(position_, intended_from, intended_to);
     return refuse(reason.empty() ? why : reason);  // empty: that move is legal, the text was not ("Nd2" of two)
   }
@@ -106,7 +106,7 @@ MoveVerdict Game::play(const std::string& move_text) {
   std::string text;
   for (const char c : move_text)
     if (!std::isspace(static_cast<unsigned char>(c))) text += char(std::tolower(static_cast<unsigned char>(c)));
-  if (text == "pass") return try_move(NoPoint, NoPoint, -1);
+  if (text == "pass") return try_move(NoPoint, NoPoint, NoKind);
   // Drops, and promotions told apart only by their text ("e7e8+", or a kind sharing a letter).
   for (const Move m : legal_) {
     std::string legal_text = position_.move_text(m);
@@ -135,9 +135,9 @@ MoveVerdict Game::play(const std::string& move_text) {
   };
   const Point from = read_square();
   const Point to = read_square();
-  int promotion_kind = -1;
+  Kind promotion_kind = NoKind;
   if (i + 1 == text.size() && text[i] == '+' && from != NoPoint && position_.at(from)) {
-    for (const int k : variant().promotion_kinds(kind_of(position_.at(from))))
+    for (const Kind k : variant().promotion_kinds(kind_of(position_.at(from))))
       if (variant().promotion_suffix(k) == "+") promotion_kind = k;
     well_formed = well_formed && promotion_kind >= 0;
   } else if (i + 1 == text.size()) {
@@ -184,7 +184,7 @@ std::vector<Point> Game::destinations(Point from) const {
   return out;
 }
 
-std::string Game::explain(Point from, Point to, int promotion_kind) const {
+std::string Game::explain(Point from, Point to, Kind promotion_kind) const {
   if (state_.finished()) return "the game is over: " + verdict();
   return explain_move(position_, from, to, promotion_kind);
 }

@@ -37,7 +37,7 @@ class Game {
 
   // Makes the move when it is legal and the game is not over. A refusal leaves the game unchanged;
   // last_refusal() then says why. make_move(sq, sq) is a pass where the variant allows one.
-  bool make_move(Point from, Point to, int promotion_kind = -1);
+  bool make_move(Point from, Point to, Kind promotion_kind = NoKind);
   bool pass();
   // The same from text: "b10c8", "e7e8q", "pass". Garbled text is refused with a reason too.
   MoveVerdict play(const std::string& move_text);
@@ -65,13 +65,13 @@ class Game {
 
   // Why from->to is not a legal move now, in plain words; empty when it is legal. from == to asks
   // about a pass.
-  std::string explain(Point from, Point to, int promotion_kind = -1) const;
+  std::string explain(Point from, Point to, Kind promotion_kind = NoKind) const;
 
   // A move of this variant to quote when text is not a move, e.g. "b10c8".
   const std::string& move_example() const { return move_example_; }
 
  private:
-  MoveVerdict try_move(Point from, Point to, int promotion_kind);  // from == to: a pass
+  MoveVerdict try_move(Point from, Point to, Kind promotion_kind);  // from == to: a pass
   MoveVerdict refuse(std::string reason);
   MoveVerdict play_legal(Move m);
   MoveVerdict try_drop(const std::string& text);

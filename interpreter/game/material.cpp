@@ -8,12 +8,12 @@ namespace palace {
 namespace {
 
 // The kinds besides the royal of `side`, or of both sides for SideCount, sorted.
-std::vector<int> non_royal_kinds(const Position& pos, int which) {
-  std::vector<int> kinds;
+std::vector<Kind> non_royal_kinds(const Position& pos, int which) {
+  std::vector<Kind> kinds;
   for (int side = 0; side < SideCount; ++side) {
     if (which != SideCount && which != side) continue;
     for (int i = 0; i < pos.piece_count(Side(side)); ++i) {
-      const int kind = kind_of(pos.at(pos.piece_square(Side(side), i)));
+      const Kind kind = kind_of(pos.at(pos.piece_square(Side(side), i)));
       if (!pos.variant().royal(kind)) kinds.push_back(kind);
     }
   }
@@ -21,18 +21,18 @@ std::vector<int> non_royal_kinds(const Position& pos, int which) {
   return kinds;
 }
 
-bool listed(const std::vector<std::vector<int>>& lists, const std::vector<int>& kinds) {
+bool listed(const std::vector<std::vector<Kind>>& lists, const std::vector<Kind>& kinds) {
   return std::find(lists.begin(), lists.end(), kinds) != lists.end();
 }
 
 // Every piece besides the royals is of one of `kinds` (`one_colour`: and they all stand on one colour).
-bool all_of_kinds(const Position& pos, const std::vector<int>& kinds, bool one_colour) {
+bool all_of_kinds(const Position& pos, const std::vector<Kind>& kinds, bool one_colour) {
   const BoardDef& board = pos.variant().board();
   int colour = -1;
   for (int side = 0; side < SideCount; ++side)
     for (int i = 0; i < pos.piece_count(Side(side)); ++i) {
       const Point s = pos.piece_square(Side(side), i);
-      const int kind = kind_of(pos.at(s));
+      const Kind kind = kind_of(pos.at(s));
       if (pos.variant().royal(kind)) continue;
       if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) return false;
       if (!one_colour) continue;
@@ -45,7 +45,7 @@ bool all_of_kinds(const Position& pos, const std::vector<int>& kinds, bool one_c
 
 // The longest list of a rule: a position with more pieces besides the royals matches none, which
 // spares the search building lists at every node of a middlegame.
-std::size_t longest(const std::vector<std::vector<int>>& lists) {
+std::size_t longest(const std::vector<std::vector<Kind>>& lists) {
   std::size_t most = 0;
   for (const auto& list : lists) most = std::max(most, list.size());
   return most;

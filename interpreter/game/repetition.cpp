@@ -77,7 +77,7 @@ std::vector<Threat> threats(Position& pos) {
   for (const Move m : captures) {
     const Piece victim = pos.at(m.to());
     if (m.is_pass() || !victim || !chaseable_there(pos, m.to())) continue;
-    const int attacker = kind_of(pos.at(m.from()));
+    const Kind attacker = kind_of(pos.at(m.from()));
     const Chase how = chases[std::size_t(attacker)][std::size_t(kind_of(victim))];
     if (how == Chase::Never) continue;
     Threat t{m.from(), m.to(), true, false};
@@ -205,7 +205,7 @@ bool moved_back_and_forth(const Position& pos, int moves) {
 namespace {
 
 // Whether a piece of `kind` of `side` may stand somewhere the other side's royal piece may.
-bool may_enter_royal_area(const RuleSet& rules, Side side, int kind) {
+bool may_enter_royal_area(const RuleSet& rules, Side side, Kind kind) {
   const int own = rules.pieces[std::size_t(kind)].stay_in;
   for (std::size_t k = 0; k < rules.pieces.size(); ++k) {
     if (!rules.pieces[k].royal) continue;

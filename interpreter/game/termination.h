@@ -18,7 +18,7 @@ struct Perpetual {
   Termination termination = Termination::None;  // PerpetualCheck or PerpetualChase; None: nobody is blamed
   Side side = First;                   // the side that kept it up
   Point victim = NoPoint;            // with a chase: where the chased piece stands
-  int victim_kind = -1;                // and its kind
+  Kind victim_kind = NoKind;                // and its kind
   bool must_vary = false;              // the rule binds that side to vary, and it loses only if it does not
 };
 

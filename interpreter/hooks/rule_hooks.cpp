@@ -65,7 +65,7 @@ const hooks::Table& list_answer(const Value& answer, const std::function<HookErr
   return entries;
 }
 
-Value kind_value(const RuleSet& rules, int kind) {
+Value kind_value(const RuleSet& rules, Kind kind) {
   const PieceDef& def = rules.pieces[kind];
   return Value::table({{Value::string("name"), Value::string(def.name)},
                        {Value::string("letter"), Value::string(std::string(1, def.letter))},
@@ -87,11 +87,11 @@ void apply_load_time_hooks(RuleSet& rules) {
   hooks::LuaHost host;
   const std::vector<std::string> names = load_scripts(host, rules);
   const int kinds = int(rules.pieces.size());
-  for (int a = 0; a < kinds; ++a) {
+  for (Kind a = Kind(0); a < kinds; ++a) {
     PieceDef& piece = rules.pieces[a];
     for (const auto& [hook, answers] : {std::pair{&piece.may_jump_hook, &piece.may_jump}, std::pair{&piece.may_capture_hook, &piece.may_capture}}) {
       if (!*hook) continue;
-      for (int b = 0; b < kinds; ++b) {
+      for (Kind b = Kind(0); b < kinds; ++b) {
         try {
           if (!ask(host, names[hook->script], hook->function, {kind_value(rules, a), kind_value(rules, b)})) (*answers)[b] = false;
         } catch (const HookError& e) {
@@ -121,7 +121,7 @@ LuaMoveHooks::LuaMoveHooks(const Variant& variant) : variant_(variant) {
   script_names_ = load_scripts(host_, rules);
 }
 
-bool LuaMoveHooks::allows(const Position& pos, int kind, Move move) {
+bool LuaMoveHooks::allows(const Position& pos, Kind kind, Move move) {
   const RuleSet& rules = variant_.rules();
   const BoardDef& board = rules.board;
   const Point from = move.from(), to = move.to();
@@ -144,7 +144,7 @@ bool LuaMoveHooks::allows(const Position& pos, int kind, Move move) {
   return answer.as_bool();
 }
 
-void LuaMoveHooks::add_targets(const Position& pos, int kind, Point from, std::vector<AddedTarget>& targets) {
+void LuaMoveHooks::add_targets(const Position& pos, Kind kind, Point from, std::vector<AddedTarget>& targets) {
   const RuleSet& rules = variant_.rules();
   const HookRef& hook = rules.pieces[kind].add_moves_hook;
   const Value answer = call(pos, hook, {piece_value(rules, pos.at(from)), Value::string(rules.board.point_name(from))});
@@ -180,7 +180,7 @@ AddedTarget LuaMoveHooks::read_target(const Position& pos, Point from, const Val
   return target;
 }
 
-void LuaMoveHooks::after_move(const Position& pos, int kind, Point from, Point to, Piece moved, Piece captured,
+void LuaMoveHooks::after_move(const Position& pos, Kind kind, Point from, Point to, Piece moved, Piece captured,
                               std::vector<PointEdit>& edits) {
   const RuleSet& rules = variant_.rules();
   const HookRef& hook = rules.pieces[kind].after_move_hook;
@@ -234,7 +234,7 @@ PointEdit LuaMoveHooks::read_edit(const Value& entry, const std::vector<Piece>& 
   if (!name || !side || !name->is_string() || !side->is_string())
     throw bad_answer(hook, which + "piece must be {name = KIND, side = SIDE} or nil, not " +
                                (piece->is_table() ? "a table without both" : piece->type_name()));
-  const int kind = rules.kind_by_name(name->as_string());
+  const Kind kind = rules.kind_by_name(name->as_string());
   if (kind < 0) throw bad_answer(hook, which + "no piece kind " + quote(name->as_string()));
   const auto s = std::find_if(rules.sides.begin(), rules.sides.end(), [&](const SideDef& d) { return d.name == side->as_string(); });
   if (s == rules.sides.end()) throw bad_answer(hook, which + "no side " + quote(side->as_string()));
@@ -307,13 +307,13 @@ class PooledLuaHooks::Lease {
   std::unique_ptr<LuaMoveHooks> hooks_;
 };
 
-bool PooledLuaHooks::allows(const Position& pos, int kind, Move move) { return Lease(*this)->allows(pos, kind, move); }
+bool PooledLuaHooks::allows(const Position& pos, Kind kind, Move move) { return Lease(*this)->allows(pos, kind, move); }
 
-void PooledLuaHooks::add_targets(const Position& pos, int kind, Point from, std::vector<AddedTarget>& targets) {
+void PooledLuaHooks::add_targets(const Position& pos, Kind kind, Point from, std::vector<AddedTarget>& targets) {
   Lease(*this)->add_targets(pos, kind, from, targets);
 }
 
-void PooledLuaHooks::after_move(const Position& pos, int kind, Point from, Point to, Piece moved, Piece captured,
+void PooledLuaHooks::after_move(const Position& pos, Kind kind, Point from, Point to, Piece moved, Piece captured,
                                 std::vector<PointEdit>& edits) {
   Lease(*this)->after_move(pos, kind, from, to, moved, captured, edits);
 }

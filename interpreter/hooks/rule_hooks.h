@@ -26,11 +26,11 @@ class LuaMoveHooks final : public MoveHooks {
  public:
   explicit LuaMoveHooks(const Variant& variant);  // throws RuleError when a script fails to load
   // Whether the move passes its piece's allow_move hook. Throws hooks::HookError.
-  bool allows(const Position& pos, int kind, Move move) override;
+  bool allows(const Position& pos, Kind kind, Move move) override;
   // The points the piece's add_moves hook names. Throws hooks::HookError.
-  void add_targets(const Position& pos, int kind, Point from, std::vector<AddedTarget>& targets) override;
+  void add_targets(const Position& pos, Kind kind, Point from, std::vector<AddedTarget>& targets) override;
   // The changes the piece's after_move hook makes. Throws hooks::HookError.
-  void after_move(const Position& pos, int kind, Point from, Point to, Piece moved, Piece captured,
+  void after_move(const Position& pos, Kind kind, Point from, Point to, Piece moved, Piece captured,
                   std::vector<PointEdit>& edits) override;
   void set_interrupt(std::function<bool()> stop) override { host_.set_interrupt(std::move(stop)); }
   const std::function<bool()>& interrupt() const override { return host_.interrupt(); }
@@ -57,9 +57,9 @@ class LuaHooksPool;
 class PooledLuaHooks final : public MoveHooks {
  public:
   PooledLuaHooks(std::shared_ptr<LuaHooksPool> pool, const Variant& variant) : pool_(std::move(pool)), variant_(variant) {}
-  bool allows(const Position& pos, int kind, Move move) override;
-  void add_targets(const Position& pos, int kind, Point from, std::vector<AddedTarget>& targets) override;
-  void after_move(const Position& pos, int kind, Point from, Point to, Piece moved, Piece captured,
+  bool allows(const Position& pos, Kind kind, Move move) override;
+  void add_targets(const Position& pos, Kind kind, Point from, std::vector<AddedTarget>& targets) override;
+  void after_move(const Position& pos, Kind kind, Point from, Point to, Piece moved, Piece captured,
                   std::vector<PointEdit>& edits) override;
   void set_interrupt(std::function<bool()> stop) override { interrupt_ = std::move(stop); }
   const std::function<bool()>& interrupt() const override { return interrupt_; }

@@ -22,10 +22,10 @@ void read_chases(const ConfigNode& node, Chase how, RuleSet& rules) {
   auto& chases = rules.rules.chases;
   if (chases.empty()) chases.assign(kinds, std::vector<Chase>(kinds, Chase::Never));
   for (const auto& [attacker, victims] : node.entries()) {
-    const int a = rules.kind_by_name(attacker);
+    const Kind a = rules.kind_by_name(attacker);
     if (a < 0) victims.fail("no piece named " + palace::quote(attacker));
     for (const ConfigNode* v : victims.items()) {
-      const int k = kind_named(rules, *v);
+      const Kind k = kind_named(rules, *v);
       if (rules.pieces[k].royal) v->fail(rules.pieces[k].name + " is royal: attacking it is a check, not a chase");
       chases[a][k] = how;
     }
@@ -37,7 +37,7 @@ void read_chase_zones(const ConfigNode& node, RuleSet& rules) {
   auto& zones = rules.rules.chase_zones;
   zones.assign(rules.pieces.size(), -1);
   for (const auto& [victim, zone] : node.entries()) {
-    const int k = rules.kind_by_name(victim);
+    const Kind k = rules.kind_by_name(victim);
     if (k < 0) zone.fail("no piece named " + palace::quote(victim));
     zones[std::size_t(k)] = zone_named(rules, zone);
   }
@@ -117,7 +117,7 @@ void read_endgame_count(const ConfigNode& node, RuleSet& rules) {
       entry->expect_keys(keys::bare_count);
       count.bare.push_back({kind_set_named(rules, entry->at("pieces"), "expected a list of pieces, e.g. [rook, rook]"),
                             entry->at("moves").as_int(1, 1000)});
-      for (const int kind : count.bare.back().pieces)
+      for (const Kind kind : count.bare.back().pieces)
         if (rules.pieces[std::size_t(kind)].royal) entry->at("pieces").fail(rules.pieces[std::size_t(kind)].name + " is royal: list the pieces besides it");
     }
   }
@@ -131,8 +131,8 @@ void read_dead_material(const ConfigNode& node, RuleSet& rules) {
     if (entry->is_map()) {
       entry->expect_keys(keys::dead_material_kinds);
       for (const auto& [key, kinds] : entry->entries()) {
-        std::vector<int>& into = key == "one_colour" ? r.one_colour_kinds : r.dead_kinds;
-        const std::vector<int> named = kinds_named(rules, kinds);
+        std::vector<Kind>& into = key == "one_colour" ? r.one_colour_kinds : r.dead_kinds;
+        const std::vector<Kind> named = kinds_named(rules, kinds);
         into.insert(into.end(), named.begin(), named.end());
       }
       continue;

@@ -69,8 +69,8 @@ PieceEvalDef read_piece(const ConfigNode& node, const RuleSet& rules, bool taper
   return def;
 }
 
-int kind_index(const ConfigNode& node, const std::string& name, const RuleSet& rules) {
-  const int kind = rules.kind_by_name(name);
+Kind kind_index(const ConfigNode& node, const std::string& name, const RuleSet& rules) {
+  const Kind kind = rules.kind_by_name(name);
   if (kind < 0) node.fail("no piece named " + quote(name));
   return kind;
 }
@@ -85,7 +85,7 @@ std::vector<int> read_kind_numbers(const ConfigNode* node, const RuleSet& rules,
   return numbers;
 }
 
-PassedEvalDef read_passed(const ConfigNode& node, int kind, const RuleSet& rules, bool tapered) {
+PassedEvalDef read_passed(const ConfigNode& node, Kind kind, const RuleSet& rules, bool tapered) {
   if (!node.is_map()) node.fail("expected the bonus by rank, e.g. {bonus: [0, 90, 60, 40, 25, 15, 10, 0]}");
   node.expect_keys(keys::passed_eval);
   PassedEvalDef def;
@@ -106,7 +106,7 @@ PassedEvalDef read_passed(const ConfigNode& node, int kind, const RuleSet& rules
   return def;
 }
 
-StructureEvalDef read_structure(const ConfigNode& node, int kind, bool tapered) {
+StructureEvalDef read_structure(const ConfigNode& node, Kind kind, bool tapered) {
   if (!node.is_map())
     node.fail("expected centipawns for isolated and doubled pieces, e.g. {isolated: -10, doubled: -10}");
   node.expect_keys(keys::structure_eval);
@@ -128,7 +128,7 @@ StructureEvalDef read_structure(const ConfigNode& node, int kind, bool tapered) 
   return def;
 }
 
-OpenFileEvalDef read_open_file(const ConfigNode& node, int kind) {
+OpenFileEvalDef read_open_file(const ConfigNode& node, Kind kind) {
   if (!node.is_map())
     node.fail("expected centipawns for an open and a half-open file, e.g. {open: 25, half_open: 10}");
   node.expect_keys(keys::open_file_eval);

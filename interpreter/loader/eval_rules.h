@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/types.h"
 #include "loader/config_tree.h"
 
 namespace palace {
@@ -25,7 +26,7 @@ struct PieceEvalDef {
 // A bonus for a piece that no enemy piece of its own kind can stop: none stands ahead of it on its
 // file or the files beside it. One entry per rank, from the side's far rank to its first.
 struct PassedEvalDef {
-  int kind = -1;
+  Kind kind = NoKind;
   std::vector<int> bonus;
   std::vector<int> endgame_bonus;  // the same number of entries as `bonus`
   // Endgame centipawns, by rank as `bonus`, per point of distance from the side's own royal and
@@ -41,7 +42,7 @@ constexpr int PassedRoyalReach = 5;
 // How a side's pieces of one kind stand on the files (eval.structure): centipawns for each piece
 // with no friend of its kind on a file beside it, and for each one more than one on a file.
 struct StructureEvalDef {
-  int kind = -1;
+  Kind kind = NoKind;
   int isolated = 0, doubled = 0;
   int endgame_isolated = 0, endgame_doubled = 0;  // the same, as the game nears its end
 };
@@ -49,7 +50,7 @@ struct StructureEvalDef {
 // Centipawns for a piece of `kind` on a file with no piece of a kind eval.structure names (open),
 // or with none of its own side's (half open) (eval.open_file).
 struct OpenFileEvalDef {
-  int kind = -1;
+  Kind kind = NoKind;
   int open = 0, half_open = 0;
 };
 
@@ -57,7 +58,7 @@ struct OpenFileEvalDef {
 // beside it, the nearest piece of `kind` and the royal's side ahead of it scores bonus[d - 1], d
 // ranks ahead; only while the royal stands in zone `zone` of its side, if one is named.
 struct ShelterEvalDef {
-  int kind = -1;
+  Kind kind = NoKind;
   std::vector<int> bonus;  // empty: no shelter term
   int zone = -1;
 };

@@ -15,24 +15,24 @@ void read_hand_rules(const ConfigNode& node, RuleSet& rules) {
   const int kinds = int(rules.pieces.size());
   hands.enabled = true;
   hands.joins_as.resize(kinds);
-  for (int k = 0; k < kinds; ++k) hands.joins_as[k] = k;
+  for (Kind k = Kind(0); k < kinds; ++k) hands.joins_as[k] = k;
   hands.drop_zone.assign(kinds, -1);
   if (const ConfigNode* demote = node.find("demote"))
     for (const auto& [name, base] : demote->entries()) {
-      const int from = rules.kind_by_name(name);
+      const Kind from = rules.kind_by_name(name);
       if (from < 0) base.fail("no piece named " + quote(name));
-      const int to = kind_named(rules, base);
+      const Kind to = kind_named(rules, base);
       if (rules.pieces[to].royal != rules.pieces[from].royal) base.fail("a royal piece demotes only to a royal one");
       hands.joins_as[from] = to;
     }
   // A demoted piece is held as what it demotes to, so that kind must stay itself in a hand.
-  for (int k = 0; k < kinds; ++k)
+  for (Kind k = Kind(0); k < kinds; ++k)
     if (hands.joins_as[hands.joins_as[k]] != hands.joins_as[k])
       node.at("demote").fail(rules.pieces[k].name + " demotes to " + rules.pieces[hands.joins_as[k]].name +
                              ", which demotes again; name the final kind");
   if (const ConfigNode* zones = node.find("drop_zones"))
     for (const auto& [name, zone] : zones->entries()) {
-      const int k = rules.kind_by_name(name);
+      const Kind k = rules.kind_by_name(name);
       if (k < 0) zone.fail("no piece named " + quote(name));
       hands.drop_zone[k] = zone_named(rules, zone);
     }

@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include "core/types.h"
+
 #include "loader/config_tree.h"
 
 namespace palace {
@@ -13,17 +15,17 @@ struct RuleSet;
 // Captured pieces change side and go to the captor's hand, from which a move may drop them.
 struct HandRules {
   bool enabled = false;
-  std::vector<int> joins_as;    // per kind: the kind it enters a hand as when captured (demotion)
+  std::vector<Kind> joins_as;    // per kind: the kind it enters a hand as when captured (demotion)
   std::vector<int> drop_zone;   // per kind: zone of the dropping side it may be dropped in; -1 anywhere
-  std::vector<int> one_per_file;     // kinds of which a drop may not make two of a side on a file
-  std::vector<int> drop_may_not_mate;  // kinds whose drop may give check but not mate
+  std::vector<Kind> one_per_file;     // kinds of which a drop may not make two of a side on a file
+  std::vector<Kind> drop_may_not_mate;  // kinds whose drop may give check but not mate
   bool no_dead_drops = false;   // no piece may be dropped where it could never move
 };
 
 // A piece of a side standing in a zone of that side after its move wins, if (safely) the
 // opponent cannot capture it there.
 struct ZoneReached {
-  int kind = -1;  // -1: no such rule
+  Kind kind = NoKind;  // -1: no such rule
   int zone = -1;
   bool safely = true;
 };

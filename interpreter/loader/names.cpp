@@ -6,22 +6,22 @@
 
 namespace palace {
 
-int kind_named(const RuleSet& rules, const std::string& name, const ConfigNode& where) {
-  const int k = rules.kind_by_name(name);
+Kind kind_named(const RuleSet& rules, const std::string& name, const ConfigNode& where) {
+  const Kind k = rules.kind_by_name(name);
   if (k < 0) where.fail("no piece named " + quote(name));
   return k;
 }
 
-std::vector<int> kinds_named(const RuleSet& rules, const ConfigNode& list) {
-  std::vector<int> kinds;
+std::vector<Kind> kinds_named(const RuleSet& rules, const ConfigNode& list) {
+  std::vector<Kind> kinds;
   for (const ConfigNode* k : list.items()) kinds.push_back(kind_named(rules, *k));
   return kinds;
 }
 
-std::vector<int> kind_set_named(const RuleSet& rules, const ConfigNode& node, const std::string& expected) {
+std::vector<Kind> kind_set_named(const RuleSet& rules, const ConfigNode& node, const std::string& expected) {
   if (node.type() == ConfigNode::Type::Null) return {};
   if (!node.is_sequence()) node.fail(expected);
-  std::vector<int> kinds = kinds_named(rules, node);
+  std::vector<Kind> kinds = kinds_named(rules, node);
   std::sort(kinds.begin(), kinds.end());
   return kinds;
 }
@@ -32,10 +32,10 @@ int zone_named(const RuleSet& rules, const std::string& name, const ConfigNode& 
   return int(it - rules.zone_names.begin());
 }
 
-int side_named(const RuleSet& rules, const std::string& name, const ConfigNode& where) {
-  const int side = rules.side_by_name(name);
-  if (side < 0) where.fail("no side named " + quote(name));
-  return side;
+Side side_named(const RuleSet& rules, const std::string& name, const ConfigNode& where) {
+  const std::optional<Side> side = rules.side_by_name(name);
+  if (!side) where.fail("no side named " + quote(name));
+  return *side;
 }
 
 }  // namespace palace

@@ -10,18 +10,18 @@
 
 namespace palace {
 
-int kind_named(const RuleSet& rules, const std::string& name, const ConfigNode& where);
-inline int kind_named(const RuleSet& rules, const ConfigNode& node) { return kind_named(rules, node.as_string(), node); }
+Kind kind_named(const RuleSet& rules, const std::string& name, const ConfigNode& where);
+inline Kind kind_named(const RuleSet& rules, const ConfigNode& node) { return kind_named(rules, node.as_string(), node); }
 // A list of piece names, in order.
-std::vector<int> kinds_named(const RuleSet& rules, const ConfigNode& list);
+std::vector<Kind> kinds_named(const RuleSet& rules, const ConfigNode& list);
 // A list of pieces that may be empty (`[]` or `~`), sorted, as material rules compare them; anything
 // else fails with `expected`.
-std::vector<int> kind_set_named(const RuleSet& rules, const ConfigNode& node, const std::string& expected);
+std::vector<Kind> kind_set_named(const RuleSet& rules, const ConfigNode& node, const std::string& expected);
 
 int zone_named(const RuleSet& rules, const std::string& name, const ConfigNode& where);
 inline int zone_named(const RuleSet& rules, const ConfigNode& node) { return zone_named(rules, node.as_string(), node); }
 
-int side_named(const RuleSet& rules, const std::string& name, const ConfigNode& where);
-inline int side_named(const RuleSet& rules, const ConfigNode& node) { return side_named(rules, node.as_string(), node); }
+Side side_named(const RuleSet& rules, const std::string& name, const ConfigNode& where);
+inline Side side_named(const RuleSet& rules, const ConfigNode& node) { return side_named(rules, node.as_string(), node); }
 
 }  // namespace palace

@@ -24,7 +24,7 @@ struct NotationRules {
   std::vector<char> letters;                  // per kind: its SAN letter (the FEN letter unless told)
   int unlettered = -1;                        // kind SAN writes without a letter (chess's pawn)
   std::vector<std::array<std::string, 2>> names;        // per kind, per side: Korean numeric names
-  std::vector<std::pair<std::string, int>> also_names;  // other spellings read (hanja): name, kind
+  std::vector<std::pair<std::string, Kind>> also_names;  // other spellings read (hanja): name, kind
   std::vector<std::string> pgn_names;  // [Variant] or [Game] tag values that mean this variant
   std::vector<std::string> pass_names;  // other spellings of a pass read from records ("pass" always is)
   std::vector<std::string> check_words;  // words a record may append to a checking move, ignored

@@ -31,17 +31,18 @@ Point BoardDef::parse_point(const std::string& text) const {
   return square(text[0] - 'a', rank - 1);
 }
 
-int RuleSet::kind_by_name(const std::string& name) const {
+Kind RuleSet::kind_by_name(const std::string& name) const {
   for (std::size_t k = 0; k < pieces.size(); ++k)
-    if (pieces[k].name == name) return int(k);
-  return -1;
+    if (pieces[k].name == name) return Kind(k);
+  return NoKind;
 }
 
 RuleSet RuleSet::with_formations(const std::map<std::string, std::string>& chosen) const {
   RuleSet changed = *this;
   for (const auto& [side_name, name] : chosen) {
-    const int side = side_by_name(side_name);
-    if (side < 0) throw Error("no side named " + quote(side_name));
+    const std::optional<Side> found = side_by_name(side_name);
+    if (!found) throw Error("no side named " + quote(side_name));
+    const Side side = *found;
     const Formation* formation = formation_named(name);
     if (!formation || formation_squares[side].empty()) {
       std::string known;
@@ -59,10 +60,10 @@ RuleSet RuleSet::with_formations(const std::map<std::string, std::string>& chose
   return changed;
 }
 
-int RuleSet::side_by_name(const std::string& name) const {
-  for (int s = 0; s < SideCount; ++s)
-    if (sides[std::size_t(s)].name == name) return s;
-  return -1;
+std::optional<Side> RuleSet::side_by_name(const std::string& name) const {
+  for (Side s = First; s < SideCount; ++s)
+    if (sides[s].name == name) return s;
+  return std::nullopt;
 }
 
 const Formation* RuleSet::formation_named(const std::string& name) const {
@@ -71,10 +72,10 @@ const Formation* RuleSet::formation_named(const std::string& name) const {
   return nullptr;
 }
 
-int RuleSet::kind_by_letter(char upper) const {
+Kind RuleSet::kind_by_letter(char upper) const {
   for (std::size_t k = 0; k < pieces.size(); ++k)
-    if (pieces[k].letter == upper) return int(k);
-  return -1;
+    if (pieces[k].letter == upper) return Kind(k);
+  return NoKind;
 }
 
 namespace {
@@ -310,7 +311,7 @@ class Loader {
       // a second or take the only one away.
       if (def.royal) p->fail(def.name + " is royal and may not promote");
       for (const ConfigNode* k : p->at("to").items()) {
-        const int to = kind_named(rules_, *k);
+        const Kind to = kind_named(rules_, *k);
         if (rules_.pieces[to].royal) k->fail("may not promote to " + rules_.pieces[to].name + ": it is royal");
         def.promotion_kinds.push_back(to);
       }
@@ -370,7 +371,7 @@ class Loader {
   struct Like {
     int piece;
     std::size_t at;  // its place in the piece's parts, where a placeholder stands until resolved
-    int kind;        // the kind whose parts it stands for
+    Kind kind;        // the kind whose parts it stands for
     const ConfigNode* node;
   };
   std::vector<Like> likes_;
@@ -542,7 +543,8 @@ class Loader {
     // Who stands on each point so far, both sides together: a second piece would silently replace it.
     struct Occupant {
       const ConfigNode* where = nullptr;
-      int side = 0, kind = 0;
+      int side = 0;
+      Kind kind = Kind(0);
     };
     std::vector<Occupant> occupants(std::size_t(board().size()));
     for (const auto& [side_name, side_node] : node.entries()) {
@@ -551,7 +553,7 @@ class Loader {
       // Check, mate and facing royals need exactly one royal piece per side.
       const ConfigNode* royal_entry = nullptr;
       bool royal_placed = false;
-      auto place = [&, &side_name = side_name](Point s, int k, const ConfigNode& where) {
+      auto place = [&, &side_name = side_name](Point s, Kind k, const ConfigNode& where) {
         const Occupant& other = occupants[s];
         if (other.where)
           where.fail("two pieces on " + board().point_name(s) + ": the " + rules_.sides[other.side].name + " " +
@@ -568,7 +570,7 @@ class Loader {
         rules_.setup[side].push_back({s, k});
       };
       for (const auto& [piece, squares] : side_node.at("pieces").entries()) {
-        const int k = kind_named(rules_, piece, squares);
+        const Kind k = kind_named(rules_, piece, squares);
         if (rules_.pieces[k].royal) royal_entry = &squares;
         for (const ConfigNode* sq : squares.items()) place(square(*sq), k, *sq);
       }
@@ -604,8 +606,8 @@ class Loader {
   // formation must be able to stand in for the one a side's set-up names: a kind for each point,
   // each allowed where it lands, and the side's royals unchanged.
   void check_formation_fits(const std::string& name, const ConfigNode& list) const {
-    const std::vector<int>& kinds = rules_.formation_named(name)->kinds;
-    const auto royal = [&](int kind) { return rules_.pieces[std::size_t(kind)].royal; };
+    const std::vector<Kind>& kinds = rules_.formation_named(name)->kinds;
+    const auto royal = [&](Kind kind) { return rules_.pieces[std::size_t(kind)].royal; };
     for (int side = 0; side < SideCount; ++side) {
       const std::vector<Point>& points = rules_.formation_squares[side];
       if (points.empty()) continue;
@@ -628,7 +630,7 @@ class Loader {
   }
 
   // Whether a piece of `kind` may stand on `p` for `side`: inside its `stay_in` zone, if it has one.
-  bool may_stand(int side, int kind, Point p) const {
+  bool may_stand(int side, Kind kind, Point p) const {
     const PieceDef& def = rules_.pieces[std::size_t(kind)];
     return def.stay_in < 0 || rules_.sides[std::size_t(side)].zones[std::size_t(def.stay_in)][p];
   }
@@ -801,7 +803,7 @@ class Loader {
 
   // Whether a non-capturing move of the piece's own could take it from `from` to `to` on an
   // otherwise suitable board: blockers, screens and hooks aside, so the answer errs towards yes.
-  bool reaches(int kind, Side side, Point from, Point to) const {
+  bool reaches(Kind kind, Side side, Point from, Point to) const {
     const PieceDef& piece = rules_.pieces[kind];
     const SideDef& sd = rules_.sides[side];
     if (!may_stand(side, kind, to)) return false;

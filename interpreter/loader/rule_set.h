@@ -3,6 +3,7 @@
 
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -86,7 +87,7 @@ struct PieceDef {
   int stay_in = -1;  // zone of its own side it may never leave
   std::vector<MovePart> parts;
   int promotion_zone = -1;
-  std::vector<int> promotion_kinds;
+  std::vector<Kind> promotion_kinds;
   int promotion_optional_in = -1;   // where in its promotion zone the piece may also stay as it is
   bool promotion_to_lost_only = false;  // only to a kind the side has fewer of than it set up
   PromotionChoice promotion_choice = PromotionChoice::Forced;
@@ -119,9 +120,9 @@ struct CompoundMoveDef {
   std::string name;
   Side side = First;
   char right = '?';  // its letter in a FEN's rights field
-  int kind = -1;     // kind that must stand on `from`
+  Kind kind = NoKind;     // kind that must stand on `from`
   Point from = NoPoint, to = NoPoint;
-  int partner = -1;  // kind that must stand on `partner_from`
+  Kind partner = NoKind;  // kind that must stand on `partner_from`
   Point partner_from = NoPoint, partner_to = NoPoint;
   PointSet must_be_empty;
   PointSet must_be_safe;  // none of these may be attacked, the mover's own square included
@@ -138,7 +139,7 @@ struct CastlingWing {
   int to_file = 0, partner_to_file = 0;
 };
 struct CastlingDef {
-  int kind = -1, partner = -1;  // kind < 0: the variant has none
+  Kind kind = NoKind, partner = NoKind;  // kind < 0: the variant has none
   std::array<int, SideCount> home_rank{};
   std::vector<CastlingWing> wings;
 };
@@ -146,12 +147,12 @@ struct CastlingDef {
 // A named list of kinds that fills a side's formation points in order.
 struct Formation {
   std::string name;
-  std::vector<int> kinds;
+  std::vector<Kind> kinds;
 };
 
 struct Placement {
   Point square;
-  int kind;
+  Kind kind;
 };
 
 enum class FacingRule : std::uint8_t { Allowed, Forbidden, Standoff };
@@ -171,11 +172,11 @@ enum class Chase : std::uint8_t { Never, Unprotected, UnlessMutual, Always };
 // the number of pieces on the board to the `moves` of the first entry of `bare` whose pieces the
 // other side has (at least so many of each kind).
 struct CountLimit {
-  std::vector<int> pieces;  // kinds, sorted, a kind once for each piece of it
+  std::vector<Kind> pieces;  // kinds, sorted, a kind once for each piece of it
   int moves = 0;
 };
 struct EndgameCount {
-  std::vector<int> blocked_by;
+  std::vector<Kind> blocked_by;
   int board_moves = 0;  // 0: a side with more than its royal never counts
   std::vector<CountLimit> bare;
   bool on() const { return board_moves > 0 || !bare.empty(); }
@@ -187,15 +188,15 @@ struct GameRules {
   SideResult stalemate = SideResult::Loss;       // for the side to move when it has no legal move
   int repetition_count = 0;                // n-fold repetition ends the game; 0 = never (a claim may still)
   bool repetition_by_counting = false;      // otherwise a repetition is a draw
-  int repetition_winner = -1;               // or won by this side (minishogi: gote)
+  std::optional<Side> repetition_winner;  // or won by this side (minishogi: gote)
   Sanction perpetual_check = Sanction::None;  // for the side giving every check of the cycle
   int standoff = 2;                  // consecutive plies of facing royals that end the game
   bool both_passed = false;            // two passes in a row end the game
   bool counting = false;                   // games ended without mate are decided by points
   std::array<double, SideCount> counting_bonus{};
   int move_limit_plies = 0;                // plies without capture or reset move; 0 = none
-  std::vector<int> move_limit_reset_by;   // kinds whose every move resets the count
-  std::vector<std::vector<int>> insufficient_material;  // kind multisets (royal excluded) that cannot mate
+  std::vector<Kind> move_limit_reset_by;   // kinds whose every move resets the count
+  std::vector<std::vector<Kind>> insufficient_material;  // kind multisets (royal excluded) that cannot mate
   bool bare_royal_rule = false;            // a royal left alone decides the game
   SideResult bare_royal = SideResult::Loss;      // for the side so bared
   bool no_pieces_rule = false;             // a side with no piece left decides the game
@@ -209,14 +210,14 @@ struct GameRules {
   int repetition_claim = 0;             // the n-th occurrence lets a player claim a draw
   int move_limit_claim = 0;             // so many quiet plies let a player claim a draw
   bool move_limit_by_counting = false;        // the move limit is decided by counting, not drawn
-  std::vector<std::vector<int>> dead_material;  // whole-board kind multisets (royals excluded)
-  std::vector<int> one_colour_kinds;            // any number of these, all on points of one colour, is dead too
-  std::vector<int> dead_kinds;                  // any number of these, anywhere, is dead too
+  std::vector<std::vector<Kind>> dead_material;  // whole-board kind multisets (royals excluded)
+  std::vector<Kind> one_colour_kinds;            // any number of these, all on points of one colour, is dead too
+  std::vector<Kind> dead_kinds;                  // any number of these, anywhere, is dead too
   EndgameCount endgame_count;
   int checks_given = 0;                     // the side giving this many checks wins; 0 = no limit
   bool captures_compulsory = false;        // a side that can capture must
   bool explosion = false;                 // a capture blows up the capturer and its neighbours
-  std::vector<int> explosion_spares;       // kinds a neighbouring blast leaves standing
+  std::vector<Kind> explosion_spares;       // kinds a neighbouring blast leaves standing
 };
 
 struct RuleSet {
@@ -247,10 +248,10 @@ struct RuleSet {
   // swapped for that one; the loader checked that every formation fits. Throws Error naming an
   // unknown side or formation, or a side whose set-up has none.
   RuleSet with_formations(const std::map<std::string, std::string>& chosen) const;
-  int side_by_name(const std::string& name) const;  // -1 for none
+  std::optional<Side> side_by_name(const std::string& name) const;
   const Formation* formation_named(const std::string& name) const;  // null for none
-  int kind_by_name(const std::string& name) const;
-  int kind_by_letter(char upper) const;
+  Kind kind_by_name(const std::string& name) const;
+  Kind kind_by_letter(char upper) const;
 };
 
 // Reads and validates a variant file and everything it imports. Throws RuleError.

@@ -11,7 +11,7 @@ void generate(const Position& pos, const Bitboards& b, MoveList& list) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   // Kind by kind, so that a piece's tables are found without reading the board.
-  for (int kind = 0; kind < v.kinds(); ++kind)
+  for (Kind kind = Kind(0); kind < v.kinds(); ++kind)
     for (Bitboard pieces = pos.pieces(make_piece(us, kind)); pieces;) {
       const Point from = pop_point(pieces);
       const Bitboard promoting = (b.promotion_leaving(us, kind) & bit(from)) ? ~Bitboard(0) : b.promotion_arrival(us, kind);
@@ -26,7 +26,7 @@ void generate(const Position& pos, const Bitboards& b, MoveList& list) {
 // Whether the piece of `by` and `kind` on `from` could capture on `target`, its slides and its
 // leaps that pass points stopped by the pieces on the board.
 template <SliderIndexing I>
-bool captures_on(const Bitboards& b, Side by, int kind, Point from, Point target, Bitboard occupied) {
+bool captures_on(const Bitboards& b, Side by, Kind kind, Point from, Point target, Bitboard occupied) {
   const BitboardMoves& m = b.moves(by, kind, from);
   if ((m.leap_capture | (b.slides<I>(m, occupied) & b.slide_capture(by, kind, from))) & bit(target)) return true;
   if (b.traits(by, kind) & SpecialCaptures)
@@ -39,10 +39,10 @@ bool captures_on(const Bitboards& b, Side by, int kind, Point from, Point target
 
 // Whether a piece of `by` other than on `taken` could capture on `target` with `occupied` occupied.
 template <SliderIndexing I>
-bool attacked_with(const Position& pos, const Bitboards& b, Point target, Side by, int victim_kind, Bitboard occupied,
+bool attacked_with(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind, Bitboard occupied,
                    Bitboard taken) {
   const Variant& v = pos.variant();
-  for (int kind = 0; kind < v.kinds(); ++kind) {
+  for (Kind kind = Kind(0); kind < v.kinds(); ++kind) {
     Bitboard from = b.capturers(by, kind, target) & pos.pieces(make_piece(by, kind)) & ~taken;
     if (!from || !v.may_capture(kind, victim_kind)) continue;
     if (b.direct(by, kind)) return true;
@@ -59,7 +59,7 @@ void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& 
   else generate<SliderIndexing::Magic>(pos, b, list);
 }
 
-bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Side by, int victim_kind) {
+bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind) {
   const Bitboard occupied = pos.occupied();
   return b.indexing() == SliderIndexing::Pext ? attacked_with<SliderIndexing::Pext>(pos, b, target, by, victim_kind, occupied, 0)
                                               : attacked_with<SliderIndexing::Magic>(pos, b, target, by, victim_kind, occupied, 0);
@@ -67,7 +67,7 @@ bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Si
 
 bool bitboard_royal_move_safe(const Position& pos, const Bitboards& b, Move m) {
   const Side us = pos.side_to_move();
-  const int kind = kind_of(pos.at(m.from()));
+  const Kind kind = kind_of(pos.at(m.from()));
   const Bitboard occupied = (pos.occupied() & ~bit(m.from())) | bit(m.to());
   return b.indexing() == SliderIndexing::Pext
              ? !attacked_with<SliderIndexing::Pext>(pos, b, m.to(), opponent(us), kind, occupied, bit(m.to()))
@@ -78,7 +78,7 @@ PointSet bitboard_exposure(const Position& pos, const Bitboards& b, Point royal,
   const Variant& v = pos.variant();
   const Bitboard occupied = pos.occupied(), ours = pos.occupied_by(opponent(them));
   PointSet exposed;
-  for (int kind = 0; kind < v.kinds(); ++kind) {
+  for (Kind kind = Kind(0); kind < v.kinds(); ++kind) {
     if (b.direct(them, kind)) continue;
     for (Bitboard from = b.capturers(them, kind, royal) & pos.pieces(make_piece(them, kind)); from;) {
       const Point s = pop_point(from);

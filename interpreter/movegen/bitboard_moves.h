@@ -14,7 +14,7 @@ namespace palace {
 void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& list);
 
 // Whether a piece of `by` could capture a piece of kind `victim_kind` standing on `target`.
-bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Side by, int victim_kind);
+bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind);
 
 // Whether a plain move `m` of the side to move's royal (no promotion, no ghost, nothing explodes,
 // royals may face) leaves it out of the other side's reach: the test of leaves_royal_safe without
@@ -26,6 +26,6 @@ bool bitboard_royal_move_safe(const Position& pos, const Bitboards& b, Move m);
 PointSet bitboard_exposure(const Position& pos, const Bitboards& b, Point royal, Side them);
 
 // movegen.cpp's: adds a move of `kind`, with every promotion choice the rules give it there.
-void add_move_with_promotions(const Position& pos, MoveList& list, Side us, int kind, Point from, Point to);
+void add_move_with_promotions(const Position& pos, MoveList& list, Side us, Kind kind, Point from, Point to);
 
 }  // namespace palace

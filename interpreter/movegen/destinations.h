@@ -26,7 +26,7 @@ struct NoGuard {
 // One leap target of for_each_destination whose points to pass are empty: the bitboard back end
 // lands its leaps with points to pass or a ghost to leave this way too (movegen/bitboard_moves.cpp).
 template <typename Visit, typename Guard>
-[[gnu::always_inline]] inline void visit_leap_landing(const Position& pos, Side us, int kind, const LeapTarget& t, Visit&& visit, Guard&& guard) {
+[[gnu::always_inline]] inline void visit_leap_landing(const Position& pos, Side us, Kind kind, const LeapTarget& t, Visit&& visit, Guard&& guard) {
   const Variant& v = pos.variant();
   const Piece occupant = pos.at(t.to);
   if (!occupant) {
@@ -43,16 +43,16 @@ template <typename Visit, typename Guard>
 }
 
 // The pieces of `them` a piece of `kind` may capture.
-inline Bitboard capturable(const Position& pos, const Bitboards& b, Side them, int kind) {
+inline Bitboard capturable(const Position& pos, const Bitboards& b, Side them, Kind kind) {
   Bitboard targets = pos.occupied_by(them);
   for (std::uint32_t refused = b.refused_victims(kind); refused; refused &= refused - 1)
-    targets &= ~pos.pieces(make_piece(them, std::countr_zero(refused)));
+    targets &= ~pos.pieces(make_piece(them, Kind(std::countr_zero(refused))));
   return targets;
 }
 
 // for_each_destination from the bitboard tables: the same points, in another order.
 template <SliderIndexing I, typename Visit, typename Guard>
-void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side us, int kind, Point from, Visit&& visit,
+void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side us, Kind kind, Point from, Visit&& visit,
                                    Guard&& guard) {
   const Variant& v = pos.variant();
   const Bitboard occupied = pos.occupied();
@@ -83,7 +83,7 @@ void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side
 // for_each_destination from the mailbox tables, for a caller that knows the variant has no
 // bitboards and so need not ask for each piece.
 template <typename Visit, typename Guard>
-void for_each_mailbox_destination(const Position& pos, Side us, int kind, Point from, Visit&& visit, Guard&& guard) {
+void for_each_mailbox_destination(const Position& pos, Side us, Kind kind, Point from, Visit&& visit, Guard&& guard) {
   const Variant& v = pos.variant();
   const Span leaps = v.leaps(us, kind, from);
   for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
@@ -120,7 +120,7 @@ void for_each_mailbox_destination(const Position& pos, Side us, int kind, Point 
 
 template <typename Visit, typename Guard = NoGuard>
 void for_each_destination(const Position& pos, Side us, Point from, Visit&& visit, Guard&& guard = {}) {
-  const int kind = kind_of(pos.at(from));
+  const Kind kind = kind_of(pos.at(from));
   if (const Bitboards* b = pos.variant().bitboards()) {
     if (b->indexing() == SliderIndexing::Pext) for_each_bitboard_destination<SliderIndexing::Pext>(pos, *b, us, kind, from, visit, guard);
     else for_each_bitboard_destination<SliderIndexing::Magic>(pos, *b, us, kind, from, visit, guard);

@@ -11,35 +11,35 @@ namespace palace {
 namespace {
 
 // A runtime hook's say on a move of a kind that names one.
-bool hook_allows(const Position& pos, int kind, Move m) { return pos.move_hooks()->allows(pos, kind, m); }
+bool hook_allows(const Position& pos, Kind kind, Move m) { return pos.move_hooks()->allows(pos, kind, m); }
 
 // Whether an attack the tables found is one the piece's runtime hook would allow as a move, so
 // that checks and moves agree. Without runtime hooks this is `true` at compile time: the attack
 // test of most variants stays a loop with no call in it.
 template <bool Hooks>
-bool hook_permits(const Position& pos, int kind, Point from, Point target) {
+bool hook_permits(const Position& pos, Kind kind, Point from, Point target) {
   if constexpr (Hooks) return !pos.variant().has_move_hook(kind) || hook_allows(pos, kind, Move(from, target));
   return true;
 }
 
 // Whether `us` has fewer pieces of `kind` on the board than it set up.
-bool has_lost(const Position& pos, Side us, int kind) {
+bool has_lost(const Position& pos, Side us, Kind kind) {
   int on_board = 0;
   for (int i = 0; i < pos.piece_count(us); ++i) on_board += kind_of(pos.at(pos.piece_square(us, i))) == kind;
   return on_board < pos.variant().setup_count(us, kind);
 }
 
 // Out of line, so that the common case below stays small enough to inline into the generator.
-[[gnu::noinline]] void add_promotions(const Position& pos, MoveList& list, Side us, int kind, Point from, Point to,
+[[gnu::noinline]] void add_promotions(const Position& pos, MoveList& list, Side us, Kind kind, Point from, Point to,
                                       std::uint8_t promotion) {
   const Variant& v = pos.variant();
   if (!(promotion & MustPromote)) list.add(Move(from, to));
   const bool lost_only = v.rules().pieces[kind].promotion_to_lost_only;
-  for (int k : v.promotion_kinds(kind))
+  for (Kind k : v.promotion_kinds(kind))
     if (!lost_only || has_lost(pos, us, k)) list.add(Move::promotion(from, to, k));
 }
 
-void add_move(const Position& pos, const Variant& v, MoveList& list, Side us, int kind, Point from, Point to) {
+void add_move(const Position& pos, const Variant& v, MoveList& list, Side us, Kind kind, Point from, Point to) {
   const std::uint8_t promotion = std::uint8_t((v.promotion_flags(us, kind, to) & (PromotesArriving | MustPromote)) |
                                               (v.promotion_flags(us, kind, from) & PromotesLeaving));
   if (promotion) add_promotions(pos, list, us, kind, from, to, promotion);
@@ -48,7 +48,7 @@ void add_move(const Position& pos, const Variant& v, MoveList& list, Side us, in
 
 }  // namespace
 
-void add_move_with_promotions(const Position& pos, MoveList& list, Side us, int kind, Point from, Point to) {
+void add_move_with_promotions(const Position& pos, MoveList& list, Side us, Kind kind, Point from, Point to) {
   add_move(pos, pos.variant(), list, us, kind, from, to);
 }
 
@@ -59,7 +59,7 @@ namespace {
 void generate_piece_moves(const Position& pos, MoveList& list, Point from) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
-  const int kind = kind_of(pos.at(from));
+  const Kind kind = kind_of(pos.at(from));
   if (v.rules().pieces[kind].promotion_zone < 0) {
     for_each_mailbox_destination(
         pos, us, kind, from, [&](Point to, MoveType type, Point extra) { list.add(Move(from, to, type, extra)); }, NoGuard());
@@ -90,7 +90,7 @@ bool listed(const MoveList& list, Point from, Point to) {
   std::vector<AddedTarget> targets;
   for (int i = 0; i < pos.piece_count(us); ++i) {
     const Point from = pos.piece_square(us, i);
-    const int kind = kind_of(pos.at(from));
+    const Kind kind = kind_of(pos.at(from));
     if (!v.adds_moves(kind)) continue;
     targets.clear();
     pos.move_hooks()->add_targets(pos, kind, from, targets);
@@ -221,7 +221,7 @@ void keep_only_captures(const Position& pos, MoveList& list) {
 namespace {
 
 // The files where `side` has a piece of `kind`: a kind dropped one per file may not go there.
-std::uint32_t files_holding(const Position& pos, Side side, int kind) {
+std::uint32_t files_holding(const Position& pos, Side side, Kind kind) {
   std::uint32_t files = 0;
   for (int i = 0; i < pos.piece_count(side); ++i) {
     const Point s = pos.piece_square(side, i);
@@ -236,7 +236,7 @@ bool add_legal_drops(Position& pos, MoveList* list, bool checked) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   bool any = false;
-  for (int kind : v.hand_kinds()) {
+  for (Kind kind : v.hand_kinds()) {
     if (!pos.in_hand(us, kind)) continue;
     const std::uint32_t taken_files = v.one_per_file(kind) ? files_holding(pos, us, kind) : 0;
     for (const Point s : v.drop_points(us, kind)) {
@@ -253,12 +253,12 @@ bool add_legal_drops(Position& pos, MoveList* list, bool checked) {
 
 // Whether an add_moves hook of a piece of `by` lets it capture on `target`, so that a check an
 // added move gives is seen as one.
-[[gnu::noinline]] bool attacked_by_added_move(const Position& pos, Point target, Side by, int victim_kind) {
+[[gnu::noinline]] bool attacked_by_added_move(const Position& pos, Point target, Side by, Kind victim_kind) {
   const Variant& v = pos.variant();
   std::vector<AddedTarget> targets;
   for (int i = 0; i < pos.piece_count(by); ++i) {
     const Point from = pos.piece_square(by, i);
-    const int kind = kind_of(pos.at(from));
+    const Kind kind = kind_of(pos.at(from));
     if (!v.adds_moves(kind) || !v.may_capture(kind, victim_kind)) continue;
     targets.clear();
     pos.move_hooks()->add_targets(pos, kind, from, targets);
@@ -269,7 +269,7 @@ bool add_legal_drops(Position& pos, MoveList* list, bool checked) {
 }
 
 template <bool Hooks>
-bool attacked_by(const Position& pos, Point target, Side by, int victim_kind) {
+bool attacked_by(const Position& pos, Point target, Side by, Kind victim_kind) {
   const Variant& v = pos.variant();
   const Span leaps = v.reverse_leaps(by, target);
   for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
@@ -312,7 +312,7 @@ bool attacked_by(const Position& pos, Point target, Side by, int victim_kind) {
     if (i == line.end) continue;
     const Point s = v.line_point(i);
     const Piece p = pos.at(s);
-    const int kind = kind_of(p);
+    const Kind kind = kind_of(p);
     const int after_screen = v.hop_after_screen(by, kind, s, dir);
     if (side_of(p) == by && (v.hop_reach(by, kind, s, dir) >> (i - line.begin) & 1) && v.may_jump(kind, kind_of(screen)) &&
         (!after_screen || screen_at <= after_screen) && v.may_capture(kind, victim_kind) &&
@@ -326,7 +326,7 @@ bool attacked_by(const Position& pos, Point target, Side by, int victim_kind) {
 }  // namespace
 
 // Out of line, so that both walks inline into it and its many callers stay small.
-[[gnu::noinline]] bool attacked(const Position& pos, Point target, Side by, int victim_kind) {
+[[gnu::noinline]] bool attacked(const Position& pos, Point target, Side by, Kind victim_kind) {
   if (const Bitboards* b = pos.variant().bitboards()) return bitboard_attacked(pos, *b, target, by, victim_kind);
   return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
 }
@@ -341,7 +341,7 @@ bool blast_shields(const Position& pos, Point s, Side side) {
 
 }  // namespace
 
-bool attacked_on(const Position& pos, Point s, Side side, int kind) {
+bool attacked_on(const Position& pos, Point s, Side side, Kind kind) {
   if (pos.variant().royal(kind) && blast_shields(pos, s, side)) return false;
   return attacked(pos, s, opponent(side), kind);
 }
@@ -542,7 +542,7 @@ LegalityTest::LegalityTest(Position& pos, bool checked)
       fast_path_ok_(fast_path(pos, checked)),
       exposed_(fast_path_ok_ ? exposure_of(pos, royal_, opponent(pos.side_to_move())) : PointSet()) {}
 
-bool LegalityTest::hook_allows(int kind, Move m) const { return palace::hook_allows(pos_, kind, m); }
+bool LegalityTest::hook_allows(Kind kind, Move m) const { return palace::hook_allows(pos_, kind, m); }
 
 bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked) {
   const Variant& v = pos.variant();

@@ -13,11 +13,11 @@
 namespace palace {
 
 // Whether a piece of `by` could capture a piece of kind `victim` standing on `target`.
-bool attacked(const Position& pos, Point target, Side by, int victim_kind);
+bool attacked(const Position& pos, Point target, Side by, Kind victim_kind);
 
 // Whether `side`'s piece of kind `kind` would be attacked on `s`. Where captures explode, a royal
 // next to the other side's royal never is: taking it would blow up the taker's own.
-bool attacked_on(const Position& pos, Point s, Side side, int kind);
+bool attacked_on(const Position& pos, Point s, Side side, Kind kind);
 
 // Whether `side`'s royal piece is attacked, so that it stands in check.
 bool royal_attacked(const Position& pos, Side side);
@@ -68,7 +68,7 @@ class LegalityTest {
   enum PieceVerdict : std::uint8_t { Hooked = 1, MaySkipBoard = 2 };
   std::uint8_t piece_verdict(Point from) const {
     const Variant& v = pos_.variant();
-    const int kind = kind_of(pos_.at(from));
+    const Kind kind = kind_of(pos_.at(from));
     return std::uint8_t((v.has_move_hook(kind) ? Hooked : 0) |
                         (fast_path_ok_ && !v.royal(kind) && !exposed_[from] ? MaySkipBoard : 0));
   }
@@ -84,7 +84,7 @@ class LegalityTest {
   }
 
  private:
-  bool hook_allows(int kind, Move m) const;  // the piece's runtime hook's say
+  bool hook_allows(Kind kind, Move m) const;  // the piece's runtime hook's say
 
   Position& pos_;
   Point royal_;

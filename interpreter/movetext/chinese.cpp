@@ -47,7 +47,7 @@ std::vector<std::vector<Token>> MoveNotation::chinese_spellings(const Position& 
   const int forward = variant_.rules().sides[side].forward;
   const Point from = m.from(), to = m.to();
   const Piece piece = pos.at(from);
-  const int kind = kind_of(piece);
+  const Kind kind = kind_of(piece);
   const int file = board.file_of(from);
   auto file_number = [&](int f) { return forward > 0 ? board.files - f : f + 1; };  // from the mover's right
 
@@ -114,7 +114,7 @@ std::string MoveNotation::chinese(const Position& pos, Move m, bool traditional)
   for (const Token& t : spellings.front()) switch (t.kind) {
       case Token::Kind::Piece: {
         const std::string& character = characters[std::size_t(t.value)][side];
-        text += character.empty() ? letter(t.value) : character;
+        text += character.empty() ? letter(Kind(t.value)) : character;
         break;
       }
       case Token::Kind::Number:

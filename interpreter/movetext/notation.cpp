@@ -59,7 +59,7 @@ std::string narrow_full_width(std::string_view text) {
 // What a SAN text says: the piece (or -1 when it gives no letter), the origin's file and rank
 // where it gives them (or -1), the destination and the promotion; or a castling side.
 struct MoveNotation::SanParts {
-  int kind = -1;
+  Kind kind = NoKind;
   int from_file = -1, from_rank = -1;
   Point to = NoPoint;
   int promotion = -1;
@@ -67,19 +67,19 @@ struct MoveNotation::SanParts {
 };
 
 MoveNotation::MoveNotation(const Variant& variant) : variant_(variant), rules_(variant.rules().notation) {
-  for (int k = 0; k < variant.kinds(); ++k) plus_promotes_ = plus_promotes_ || variant.promotion_suffix(k) == "+";
+  for (Kind k = Kind(0); k < variant.kinds(); ++k) plus_promotes_ = plus_promotes_ || variant.promotion_suffix(k) == "+";
 }
 
-std::string MoveNotation::letter(int kind) const { return std::string(1, rules_.letters[std::size_t(kind)]); }
+std::string MoveNotation::letter(Kind kind) const { return std::string(1, rules_.letters[std::size_t(kind)]); }
 
 // Kinds SAN letters alike are one piece to it, as to the reference library: a crazyhouse queen that
 // was a pawn is a Q, a shogi tokin a G like the gold it moves as.
 bool MoveNotation::same_san_piece(int a, int b) const { return rules_.letters[std::size_t(a)] == rules_.letters[std::size_t(b)]; }
 
-// The kind with SAN letter `c`, or else the kind with that FEN letter; -1 if none.
-int MoveNotation::kind_by_san(char c) const {
+// The kind with SAN letter `c`, or else the kind with that FEN letter; NoKind if none.
+Kind MoveNotation::kind_by_san(char c) const {
   for (std::size_t k = 0; k < rules_.letters.size(); ++k)
-    if (rules_.letters[k] == c) return int(k);
+    if (rules_.letters[k] == c) return Kind(k);
   return variant_.rules().kind_by_letter(c);
 }
 
@@ -112,7 +112,7 @@ std::string MoveNotation::san(const Position& pos, Move m, const MoveList& legal
   if (is_castling(pos, m)) return m.to() > m.from() ? "O-O" : "O-O-O";
   const BoardDef& board = variant_.board();
   const Point from = m.from();
-  const int kind = kind_of(pos.at(from));
+  const Kind kind = kind_of(pos.at(from));
   const bool capture = is_capture(pos, m);
   std::string text = kind == rules_.unlettered ? "" : letter(kind);
 
@@ -159,7 +159,7 @@ std::string MoveNotation::wxf(const Position& pos, Move m, bool official) const 
   const Side side = pos.side_to_move();
   const int forward = variant_.rules().sides[side].forward;
   const Point from = m.from(), to = m.to();
-  const int kind = kind_of(pos.at(from));
+  const Kind kind = kind_of(pos.at(from));
   const int file = board.file_of(from);
 
   // The same pieces of this side on this file: how many, and how many stand ahead of this one.
@@ -219,7 +219,7 @@ std::string MoveNotation::wxf(const Position& pos, Move m, bool official) const 
 
 std::string MoveNotation::numeric(const Position& pos, Move m, bool korean) const {
   if (m.is_pass()) return "pass";
-  const int kind = kind_of(pos.at(m.from()));
+  const Kind kind = kind_of(pos.at(m.from()));
   if (korean) {
     const std::string& name = rules_.names[std::size_t(kind)][pos.side_to_move()];
     return numeric_square(m.from()) + (name.empty() ? letter(kind) : name) + numeric_square(m.to());
@@ -303,7 +303,7 @@ bool MoveNotation::parse_san(std::string_view text, SanParts& parts) const {
 
 // Whether a piece of `kind` is the one the text names: the same SAN piece, or, where the text gives
 // no letter, the unlettered kind (any kind in a game that letters every piece).
-bool MoveNotation::kind_fits(int kind, const SanParts& parts) const {
+bool MoveNotation::kind_fits(Kind kind, const SanParts& parts) const {
   return parts.kind >= 0 ? same_san_piece(kind, parts.kind) : rules_.unlettered < 0 || kind == rules_.unlettered;
 }
 
@@ -311,7 +311,7 @@ bool MoveNotation::san_matches(const Position& pos, Move m, const SanParts& part
   if (m.is_pass()) return false;
   if (parts.castling) return is_castling(pos, m) && (m.to() > m.from()) == (parts.castling > 0);
   const BoardDef& board = variant_.board();
-  const int promoted = m.promotion_kind();
+  const Kind promoted = m.promotion_kind();
   const bool promotion_ok = parts.promotion < 0 ? promoted < 0 : promoted >= 0 && same_san_piece(promoted, parts.promotion);
   return kind_fits(kind_of(pos.at(m.from())), parts) && m.to() == parts.to && promotion_ok &&
          (parts.from_file < 0 || board.file_of(m.from()) == parts.from_file) &&
@@ -327,7 +327,7 @@ std::string MoveNotation::wxf_spelling(std::string_view text) const {
   if (out.size() > 2 && (out[0] == 'f' || out[0] == 'r') && is_upper(out[1])) out = std::string(1, out[1]) + (out[0] == 'f' ? '+' : '-') + out.substr(2);
   if (out.size() > 2 && (out[0] == '+' || out[0] == '-') && is_upper(out[1])) std::swap(out[0], out[1]);
   if (!out.empty() && is_upper(out[0])) {
-    const int kind = variant_.rules().kind_by_letter(out[0]);
+    const Kind kind = variant_.rules().kind_by_letter(out[0]);
     const bool notation_letter = std::find(rules_.letters.begin(), rules_.letters.end(), out[0]) != rules_.letters.end();
     if (kind >= 0 && !notation_letter) out[0] = rules_.letters[std::size_t(kind)];
   }
@@ -461,7 +461,7 @@ std::string MoveNotation::zero_based_square(Point s) const {
 
 // Whether `name` names a piece of `kind` of `side`: one of its names or its letter, perhaps after
 // one of the side's words.
-bool MoveNotation::names_piece(std::string_view name, int kind, Side side) const {
+bool MoveNotation::names_piece(std::string_view name, Kind kind, Side side) const {
   const auto& names = rules_.names[std::size_t(kind)];
   auto is_name = [&](std::string_view n) {
     if (n.empty()) return false;

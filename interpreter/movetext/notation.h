@@ -49,7 +49,7 @@ class MoveNotation {
   struct SanParts;
   bool parse_san(std::string_view text, SanParts& parts) const;
   bool san_matches(const Position& pos, Move m, const SanParts& parts) const;
-  bool kind_fits(int kind, const SanParts& parts) const;
+  bool kind_fits(Kind kind, const SanParts& parts) const;
 
   std::string san(const Position& pos, Move m, const MoveList& legal) const;
   // The reference library's spelling, or where it differs (three soldiers or more on a file) the
@@ -64,11 +64,11 @@ class MoveNotation {
   bool take_square(std::string_view text, std::size_t& at, Point s) const;
   bool korean_points(std::string_view text, Point& from, Point& to) const;
   std::string zero_based_square(Point s) const;
-  bool names_piece(std::string_view name, int kind, Side side) const;
+  bool names_piece(std::string_view name, Kind kind, Side side) const;
   std::string check_mark(Position& pos, Move m) const;
-  std::string letter(int kind) const;
+  std::string letter(Kind kind) const;
   bool same_san_piece(int a, int b) const;
-  int kind_by_san(char c) const;
+  Kind kind_by_san(char c) const;
   std::string wxf_file(Side side, int file) const;
   std::string numeric_square(Point s) const;
 

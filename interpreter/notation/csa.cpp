@@ -138,7 +138,7 @@ Move csa_move(const Game& game, std::string_view text, std::string& why) {
     why = quote(text) + " is " + variant.side_name(opponent(side)) + "'s move, but " + variant.side_name(side) + " is to move";
     return Move();
   }
-  const int kind = kind_by_csa(variant, text.substr(5, 2));
+  const Kind kind = kind_by_csa(variant, text.substr(5, 2));
   const bool drop = text.substr(1, 2) == "00";
   const Point from = drop ? NoPoint : csa_square(board, text[1], text[2]);
   const Point to = csa_square(board, text[3], text[4]);
@@ -165,7 +165,7 @@ std::string csa_start(const GameRecord& record, const std::shared_ptr<const Vari
   const Position set_up(variant_ptr);
   ShogiSetup setup = empty_setup(variant);
   auto piece = [&](std::string_view code) {
-    const int kind = kind_by_csa(variant, code);
+    const Kind kind = kind_by_csa(variant, code);
     if (kind < 0) throw RecordError(quote(code) + " is no piece of " + variant.rules().name + " (notation: csa:)");
     return kind;
   };
@@ -250,7 +250,7 @@ std::string write_csa(const GameRecord& record, const Game& game) {
     for (Side side = First; side < SideCount; ++side) {
       if (s.hands[side].empty()) continue;
       out += std::string("P") + SideSigns[side];
-      for (const int kind : s.hands[side]) out += "00" + csa_name(variant, kind);
+      for (const Kind kind : s.hands[side]) out += "00" + csa_name(variant, kind);
       out += "\n";
     }
   }
@@ -260,7 +260,7 @@ std::string write_csa(const GameRecord& record, const Game& game) {
   for (const Move m : game.history()) {
     const Position& pos = replay.position();
     const bool drop = m.type() == MoveType::Drop;
-    const int kind = drop ? m.drop_kind() : m.promotion_kind() >= 0 ? m.promotion_kind() : kind_of(pos.at(m.from()));
+    const Kind kind = drop ? m.drop_kind() : m.promotion_kind() >= 0 ? m.promotion_kind() : kind_of(pos.at(m.from()));
     auto square = [&](Point sq) { return std::to_string(shogi_file(board, sq)) + std::to_string(shogi_rank(board, sq)); };
     out += SideSigns[pos.side_to_move()] + (drop ? std::string("00") : square(m.from())) + square(m.to()) + csa_name(variant, kind) + "\n";
     replay.play(pos.move_text(m));

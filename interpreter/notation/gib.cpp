@@ -68,15 +68,15 @@ std::pair<std::string, std::string> result_of(std::string words) {
   return {winner == 0 ? "1-0" : "0-1", std::string(SideNames[side]) + (lost ? " loses" : " wins") + how};
 }
 
-// The kind a Korean name or letter names in the notation, or -1.
-int kind_named(const NotationRules& notation, const std::string& name) {
+// The kind a Korean name or letter names in the notation, or NoKind.
+Kind kind_named(const NotationRules& notation, const std::string& name) {
   for (std::size_t k = 0; k < notation.names.size(); ++k)
     if (notation.names[k][0] == name || notation.names[k][1] == name ||
         (name.size() == 1 && notation.letters[k] == name[0]))
-      return int(k);
+      return Kind(k);
   for (const auto& [also, k] : notation.also_names)
     if (also == name) return k;
-  return -1;
+  return NoKind;
 }
 
 // Kakao's later files follow each move with a number in angle brackets ("<12>"): not a move.
@@ -159,7 +159,7 @@ std::vector<GameRecord> read_gib(std::string_view bytes) {
 namespace {
 
 // The start position with each side's formation squares holding `kinds[side]` (none where empty).
-std::string formation_fen(const std::shared_ptr<const Variant>& variant, const std::array<std::vector<int>, SideCount>& kinds) {
+std::string formation_fen(const std::shared_ptr<const Variant>& variant, const std::array<std::vector<Kind>, SideCount>& kinds) {
   const RuleSet& rules = variant->rules();
   std::map<Point, char> pieces;
   for (int s = 0; s < SideCount; ++s)
@@ -181,7 +181,7 @@ void apply_formation_tags(GameRecord& record, const std::shared_ptr<const Varian
   // drawings of the files at hand do not agree with their own moves: refused, not guessed at.
   if (record.tag(BoardTag))
     throw RecordError("[" + std::string(BoardTag) + "]: a board drawing is not read (give a [FEN])");
-  std::array<std::vector<int>, SideCount> kinds;
+  std::array<std::vector<Kind>, SideCount> kinds;
   for (int s = 0; s < SideCount; ++s) {
     const std::string tag = capitalised(rules.sides[s].name) + "Formation";
     const std::string* given = record.tag(tag);
@@ -189,7 +189,7 @@ void apply_formation_tags(GameRecord& record, const std::shared_ptr<const Varian
       if (!given) given = record.tag(gib);
     if (!given) continue;
     // A formation by Palace's name, or by its pieces from file to file as a .gib spells it.
-    std::vector<int> spelled;
+    std::vector<Kind> spelled;
     for (const std::string& c : utf8_characters(*given)) spelled.push_back(kind_named(rules.notation, c));
     std::string found;
     if (!rules.formation_squares[s].empty())
@@ -248,7 +248,7 @@ std::string write_gib(const GameRecord& record, const Game& game) {
   // The formations the start position holds, each spelled in the side's piece names.
   Position start(variant);
   start.set_fen(game.start_fen());
-  std::array<std::vector<int>, SideCount> kinds;
+  std::array<std::vector<Kind>, SideCount> kinds;
   for (int s = 0; s < SideCount; ++s) {
     std::string spelled;
     for (const Point sq : rules.formation_squares[s]) {

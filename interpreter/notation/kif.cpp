@@ -208,7 +208,7 @@ namespace {
 // What a KIF or KI2 move says.
 struct KifMove {
   Point to = NoPoint;
-  int kind = -1;
+  Kind kind = NoKind;
   bool drop = false, promotes = false;
   Point from = NoPoint;   // KIF's "(77)"
   std::vector<std::string> words;  // KI2's 右 左 直 上 引 寄
@@ -276,7 +276,7 @@ std::vector<Move> kif_candidates(const Position& pos, const std::vector<Move>& l
   for (const Move m : legal) {
     if (m.is_pass() || m.to() != move.to) continue;
     const bool drop = m.type() == MoveType::Drop;
-    const int kind = drop ? m.drop_kind() : kind_of(pos.at(m.from()));
+    const Kind kind = drop ? m.drop_kind() : kind_of(pos.at(m.from()));
     if (kind != move.kind || (move.drop && !drop) || (move.from != NoPoint && (drop || m.from() != move.from))) continue;
     if (!drop && (m.promotion_kind() >= 0) != move.promotes) continue;
     found.push_back(m);
@@ -329,12 +329,12 @@ Move kif_move(const Game& game, std::string_view text, std::string& why) {
 namespace {
 
 // "飛二　角　歩十五" or "なし": the pieces of one side's hand.
-void read_hand(const Variant& variant, const std::string& text, std::vector<int>& hand) {
+void read_hand(const Variant& variant, const std::string& text, std::vector<Kind>& hand) {
   std::string item;
   auto flush = [&] {
     if (item.empty() || item == "なし") return item.clear();
     const auto chars = utf8_characters(item);
-    const int kind = kind_by_kif(variant, chars.front());
+    const Kind kind = kind_by_kif(variant, chars.front());
     std::string count_text;
     for (std::size_t k = 1; k < chars.size(); ++k) count_text += chars[k];
     const int count = count_text.empty() ? 1 : japanese_number(count_text);
@@ -373,7 +373,7 @@ std::string kif_start(const GameRecord& record, const std::shared_ptr<const Vari
         }
         if (rank > board.ranks || file < 1) throw RecordError("the board diagram is larger than " + variant.rules().name + "'s board");
         if (c != "・") {
-          const int kind = kind_by_kif(variant, c);
+          const Kind kind = kind_by_kif(variant, c);
           if (kind < 0) throw RecordError("the board diagram has " + quote(c) + ", no piece of " + variant.rules().name);
           setup.squares[std::size_t((rank - 1) * board.files + file - 1)] = make_piece(second ? Second : First, kind);
         }
@@ -404,7 +404,7 @@ std::string kif_text(const Position& pos, const std::vector<Move>& legal, Point 
   const Variant& variant = pos.variant();
   const BoardDef& board = variant.board();
   const bool drop = m.type() == MoveType::Drop;
-  const int kind = drop ? m.drop_kind() : kind_of(pos.at(m.from()));
+  const Kind kind = drop ? m.drop_kind() : kind_of(pos.at(m.from()));
   const std::string square = m.to() == previous_to ? (ki2 ? "同" : "同　")
                                                    : wide_digit(shogi_file(board, m.to())) + kanji_digit(shogi_rank(board, m.to()));
   const bool could_promote = std::any_of(legal.begin(), legal.end(), [&](Move o) {
@@ -459,7 +459,7 @@ std::string write_kif(const GameRecord& record, const Game& game, bool ki2) {
     const ShogiSetup s = position_setup(start);
     auto hand = [&](Side side) {
       std::string text;
-      for (const int kind : variant.hand_kinds()) {
+      for (const Kind kind : variant.hand_kinds()) {
         const int n = int(std::count(s.hands[side].begin(), s.hands[side].end(), kind));
         if (n == 0) continue;
         text += kif_name(variant, kind) + (n == 1 ? "" : n < 10 ? kanji_digit(n) : "十" + (n > 10 ? kanji_digit(n - 10) : "")) + "　";

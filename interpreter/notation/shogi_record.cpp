@@ -102,7 +102,7 @@ std::string setup_fen(const Variant& variant, const ShogiSetup& setup) {
   for (const bool upper : {true, false})
     for (Side s = First; s < SideCount; ++s)
       if (variant.rules().sides[s].upper_case == upper)
-        for (const int kind : setup.hands[s]) fen += variant.letter(make_piece(s, kind));
+        for (const Kind kind : setup.hands[s]) fen += variant.letter(make_piece(s, kind));
   fen += setup.to_move == 0 ? "] w - - 0 1" : "] b - - 0 1";
   return fen;
 }
@@ -114,32 +114,32 @@ ShogiSetup position_setup(const Position& pos) {
   for (Point s = Point(0); s < board.size(); ++s)
     setup.squares[std::size_t((shogi_rank(board, s) - 1) * board.files + shogi_file(board, s) - 1)] = pos.at(s);
   for (Side side = First; side < SideCount; ++side)
-    for (const int kind : variant.hand_kinds()) setup.hands[side].insert(setup.hands[side].end(), std::size_t(pos.in_hand(side, kind)), kind);
+    for (const Kind kind : variant.hand_kinds()) setup.hands[side].insert(setup.hands[side].end(), std::size_t(pos.in_hand(side, kind)), kind);
   setup.to_move = pos.side_to_move();
   return setup;
 }
 
-int kind_by_kif(const Variant& variant, std::string_view name) {
+Kind kind_by_kif(const Variant& variant, std::string_view name) {
   const auto& names = variant.rules().notation.kif_names;
   for (std::size_t k = 0; k < names.size(); ++k)
-    if (std::find(names[k].begin(), names[k].end(), name) != names[k].end()) return int(k);
-  return -1;
+    if (std::find(names[k].begin(), names[k].end(), name) != names[k].end()) return Kind(k);
+  return NoKind;
 }
 
-int kind_by_csa(const Variant& variant, std::string_view code) {
+Kind kind_by_csa(const Variant& variant, std::string_view code) {
   const auto& names = variant.rules().notation.csa_names;
   for (std::size_t k = 0; k < names.size(); ++k)
-    if (names[k] == code) return int(k);
-  return -1;
+    if (names[k] == code) return Kind(k);
+  return NoKind;
 }
 
-const std::string& kif_name(const Variant& variant, int kind) {
+const std::string& kif_name(const Variant& variant, Kind kind) {
   const auto& names = variant.rules().notation.kif_names[std::size_t(kind)];
   if (names.empty()) throw RecordError(variant.rules().name + "'s " + variant.kind_name(kind) + " has no KIF name (notation: kif:)");
   return names.front();
 }
 
-const std::string& csa_name(const Variant& variant, int kind) {
+const std::string& csa_name(const Variant& variant, Kind kind) {
   const std::string& name = variant.rules().notation.csa_names[std::size_t(kind)];
   if (name.empty()) throw RecordError(variant.rules().name + "'s " + variant.kind_name(kind) + " has no CSA name (notation: csa:)");
   return name;

@@ -35,7 +35,7 @@ const ShogiEnding* ending_of(const GameRecord& record, const Game& game);
 // file 1 on (index (rank - 1) * files + file - 1), the pieces in hand, the side to move.
 struct ShogiSetup {
   std::vector<Piece> squares;
-  std::array<std::vector<int>, SideCount> hands;
+  std::array<std::vector<Kind>, SideCount> hands;
   Side to_move = First;
 };
 // An empty setup of `variant`'s board.
@@ -44,11 +44,11 @@ std::string setup_fen(const Variant& variant, const ShogiSetup& setup);
 ShogiSetup position_setup(const Position& pos);
 
 // The kind with KIF name `name` or CSA name `code` in `variant`, or -1.
-int kind_by_kif(const Variant& variant, std::string_view name);
-int kind_by_csa(const Variant& variant, std::string_view code);
+Kind kind_by_kif(const Variant& variant, std::string_view name);
+Kind kind_by_csa(const Variant& variant, std::string_view code);
 // The variant's names of `kind`, checked: throws RecordError when the variant has none.
-const std::string& kif_name(const Variant& variant, int kind);
-const std::string& csa_name(const Variant& variant, int kind);
+const std::string& kif_name(const Variant& variant, Kind kind);
+const std::string& csa_name(const Variant& variant, Kind kind);
 
 // "７" and "7" are 7, "七" is 7, "十八" is 18; -1 for other text.
 int japanese_number(std::string_view text);

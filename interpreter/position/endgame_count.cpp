@@ -9,13 +9,13 @@ namespace {
 
 bool bare(const Position& pos, Side side) { return pos.piece_count(side) <= 1; }
 
-bool blocks(const EndgameCount& rule, int kind) {
+bool blocks(const EndgameCount& rule, Kind kind) {
   return std::find(rule.blocked_by.begin(), rule.blocked_by.end(), kind) != rule.blocked_by.end();
 }
 
 // Whether `held` (pieces per kind) has at least the pieces of `needed` (a kind once per piece).
-bool holds(std::array<int, MaxKinds> held, const std::vector<int>& needed) {
-  for (const int kind : needed)
+bool holds(std::array<int, MaxKinds> held, const std::vector<Kind>& needed) {
+  for (const Kind kind : needed)
     if (--held[std::size_t(kind)] < 0) return false;
   return true;
 }

@@ -174,9 +174,9 @@ void Position::check_move_list_bound() const {
     for (Point s = Point(0); s < variant_->squares(); ++s)
       if (board_[s]) ++family_count[variant_->family(kind_of(board_[s]))];
     for (Side s = First; s < SideCount; ++s)
-      for (int k : variant_->hand_kinds()) family_count[k] += hand_.count[s][k];
+      for (Kind k : variant_->hand_kinds()) family_count[k] += hand_.count[s][k];
     // Every one of them could end up in one hand, whose hash keys count to MaxHandCount.
-    for (int k : variant_->hand_kinds())
+    for (Kind k : variant_->hand_kinds())
       if (family_count[k] > MaxHandCount)
         throw FenError("FEN: " + std::to_string(family_count[k]) + " pieces go to a hand as " + variant_->kind_name(k) +
                        "; a hand holds at most " + std::to_string(MaxHandCount) + " of a kind");
@@ -327,7 +327,7 @@ void Position::read_hands(const std::string& text) {
   if (text == "-") return;
   for (const char c : text) {
     const Piece p = variant_->piece_from_written(std::string(1, c));
-    const int kind = p == NoPiece ? -1 : kind_of(p);
+    const Kind kind = p == NoPiece ? NoKind : kind_of(p);
     if (kind < 0 || variant_->joins_hand_as(kind) != kind)
       throw FenError("FEN hands: " + quote(std::string(1, c)) + " is not a piece a hand can hold");
     if (hand_.count[side_of(p)][kind] == MaxHandCount)
@@ -341,7 +341,7 @@ std::string Position::hands_text() const {
   for (const bool upper : {true, false})
     for (Side s = First; s < SideCount; ++s)
       if (variant_->rules().sides[s].upper_case == upper)
-        for (int k : variant_->hand_kinds()) out.append(hand_.count[s][k], variant_->letter(make_piece(s, k)));
+        for (Kind k : variant_->hand_kinds()) out.append(hand_.count[s][k], variant_->letter(make_piece(s, k)));
   return out + "]";
 }
 

@@ -37,13 +37,13 @@ struct PointEdit {
 class MoveHooks {
  public:
   virtual ~MoveHooks() = default;
-  virtual bool allows(const Position& pos, int kind, Move move) = 0;
+  virtual bool allows(const Position& pos, Kind kind, Move move) = 0;
   // The points the piece of `kind` on `from` may also reach; none holds a piece of its own side.
-  virtual void add_targets(const Position& pos, int kind, Point from, std::vector<AddedTarget>& targets) = 0;
+  virtual void add_targets(const Position& pos, Kind kind, Point from, std::vector<AddedTarget>& targets) = 0;
   // The board's changes once a move of `kind` from `from` to `to` is made: `pos` shows the board
   // after the move, the mover still to move. No edit places a royal piece or touches one, and none
   // puts a piece outside the zone it must stay in.
-  virtual void after_move(const Position& pos, int kind, Point from, Point to, Piece moved, Piece captured,
+  virtual void after_move(const Position& pos, Kind kind, Point from, Point to, Piece moved, Piece captured,
                           std::vector<PointEdit>& edits) = 0;
   // `stop` is asked now and then while a hook runs (a hook may take milliseconds); when it answers
   // true the call throws HookInterrupted. An empty function asks nothing.

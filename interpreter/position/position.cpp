@@ -114,15 +114,15 @@ std::uint64_t Position::compute_hash() const {
     for (Side s = First; s < SideCount; ++s) h ^= variant_->checks_key(s, st.checks_needed[s]);
   if (variant_->has_hands())
     for (Side s = First; s < SideCount; ++s)
-      for (int k : variant_->hand_kinds())
+      for (Kind k : variant_->hand_kinds())
         for (int n = 1; n <= hand_.count[s][k]; ++n) h ^= variant_->hand_key(s, k, n);
   return h ^ variant_->rights_key(st.rights);
 }
 
 // A hand's hash holds one key for each piece of a kind held: the n-th piece's key comes and goes
 // with it.
-std::uint64_t Position::to_hand(Side side, int kind) { return variant_->hand_key(side, kind, ++hand_.count[side][kind]); }
-std::uint64_t Position::from_hand(Side side, int kind) { return variant_->hand_key(side, kind, hand_.count[side][kind]--); }
+std::uint64_t Position::to_hand(Side side, Kind kind) { return variant_->hand_key(side, kind, ++hand_.count[side][kind]); }
+std::uint64_t Position::from_hand(Side side, Kind kind) { return variant_->hand_key(side, kind, hand_.count[side][kind]--); }
 
 void Position::set_start() {
   clear();
@@ -319,7 +319,7 @@ void Position::make(Move m) {
 // the mover still to move. A hook that fails leaves the position as it was before the move.
 [[gnu::noinline]] void Position::run_after_move_hook(std::uint64_t& hash) {
   StateRecord& st = states_.back();
-  const int kind = kind_of(st.moved);
+  const Kind kind = kind_of(st.moved);
   if (st.move.is_pass() || !variant_->edits_after_move(kind)) return;
   // No drop comes here: these hooks are refused where pieces go to a hand (hooks/load_variant.cpp).
   Point from = st.move.from(), to = st.move.to();

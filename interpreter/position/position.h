@@ -76,7 +76,7 @@ class Position {
   int fullmove_number() const { return fullmove_base_ + (plies_recorded() + start_side_) / 2; }
   int piece_count(Side s) const { return count_[s]; }
   Point piece_square(Side s, int i) const { return list_[s][i]; }
-  int in_hand(Side s, int kind) const { return hand_.count[s][kind]; }
+  int in_hand(Side s, Kind kind) const { return hand_.count[s][kind]; }
   // Whether `s` is a point the last move leapt over and left capturable (en passant).
   bool is_ghost(Point s) const {
     const StateRecord& st = state();
@@ -146,8 +146,8 @@ class Position {
   void run_after_move_hook(std::uint64_t& hash);
   void edit(Point s, Piece p, std::uint64_t& hash);
   void read_check_counters(const std::string& text);
-  std::uint64_t to_hand(Side side, int kind);    // returns the hash change
-  std::uint64_t from_hand(Side side, int kind);
+  std::uint64_t to_hand(Side side, Kind kind);    // returns the hash change
+  std::uint64_t from_hand(Side side, Kind kind);
   void read_hands(const std::string& text);
   std::string hands_text() const;
 

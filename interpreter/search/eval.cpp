@@ -33,25 +33,25 @@ Evaluation::Evaluation(const Variant& variant)
     return k < int(eval.pieces.size()) ? &eval.pieces[k] : nullptr;
   };
   value_.resize(kinds);
-  for (int k = 0; k < kinds; ++k) {
+  for (Kind k = Kind(0); k < kinds; ++k) {
     const bool tuned = def_of(k) && def_of(k)->value_cp >= 0;
     value_[k] = variant.royal(k) ? 0 : tuned ? def_of(k)->value_cp : int(std::lround(rules.pieces[k].value * 100));
   }
   int weakest = INT_MAX;
-  for (int k = 0; k < kinds; ++k)
+  for (Kind k = Kind(0); k < kinds; ++k)
     if (!variant.royal(k)) weakest = std::min(weakest, value_[k]);
   major_.resize(kinds);
-  for (int k = 0; k < kinds; ++k) major_[k] = !variant.royal(k) && value_[k] > weakest;
+  for (Kind k = Kind(0); k < kinds; ++k) major_[k] = !variant.royal(k) && value_[k] > weakest;
   weakest_ = weakest == INT_MAX ? 0 : weakest;
 
   // A piece in hand is worth its material: it may enter the board on almost any point.
   if (variant.has_hands())
-    for (int k = 0; k < kinds; ++k)
+    for (Kind k = Kind(0); k < kinds; ++k)
       if (variant.joins_hand_as(k) == k && value_[k] > 0) held_.push_back(k);
 
   terms_.resize(kinds);
   const auto weight = [](const std::vector<int>& by_kind, int k) { return k < int(by_kind.size()) ? by_kind[k] : 0; };
-  for (int k = 0; k < kinds; ++k) {
+  for (Kind k = Kind(0); k < kinds; ++k) {
     KindTerms& t = terms_[k];
     t.phase = weight(eval.phase, k);
     t.mobility = weight(eval.mobility, k);
@@ -76,7 +76,7 @@ Evaluation::Evaluation(const Variant& variant)
 
   score_.assign(std::size_t(PieceCodes) * squares_, {});
   for (Side side = First; side < SideCount; ++side)
-    for (int k = 0; k < kinds; ++k)
+    for (Kind k = Kind(0); k < kinds; ++k)
       for (Point s = Point(0); s < squares_; ++s) {
         Score score{value_[k], value_[k]};
         if (const PieceEvalDef* def = def_of(k)) {
@@ -91,7 +91,7 @@ Evaluation::Evaluation(const Variant& variant)
         score_[make_piece(side, k) * squares_ + s] = score;
       }
 
-  const auto census_of = [&](int kind) -> Census& {
+  const auto census_of = [&](Kind kind) -> Census& {
     terms_[kind].census = true;
     for (Census& c : census_)
       if (c.kind == kind) return c;
@@ -141,7 +141,7 @@ Evaluation::Evaluation(const Variant& variant)
       advance_.push_back(rules.sides[side].forward > 0 ? board.rank_of(s) : -board.rank_of(s));
 }
 
-int Evaluation::walk(const Position& pos, Side side, Point from, int kind, Walks& walks) const {
+int Evaluation::walk(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const {
   const Point royal = pos.royal(opponent(side));
   const std::uint8_t* near = &near_[std::size_t(royal < near_rows_ ? royal : near_rows_) * squares_];
   const int worth = value_[kind];
@@ -251,7 +251,7 @@ int Evaluation::operator()(const Position& pos) const {
   for (Side side = First; side < SideCount; ++side)
     for (int i = 0; i < pos.piece_count(side); ++i) {
       const Point s = pos.piece_square(side, i);
-      const int kind = kind_of(pos.at(s));
+      const Kind kind = kind_of(pos.at(s));
       const KindTerms& t = terms_[kind];
       total[side] += score_[pos.at(s) * squares_ + s];
       phase += t.phase;
@@ -266,7 +266,7 @@ int Evaluation::operator()(const Position& pos) const {
     const Walks::Prey& prey = walks.prey[i];
     if (!walks.guarded[opponent(prey.taker)][prey.square]) total[prey.taker] += {prey.weight, prey.weight};
   }
-  for (const int k : held_)
+  for (const Kind k : held_)
     for (Side side = First; side < SideCount; ++side) {
       total[side] += {pos.in_hand(side, k) * value_[k], pos.in_hand(side, k) * value_[k]};
       phase += pos.in_hand(side, k) * terms_[k].phase;

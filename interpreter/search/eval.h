@@ -28,9 +28,9 @@ class Evaluation {
   int operator()(const Position& pos) const;
 
   // A piece's material alone, for ordering captures.
-  int value(int kind) const { return value_[kind]; }
+  int value(Kind kind) const { return value_[kind]; }
   // Whether `kind` counts as more than the weakest kind, for the null-move zugzwang guard.
-  bool major(int kind) const { return major_[kind]; }
+  bool major(Kind kind) const { return major_[kind]; }
   // The value of the weakest non-royal kind: the search's unit for its pruning margins.
   int weakest() const { return weakest_; }
 
@@ -48,7 +48,7 @@ class Evaluation {
   // A piece the file terms or the shelter look at, with its kind as the walk over the pieces found it.
   struct Placed {
     Point square;
-    int kind;
+    Kind kind;
   };
 
   // What the walks of one evaluation gather beyond each piece's own bonus: the points each side
@@ -66,7 +66,7 @@ class Evaluation {
   };
   // The mobility, royal-attack and threat bonus of `side`'s piece of `kind` on `from`; its guards
   // and prey go to `walks`.
-  int walk(const Position& pos, Side side, Point from, int kind, Walks& walks) const;
+  int walk(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const;
   // The bonuses of both sides' pieces on `found` that depend on the files: passed, isolated and
   // doubled pieces of the kinds a census is taken of (a passed one also by how near each royal,
   // on `royal`, stands to it), and pieces on open files.
@@ -85,7 +85,7 @@ class Evaluation {
   std::vector<int> value_;
   std::vector<bool> major_;
   int weakest_ = 0;
-  std::vector<int> held_;  // the kinds a hand can hold, where the variant has hands
+  std::vector<Kind> held_;  // the kinds a hand can hold, where the variant has hands
 
   // What the evaluation adds for a piece of one kind beyond its table score, in one place so that
   // each piece costs one lookup.
@@ -119,7 +119,7 @@ class Evaluation {
 
   // A kind whose pieces are counted file by file, and what each file's count says about them.
   struct Census {
-    int kind = -1;
+    Kind kind = NoKind;
     int passed = -1;  // its slot in passed_score_, if eval.passed names it
     Score isolated, doubled;
   };

@@ -86,7 +86,7 @@ void Histories::reward(const Position& pos, Move m, int ply, int depth, const Mo
 bool losing_capture(const Position& pos, Move m, const Evaluation& eval) {
   const Piece victim = captured_piece(pos, m);
   if (!victim) return false;
-  const int attacker = kind_of(pos.at(m.from()));
+  const Kind attacker = kind_of(pos.at(m.from()));
   return eval.value(attacker) > eval.value(kind_of(victim)) && attacked(pos, m.to(), side_of(victim), attacker);
 }
 

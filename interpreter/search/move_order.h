@@ -39,7 +39,7 @@ struct Histories {
   // The history score of a move; a pass, from and to no point, has none.
   int of(Side side, Move m) const { return m.is_pass() ? 0 : history[side][m.from()][m.to()]; }
   // A continuation cell: the kind that moves and its arrival point; a move's, before it is made.
-  int cell(int kind, Point to) const { return kind * squares + to; }
+  int cell(Kind kind, Point to) const { return kind * squares + to; }
   int cell(const Position& pos, Move m) const;
   // The continuation scores of every move that follows the move made `back` plies before the one
   // that led to `pos` (0: the move it answers, 1: the side's own move before), by the move's cell;

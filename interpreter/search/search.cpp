@@ -231,7 +231,7 @@ bool Searcher::Impl::extends(Move m) const {
   const Piece checker = pos->at(m.to());
   const Side them = pos->side_to_move();
   if (!checker || side_of(checker) == them) return true;
-  const int kind = kind_of(checker);
+  const Kind kind = kind_of(checker);
   return !attacked(*pos, m.to(), them, kind) || attacked(*pos, m.to(), opponent(them), kind);
 }
 

@@ -95,7 +95,7 @@ json hands_json(const Variant& variant, const Position& pos) {
   json hands = json::object();
   for (Side side = First; side < SideCount; ++side) {
     json& hand = hands[variant.side_name(side)] = json::object();
-    for (const int kind : variant.hand_kinds())
+    for (const Kind kind : variant.hand_kinds())
       if (pos.in_hand(side, kind) > 0) hand[variant.rules().pieces[std::size_t(kind)].name] = pos.in_hand(side, kind);
   }
   return hands;

@@ -21,7 +21,7 @@ std::string load_error(const std::string& name) {
 
 TEST(VariantHooks, CannonRuleIsAskedOnceAndTabulated) {
   const auto v = load_variant(variant_path("janggi"));
-  const int cannon = v->rules().kind_by_name("cannon"), horse = v->rules().kind_by_name("horse");
+  const Kind cannon = v->rules().kind_by_name("cannon"), horse = v->rules().kind_by_name("horse");
   EXPECT_FALSE(v->may_jump(cannon, cannon));
   EXPECT_TRUE(v->may_jump(cannon, horse));
   EXPECT_FALSE(v->may_capture(cannon, cannon));

@@ -50,7 +50,7 @@ std::vector<std::uint32_t> sorted_legal(Position& pos, Keep keep) {
 std::vector<bool> attack_map(const Position& pos) {
   std::vector<bool> map;
   for (Side by = First; by < SideCount; ++by)
-    for (int victim = 0; victim < pos.variant().kinds(); ++victim)
+    for (Kind victim = Kind(0); victim < pos.variant().kinds(); ++victim)
       for (Point s = Point(0); s < pos.variant().squares(); ++s) map.push_back(attacked(pos, s, by, victim));
   return map;
 }

@@ -24,7 +24,7 @@ TEST(WideBoard, AMovePacksEveryPointAndNoSquare) {
   EXPECT_EQ(m.to(), 254);
   EXPECT_EQ(m.type(), MoveType::LeaveGhost);
   EXPECT_EQ(m.extra(), 253);
-  EXPECT_EQ(Move::promotion(Point(255), Point(0), 30).promotion_kind(), 30);
+  EXPECT_EQ(Move::promotion(Point(255), Point(0), Kind(30)).promotion_kind(), Kind(30));
   EXPECT_EQ(Move::pass().from(), NoPoint);
   EXPECT_EQ(Move::pass().to(), NoPoint);
   EXPECT_TRUE(Move::pass().is_pass());
@@ -52,8 +52,8 @@ TEST(WideBoard, TheRookLandsOnTheLastPointAndTheFenReadsBack) {
     EXPECT_EQ(wire.move(pos, m), text);
     pos.do_move(m);
   }
-  EXPECT_EQ(pos.at(wide()->board().parse_point("p16")), make_piece(First, 1));
-  EXPECT_EQ(pos.at(Point(255)), make_piece(First, 1));
+  EXPECT_EQ(pos.at(wide()->board().parse_point("p16")), make_piece(First, Kind(1)));
+  EXPECT_EQ(pos.at(Point(255)), make_piece(First, Kind(1)));
   const std::string fen = "14kR/" + Empty + Empty + Empty + Empty + Empty + Empty + Empty + Empty + Empty + Empty +
                           Empty + Empty + Empty + Empty + "K15 b - - 3 2";
   EXPECT_EQ(pos.fen(), fen);
