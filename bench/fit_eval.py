@@ -1,120 +1,256 @@
 #!/usr/bin/env python3
-"""Fits chess's evaluation terms (rules/chess/eval.yaml, after the PeSTO tables) to Stockfish.
+"""Fits a variant's evaluation weights to the reference engine's scores and writes an engine file.
 
-    palace match variants/chess.yaml --nodes 3000 --rounds 150 --random-plies 8 --seed 11 --pgn games.pgn
-    palace convert --notation uci --variant variants/chess.yaml games.pgn > games-uci.pgn
-    bench/fit_eval.py label games-uci.pgn positions.txt     # Stockfish's depth-8 score, quiet ones
-    bench/fit_eval.py fit positions.txt fitted.yaml         # coordinate descent, 4 sweeps
+    bench/fit_eval.py games VARIANT games.pgn                 # Palace self-play, 60 games at 3000 nodes
+    bench/fit_eval.py label VARIANT games.pgn positions.txt   # the reference's depth-7 score, quiet ones
+    bench/fit_eval.py fit VARIANT positions.txt ENGINE_FILE   # coordinate descent, 3 sweeps
 
-`label` keeps every third position of each game that is not in check, whose score is within
-1000 centipawns and whose best move is not a capture, so that the static evaluation can be fair.
-`fit` minimises the squared gap between sigmoid(scale x Palace's `eval`) and sigmoid(Stockfish's
-score) on 4 positions in 5, with a pull of 2e-6 a step squared towards the figures below, so that a
-term the positions hardly show stays put; it prints the gap on the fifth position before and after.
-The result is an overlay of variants/chess.yaml (`palace,eval=fitted.yaml` in `palace match`).
-Needs /usr/games/stockfish and ./build/palace (PALACE=... to change)."""
-import json, math, os, re, subprocess, sys
+`games` plays Palace against itself from random openings (`palace match ... --random-plies 8
+--pgn`), for positions the engine meets. `label` replays each game in the reference engine
+(REFERENCE=..., default /work/fsf/fairy-stockfish-current, told the variant by `UCI_Variant` as the
+variant's `uci.variant` names it) and keeps every second position that is not in check, whose score
+at a fixed depth is within 1000 centipawns and whose best move is not a capture, so that a static
+evaluation can be fair to it. `fit` minimises the squared gap between sigmoid(scale x Palace's
+`eval`) and sigmoid(the reference's score) on 4 positions in 5, with a pull of 2e-6 a step squared
+towards the starting figures, so that a term the positions hardly show stays put, and prints the
+gap on the fifth position before and after.
+
+Which terms are fitted comes from the variant's rules, not its name (--terms narrows them):
+  goal    eval.goal by distance 1 to 3, where ends.zone_reached wins by reaching a zone
+  checks  eval.checks by checks given, where ends.checks_given counts them
+  few     eval.few_pieces for 0 to 2 pieces, where ends.bare_royal or ends.no_pieces decides
+  hand    eval.hand for each kind a hand may hold, where the variant has hands
+  value   each kind's value, where the engine has no tables for the variant yet
+  square  per kind without a table: centipawns per rank forward and per file nearer the centre,
+          written as the kind's table
+  mobility  centipawns per point for each kind that slides
+The result, ENGINE_FILE, holds only `engine: {eval: ...}` with the fitted keys: import it from the
+variant after its other engine files. `palace,eval=OVERLAY` in `palace match` plays a variant that
+imports it. Needs PyYAML, the reference engine and ./build/palace (PALACE=... to change).
+Positions bound the time: --positions N (default 2500) keeps the first N of the file."""
+import argparse, math, os, re, subprocess, sys, tempfile
+
+import yaml
 
 PALACE = os.environ.get("PALACE", "./build/palace")
-CHESS = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "variants", "chess.yaml"))
+REFERENCE = os.environ.get("REFERENCE", "/work/fsf/fairy-stockfish-current")
 PULL = 2e-6
 
-# name: (hand-set figure, step)
-TERMS = {
-    'mob_n': (4, 1), 'mob_b': (5, 1), 'mob_r': (2, 1), 'mob_q': (1, 1),
-    'ra_n': (10, 3), 'ra_b': (10, 3), 'ra_r': (12, 3), 'ra_q': (15, 3),
-    'th_p': (60, 8), 'th_n': (30, 8), 'th_b': (30, 8), 'th_r': (30, 8),
-    'pair': (30, 8), 'iso': (-10, 5), 'dbl': (-10, 5), 'iso_e': (-15, 5), 'dbl_e': (-25, 5),
-    'open': (25, 5), 'half': (10, 5), 'sh1': (15, 5), 'sh2': (8, 4), 'tempo': (0, 5),
-}
-for rank, (opening, endgame) in enumerate(zip([60, 40, 25, 15, 10, 10], [120, 80, 50, 30, 15, 15]), 1):
-    TERMS['pp%d' % rank] = (opening, 8)
-    TERMS['pe%d' % rank] = (endgame, 8)
+
+def merged_rules(path):
+    """The variant file merged over its imports, as the loader merges them (a later map key wins,
+    a null removes it); enough to name pieces, ends, hands and engine terms."""
+    def merge(into, over):
+        for key, value in over.items():
+            if value is None:
+                into.pop(key, None)
+            elif isinstance(value, dict) and isinstance(into.get(key), dict):
+                merge(into[key], value)
+            else:
+                into[key] = value
+        return into
+
+    doc = yaml.safe_load(open(path)) or {}
+    imports = doc.pop('import', [])
+    base = {}
+    for imported in [imports] if isinstance(imports, str) else imports:
+        merge(base, merged_rules(os.path.join(os.path.dirname(path), imported)))
+    return merge(base, doc)
 
 
-def overlay(x):
-    opening = [0] + [x['pp%d' % r] for r in range(1, 7)] + [0]
-    endgame = [0] + [x['pe%d' % r] for r in range(1, 7)] + [0]
-    return f"""import: [{CHESS}]
-eval:
-  mobility: {{knight: {x['mob_n']}, bishop: {x['mob_b']}, rook: {x['mob_r']}, queen: {x['mob_q']}}}
-  passed:
-    pawn:
-      bonus: {opening}
-      endgame: {endgame}
-  royal_attack: {{knight: {x['ra_n']}, bishop: {x['ra_b']}, rook: {x['ra_r']}, queen: {x['ra_q']}}}
-  threat: {{pawn: {x['th_p']}, knight: {x['th_n']}, bishop: {x['th_b']}, rook: {x['th_r']}}}
-  pair: {{bishop: {x['pair']}}}
-  structure:
-    pawn: {{isolated: {x['iso']}, doubled: {x['dbl']}, endgame: {{isolated: {x['iso_e']}, doubled: {x['dbl_e']}}}}}
-  open_file:
-    rook: {{open: {x['open']}, half_open: {x['half']}}}
-  shelter: {{kind: pawn, bonus: [{x['sh1']}, {x['sh2']}], zone: castled}}
-  tempo: {x['tempo']}
-"""
+class Terms:
+    """The fitted terms of one variant: name -> (start, step), and how to write them as `eval:`."""
+
+    def __init__(self, rules, chosen):
+        self.start, self.step = {}, {}
+        pieces = rules.get('pieces', {})
+        ends = rules.get('ends', {}) or {}
+        engine = (rules.get('engine', {}) or {}).get('eval', {}) or {}
+        tuned = engine.get('pieces', {}) or {}
+        board = rules.get('board', {})
+        self.files, self.ranks = board.get('files', 8), board.get('ranks', 8)
+        self.kinds = [k for k, p in pieces.items() if not p.get('royal')]
+        self.royals = [k for k, p in pieces.items() if p.get('royal')]
+        value = {k: (tuned.get(k) or {}).get('value', round(100 * pieces[k].get('value', 1))) for k in self.kinds}
+        want = lambda family: chosen is None or family in chosen
+        self.goal = 'zone_reached' in ends and want('goal')
+        if self.goal:
+            for d, figure in enumerate(engine.get('goal', [150, 60, 25])[:3], 1):
+                self.add('goal%d' % d, figure, 10)
+        self.checks = ends.get('checks_given', 0) if want('checks') else 0
+        for n, figure in enumerate(engine.get('checks', [80, 250])[:max(self.checks - 1, 0)], 1):
+            self.add('checks%d' % n, figure, 10)
+        self.few = ('bare_royal' in ends or 'no_pieces' in ends) and want('few')
+        if self.few:
+            for n, figure in enumerate(engine.get('few_pieces', [0, 0, 0])[:3]):
+                self.add('few%d' % n, figure, 20)
+        hands = rules.get('hands')
+        demoted = set(((hands or {}).get('demote') or {}).keys())
+        self.hand = [k for k in self.kinds if k not in demoted and not pieces[k].get('promoted')] if hands and want('hand') else []
+        for k in self.hand:
+            self.add('hand.' + k, (engine.get('hand') or {}).get(k, value[k]), 10)
+        # Values and tables only where the engine has no table for the variant yet: a tabled
+        # evaluation (chess's PeSTO) is kept, and only the terms of the game's ends fitted over it.
+        untabled = [] if any((p or {}).get('table') for p in tuned.values()) else self.kinds + self.royals
+        self.values = [k for k in self.kinds if k in untabled] if want('value') else []
+        for k in self.values:
+            self.add('value.' + k, value[k], 10)
+        self.square = untabled if want('square') else []
+        for k in self.square:
+            self.add('advance.' + k, 0, 2)
+            self.add('centre.' + k, 0, 2)
+        sliders = [k for k in self.kinds if k not in demoted and any('slide' in m for m in pieces[k].get('moves', []) if isinstance(m, dict))]
+        self.mobility = sliders if want('mobility') else []
+        for k in self.mobility:
+            self.add('mobility.' + k, (engine.get('mobility') or {}).get(k, 0), 1)
+
+    def add(self, name, start, step):
+        self.start[name], self.step[name] = start, step
+
+    def table(self, x, k):
+        """A kind's table from its two square terms, far rank first as the side sees the board."""
+        centre = (self.files - 1) / 2
+        return [[round(x['advance.' + k] * (self.ranks - 1 - row) + x['centre.' + k] * (centre - abs(f - centre)))
+                 for f in range(self.files)] for row in range(self.ranks)]
+
+    def eval_section(self, x):
+        out = {}
+        if self.goal:
+            out['goal'] = [x['goal%d' % d] for d in (1, 2, 3)]
+        if self.checks > 1:
+            out['checks'] = [x['checks%d' % n] for n in range(1, self.checks)]
+        if self.few:
+            out['few_pieces'] = [x['few%d' % n] for n in range(3)]
+        if self.hand:
+            out['hand'] = {k: x['hand.' + k] for k in self.hand}
+        pieces = {}
+        for k in self.values:
+            pieces.setdefault(k, {})['value'] = x['value.' + k]
+        for k in self.square:
+            pieces.setdefault(k, {})['table'] = self.table(x, k)
+        if pieces:
+            out['pieces'] = pieces
+        if self.mobility:
+            out['mobility'] = {k: x['mobility.' + k] for k in self.mobility}
+        return out
 
 
-def games(path):
-    """(set-up FEN, moves) of each game of a PGN in UCI notation, as `palace match` writes them."""
-    for block in re.split(r'\n\n(?=\[)', open(path).read()):
+def engine_file(section):
+    """An engine file: `language: 1` and the eval section, tables one row a line."""
+    text = yaml.safe_dump({'language': 1, 'engine': {'eval': section}}, sort_keys=False, default_flow_style=None, width=200)
+    return "# Fitted by bench/fit_eval.py (docs/engine-tuning.md, \"Fitting\").\n" + text
+
+
+def games_command(args):
+    subprocess.run(['nice', PALACE, 'match', args.variant, '--player', 'palace', '--player', 'palace',
+                    '--nodes', str(args.nodes), '--rounds', str(args.rounds), '--random-plies', '8',
+                    '--seed', str(args.seed), '--max-plies', '240', '--pgn', args.out], check=True)
+
+
+def games(path, variant):
+    """(set-up FEN, moves) of each game, in UCI notation as `palace convert` writes them."""
+    text = subprocess.run([PALACE, 'convert', '--notation', 'uci', '--variant', variant, path],
+                          capture_output=True, text=True, check=True).stdout
+    for block in re.split(r'\n\n(?=\[)', text):
         fen = re.search(r'\[FEN "([^"]+)"\]', block)
         body = " ".join(line for line in block.splitlines() if not line.startswith('['))
         moves = [re.sub(r'^\d+\.+', '', t) for t in body.split() if t not in ('1-0', '0-1', '1/2-1/2', '*')]
         moves = [m for m in moves if m]
-        if fen and moves:
-            yield fen.group(1), moves
+        if moves:
+            yield (fen.group(1) if fen else None), moves
 
 
-def label(pgn, out_path):
-    sf = subprocess.Popen(['/usr/games/stockfish'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def occupied(fen, square):
+    """Whether a FEN's placement has a piece on `square` (file letter, rank number)."""
+    rows = fen.split()[0].split('[')[0].split('/')
+    rank = int(square[1:])
+    if rank > len(rows):
+        return False
+    file = 0
+    for token in re.findall(r'\d+|\+?[A-Za-z]~?|\*', rows[len(rows) - rank]):
+        if token.isdigit():
+            file += int(token)
+            continue
+        if file == ord(square[0]) - ord('a'):
+            return True
+        file += 1
+    return False
+
+
+def label_command(args):
+    rules = merged_rules(args.variant)
+    ref = subprocess.Popen(['nice', REFERENCE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def ask(command, last):
-        sf.stdin.write(command + "\n")
-        sf.stdin.flush()
+        ref.stdin.write(command + "\n")
+        ref.stdin.flush()
         lines = []
         while not lines or not lines[-1].startswith(last):
-            line = sf.stdout.readline()
+            line = ref.stdout.readline()
             if not line:
-                sys.exit("stockfish ended")
+                sys.exit("the reference engine ended")
             lines.append(line.rstrip("\n"))
         return lines
 
     ask("uci", "uciok")
+    ask("setoption name UCI_Variant value %s\nisready" % (rules.get('uci') or {}).get('variant', rules['name']), "readyok")
     kept = 0
-    with open(out_path, "w") as out:
-        for start, moves in games(pgn):
-            for ply in range(0, len(moves) - 1, 3):
-                shown = ask("position fen %s moves %s\nd" % (start, " ".join(moves[:ply])), "Checkers:")
+    with open(args.out, "w") as out:
+        for start, moves in games(args.games, args.variant):
+            begin = "fen " + start if start else "startpos"
+            for ply in range(args.every, len(moves) - 1, args.every):
+                shown = ask("position %s moves %s\nd" % (begin, " ".join(moves[:ply])), "Checkers:")
                 if shown[-1].strip() != "Checkers:":
                     continue
                 fen = next(line[5:] for line in shown if line.startswith("Fen: "))
-                searched = ask("go depth 8", "bestmove")
-                scores = [re.search(r' score (cp|mate) (-?\d+)', line) for line in searched]
-                score = [s for s in scores if s][-1]
-                best = searched[-1].split()[1]
-                if score.group(1) != 'cp' or abs(int(score.group(2))) > 1000:
+                searched = ask("go depth %d" % args.depth, "bestmove")
+                scores = [s for s in (re.search(r' score (cp|mate) (-?\d+)', line) for line in searched) if s]
+                if not scores or scores[-1].group(1) != 'cp' or abs(int(scores[-1].group(2))) > 1000:
                     continue
-                placement, _, _, en_passant = fen.split()[:4]
-                rows = [re.sub(r'\d', lambda d: '.' * int(d.group()), row) for row in placement.split('/')]
-                to = best[2:4]
-                if rows[8 - int(to[1])][ord(to[0]) - ord('a')] != '.' or to == en_passant:
+                squares = re.findall(r'[a-z]\d+', searched[-1].split()[1])
+                if '@' not in searched[-1].split()[1] and len(squares) == 2 and occupied(fen, squares[1]):
                     continue
-                out.write("%s;%s\n" % (fen, score.group(2)))
+                out.write("%s;%s\n" % (fen, scores[-1].group(2)))
                 kept += 1
+    ref.stdin.write("quit\n")
+    ref.stdin.flush()
     print(kept, "positions")
 
 
-def fit(positions_path, out_path):
-    rows = [line.strip().split(';') for line in open(positions_path) if line.strip()]
+def readable(rows, variant):
+    """The rows whose FEN Palace reads: one it refuses would be scored as the position before it."""
+    said = subprocess.run([PALACE, "uci", variant], capture_output=True, text=True,
+                          input="".join("position fen %s\neval\n" % r[0] for r in rows) + "quit\n").stdout
+    bad, i = set(), 0
+    for line in said.splitlines():
+        if line.startswith("info string bad position"):
+            bad.add(i)
+        elif line.startswith("info string static evaluation"):
+            i += 1
+    if bad:
+        print("%d positions Palace cannot read, left out" % len(bad))
+    return [r for i, r in enumerate(rows) if i not in bad]
+
+
+def fit_command(args):
+    rules = merged_rules(args.variant)
+    terms = Terms(rules, set(args.terms.split(',')) if args.terms else None)
+    if not terms.start:
+        sys.exit("nothing to fit: the variant has none of the terms asked for")
+    rows = [line.strip().split(';') for line in open(args.positions) if line.strip()][:args.positions_kept]
+    rows = readable(rows, args.variant)
     fitted = [r for i, r in enumerate(rows) if i % 5]
     held = [r for i, r in enumerate(rows) if not i % 5]
     sigmoid = lambda cp: 1 / (1 + math.exp(-cp / 200))
+    workdir = tempfile.mkdtemp(prefix='fit_eval.')
+    overlay = os.path.join(workdir, 'overlay.yaml')
 
     def evals(x, sample):
-        with open(out_path, "w") as f:
-            f.write(overlay(x))
+        with open(overlay, "w") as f:
+            f.write("import: [%s]\n" % os.path.abspath(args.variant))
+            f.write(yaml.safe_dump({'engine': {'eval': terms.eval_section(x)}}, default_flow_style=None, width=200))
         script = "".join("position fen %s\neval\n" % r[0] for r in sample) + "quit\n"
-        said = subprocess.run([PALACE, "uci", out_path], input=script, capture_output=True, text=True).stdout
+        said = subprocess.run([PALACE, "uci", overlay], input=script, capture_output=True, text=True).stdout
         v = [int(line.split()[4]) for line in said.splitlines() if line.startswith("info string static evaluation")]
         assert len(v) == len(sample), said[-500:]
         return v
@@ -123,18 +259,19 @@ def fit(positions_path, out_path):
         return sum((sigmoid(scale * e) - sigmoid(int(r[1]))) ** 2 for e, r in zip(evals(x, sample), sample)) / len(sample)
 
     def pull(x):
-        return PULL * sum(((x[k] - TERMS[k][0]) / TERMS[k][1]) ** 2 for k in TERMS)
+        return PULL * sum(((x[k] - terms.start[k]) / terms.step[k]) ** 2 for k in terms.start)
 
-    x = {k: v[0] for k, v in TERMS.items()}
+    x = dict(terms.start)
     start = evals(x, fitted)
-    # The scale at which Palace's centipawns best match Stockfish's, found once and kept.
-    scale = min(range(50, 200, 2), key=lambda s: sum((sigmoid(s / 100 * e) - sigmoid(int(r[1]))) ** 2
+    # The scale at which Palace's centipawns best match the reference's, found once and kept.
+    scale = min(range(30, 300, 2), key=lambda s: sum((sigmoid(s / 100 * e) - sigmoid(int(r[1]))) ** 2
                                                    for e, r in zip(start, fitted))) / 100
     held_before = gap(x, held, scale)
     best = gap(x, fitted, scale) + pull(x)
-    for sweep in range(4):
+    print("%d positions fitted, %d held out; %d terms; scale %.2f" % (len(fitted), len(held), len(x), scale), flush=True)
+    for sweep in range(args.sweeps):
         improved = False
-        for k, (_, step) in TERMS.items():
+        for k, step in terms.step.items():
             for d in (step, -step):
                 y = dict(x, **{k: x[k] + d})
                 loss = gap(y, fitted, scale) + pull(y)
@@ -147,15 +284,40 @@ def fit(positions_path, out_path):
                 improved = True
                 print("sweep %d: %s = %d, loss %.6f" % (sweep, k, x[k], best), flush=True)
                 break
+        with open(args.engine_file, "w") as f:  # each sweep's figures, should the run be cut short
+            f.write(engine_file(terms.eval_section(x)))
         if not improved:
             break
     print("scale %.2f; held-out gap %.6f before, %.6f after" % (scale, held_before, gap(x, held, scale)))
-    with open(out_path, "w") as f:
-        f.write(overlay(x))
-    print(json.dumps(x))
+    with open(args.engine_file, "w") as f:
+        f.write(engine_file(terms.eval_section(x)))
+    print("wrote", args.engine_file)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4 or sys.argv[1] not in ("label", "fit"):
-        sys.exit(__doc__)
-    (label if sys.argv[1] == "label" else fit)(sys.argv[2], sys.argv[3])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest='command', required=True)
+    g = commands.add_parser('games')
+    g.add_argument('variant')
+    g.add_argument('out')
+    g.add_argument('--rounds', type=int, default=30)
+    g.add_argument('--nodes', type=int, default=3000)
+    g.add_argument('--seed', type=int, default=11)
+    g.set_defaults(run=games_command)
+    lb = commands.add_parser('label')
+    lb.add_argument('variant')
+    lb.add_argument('games')
+    lb.add_argument('out')
+    lb.add_argument('--depth', type=int, default=7)
+    lb.add_argument('--every', type=int, default=2)
+    lb.set_defaults(run=label_command)
+    ft = commands.add_parser('fit')
+    ft.add_argument('variant')
+    ft.add_argument('positions')
+    ft.add_argument('engine_file')
+    ft.add_argument('--terms', help='comma-separated families: goal,checks,few,hand,value,square,mobility')
+    ft.add_argument('--positions', dest='positions_kept', type=int, default=2500)
+    ft.add_argument('--sweeps', type=int, default=3)
+    ft.set_defaults(run=fit_command)
+    args = parser.parse_args()
+    args.run(args)

@@ -154,6 +154,36 @@ ShelterEvalDef read_shelter(const ConfigNode& node, const RuleSet& rules) {
   return def;
 }
 
+// A list of 1 to `most` centipawn figures.
+std::vector<int> read_list(const ConfigNode& node, std::size_t most, const std::string& what) {
+  const std::vector<const ConfigNode*> cells = node.items();
+  if (!node.is_sequence() || cells.empty() || cells.size() > most)
+    node.fail("expected 1 to " + std::to_string(most) + " numbers: " + what);
+  std::vector<int> list;
+  for (const ConfigNode* cell : cells) list.push_back(cell->as_int(-10000, 10000));
+  return list;
+}
+
+// The terms that weigh how the game ends: each needs its end, which the rules read before `engine:`.
+void read_ends_terms(const ConfigNode& node, const RuleSet& rules, EvalDef& def) {
+  if (const ConfigNode* goal = node.find("goal")) {
+    if (rules.zone_reached.kind < 0) goal->fail("has no effect without ends.zone_reached, which names the goal");
+    def.goal = read_list(*goal, MaxFiles + MaxRanks, "centipawns by the distance to the goal, from 1 point");
+  }
+  if (const ConfigNode* checks = node.find("checks")) {
+    if (!rules.rules.checks_given) checks->fail("has no effect without ends.checks_given, which counts the checks");
+    def.checks = read_list(*checks, 99, "centipawns by the checks given, from 1");
+  }
+  def.hand.assign(rules.pieces.size(), -1);
+  if (const ConfigNode* hand = node.find("hand")) {
+    if (!rules.hands.enabled) hand->fail("has no effect without hands:, which hold the pieces");
+    if (!hand->is_map()) hand->fail("expected piece names, each with its worth in a hand, e.g. {pawn: 120}");
+    for (const auto& [name, worth] : hand->entries()) def.hand[kind_index(worth, name, rules)] = worth.as_int(0, 100000);
+  }
+  if (const ConfigNode* few = node.find("few_pieces"))
+    def.few_pieces = read_list(*few, 16, "centipawns by the pieces left besides the royals, from 0");
+}
+
 }  // namespace
 
 EvalDef read_eval(const ConfigNode& node, const RuleSet& rules) {
@@ -193,6 +223,7 @@ EvalDef read_eval(const ConfigNode& node, const RuleSet& rules) {
   }
   if (const ConfigNode* shelter = node.find("shelter")) def.shelter = read_shelter(*shelter, rules);
   if (const ConfigNode* tempo = node.find("tempo")) def.tempo = tempo->as_int(-1000, 1000);
+  read_ends_terms(node, rules, def);
   return def;
 }
 

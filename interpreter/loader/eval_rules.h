@@ -2,6 +2,7 @@
 // in YAML. Plain data; the search compiles it once into per-square score tables.
 #pragma once
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -85,7 +86,24 @@ struct EvalDef {
   ShelterEvalDef shelter;
   // Centipawns for having the move (eval.tempo).
   int tempo = 0;
+  // The game's own ends. Centipawns for the piece whose reaching a zone wins (ends.zone_reached)
+  // by its distance to the zone's nearest point, entry d - 1 for d points, nothing farther away
+  // (eval.goal); for a side by the checks it has given where giving them wins (ends.checks_given),
+  // entry n - 1 for n checks, the last entry for more (eval.checks). Unset: DefaultGoal and
+  // DefaultChecks where the game has the end.
+  std::optional<std::vector<int>> goal, checks;
+  // Centipawns for each piece of a kind in a hand (eval.hand), by kind; -1: its value on the board.
+  std::vector<int> hand;
+  // Centipawns for a side by how many pieces besides its royals it has, on the board and in hand,
+  // entry n for n pieces, nothing for more (eval.few_pieces): a game lost, or won, when a side is
+  // bared (ends.bare_royal, ends.no_pieces) weighs its last pieces apart from their value.
+  std::vector<int> few_pieces;
 };
+
+// What eval.goal and eval.checks are where the game has the end and the engine file does not say:
+// a modest pull towards the goal, and a check given worth about a pawn and the next one more.
+inline const std::vector<int> DefaultGoal = {150, 60, 25};
+inline const std::vector<int> DefaultChecks = {80, 250};
 
 // Reads `eval:` for rules whose board, sides, zones and pieces are already read. Throws RuleError.
 EvalDef read_eval(const ConfigNode& node, const RuleSet& rules);

@@ -274,6 +274,12 @@ const KeySpec eval_keys[] = {
      &open_file_eval},
     {"shelter", T::Map, "pieces in front of a settled royal", "", "", T::String, &shelter_eval},
     {"tempo", T::Int, "centipawns for the side to move", "0"},
+    {"goal", T::List, "centipawns by the distance of the ends.zone_reached piece to its zone, from 1", "[150, 60, 25]",
+     "", T::Int},
+    {"checks", T::List, "centipawns by the checks a side has given (ends.checks_given), from 1", "[80, 250]", "",
+     T::Int},
+    {"hand", T::MapOf, "kind: centipawns for each piece of it in a hand", "its value", "", T::Int},
+    {"few_pieces", T::List, "centipawns by the pieces a side has left besides its royals, from 0", "", "", T::Int},
 };
 const KeySpec search_keys[] = {
     {"reduce_evasions", T::Bool, "late-move reductions also of quiet moves out of check", "false"},

@@ -17,6 +17,18 @@ int table_row(const BoardDef& board, const SideDef& side, Point s) {
   return side.forward > 0 ? board.ranks - 1 - rank : rank;
 }
 
+// How far each point stands from the nearest point of `zone`: the larger of the files and the ranks
+// between them, as a royal walks; MaxPoints where the zone is empty.
+std::vector<int> distances_to(const BoardDef& board, const PointSet& zone, int squares) {
+  std::vector<int> distance(squares, MaxPoints);
+  for (Point s = Point(0); s < squares; ++s)
+    for (Point z = Point(0); z < squares; ++z)
+      if (zone[z])
+        distance[s] = std::min(distance[s], std::max(std::abs(board.file_of(s) - board.file_of(z)),
+                                                     std::abs(board.rank_of(s) - board.rank_of(z))));
+  return distance;
+}
+
 bool any_nonzero(const std::vector<int>& weights) {
   return std::any_of(weights.begin(), weights.end(), [](int w) { return w != 0; });
 }
@@ -48,6 +60,17 @@ Evaluation::Evaluation(const Variant& variant)
   if (variant.has_hands())
     for (Kind k = Kind(0); k < kinds; ++k)
       if (variant.joins_hand_as(k) == k && value_[k] > 0) held_.push_back(k);
+  hand_value_ = value_;
+  for (Kind k = Kind(0); k < kinds && k < int(eval.hand.size()); ++k)
+    if (eval.hand[k] >= 0) hand_value_[k] = eval.hand[k];
+
+  if (rules.rules.checks_given) {
+    const std::vector<int>& bonus = eval.checks.value_or(DefaultChecks);
+    checks_to_win_ = rules.rules.checks_given;
+    checks_bonus_.push_back(0);
+    for (int n = 1; n <= checks_to_win_; ++n) checks_bonus_.push_back(bonus[std::min(n, int(bonus.size())) - 1]);
+  }
+  few_pieces_ = eval.few_pieces;
 
   terms_.resize(kinds);
   const auto weight = [](const std::vector<int>& by_kind, int k) { return k < int(by_kind.size()) ? by_kind[k] : 0; };
@@ -59,6 +82,7 @@ Evaluation::Evaluation(const Variant& variant)
     t.threat = weight(eval.threat, k);
     t.hanging = weight(eval.hanging, k);
     t.pair = weight(eval.pair, k);
+    t.royal = variant.royal(k);
     t.walked = t.mobility || t.royal_attack || t.threat || t.hanging;
     pairs_ = pairs_ || t.pair;
     hanging_ = hanging_ || t.hanging;
@@ -74,11 +98,23 @@ Evaluation::Evaluation(const Variant& variant)
       near_[r * squares_ + s] = s != r && std::abs(board.file_of(s) - board.file_of(r)) <= 1 &&
                                 std::abs(board.rank_of(s) - board.rank_of(r)) <= 1;
 
+  // The piece whose reaching its zone wins scores, on each point, by how far it has still to go.
+  const ZoneReached& goal = rules.zone_reached;
+  const std::vector<int>& goal_bonus = eval.goal.value_or(DefaultGoal);
+  std::vector<int> to_goal[SideCount];
+  if (goal.kind >= 0)
+    for (Side side = First; side < SideCount; ++side)
+      to_goal[side] = distances_to(board, rules.sides[side].zones[goal.zone], squares_);
+
   score_.assign(std::size_t(PieceCodes) * squares_, {});
   for (Side side = First; side < SideCount; ++side)
     for (Kind k = Kind(0); k < kinds; ++k)
       for (Point s = Point(0); s < squares_; ++s) {
         Score score{value_[k], value_[k]};
+        if (k == goal.kind && to_goal[side][s] >= 1 && to_goal[side][s] <= int(goal_bonus.size())) {
+          const int bonus = goal_bonus[to_goal[side][s] - 1];
+          score += {bonus, bonus};
+        }
         if (const PieceEvalDef* def = def_of(k)) {
           for (const auto& [zone, bonus] : def->zone_bonus)
             if (rules.sides[side].zones[zone][s]) score += {bonus, bonus};
@@ -246,6 +282,7 @@ int Evaluation::operator()(const Position& pos) const {
   Placed found[SideCount][MaxPoints];
   Walks walks;
   int found_count[SideCount] = {0, 0};
+  int pieces[SideCount] = {0, 0};  // besides the royals, for eval.few_pieces
   int owned[SideCount][MaxKinds];
   if (pairs_) std::fill(&owned[0][0], &owned[0][0] + SideCount * MaxKinds, 0);
   for (Side side = First; side < SideCount; ++side)
@@ -255,6 +292,7 @@ int Evaluation::operator()(const Position& pos) const {
       const KindTerms& t = terms_[kind];
       total[side] += score_[pos.at(s) * squares_ + s];
       phase += t.phase;
+      pieces[side] += !t.royal;
       if (t.walked) {
         const int bonus = walk(pos, side, s, kind, walks);
         total[side] += {bonus, bonus};
@@ -268,9 +306,19 @@ int Evaluation::operator()(const Position& pos) const {
   }
   for (const Kind k : held_)
     for (Side side = First; side < SideCount; ++side) {
-      total[side] += {pos.in_hand(side, k) * value_[k], pos.in_hand(side, k) * value_[k]};
-      phase += pos.in_hand(side, k) * terms_[k].phase;
+      const int held = pos.in_hand(side, k);
+      total[side] += {held * hand_value_[k], held * hand_value_[k]};
+      phase += held * terms_[k].phase;
+      pieces[side] += held;
     }
+  if (!checks_bonus_.empty())
+    for (Side side = First; side < SideCount; ++side) {
+      const int given = std::max(0, checks_to_win_ - pos.state().checks_needed[side]);
+      total[side] += {checks_bonus_[given], checks_bonus_[given]};
+    }
+  if (!few_pieces_.empty())
+    for (Side side = First; side < SideCount; ++side)
+      if (pieces[side] < int(few_pieces_.size())) total[side] += {few_pieces_[pieces[side]], few_pieces_[pieces[side]]};
   if (found_count[0] + found_count[1] > 0) {
     const Placed* const lists[SideCount] = {found[0], found[1]};
     const Point royals[SideCount] = {pos.royal(First), pos.royal(Second)};

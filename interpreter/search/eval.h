@@ -7,8 +7,11 @@
 // of their kind can stop score by their rank and by how near each royal stands to the point ahead
 // of them (eval.passed), alone on their files or doubled on one (eval.structure), or on files free
 // of those (eval.open_file), and two or more of a kind a pair bonus (eval.pair); a royal scores the
-// pieces that cover it (eval.shelter), and the side to move its turn (eval.tempo). Nothing is
-// parsed or looked up by name while searching.
+// pieces that cover it (eval.shelter), and the side to move its turn (eval.tempo). The game's own
+// ends score too: the piece whose reaching a zone wins by its distance to it (eval.goal, in the
+// tables), a side by the checks it has given (eval.checks) and by its last pieces (eval.few_pieces),
+// and a piece in hand its worth there (eval.hand). Nothing is parsed or looked up by name while
+// searching.
 #pragma once
 
 #include <cstdint>
@@ -86,6 +89,12 @@ class Evaluation {
   std::vector<bool> major_;
   int weakest_ = 0;
   std::vector<Kind> held_;  // the kinds a hand can hold, where the variant has hands
+  std::vector<int> hand_value_;  // by kind: a piece's worth in a hand
+  // By checks given, from 0 (which scores nothing), up to the count that wins; empty where no
+  // count of checks wins.
+  std::vector<int> checks_bonus_;
+  int checks_to_win_ = 0;
+  std::vector<int> few_pieces_;  // by pieces left besides the royals, or empty
 
   // What the evaluation adds for a piece of one kind beyond its table score, in one place so that
   // each piece costs one lookup.
@@ -96,6 +105,7 @@ class Evaluation {
     int threat = 0;        // centipawns per enemy piece worth more than itself that it could capture
     int hanging = 0;       // centipawns per other enemy piece it could capture that none defends
     int pair = 0;          // centipawns for a side with two or more
+    bool royal = false;     // not counted among a side's pieces for eval.few_pieces
     bool walked = false;    // it has a walked weight, or some kind's hanging asks for its guards
     bool census = false;    // eval.passed or eval.structure names it: its files are counted
     bool on_file = false;   // eval.open_file names it

@@ -21,9 +21,7 @@ namespace {
 
 constexpr int Infinite = 32001;
 constexpr int Mate = MateScore;
-constexpr int MateBound = Mate - MaxPly;            // scores beyond are mates
-constexpr int CountedWin = CountedWinScore;
-constexpr int DecisiveBound = CountedWin - MaxPly;  // scores beyond are won games, by mate or points
+constexpr int DecisiveBound = Mate - MaxPly;  // scores beyond are won games, by mate or by points
 
 // Decisive scores count plies from the node they belong to, not from the root, in the table.
 int to_tt(int score, int ply) { return score >= DecisiveBound ? score + ply : score <= -DecisiveBound ? score - ply : score; }
@@ -70,6 +68,14 @@ constexpr int DeltaMargin = 200;
 // The first aspiration window around the previous iteration's score, widened on each failure.
 constexpr int AspirationWindow = 30;
 
+// A position's key in the table. A pass leaves the board as it was but not the game: where a
+// second pass in a row ends it, the same board reached by a move is another node (a pass there
+// plays on), and the two must not share an entry, or a score proven through the one is taken for
+// the other, and a win found at one distance is announced at another.
+constexpr std::uint64_t AfterPassKey = 0x9e3779b97f4a7c15ULL;
+bool after_pass(const Position& pos) { return pos.plies_recorded() > 0 && pos.state().move.is_pass(); }
+std::uint64_t table_key(const Position& pos) { return after_pass(pos) ? pos.state().hash ^ AfterPassKey : pos.state().hash; }
+
 // The score an earlier search of this position proves for the window (alpha, beta), if any.
 std::optional<int> proven_score(const TTEntry& entry, int ply, int alpha, int beta) {
   const int score = from_tt(entry.score, ply);
@@ -94,8 +100,8 @@ Bound bound_of(int best, int alpha, int beta) {
 }
 
 int mate_in(int score) {
-  if (score >= MateBound) return (Mate - score + 1) / 2;
-  if (score <= -MateBound) return -(Mate + score) / 2;
+  if (score >= DecisiveBound) return (Mate - score + 1) / 2;
+  if (score <= -DecisiveBound) return -(Mate + score) / 2;
   return 0;
 }
 
@@ -109,7 +115,7 @@ std::optional<int> node_end(const Position& pos, bool can_move, int ply) {
   if (ply > 0 && end.claimable != Termination::None) return 0;
   if (!end.finished()) return std::nullopt;
   if (!end.winner) return 0;
-  const int score = (end.counted ? CountedWin : Mate) - ply;
+  const int score = Mate - ply;
   return *end.winner == pos.side_to_move() ? score : -score;
 }
 
@@ -219,7 +225,7 @@ int Searcher::Impl::static_eval() const {
 // standoff) is no null move at all.
 bool Searcher::Impl::may_pass_for_null(bool checked) const {
   if (checked || pos->state().royals_facing) return false;
-  if (pos->plies_recorded() > 0 && pos->state().move.is_pass()) return false;
+  if (after_pass(*pos)) return false;
   const Side us = pos->side_to_move();
   for (int i = 0; i < pos->piece_count(us); ++i)
     if (eval.major(kind_of(pos->at(pos->piece_square(us, i))))) return true;
@@ -263,7 +269,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   if (alpha >= beta) return alpha;
 
   const bool pv_node = beta - alpha > 1;
-  const std::uint64_t key = pos->state().hash;
+  const std::uint64_t key = table_key(*pos);
   const TTEntry* entry = tt.probe(key);
   const TTEntry hit = entry ? *entry : TTEntry();  // the slot may be overwritten below this node
   Move hash_move = ply == 0 ? root_move : hit.move;
@@ -291,7 +297,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   if (!pv_node && can_null && !excluded && depth >= 3 && estimate >= beta && may_pass_for_null(checked)) {
     const int reduction = 3 + depth / 3 + std::min((estimate - beta) / margin(NullMarginPerPly), 3);
     pos->do_move(Move::pass());
-    tt.prefetch(pos->state().hash);
+    tt.prefetch(table_key(*pos));
     const int score = -search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false, in_check(*pos), !cut_node);
     pos->undo_move();
     if (aborted) return 0;
@@ -344,7 +350,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
         ((!pv_node && depth <= LateMoveDepth && quiets_tried >= late_move_count(depth, improving)) ||
          (lmr_depth <= FutilityDepth && stand + margin(futility_margin(lmr_depth)) <= alpha));
     pos->do_move(m);
-    tt.prefetch(pos->state().hash);
+    tt.prefetch(table_key(*pos));
     const bool gives_check = in_check(*pos);
     if (prunable && !gives_check) {
       pos->undo_move();
@@ -358,9 +364,12 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     if (tried == 0) {
       score = -search(-beta, -alpha, new_depth, ply + 1, true, gives_check, !pv_node && !cut_node);
     } else {
-      // Late quiet moves are searched shallower first; one that surprises gets its full depth.
+      // Late quiet moves are searched shallower first; one that surprises gets its full depth. Not
+      // where a won game is in the window: the shortest win often needs a quiet move sorted late
+      // (a pass, which sorts last, that leaves the other side to break a standoff or lose on
+      // points), and reduced it is found only iterations later, after a longer one.
       int reduction = 0;
-      if (depth >= 3 && tried >= 2 && quiet && (!checked || tuning.reduce_evasions) && !gives_check) {
+      if (depth >= 3 && tried >= 2 && quiet && !decisive_window && (!checked || tuning.reduce_evasions) && !gives_check) {
         reduction = reduction_for(depth, tried) - pv_node + !improving + 2 * cut_node - killer - history / HistoryPerPly;
         reduction = std::clamp(reduction, 0, new_depth - 1);
       }
@@ -413,7 +422,7 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
   if (const std::optional<int> early = enter_node(ply)) return *early;
 
   // Any search of this position answers a window it bounds, however shallow.
-  const std::uint64_t key = pos->state().hash;
+  const std::uint64_t key = table_key(*pos);
   const TTEntry* entry = tt.probe(key);
   if (entry)
     if (const std::optional<int> score = proven_score(*entry, ply, alpha, beta)) return *score;
@@ -442,7 +451,7 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
     if (!moves.legal_move(m)) continue;
     any_legal = true;
     pos->do_move(m);
-    tt.prefetch(pos->state().hash);
+    tt.prefetch(table_key(*pos));
     const int score = -quiesce(-beta, -alpha, ply + 1, in_check(*pos));
     pos->undo_move();
     if (aborted) return 0;

@@ -15,10 +15,10 @@
 
 namespace palace::search {
 
-// Scores, in centipawns from the side to move's view: a mate `n` plies away is MateScore - n, a game
-// won `n` plies away by counting points CountedWinScore - n, a draw 0; losses are the negatives.
+// Scores, in centipawns from the side to move's view: a game won `n` plies away is MateScore - n,
+// whether by mate or by counting points (a standoff, two passes), as a win is a win and the nearer
+// one is the one to play (the reference engine scores them alike); a draw 0; losses the negatives.
 constexpr int MateScore = 32000;
-constexpr int CountedWinScore = 20000;
 
 // What bounds one search; zero means "not set". With none set the search runs until stop().
 struct Limits {
@@ -42,7 +42,7 @@ struct Report {
   int depth = 0;
   int seldepth = 0;
   int score_cp = 0;  // from the side to move's view
-  int mate_in = 0;   // moves to mate: > 0 the side to move mates, < 0 it is mated, 0 no mate found
+  int mate_in = 0;   // moves to a won game (mate or points): > 0 the side to move wins, < 0 it loses, 0 none found
   std::uint64_t nodes = 0;
   std::int64_t time_ms = 0;
   std::vector<Move> pv;

@@ -221,6 +221,49 @@ TEST(Evaluation, PiecesInHandCountTheirValue) {
   EXPECT_EQ(eval(pos), tempo + 337 - 1025 - 82);
 }
 
+TEST(Evaluation, GoalScoresTheDistanceToTheZoneWhoseReachingWins) {
+  // King of the Hill's hill is d4-e5; without its engine file's figures the goal is 150, 60 and 25
+  // for 1, 2 and 3 points away.
+  const auto hill = load_variant(overlay_path("king-of-the-hill", "engine:\n eval:\n  goal: ~\n"));
+  const auto flat = load_variant(overlay_path("king-of-the-hill", "engine:\n eval:\n  goal: [0]\n"));
+  // White's king on e3, one point from e4; Black's on e8, three from e5.
+  EXPECT_EQ(gain(hill, flat, "4k3/8/8/8/8/4K3/8/8 w - - 0 1"), 150 - 25);
+  // Seen by Black to move, whose king in the corner stands three points from d4.
+  EXPECT_EQ(gain(hill, flat, "8/8/8/8/8/4K3/8/k7 b - - 0 1"), -(150 - 25));
+  const auto fitted = load_variant(overlay_path("king-of-the-hill", "engine:\n eval:\n  goal: [300, 100]\n"));
+  EXPECT_EQ(gain(fitted, flat, "4k3/8/8/8/8/8/4K3/8 w - - 0 1"), 100);  // e2: two points from e4
+}
+
+TEST(Evaluation, ChecksScoreByHowManyASideHasGiven) {
+  // Three-check without its engine file's figures: 80 for one check given and 250 for two.
+  const auto three = load_variant(overlay_path("three-check", "engine:\n eval:\n  checks: ~\n"));
+  const auto flat = load_variant(overlay_path("three-check", "engine:\n eval:\n  checks: [0]\n"));
+  const std::string board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ";
+  EXPECT_EQ(gain(three, flat, board + "3+3 0 1"), 0);
+  EXPECT_EQ(gain(three, flat, board + "1+3 0 1"), 250);       // White needs one more: two given
+  EXPECT_EQ(gain(three, flat, board + "1+2 0 1"), 250 - 80);  // and Black has given one
+  const auto one = load_variant(overlay_path("three-check", "engine:\n eval:\n  checks: [40]\n"));
+  EXPECT_EQ(gain(one, flat, board + "1+3 0 1"), 40);  // a count past the list scores its last figure
+}
+
+TEST(Evaluation, HandWorthReplacesTheValueOfAHeldPiece) {
+  const auto crazyhouse = load_variant(variant_path("crazyhouse"));
+  const auto held = load_variant(overlay_path("crazyhouse", "engine:\n eval:\n  hand: {knight: 500, pawn: 150}\n"));
+  // A knight in White's hand is worth 500 instead of 337, a pawn in Black's 150 instead of 82.
+  EXPECT_EQ(gain(held, crazyhouse, "4k3/8/8/8/8/8/8/4K3[Np] w - - 0 1"), (500 - 337) - (150 - 82));
+  // On the board they keep their values.
+  EXPECT_EQ(gain(held, crazyhouse, "4k3/8/8/8/8/8/8/N3K3[] w - - 0 1"), 0);
+}
+
+TEST(Evaluation, FewPiecesScoresASidesLastPiecesBesidesItsRoyal) {
+  const auto chess = load_variant(variant_path("chess"));
+  const auto few = load_variant(overlay_path("chess", "engine:\n eval:\n  few_pieces: [-500, -200]\n"));
+  // White has a rook left (-200), Black two pieces, which the list does not reach.
+  EXPECT_EQ(gain(few, chess, "4k3/8/8/8/8/8/3qr3/R3K3 w - - 0 1"), -200);
+  // A bare king: -500, seen by Black to move.
+  EXPECT_EQ(gain(few, chess, "4k3/8/8/8/8/8/3qr3/4K3 b - - 0 1"), 500);
+}
+
 // A chess variant with `eval_text` appended, loaded from a temporary file.
 std::string load_error(const std::string& eval_text) {
   return rule_error_of([&] { load_variant(overlay_path("chess", eval_text)); });
@@ -237,7 +280,8 @@ TEST(EvalRules, BadSectionsNameTheLine) {
             file + ":6:14: engine.eval.pieces.pawn.table: expected 8 rows, one per rank, far rank first");
   EXPECT_EQ(load_error("engine:\n eval:\n  weights: 3\n"),
             file + ":4:3: engine.eval.weights: unknown key \"weights\" (expected one of: pieces, mobility, phase, passed, "
-                   "royal_attack, threat, hanging, pair, structure, open_file, shelter, tempo)");
+                   "royal_attack, threat, hanging, pair, structure, open_file, shelter, tempo, goal, checks, hand, "
+                   "few_pieces)");
   EXPECT_EQ(load_error("engine:\n eval:\n  tempo: 5000\n"), file + ":4:10: engine.eval.tempo: expected a number from -1000 to 1000, got 5000");
   EXPECT_EQ(load_error("engine:\n eval:\n  mobility: {dragon: 4}\n"), file + ":4:22: engine.eval.mobility.dragon: no piece named \"dragon\"");
   EXPECT_EQ(load_error("engine:\n eval:\n  mobility: {bishop: 5000}\n"),
@@ -279,6 +323,21 @@ TEST(EvalRules, BadTaperingPassedAndAttackTermsNameTheLine) {
                    "could capture that none defends");
   EXPECT_EQ(load_error("engine:\n eval:\n  pair: 30\n"),
             file + ":4:9: engine.eval.pair: expected piece names, each with centipawns for holding two or more");
+}
+
+TEST(EvalRules, EndsTermsNeedTheirEnds) {
+  const std::string file = temp_path("variant.yaml");
+  EXPECT_EQ(load_error("engine:\n eval:\n  goal: [100]\n"),
+            file + ":4:9: engine.eval.goal: has no effect without ends.zone_reached, which names the goal");
+  EXPECT_EQ(load_error("engine:\n eval:\n  checks: [100]\n"),
+            file + ":4:11: engine.eval.checks: has no effect without ends.checks_given, which counts the checks");
+  EXPECT_EQ(load_error("engine:\n eval:\n  hand: {pawn: 100}\n"),
+            file + ":4:9: engine.eval.hand: has no effect without hands:, which hold the pieces");
+  EXPECT_EQ(load_error("engine:\n eval:\n  few_pieces: []\n"),
+            file + ":4:15: engine.eval.few_pieces: expected 1 to 16 numbers: centipawns by the pieces left besides the "
+                   "royals, from 0");
+  EXPECT_EQ(rule_error_of([] { load_variant(overlay_path("crazyhouse", "engine:\n eval:\n  hand: {dragon: 1}\n")); }),
+            temp_path("variant.yaml") + ":4:18: engine.eval.hand.dragon: no piece named \"dragon\"");
 }
 
 TEST(EvalRules, BadStructureAndOpenFileTermsNameTheLine) {

@@ -102,7 +102,7 @@ TEST(SearchEnds, PerpetualCheckLosesWhereTheVariantSaysSo) {
   Position pos = position_of("janggi", fen, "a3a1 d1d2 a1a2 d2d1 a2a1 d1d2 a1a2 d2d1");
   const Outcome out = search_at(pos, 3);
   EXPECT_NE(out.move, "a2a1");
-  EXPECT_GT(out.last.score_cp, -search::CountedWinScore);
+  EXPECT_GT(out.last.score_cp, -search::MateScore / 2);
 
   Position checked = position_of("janggi", fen, "a3a1 d1d2 a1a2 d2d1 a2a1 d1d2 a1a2 d2d1 a2a1");
   const Verdict end = evaluate(checked);
@@ -115,7 +115,7 @@ TEST(SearchEnds, PerpetualCheckLosesWhereTheVariantSaysSo) {
 TEST(SearchEnds, BikjangIsKeptWhenAheadOnPoints) {
   Position pos = position_of("janggi-modern", "9/3K5/9/9/9/9/9/9/4k4/r8 w - - 0 1", "d9e9");
   const Outcome out = search_at(pos, 3);
-  EXPECT_EQ(out.last.score_cp, search::CountedWinScore - 1);
+  EXPECT_EQ(out.last.score_cp, search::MateScore - 1);
   pos.do_move(out.last.pv.front());
   EXPECT_TRUE(pos.royals_facing());
 }
@@ -124,7 +124,7 @@ TEST(SearchEnds, BikjangIsBrokenWhenBehindOnPoints) {
   // Cho's soldier on Han's back rank is worth 2 points to Han's bonus of 1.5, and too slow to help.
   Position pos = position_of("janggi-modern", "9/3K5/9/9/9/9/9/9/4k4/8P w - - 0 1", "d9e9");
   const Outcome out = search_at(pos, 3);
-  EXPECT_GT(out.last.score_cp, -search::CountedWinScore / 2);
+  EXPECT_GT(out.last.score_cp, -search::MateScore / 2);
   pos.do_move(out.last.pv.front());
   EXPECT_FALSE(pos.royals_facing());
 }
@@ -135,12 +135,12 @@ TEST(SearchEnds, SecondPassTakenOnlyWhenItWinsOnPoints) {
   Position ahead = position_of("janggi-modern", "9/4K4/9/9/9/9/9/9/3k5/r8 w - - 0 1", "pass");
   const Outcome pass = search_at(ahead, 3);
   EXPECT_EQ(pass.move, "pass");
-  EXPECT_EQ(pass.last.score_cp, search::CountedWinScore - 1);
+  EXPECT_EQ(pass.last.score_cp, search::MateScore - 1);
 
   Position behind = position_of("janggi-modern", "9/4K4/9/9/9/9/9/9/3k5/8P w - - 0 1", "pass");
   const Outcome play_on = search_at(behind, 3);
   EXPECT_NE(play_on.move, "pass");
-  EXPECT_GT(play_on.last.score_cp, -search::CountedWinScore / 2);
+  EXPECT_GT(play_on.last.score_cp, -search::MateScore / 2);
 }
 
 TEST(SearchDeterminism, SameMoveAndNodesEveryRun) {
