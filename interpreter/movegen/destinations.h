@@ -101,16 +101,11 @@ void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side
   for (Bitboard t = d.defended; t;) guard(pop_point(t));
 }
 
-template <typename Visit, typename Guard = NoGuard>
-void for_each_destination(const Position& pos, Side us, Point from, Visit&& visit, Guard&& guard = {}) {
+// for_each_destination from the mailbox tables, for a caller that knows the variant has no
+// bitboards and so need not ask for each piece.
+template <typename Visit, typename Guard>
+void for_each_mailbox_destination(const Position& pos, Side us, Kind kind, Point from, Visit&& visit, Guard&& guard) {
   const Variant& v = pos.variant();
-  const Kind kind = kind_of(pos.at(from));
-  if (const Bitboards* b = v.bitboards()) {
-    if (b->indexing() == SliderIndexing::Pext) for_each_bitboard_destination<SliderIndexing::Pext>(pos, *b, us, kind, from, visit, guard);
-    else for_each_bitboard_destination<SliderIndexing::Magic>(pos, *b, us, kind, from, visit, guard);
-    return;
-  }
-
   const Span leaps = v.leaps(us, kind, from);
   for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
     const LeapTarget& t = v.leap(i);
@@ -141,6 +136,17 @@ void for_each_destination(const Position& pos, Side us, Point from, Visit&& visi
       }
       break;
     }
+  }
+}
+
+template <typename Visit, typename Guard = NoGuard>
+void for_each_destination(const Position& pos, Side us, Point from, Visit&& visit, Guard&& guard = {}) {
+  const Kind kind = kind_of(pos.at(from));
+  if (const Bitboards* b = pos.variant().bitboards()) {
+    if (b->indexing() == SliderIndexing::Pext) for_each_bitboard_destination<SliderIndexing::Pext>(pos, *b, us, kind, from, visit, guard);
+    else for_each_bitboard_destination<SliderIndexing::Magic>(pos, *b, us, kind, from, visit, guard);
+  } else {
+    for_each_mailbox_destination(pos, us, kind, from, visit, guard);
   }
 }
 

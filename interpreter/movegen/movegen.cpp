@@ -61,14 +61,24 @@ void keep_royal_safe(Position& pos, MoveList& list, int first) {
 
 namespace {
 
+// The moves of the side to move's piece on `from`, in a variant without bitboards. A kind with no
+// promotion zone skips the promotion table at each of its moves.
 void generate_piece_moves(const Position& pos, MoveList& list, Point from) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   const Kind kind = kind_of(pos.at(from));
-  for_each_destination(pos, us, from, [&](Point to, MoveType type, Point extra) {
-    if (type == MoveType::Normal) add_move(pos, v, list, us, kind, from, to);
-    else list.add(Move(from, to, type, extra));
-  });
+  if (v.rules().pieces[kind].promotion_zone < 0) {
+    for_each_mailbox_destination(
+        pos, us, kind, from, [&](Point to, MoveType type, Point extra) { list.add(Move(from, to, type, extra)); }, NoGuard());
+    return;
+  }
+  for_each_mailbox_destination(
+      pos, us, kind, from,
+      [&](Point to, MoveType type, Point extra) {
+        if (type == MoveType::Normal) add_move(pos, v, list, us, kind, from, to);
+        else list.add(Move(from, to, type, extra));
+      },
+      NoGuard());
 }
 
 // Whether the list holds a move of the piece on `from` to `to`, compound moves aside.
@@ -120,11 +130,43 @@ void generate_compound_moves(const Position& pos, MoveList& list) {
   }
 }
 
+// Along a line out from the royal in direction `dir` where `them` has hoppers, the points whose
+// change of occupant could open an attack on the royal. One plain move removes at most one piece
+// from the line and puts at most one of its own there, so only the first three pieces met can
+// attack after it: the first by a slide (or, where `facing`, as the other royal), the second by
+// a hop over the first. Hence the empty points before the first piece where it hops here (a piece
+// put there screens for it); the first piece where the second slides, faces or hops here (taken
+// away or replaced, it unblocks or changes the screen) or the third hops here; the second where
+// the third hops here. The royal's own moves are tested apart.
+void expose_hop_line(const Position& pos, Span line, int dir, Side them, bool facing, PointSet& exposed) {
+  const Variant& v = pos.variant();
+  std::uint32_t met[3];
+  int pieces = 0;
+  for (std::uint32_t i = line.begin; i < line.end && pieces < 3; ++i)
+    if (pos.at(v.line_point(i))) met[pieces++] = i;
+  // Whether the n-th piece met is `them`'s and would capture on the royal by a hop, or else by a
+  // slide or facing, were the pieces before it in the right place.
+  const auto reaches = [&](int n, bool by_hop) {
+    if (n >= pieces) return false;
+    const Point s = v.line_point(met[n]);
+    const Piece p = pos.at(s);
+    const unsigned distance = met[n] - line.begin;
+    if (side_of(p) != them) return false;
+    if (by_hop) return (v.hop_reach(them, kind_of(p), s, dir) >> distance & 1) != 0;
+    return (v.slide_reach(them, kind_of(p), s, dir) >> distance & 1) || (facing && v.royal(kind_of(p)));
+  };
+  const bool third_hops = reaches(2, true);
+  if (reaches(0, true))
+    for (std::uint32_t i = line.begin; i < met[0]; ++i) exposed.set(v.line_point(i));
+  if (third_hops || reaches(1, false) || reaches(1, true)) exposed.set(v.line_point(met[0]));
+  if (third_hops) exposed.set(v.line_point(met[1]));
+}
+
 // Points whose change of occupant could expose `royal` to `them` in this position, which must not
 // be check: the blocking points of leapers aimed at it, each own piece pinned against a slider
 // (or, where royals may not face, against the other royal), and along lines where `them` has
-// hoppers everything up to the third piece, since adding or removing a screen there can open an
-// attack. A plain move touching none of them cannot leave the royal attacked.
+// hoppers those of expose_hop_line. A plain move touching none of them cannot leave the royal
+// attacked.
 PointSet exposure(const Position& pos, Point royal, Side them) {
   const Variant& v = pos.variant();
   PointSet exposed;
@@ -143,11 +185,7 @@ PointSet exposure(const Position& pos, Point royal, Side them) {
     const int dir = std::countr_zero(dirs);
     const Span line = v.line(royal, reverse_direction(dir));
     if (hops >> dir & 1) {
-      int pieces = 0;
-      for (std::uint32_t i = line.begin; i < line.end && pieces < 3; ++i) {
-        exposed.set(v.line_point(i));
-        pieces += pos.at(v.line_point(i)) != NoPiece;
-      }
+      expose_hop_line(pos, line, dir, them, file_dirs >> dir & 1, exposed);
       continue;
     }
     Point shield = NoPoint;
@@ -341,7 +379,12 @@ bool leaves_royal_safe(Position& pos, Move m) {
     return bitboard_royal_move_safe(pos, *b, m);
   const Side us = pos.side_to_move();
   const FacingRule facing = pos.variant().move_rules().facing_royals;
-  const bool facing_before = pos.state().royals_facing;
+  // Royals may never face (forbidden), or a standoff must be broken by the side to move.
+  const bool must_not_face = facing == FacingRule::Forbidden || (facing == FacingRule::Standoff && pos.state().royals_facing);
+  if (pos.board_trials() && m.type() != MoveType::Compound && !m.is_pass()) {
+    const BoardTrial trial(pos, m);
+    return (pos.royal(us) == NoPoint || !royal_attacked(pos, us)) && !(must_not_face && pos.royals_facing());
+  }
   const bool had_royal = pos.royal(us) != NoPoint;
   pos.do_move(m);
   const Point royal = pos.royal(us);
@@ -351,9 +394,7 @@ bool leaves_royal_safe(Position& pos, Move m) {
     if (royal == NoPoint) safe = !had_royal;
     else if (pos.royal(opponent(us)) == NoPoint) safe = true;
   }
-  // Royals may never face (forbidden), or a standoff must be broken by the side to move.
-  if (pos.state().royals_facing && (facing == FacingRule::Forbidden || (facing == FacingRule::Standoff && facing_before)))
-    safe = false;
+  if (must_not_face && pos.state().royals_facing) safe = false;
   pos.undo_move();
   return safe;
 }
@@ -486,14 +527,20 @@ bool legal_board_moves(Position& pos, MoveList& list, Keep keep, bool& checked, 
   generate_pseudo_legal(pos, list);
   bool any_legal = false;
   int count = 0;
+  Point from = NoPoint;
+  std::uint8_t verdict = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
+    if (m.from() != from) {
+      from = m.from();
+      verdict = legal.piece_verdict(from);
+    }
     // A move left out is tested only until one is found legal.
     if (!kept(pos, m, keep)) {
-      any_legal = any_legal || legal.board_move_legal(m);
+      any_legal = any_legal || legal.board_move_legal(m, verdict);
       continue;
     }
-    if (legal.board_move_legal(m)) list.moves[count++] = m;
+    if (legal.board_move_legal(m, verdict)) list.moves[count++] = m;
   }
   list.size = count;
   return any_legal || count > 0;

@@ -61,15 +61,25 @@ class LegalityTest {
 
   // A pseudo-legal move of a piece on the board. Inline, so that the generator's loop over every
   // move keeps the quick answer in registers.
-  bool board_move_legal(Move m) const {
+  bool board_move_legal(Move m) const { return board_move_legal(m, piece_verdict(m.from())); }
+
+  // What the test asks of the piece on `from` alone, the same for each of its moves, so that a
+  // loop over a list (which holds a piece's moves together) asks it once a piece: PieceVerdict bits.
+  enum PieceVerdict : std::uint8_t { Hooked = 1, MaySkipBoard = 2 };
+  std::uint8_t piece_verdict(Point from) const {
     const Variant& v = pos_.variant();
-    const Kind kind = kind_of(pos_.at(m.from()));
-    if (v.has_move_hook(kind) && !hook_allows(kind, m)) return false;
+    const Kind kind = kind_of(pos_.at(from));
+    return std::uint8_t((v.has_move_hook(kind) ? Hooked : 0) |
+                        (fast_path_ok_ && !v.royal(kind) && !exposed_[from] ? MaySkipBoard : 0));
+  }
+
+  // board_move_legal with the verdict on the moving piece given.
+  bool board_move_legal(Move m, std::uint8_t verdict) const {
+    if ((verdict & Hooked) && !hook_allows(kind_of(pos_.at(m.from())), m)) return false;
     // A double step changes only its two points, as a plain move does: the point it skips is no
     // piece's, so it shields nothing. A capture that explodes changes more than its two points.
     const bool plain = m.type() == MoveType::Normal || m.type() == MoveType::LeaveGhost;
-    const bool surely_safe = fast_path_ok_ && plain && !v.royal(kind) && !exposed_[m.from()] && !exposed_[m.to()] &&
-                             !(explosive_ && pos_.at(m.to()));
+    const bool surely_safe = (verdict & MaySkipBoard) && plain && !exposed_[m.to()] && !(explosive_ && pos_.at(m.to()));
     return surely_safe || royal_ == NoPoint || leaves_royal_safe(pos_, m);
   }
 

@@ -22,7 +22,10 @@ namespace {
 }  // namespace
 
 Position::Position(std::shared_ptr<const Variant> variant)
-    : variant_(std::move(variant)), hooks_(*variant_), keeps_bits_(variant_->bitboards() != nullptr) {
+    : variant_(std::move(variant)),
+      hooks_(*variant_),
+      keeps_bits_(variant_->bitboards() != nullptr),
+      board_trials_(!variant_->has_runtime_hooks() && !keeps_bits_ && !variant_->explosive()) {
   states_.reserve(1024);
   edits_.reserve(256);
   set_start();
@@ -43,10 +46,11 @@ void Position::clear() {
   states_.back().checks_needed = {std::uint8_t(checks), std::uint8_t(checks)};
 }
 
+template <bool Bits>
 void Position::put(Piece p, Point s) {
   const Side side = side_of(p);
   board_[s] = p;
-  if (keeps_bits_) {
+  if constexpr (Bits) {
     side_bits_[side] |= bit(s);
     piece_bits_[p] |= bit(s);
   }
@@ -57,6 +61,7 @@ void Position::put(Piece p, Point s) {
 
 // Out of line, as it was while FEN reading shared this file: inlined into do_move's capture, it
 // cost every move two instructions of register saving (callgrind, docs/engine-log.md 2026-11-28).
+template <bool Bits>
 [[gnu::noinline]] void Position::remove(Point s) {
   const Piece p = board_[s];
   const Side side = side_of(p);
@@ -64,19 +69,23 @@ void Position::put(Piece p, Point s) {
   list_[side][list_index_[s]] = last;
   list_index_[last] = list_index_[s];
   board_[s] = NoPiece;
-  if (keeps_bits_) {
+  if constexpr (Bits) {
     side_bits_[side] &= ~bit(s);
     piece_bits_[p] &= ~bit(s);
   }
   if (royal_[side] == s) royal_[side] = NoPoint;
 }
 
+void Position::put(Piece p, Point s) { keeps_bits_ ? put<true>(p, s) : put<false>(p, s); }
+void Position::remove(Point s) { keeps_bits_ ? remove<true>(s) : remove<false>(s); }
+
 // Inline, as it was before it kept bitboards: out of line it cost every move a call.
+template <bool Bits>
 [[gnu::always_inline]] inline void Position::relocate(Point from, Point to) {
   const Piece p = board_[from];
   board_[to] = p;
   board_[from] = NoPiece;
-  if (keeps_bits_) {
+  if constexpr (Bits) {
     const Bitboard change = bit(from) | bit(to);
     side_bits_[side_of(p)] ^= change;
     piece_bits_[p] ^= change;
@@ -86,8 +95,9 @@ void Position::put(Piece p, Point s) {
   if (royal_[side_of(p)] == from) royal_[side_of(p)] = to;
 }
 
+template <bool Bits>
 void Position::retype(Point s, Piece p) {
-  if (keeps_bits_) {
+  if constexpr (Bits) {
     piece_bits_[board_[s]] &= ~bit(s);
     piece_bits_[p] |= bit(s);
   }
@@ -216,7 +226,8 @@ bool Position::facing_flag() const {
   return variant_->move_rules().facing_royals != FacingRule::Allowed && royals_facing();
 }
 
-void Position::do_move(Move m) {
+template <bool Bits>
+void Position::make(Move m) {
   const Variant& v = *variant_;
   assert(m.is_pass() || m.type() == MoveType::Drop || (board_[m.from()] && side_of(board_[m.from()]) == side_));
   states_.push_back(states_.back());
@@ -237,14 +248,14 @@ void Position::do_move(Move m) {
     const Piece p = board_[c.from], partner = board_[c.partner_from];
     st.moved = p;
     h ^= v.piece_key(p, c.from) ^ v.piece_key(p, c.to) ^ v.piece_key(partner, c.partner_from) ^ v.piece_key(partner, c.partner_to);
-    remove(c.partner_from);
-    if (c.from != c.to) relocate(c.from, c.to);
-    put(partner, c.partner_to);
+    remove<Bits>(c.partner_from);
+    if (c.from != c.to) relocate<Bits>(c.from, c.to);
+    put<Bits>(partner, c.partner_to);
   } else if (m.type() == MoveType::Drop) {
     const Piece p = make_piece(side_, m.drop_kind());
     st.moved = p;
     h ^= from_hand(side_, m.drop_kind()) ^ v.piece_key(p, m.to());
-    put(p, m.to());
+    put<Bits>(p, m.to());
     if (v.resets_move_limit(m.drop_kind())) st.quiet_plies = 0;
   } else if (!m.is_pass()) {
     const Point from = m.from(), to = m.to();
@@ -254,17 +265,17 @@ void Position::do_move(Move m) {
     if (board_[victim]) {
       st.captured = board_[victim];
       h ^= v.piece_key(st.captured, victim);
-      remove(victim);
+      remove<Bits>(victim);
       st.quiet_plies = 0;
       if (v.has_hands()) h ^= to_hand(side_, v.joins_hand_as(kind_of(st.captured)));
     }
     h ^= v.piece_key(p, from) ^ v.piece_key(p, to);
-    relocate(from, to);
+    relocate<Bits>(from, to);
     if (v.resets_move_limit(kind_of(p))) st.quiet_plies = 0;
     if (m.promotion_kind() >= 0) {
       const Piece promoted = make_piece(side_, m.promotion_kind());
       h ^= v.piece_key(p, to) ^ v.piece_key(promoted, to);
-      retype(to, promoted);
+      retype<Bits>(to, promoted);
     } else if (m.type() == MoveType::LeaveGhost) {
       st.ghost = Point(m.extra());
       st.ghost_end = step_toward(to, st.ghost);
@@ -371,7 +382,8 @@ bool Position::is_consistent() const {
   return states_.back().royals_facing == facing_flag() && states_.back().hash == compute_hash();
 }
 
-void Position::undo_move() {
+template <bool Bits>
+void Position::unmake() {
   assert(states_.size() > 1);
   const StateRecord& st = states_.back();
   const Move m = st.move;
@@ -380,31 +392,37 @@ void Position::undo_move() {
     for (int i = 0; i < st.edited; ++i) {
       const auto [square, former] = edits_.back();
       edits_.pop_back();
-      if (board_[square]) remove(square);
-      if (former) put(former, square);
+      if (board_[square]) remove<Bits>(square);
+      if (former) put<Bits>(former, square);
     }
   if (m.type() == MoveType::Compound) {
     const CompoundMove& c = variant_->compound_moves()[m.extra()];
     const Piece partner = board_[c.partner_to];
-    remove(c.partner_to);
-    if (c.from != c.to) relocate(c.to, c.from);
-    put(partner, c.partner_from);
+    remove<Bits>(c.partner_to);
+    if (c.from != c.to) relocate<Bits>(c.to, c.from);
+    put<Bits>(partner, c.partner_from);
   } else if (m.type() == MoveType::Drop) {
-    remove(m.to());
+    remove<Bits>(m.to());
     ++hand_.count[side_][m.drop_kind()];
   } else if (!m.is_pass()) {
     const Point from = m.from(), to = m.to();
-    if (board_[to] != st.moved) [[unlikely]]
-      retype(to, st.moved);  // a promotion taken back
-    relocate(to, from);
+    // A promotion taken back. Without bitboards, writing the piece back costs less than asking.
+    if (!Bits || board_[to] != st.moved) [[unlikely]]
+      retype<Bits>(to, st.moved);
+    relocate<Bits>(to, from);
     if (st.captured) {
-      put(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);
+      put<Bits>(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);
       if (variant_->has_hands()) --hand_.count[side_][variant_->joins_hand_as(kind_of(st.captured))];
     }
   }
   states_.pop_back();
   assert(is_consistent());
 }
+
+template void Position::make<false>(Move m);
+template void Position::make<true>(Move m);
+template void Position::unmake<false>();
+template void Position::unmake<true>();
 
 std::string Position::move_text(Move m) const {
   if (m.is_pass()) return "pass";

@@ -83,8 +83,9 @@ class Position {
     return s == st.ghost || (st.ghost_end != st.ghost && on_ghost_line(s));
   }
 
-  void do_move(Move m);
-  void undo_move();
+  // Each chooses once whether the bitboards are kept, rather than at every piece it moves.
+  void do_move(Move m) { keeps_bits_ ? make<true>(m) : make<false>(m); }
+  void undo_move() { keeps_bits_ ? unmake<true>() : unmake<false>(); }
 
   // Whether the board, the piece lists, the royals, the facing flag and the hash agree. Debug
   // builds (no NDEBUG) assert it after every do_move and undo_move, as Stockfish does pos_is_ok;
@@ -97,13 +98,26 @@ class Position {
   // Text of a move in the project's notation: "b10c8", "e7e8q", "pass".
   std::string move_text(Move m) const;
 
+  // Whether BoardTrial may try moves here: the variant has no runtime hooks (which may read the
+  // piece lists) and no bitboards, explodes nothing and edits nothing after a move.
+  bool board_trials() const { return board_trials_; }
+
  private:
+  friend class BoardTrial;
+
   void clear();
   void check_royals_present() const;
+  // do_move and undo_move, keeping the bitboards or not (keeps_bits_).
+  template <bool Bits> void make(Move m);
+  template <bool Bits> void unmake();
+  // A piece's arrival, departure and move, and a change of its kind (promotion) on `s`: templates
+  // on keeping the bitboards for make and unmake, the others ask keeps_bits_.
+  template <bool Bits> void put(Piece p, Point s);
+  template <bool Bits> void remove(Point s);
+  template <bool Bits> void relocate(Point from, Point to);
+  template <bool Bits> void retype(Point s, Piece p);
   void put(Piece p, Point s);
   void remove(Point s);
-  void relocate(Point from, Point to);
-  void retype(Point s, Piece p);  // a piece on `s` becomes `p` of the same side (promotion)
   std::uint64_t compute_hash() const;
   bool facing_flag() const;
   // Castling from any start (RuleSet::castling): the castling piece of `side` on its home rank, and
@@ -163,6 +177,7 @@ class Position {
   HooksSlot hooks_;
   std::array<Piece, MaxPoints> board_{};
   bool keeps_bits_;  // the variant has bitboards, so the position keeps its own
+  bool board_trials_;
   std::array<Bitboard, SideCount> side_bits_{};
   std::array<Bitboard, PieceCodes> piece_bits_{};
   std::array<std::array<Point, MaxPoints>, SideCount> list_{};
@@ -176,6 +191,49 @@ class Position {
   std::vector<StateRecord> states_;
   std::vector<std::pair<Point, Piece>> edits_;  // points side effects changed and their former
                                                  // occupants, latest last, for undo
+};
+
+// A move made on the board alone, for a legality test that asks only what attacks what: while it
+// lasts, at() and royal() answer as after the move (a plain move, a promotion, a ghost capture or
+// a drop), and nothing else of the position may be read: the piece lists, hash and state stay as
+// they were. The board is restored when it ends. Only where Position::board_trials() says so; far
+// cheaper than do_move and undo_move, which keep everything.
+class BoardTrial {
+ public:
+  BoardTrial(Position& pos, Move m) : pos_(pos), royal_(pos.royal_) {
+    const Side us = pos.side_;
+    if (m.type() == MoveType::Drop) {
+      from_ = victim_ = to_ = m.to();
+      moved_ = taken_ = NoPiece;
+      pos.board_[to_] = make_piece(us, m.drop_kind());
+      if (pos.variant_->royal(m.drop_kind())) pos.royal_[us] = to_;  // as put() does
+      return;
+    }
+    from_ = m.from();
+    to_ = m.to();
+    victim_ = m.type() == MoveType::CaptureGhost ? pos.state().ghost_victim : to_;
+    moved_ = pos.board_[from_];
+    taken_ = pos.board_[victim_];
+    pos.board_[victim_] = NoPiece;
+    pos.board_[from_] = NoPiece;
+    pos.board_[to_] = m.promotion_kind() >= 0 ? make_piece(us, m.promotion_kind()) : moved_;
+    if (pos.royal_[us] == from_) pos.royal_[us] = to_;
+    if (pos.royal_[opponent(us)] == victim_) pos.royal_[opponent(us)] = NoPoint;
+  }
+  ~BoardTrial() {
+    pos_.board_[to_] = NoPiece;
+    pos_.board_[victim_] = taken_;
+    if (moved_) pos_.board_[from_] = moved_;
+    pos_.royal_ = royal_;
+  }
+  BoardTrial(const BoardTrial&) = delete;
+  BoardTrial& operator=(const BoardTrial&) = delete;
+
+ private:
+  Position& pos_;
+  std::array<Point, SideCount> royal_;
+  Point from_, to_, victim_;
+  Piece moved_, taken_;
 };
 
 }  // namespace palace

@@ -54,6 +54,48 @@ TEST_P(Consistency, CapturesAreTheLegalMovesThatChangeMaterial) {
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, Consistency, ::testing::Values("janggi", "janggi-casual", "janggi-modern", "xiangqi", "chess"), VariantParamName());
 
+// The legality test's shortcuts in the mailbox variants (points a move cannot expose the royal
+// through, hopper lines included; moves tried on the board alone instead of made) keep exactly
+// the pseudo-legal moves after which, made in full, the mover's royal is not attacked and the
+// royals do not face where they may not: in the reference positions and one ply on.
+class MailboxLegality : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(MailboxLegality, KeepsTheMovesThatLeaveTheRoyalSafeWhenMade) {
+  const auto variant = load_variant(variant_path(GetParam()));
+  ASSERT_EQ(variant->bitboards(), nullptr);
+  const FacingRule facing = variant->game_rules().facing_royals;
+  int positions = 0, refused = 0;
+  for_each_position_and_reply(variant, reference_fens(GetParam()), [&](Position& pos) {
+    if (ended_by_rule(pos).finished()) return;
+    const Side us = pos.side_to_move();
+    const bool must_not_face = facing == FacingRule::Forbidden || (facing == FacingRule::Standoff && pos.state().royals_facing);
+    MoveList pseudo, legal;
+    generate_pseudo_legal(pos, pseudo);
+    generate_legal(pos, legal);
+    std::vector<std::uint32_t> expected, kept;
+    for (const Move m : pseudo) {
+      pos.do_move(m);
+      const bool safe = !royal_attacked(pos, us) && !(must_not_face && pos.state().royals_facing);
+      pos.undo_move();
+      if (safe) expected.push_back(m.raw());
+      refused += !safe;
+    }
+    for (const Move m : legal)
+      if (!m.is_pass() && m.type() != MoveType::Drop) kept.push_back(m.raw());
+    std::sort(expected.begin(), expected.end());
+    std::sort(kept.begin(), kept.end());
+    EXPECT_EQ(kept, expected) << pos.fen();
+    ++positions;
+  });
+  EXPECT_GT(positions, 400);
+  EXPECT_GT(refused, 100);
+}
+
+INSTANTIATE_TEST_SUITE_P(MailboxVariants, MailboxLegality,
+                         ::testing::Values("janggi", "janggi-modern", "xiangqi", "minixiangqi", "manchu", "shogi", "capablanca",
+                                           "grand"),
+                         VariantParamName());
+
 TEST(Consistency, CastlingOntoThePartnersStart) {
   Position pos(load_variant(source_path("tests/repro/c960.yaml")));
   pos.set_fen("r4kr1/8/8/8/8/8/8/R4KR1 w KQkq - 0 1");
