@@ -119,16 +119,16 @@ const BadFile BadFiles[] = {
      "$F:8:16: pieces.horse.moves[0].block: a leap has at most 3 blocking points, got 4"},
     // The chase tables removed (`chase: ~` and the rest): perpetual_chase, written in the imported file, is named.
     {"PerpetualChaseWithoutTable", "tests/loader/bad/chase_without_table.yaml",
-     "$S/variants/xiangqi.yaml:20:22: ends.repetition.repetition.perpetual_chase: say under `chase:` which pieces chase which, "
+     "$S/variants/xiangqi.yaml:20:22: ends.repetition.perpetual_chase: say under `chase:` which pieces chase which, "
      "e.g. chase: {chariot: [horse]}"},
     {"RepetitionWonByAnUnknownSide", "tests/loader/bad/repetition_winner_unknown.yaml",
      "$F:6:22: ends.repetition.result.winner: no side named \"black\""},
     {"PerpetualSanctionUnknown", "tests/loader/bad/repetition_vary_unknown.yaml",
-     "$F:6:22: ends.repetition.repetition.perpetual_check: expected one of: loss, illegal, vary, draw"},
+     "$F:6:22: ends.repetition.perpetual_check: expected one of: loss, illegal, vary, draw"},
     {"ChasingTheRoyal", "tests/loader/bad/chase_royal.yaml",
      "$F:6:30: ends.repetition.chase.chariot[1]: general is royal: attacking it is a check, not a chase"},
     {"ChaseZoneUnknown", "tests/loader/bad/chase_zone_unknown.yaml",
-     "$F:6:28: ends.repetition.repetition.chase_zones.soldier: no zone named \"river\" (zones are declared under sides)"},
+     "$F:6:28: ends.repetition.chase_zones.soldier: no zone named \"river\" (zones are declared under sides)"},
     {"AfterScreenOnASlide", "tests/loader/bad/after_screen_on_slide.yaml",
      "$F:7:43: pieces.chariot.moves[0].after_screen: after_screen belongs to a hop"},
     {"FaceForThreeSides", "tests/loader/bad/face_three_sides.yaml", "$F:6:11: pieces.horse.face: give one face, or one per side"},

@@ -63,7 +63,7 @@ class MailboxLegality : public ::testing::TestWithParam<std::string> {};
 TEST_P(MailboxLegality, KeepsTheMovesThatLeaveTheRoyalSafeWhenMade) {
   const auto variant = load_variant(variant_path(GetParam()));
   ASSERT_EQ(variant->bitboards(), nullptr);
-  const FacingRule facing = variant->game_rules().facing_royals;
+  const FacingRule facing = variant->move_rules().facing_royals;
   int positions = 0, refused = 0;
   for_each_position_and_reply(variant, reference_fens(GetParam()), [&](Position& pos) {
     if (ended_by_rule(pos).finished()) return;
