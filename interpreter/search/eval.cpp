@@ -88,13 +88,17 @@ Evaluation::Evaluation(const Variant& variant)
     t.pair = weight(eval.pair, k);
     t.royal = variant.royal(k);
     t.walked = t.mobility || t.royal_attack || t.threat || t.hanging;
+    t.threats_only = !t.mobility && !t.royal_attack && !t.hanging;
     pairs_ = pairs_ || t.pair;
     hanging_ = hanging_ || t.hanging;
     for (Side side = First; side < SideCount; ++side) full_phase_ += t.phase * variant.setup_count(side, k);
   }
   // Whether a piece hangs depends on what every enemy piece guards.
   if (hanging_)
-    for (KindTerms& t : terms_) t.walked = true;
+    for (KindTerms& t : terms_) {
+      t.walked = true;
+      t.threats_only = false;  // every guard counts
+    }
   if (any_nonzero(eval.royal_attack)) near_rows_ = squares_;
   near_.assign(std::size_t(near_rows_ + 1) * squares_, 0);
   if (bitboards_) near_bits_.assign(near_rows_ + 1, 0);
@@ -230,11 +234,13 @@ inline int Evaluation::walk_bitboards(const Position& pos, Side side, Point from
   return bonus(kind, tally);
 }
 
+// `ThreatsOnly`: the kind scores nothing but its threats, so only its captures are walked.
+template <bool ThreatsOnly>
 int Evaluation::walk_mailbox(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const {
   const Point royal = pos.royal(opponent(side));
   const std::uint8_t* near = &near_[std::size_t(royal < near_rows_ ? royal : near_rows_) * squares_];
   Tally tally;
-  for_each_mailbox_destination(
+  for_each_mailbox_destination<ThreatsOnly>(
       pos, side, kind, from,
       [&](Point to, MoveType, Point) {
         ++tally.points;
@@ -346,7 +352,9 @@ int Evaluation::evaluate(const Position& pos) const {
       phase += t.phase;
       pieces[side] += !t.royal;
       if (t.walked) {
-        const int bonus = OnBitboards ? walk_bitboards(pos, side, s, kind, walks) : walk_mailbox(pos, side, s, kind, walks);
+        const int bonus = OnBitboards      ? walk_bitboards(pos, side, s, kind, walks)
+                          : t.threats_only ? walk_mailbox<true>(pos, side, s, kind, walks)
+                                           : walk_mailbox<false>(pos, side, s, kind, walks);
         total[side] += {bonus, bonus};
       }
       if (t.census || t.on_file || t.shelters) found[side][found_count[side]++] = {s, kind};

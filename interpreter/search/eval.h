@@ -76,6 +76,7 @@ class Evaluation {
   // The mobility, royal-attack and threat bonus of `side`'s piece of `kind` on `from`; its guards
   // and prey go to `walks`. One walk for each back end: the bitboards' counts its plain moves as sets.
   [[gnu::always_inline]] int walk_bitboards(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const;
+  template <bool ThreatsOnly>
   int walk_mailbox(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const;
   struct Tally;
   // A capture of the piece on `to` found by a walk: a threat, or prey.
@@ -119,6 +120,7 @@ class Evaluation {
     int pair = 0;          // centipawns for a side with two or more
     bool royal = false;     // not counted among a side's pieces for eval.few_pieces
     bool walked = false;    // it has a walked weight, or some kind's hanging asks for its guards
+    bool threats_only = false;  // walked for its threats alone: only its captures are looked at
     bool census = false;    // eval.passed or eval.structure names it: its files are counted
     bool on_file = false;   // eval.open_file names it
     bool shelters = false;  // eval.shelter names it
