@@ -101,7 +101,7 @@ void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side
   for (Bitboard t = d.defended; t;) guard(pop_point(t));
 }
 
-// for_each_mailbox_destination from the mailbox tables, for a caller that knows the variant has no
+// for_each_destination from the mailbox tables, for a caller that knows the variant has no
 // bitboards and so need not ask for each piece. With CapturesOnly, only captures (of a piece or a
 // ghost) are visited, in the same order: a leap's empty landing is passed over before its path is
 // read, and a ray's empty points are not visited.

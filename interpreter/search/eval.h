@@ -38,6 +38,7 @@ class Evaluation {
   int weakest() const { return weakest_; }
 
  private:
+  // operator() for one back end, known at compile time.
   template <bool OnBitboards>
   int evaluate(const Position& pos) const;
 
@@ -74,7 +75,7 @@ class Evaluation {
     bool guards(Side side, Point s) const { return guarded[side][s / BitboardPoints] >> (s % BitboardPoints) & 1; }
   };
   // The mobility, royal-attack and threat bonus of `side`'s piece of `kind` on `from`; its guards
-  // and prey go to `walks`. One walk for each back end: the bitboards' counts its plain moves as sets.
+  // and prey go to `walks`. One walk for each back end; the bitboards' counts the plain moves as sets.
   [[gnu::always_inline]] int walk_bitboards(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const;
   template <bool ThreatsOnly>
   int walk_mailbox(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const;
