@@ -78,19 +78,33 @@ bool captures_on(const Bitboards& b, Side by, Kind kind, Point from, Point targe
   return false;
 }
 
-// Whether a piece of `by` other than on `taken` could capture on `target` with `occupied` occupied.
-template <SliderIndexing I>
-bool attacked_with(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind, Bitboard occupied,
-                   Bitboard taken) {
+// Calls visit(from, kind) for the pieces of `by` other than on `taken` that could capture on
+// `target` with `occupied` occupied, kind by kind (`from` the set of a kind's attackers, or of one
+// of them), until it returns true; returns whether one did.
+template <SliderIndexing I, typename Visit>
+bool visit_attackers_with(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind,
+                          Bitboard occupied, Bitboard taken, Visit&& visit) {
   const Variant& v = pos.variant();
   for (Kind kind = Kind(0); kind < v.kinds(); ++kind) {
     Bitboard from = b.capturers(by, kind, target) & pos.pieces(make_piece(by, kind)) & ~taken;
     if (!from || !v.may_capture(kind, victim_kind)) continue;
-    if (b.direct(by, kind)) return true;
-    while (from)
-      if (captures_on<I>(b, by, kind, pop_point(from), target, occupied)) return true;
+    if (b.direct(by, kind)) {
+      if (visit(from, kind)) return true;
+      continue;
+    }
+    while (from) {
+      const Point s = pop_point(from);
+      if (captures_on<I>(b, by, kind, s, target, occupied) && visit(bit(s), kind)) return true;
+    }
   }
   return false;
+}
+
+// Whether a piece of `by` other than on `taken` could capture on `target` with `occupied` occupied.
+template <SliderIndexing I>
+bool attacked_with(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind, Bitboard occupied,
+                   Bitboard taken) {
+  return visit_attackers_with<I>(pos, b, target, by, victim_kind, occupied, taken, [](Bitboard, Kind) { return true; });
 }
 
 // What the side to move's royal asks of the moves of its other pieces in one position.
@@ -267,6 +281,21 @@ bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Si
   const Bitboard occupied = pos.occupied();
   return b.indexing() == SliderIndexing::Pext ? attacked_with<SliderIndexing::Pext>(pos, b, target, by, victim_kind, occupied, 0)
                                               : attacked_with<SliderIndexing::Magic>(pos, b, target, by, victim_kind, occupied, 0);
+}
+
+Attacker bitboard_cheapest_attacker(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind,
+                                    Bitboard gone, const int* worth) {
+  Attacker best;
+  const auto cheaper = [&](Bitboard from, Kind kind) {
+    if (best.from == NoPoint || worth[kind] < worth[best.kind]) best = {pop_point(from), kind};
+    return false;
+  };
+  const Bitboard occupied = pos.occupied() & ~gone;
+  if (b.indexing() == SliderIndexing::Pext)
+    visit_attackers_with<SliderIndexing::Pext>(pos, b, target, by, victim_kind, occupied, gone, cheaper);
+  else
+    visit_attackers_with<SliderIndexing::Magic>(pos, b, target, by, victim_kind, occupied, gone, cheaper);
+  return best;
 }
 
 bool bitboard_royal_move_safe(const Position& pos, const Bitboards& b, Move m) {

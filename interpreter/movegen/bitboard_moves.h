@@ -6,6 +6,7 @@
 #include "compiler/bitboards.h"
 #include "core/point_set.h"
 #include "core/types.h"
+#include "movegen/movegen.h"
 #include "position/position.h"
 
 namespace palace {
@@ -24,6 +25,10 @@ bool generate_bitboard_legal(Position& pos, const Bitboards& b, MoveList& list, 
 
 // Whether a piece of `by` could capture a piece of kind `victim_kind` standing on `target`.
 bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind);
+
+// cheapest_attacker (movegen.h) from the tables, the points of `gone` emptied.
+Attacker bitboard_cheapest_attacker(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind,
+                                    Bitboard gone, const int* worth);
 
 // Whether a plain move `m` of the side to move's royal (no promotion, no ghost, nothing explodes,
 // royals may face) leaves it out of the other side's reach: the test of leaves_royal_safe without

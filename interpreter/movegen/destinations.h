@@ -7,10 +7,16 @@
 
 namespace palace {
 
-inline bool path_clear(const Position& pos, const Point* blocks, int count) {
+// Whether none of the points a leap passes holds a piece, the board read through `at` (a point's
+// piece, or NoPiece): the position's, or as an exchange leaves it.
+template <typename Board>
+bool path_clear(const Board& at, const Point* blocks, int count) {
   for (int b = 0; b < count; ++b)
-    if (pos.at(blocks[b])) return false;
+    if (at(blocks[b])) return false;
   return true;
+}
+inline bool path_clear(const Position& pos, const Point* blocks, int count) {
+  return path_clear([&pos](Point s) { return pos.at(s); }, blocks, count);
 }
 
 // Calls visit(to, type, extra) once per point `us`'s piece on `from` could move to, before

@@ -287,15 +287,31 @@ bool add_legal_drops(Position& pos, MoveList* list, bool checked, std::uint64_t*
   return false;
 }
 
-template <bool Hooks>
-bool attacked_by(const Position& pos, Point target, Side by, Kind victim_kind) {
+// The board as an attack test reads it: as it stands, or as an exchange has left it with the
+// pieces it took off emptied (cheapest_attacker).
+struct BoardAsIs {
+  const Position& pos;
+  Piece operator()(Point s) const { return pos.at(s); }
+};
+struct BoardEmptied {
+  const Position& pos;
+  const PointSet& gone;
+  Piece operator()(Point s) const { return gone[s] ? NoPiece : pos.at(s); }
+};
+
+// Calls visit(from, kind) for each piece of `by` that could capture a piece of `victim_kind` on
+// `target`, the board read through `at`, until it returns true; returns whether one did. The
+// attack test stops at the first; an exchange looks for the cheapest of them.
+template <bool Hooks, typename Board, typename Visit>
+bool visit_attackers(const Position& pos, Point target, Side by, Kind victim_kind, const Board& at, Visit&& visit) {
   const Variant& v = pos.variant();
   const Span leaps = v.reverse_leaps(by, target);
   for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
     const ReverseLeap& r = v.reverse_leap(i);
-    const Piece p = pos.at(r.from);
-    if (p && side_of(p) == by && (r.kinds >> kind_of(p) & 1) && path_clear(pos, r.blocks, r.block_count) &&
-        v.may_capture(kind_of(p), victim_kind) && hook_permits<Hooks>(pos, kind_of(p), r.from, target))
+    const Piece p = at(r.from);
+    if (p && side_of(p) == by && (r.kinds >> kind_of(p) & 1) && path_clear(at, r.blocks, r.block_count) &&
+        v.may_capture(kind_of(p), victim_kind) && hook_permits<Hooks>(pos, kind_of(p), r.from, target) &&
+        visit(r.from, kind_of(p)))
       return true;
   }
 
@@ -310,36 +326,43 @@ bool attacked_by(const Position& pos, Point target, Side by, Kind victim_kind) {
     const auto slides_here = [&](std::uint32_t i, Piece p) {
       const Point s = v.line_point(i);
       return side_of(p) == by && (v.slide_reach(by, kind_of(p), s, dir) >> (i - line.begin) & 1) &&
-             v.may_capture(kind_of(p), victim_kind) && hook_permits<Hooks>(pos, kind_of(p), s, target);
+             v.may_capture(kind_of(p), victim_kind) && hook_permits<Hooks>(pos, kind_of(p), s, target) &&
+             visit(s, kind_of(p));
     };
     if (!(hops >> dir & 1)) {
       // No hopper of `by` uses this line: only the first piece matters.
       for (std::uint32_t i = line.begin; i < line.end; ++i)
-        if (const Piece p = pos.at(v.line_point(i))) {
+        if (const Piece p = at(v.line_point(i))) {
           if (slides_here(i, p)) return true;
           break;
         }
       continue;
     }
     std::uint32_t i = line.begin;
-    while (i < line.end && !pos.at(v.line_point(i))) ++i;
+    while (i < line.end && !at(v.line_point(i))) ++i;
     if (i == line.end) continue;
-    const Piece screen = pos.at(v.line_point(i));
+    const Piece screen = at(v.line_point(i));
     if (slides_here(i, screen)) return true;
     const int screen_at = int(i - line.begin) + 1;  // the screen's distance from the target, in points
-    for (++i; i < line.end && !pos.at(v.line_point(i));) ++i;
+    for (++i; i < line.end && !at(v.line_point(i));) ++i;
     if (i == line.end) continue;
     const Point s = v.line_point(i);
-    const Piece p = pos.at(s);
+    const Piece p = at(s);
     const Kind kind = kind_of(p);
     const int after_screen = v.hop_after_screen(by, kind, s, dir);
     if (side_of(p) == by && (v.hop_reach(by, kind, s, dir) >> (i - line.begin) & 1) && v.may_jump(kind, kind_of(screen)) &&
         (!after_screen || screen_at <= after_screen) && v.may_capture(kind, victim_kind) &&
-        hook_permits<Hooks>(pos, kind, s, target))
+        hook_permits<Hooks>(pos, kind, s, target) && visit(s, kind))
       return true;
   }
+  return false;
+}
+
+template <bool Hooks>
+bool attacked_by(const Position& pos, Point target, Side by, Kind victim_kind) {
+  if (visit_attackers<Hooks>(pos, target, by, victim_kind, BoardAsIs{pos}, [](Point, Kind) { return true; })) return true;
   if constexpr (Hooks)
-    if (v.any_adds_moves()) return attacked_by_added_move(pos, target, by, victim_kind);
+    if (pos.variant().any_adds_moves()) return attacked_by_added_move(pos, target, by, victim_kind);
   return false;
 }
 }  // namespace
@@ -348,6 +371,17 @@ bool attacked_by(const Position& pos, Point target, Side by, Kind victim_kind) {
 [[gnu::noinline]] bool attacked(const Position& pos, Point target, Side by, Kind victim_kind) {
   if (const Bitboards* b = pos.variant().bitboards()) return bitboard_attacked(pos, *b, target, by, victim_kind);
   return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
+}
+
+Attacker cheapest_attacker(const Position& pos, Point target, Side by, Kind victim_kind, const Emptied& gone,
+                           const int* worth) {
+  if (const Bitboards* b = pos.variant().bitboards()) return bitboard_cheapest_attacker(pos, *b, target, by, victim_kind, gone.bits, worth);
+  Attacker best;
+  visit_attackers<false>(pos, target, by, victim_kind, BoardEmptied{pos, gone.points}, [&](Point from, Kind kind) {
+    if (best.from == NoPoint || worth[kind] < worth[best.kind]) best = {from, kind};
+    return false;
+  });
+  return best;
 }
 
 namespace {

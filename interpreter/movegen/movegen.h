@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "core/bitboard.h"
+#include "core/point_set.h"
 #include "core/types.h"
 #include "core/outcome.h"
 #include "position/position.h"
@@ -14,6 +16,28 @@ namespace palace {
 
 // Whether a piece of `by` could capture a piece of kind `victim` standing on `target`.
 bool attacked(const Position& pos, Point target, Side by, Kind victim_kind);
+
+// The points an exchange has emptied so far, as both back ends read them.
+struct Emptied {
+  PointSet points;
+  Bitboard bits = 0;  // the same, where the variant has bitboards
+  void add(Point s) {
+    points.set(s);
+    bits |= bit(s);
+  }
+};
+
+// A piece that could capture on a point: where it stands and its kind; from NoPoint for none.
+struct Attacker {
+  Point from = NoPoint;
+  Kind kind = NoKind;
+};
+
+// Of the pieces of `by` that could capture a piece of `victim_kind` on `target` were the points of
+// `gone` empty, the one of least `worth` (indexed by kind). Runtime hooks are not asked (nor their
+// added moves): where the variant has any, a caller must judge without this.
+Attacker cheapest_attacker(const Position& pos, Point target, Side by, Kind victim_kind, const Emptied& gone,
+                           const int* worth);
 
 // Whether `side`'s piece of kind `kind` would be attacked on `s`. Where captures explode, a royal
 // next to the other side's royal never is: taking it would blow up the taker's own.

@@ -59,6 +59,9 @@ Evaluation::Evaluation(const Variant& variant)
   major_.resize(kinds);
   for (Kind k = Kind(0); k < kinds; ++k) major_[k] = !variant.royal(k) && value_[k] > weakest;
   weakest_ = weakest == INT_MAX ? 0 : weakest;
+  exchange_value_ = value_;
+  for (Kind k = Kind(0); k < kinds; ++k)
+    if (variant.royal(k)) exchange_value_[k] = RoyalExchangeValue;
 
   // A piece in hand is worth its material: it may enter the board on almost any point.
   if (variant.has_hands())

@@ -32,6 +32,12 @@ class Evaluation {
 
   // A piece's material alone, for ordering captures.
   int value(Kind kind) const { return value_[kind]; }
+  // The same by kind, a royal counted dearer than all the rest: what an exchange weighs (see.h),
+  // where a royal takes last.
+  const int* exchange_values() const { return exchange_value_.data(); }
+  // A royal's worth there: more than any other piece, so that it takes last, and more than all of
+  // them together, so that a royal lost outweighs whatever was won on the way.
+  static constexpr int RoyalExchangeValue = 1 << 20;
   // Whether `kind` counts as more than the weakest kind, for the null-move zugzwang guard.
   bool major(Kind kind) const { return major_[kind]; }
   // The value of the weakest non-royal kind: the search's unit for its pruning margins.
@@ -99,6 +105,7 @@ class Evaluation {
   int tempo_;  // for the side to move
   const Bitboards* bitboards_;  // the variant's, where its pieces are walked on bitboards
   std::vector<Score> score_;  // by piece code and point: material plus square bonus
+  std::vector<int> exchange_value_;
   std::vector<int> value_;
   std::vector<bool> major_;
   int weakest_ = 0;

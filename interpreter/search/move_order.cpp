@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "movegen/movegen.h"
+#include "search/see.h"
 
 namespace palace::search {
 
@@ -83,13 +84,6 @@ void Histories::reward(const Position& pos, Move m, int ply, int depth, const Mo
   for (int i = 0; i < count; ++i) update(tried[i], -bonus);
 }
 
-bool losing_capture(const Position& pos, Move m, const Evaluation& eval) {
-  const Piece victim = captured_piece(pos, m);
-  if (!victim) return false;
-  const Kind attacker = kind_of(pos.at(m.from()));
-  return eval.value(attacker) > eval.value(kind_of(victim)) && attacked(pos, m.to(), side_of(victim), attacker);
-}
-
 MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const Histories& h, int ply,
                      const Evaluation& eval)
     : pos_(pos), eval_(eval), list_(list) {
@@ -130,11 +124,12 @@ Move MoveOrder::next() {
     std::swap(losing_[best], losing_[done_]);
     std::swap(unsure_[best], unsure_[done_]);
     std::swap(list_.moves[best], list_.moves[done_]);
-    // A capture by a dearer piece is tested only when its turn comes, as most nodes end before:
-    // if it loses, it waits behind the quiet moves.
+    // A capture by a dearer piece is tested only when its turn comes, as most nodes end before
+    // (one by a piece no dearer than its victim never loses the exchange): if it loses, it waits
+    // behind the quiet moves.
     if (unsure_[done_]) {
       unsure_[done_] = false;
-      losing_[done_] = losing_capture(pos_, list_.moves[done_], eval_);
+      losing_[done_] = !see_ge(pos_, list_.moves[done_], 0, eval_);
       if (losing_[done_] && scores_[done_] < HashMoveScore) {
         scores_[done_] += LosingCaptureScore - CaptureScore;
         continue;

@@ -1,5 +1,5 @@
 // The order moves are tried in: the hash move, captures by victim value then cheapest attacker,
-// killers, the countermove, quiet moves by history, captures that likely lose material, and a pass
+// killers, the countermove, quiet moves by history, captures that lose the exchange, and a pass
 // last. Moves are picked in place in the caller's list, their scores on the stack beside it.
 #pragma once
 
@@ -64,18 +64,14 @@ struct Histories {
   void reward(const Position& pos, Move m, int ply, int depth, const Move* tried, int count);
 };
 
-// A capture by a piece worth more than its victim onto a defended point: it likely loses the
-// difference. A cheap stand-in for a full exchange evaluation, which the variety of pieces (hoppers
-// among them) would make costly; the piece that moves still stands where it is when asked.
-bool losing_capture(const Position& pos, Move m, const Evaluation& eval);
-
 class MoveOrder {
  public:
   MoveOrder(const Position& pos, MoveList& list, Move hash_move, const Histories& h, int ply,
             const Evaluation& eval);
   // The best move not yet returned, or a null Move when none is left.
   Move next();
-  // Whether the move next() returned last is a losing_capture(), as found when sorting.
+  // Whether the move next() returned last is a capture that loses the exchange (see_ge), as
+  // found when sorting.
   bool losing() const { return losing_[done_ - 1]; }
 
  private:

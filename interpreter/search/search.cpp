@@ -12,6 +12,7 @@
 #include "movegen/movegen.h"
 #include "search/eval.h"
 #include "search/move_order.h"
+#include "search/see.h"
 #include "search/time_manager.h"
 #include "search/tt.h"
 
@@ -63,6 +64,12 @@ constexpr int NullMarginPerPly = 200;
 // short of its score by this much per ply, at half the depth.
 constexpr int SingularDepth = 8;
 constexpr int SingularMarginPerPly = 2;
+// Off the principal line this near the horizon, a move that loses more on its arrival point than
+// the depth left could win back is given up: a capture (or promotion) losing more than this per ply
+// left, a quiet move more than this per square of the depth its late-move reduction would leave.
+constexpr int ExchangeDepth = 6;
+constexpr int CaptureExchangeMargin = 194;
+constexpr int QuietExchangeMargin = 27;
 // A capture in quiescence that cannot lift the score to alpha even with this to spare is skipped.
 constexpr int DeltaMargin = 200;
 // The first aspiration window around the previous iteration's score, widened on each failure.
@@ -349,10 +356,15 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
         quiet && !m.is_pass() && tried > 0 && may_prune && best > -DecisiveBound &&
         ((!pv_node && depth <= LateMoveDepth && quiets_tried >= late_move_count(depth, improving)) ||
          (lmr_depth <= FutilityDepth && stand + margin(futility_margin(lmr_depth)) <= alpha));
+    const bool loses_exchange =
+        !prunable && !m.is_pass() && tried > 0 && may_prune && !pv_node && depth <= ExchangeDepth &&
+        best > -DecisiveBound &&
+        !see_ge(*pos, m, quiet ? -margin(QuietExchangeMargin) * lmr_depth * lmr_depth : -margin(CaptureExchangeMargin) * depth,
+                eval);
     pos->do_move(m);
     tt.prefetch(table_key(*pos));
     const bool gives_check = in_check(*pos);
-    if (prunable && !gives_check) {
+    if ((prunable || loses_exchange) && !gives_check) {
       pos->undo_move();
       continue;
     }
