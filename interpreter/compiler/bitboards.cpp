@@ -137,6 +137,9 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
   b->direct_.assign(std::size_t(SideCount) * kinds, 1);
   b->promotion_arrival_.assign(std::size_t(SideCount) * kinds, 0);
   b->promotion_leaving_.assign(std::size_t(SideCount) * kinds, 0);
+  b->drop_points_.assign(std::size_t(SideCount) * kinds, 0);
+  for (Side side = First; side < SideCount; ++side)
+    for (Kind k : v.hand_kinds()) b->drop_points_[side * kinds + k] = points_of(v.drop_points(side, k));
   for (Side side = First; side < SideCount; ++side)
     for (Kind k = Kind(0); k < kinds; ++k)
       for (Point s = Point(0); s < squares; ++s) {
@@ -210,6 +213,8 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
         for (Bitboard r = reach; r;) b->capturers_[(std::size_t(side) * kinds + k) * BitboardPoints + pop_point(r)] |= bit(s);
       }
   b->refused_.assign(kinds, 0);
+  for (Kind k = Kind(0); k < kinds; ++k)
+    if (v.rules().pieces[k].royal) b->royal_kinds_ |= 1u << k;
   for (Kind k = Kind(0); k < kinds; ++k)
     for (Kind victim = Kind(0); victim < kinds; ++victim)
       if (!v.may_capture(k, victim)) b->refused_[k] |= 1u << victim;

@@ -92,6 +92,10 @@ class Bitboards {
   // Where a piece of `side` and `kind` may promote on arriving, and from where on leaving.
   Bitboard promotion_arrival(Side side, Kind kind) const { return promotion_arrival_[std::size_t(side) * kinds_ + kind]; }
   Bitboard promotion_leaving(Side side, Kind kind) const { return promotion_leaving_[std::size_t(side) * kinds_ + kind]; }
+  // The kinds (a bit each) the rule file calls royal, whether or not check protects them.
+  std::uint32_t royal_kinds() const { return royal_kinds_; }
+  // Variant::drop_points as a set.
+  Bitboard drop_points(Side side, Kind kind) const { return drop_points_[std::size_t(side) * kinds_ + kind]; }
   // The points Variant::compound_moves()[i] needs empty.
   Bitboard compound_empty(std::size_t i) const { return compound_empty_[i]; }
   // The points a slide passes from `from` to `to` along a line, none where no line joins them.
@@ -116,7 +120,8 @@ class Bitboards {
   std::vector<Bitboard> capturers_;
   std::vector<std::uint8_t> direct_;
   std::vector<std::uint32_t> refused_;
-  std::vector<Bitboard> promotion_arrival_, promotion_leaving_;
+  std::uint32_t royal_kinds_ = 0;
+  std::vector<Bitboard> promotion_arrival_, promotion_leaving_, drop_points_;
   std::vector<Bitboard> special_blocks_;
   std::vector<Bitboard> compound_empty_;
   std::vector<Bitboard> between_;

@@ -237,14 +237,24 @@ std::uint32_t files_holding(const Position& pos, Side side, Kind kind) {
   return files;
 }
 
-// The legal drops of the side to move, into `list` unless it is null. Returns whether there is one.
-// A drop cannot expose the royal, so only a side in check tries its drops by making them.
-bool add_legal_drops(Position& pos, MoveList* list, bool checked) {
+// The legal drops of the side to move, into `list` unless it is null; where `counted` is given, some
+// may be added to it instead of listed. Returns whether there is one. A drop cannot expose the
+// royal, so only a side in check tries its drops by making them.
+bool add_legal_drops(Position& pos, MoveList* list, bool checked, std::uint64_t* counted) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
+  // Out of check every drop on an empty point of its zone is legal: perft's last ply counts them
+  // from the bitboards where no file rule leaves some out.
+  const Bitboards* bits = counted && !checked ? v.bitboards() : nullptr;
   bool any = false;
   for (Kind kind : v.hand_kinds()) {
     if (!pos.in_hand(us, kind)) continue;
+    if (bits && !v.one_per_file(kind)) {
+      const Bitboard drops = bits->drop_points(us, kind) & ~pos.occupied();
+      *counted += std::uint64_t(bits->popcnt() ? count_points<true>(drops) : count_points<false>(drops));
+      any = any || drops;
+      continue;
+    }
     const std::uint32_t taken_files = v.one_per_file(kind) ? files_holding(pos, us, kind) : 0;
     for (const Point s : v.drop_points(us, kind)) {
       if (pos.at(s) || (taken_files >> v.board().file_of(s) & 1)) continue;
@@ -455,10 +465,17 @@ std::optional<Side> zone_reached_by(const Position& pos) {
   const Side us = pos.side_to_move(), mover = opponent(us);
   auto in_zone = [&](Side side, bool must_be_safe) {
     const PointSet& zone = pos.variant().rules().sides[side].zones[rule.zone];
+    const auto reached = [&](Point s) { return zone[s] && !(must_be_safe && attacked(pos, s, opponent(side), rule.kind)); };
+    // Asked at every node: where the position keeps bitboards, the kind's points are read, not
+    // searched for among all the side's pieces.
+    if (pos.variant().bitboards()) {
+      for (Bitboard left = pos.pieces(make_piece(side, rule.kind)); left;)
+        if (reached(pop_point(left))) return true;
+      return false;
+    }
     for (int i = 0; i < pos.piece_count(side); ++i) {
       const Point s = pos.piece_square(side, i);
-      if (kind_of(pos.at(s)) == rule.kind && zone[s] && !(must_be_safe && attacked(pos, s, opponent(side), rule.kind)))
-        return true;
+      if (kind_of(pos.at(s)) == rule.kind && reached(s)) return true;
     }
     return false;
   };
@@ -469,9 +486,15 @@ std::optional<Side> zone_reached_by(const Position& pos) {
 
 std::optional<Side> side_without_royal(const Position& pos) {
   const RuleSet& rules = pos.variant().rules();
+  const Bitboards* bits = pos.variant().bitboards();
   for (Side side : {pos.side_to_move(), opponent(pos.side_to_move())}) {
     bool held = false;
-    for (int i = 0; i < pos.piece_count(side) && !held; ++i) held = rules.pieces[kind_of(pos.at(pos.piece_square(side, i)))].royal;
+    // Asked at every node: where the position keeps bitboards, the royal kinds' sets answer.
+    if (bits)
+      for (std::uint32_t kinds = bits->royal_kinds(); kinds && !held; kinds &= kinds - 1)
+        held = pos.pieces(make_piece(side, Kind(std::countr_zero(kinds)))) != 0;
+    else
+      for (int i = 0; i < pos.piece_count(side) && !held; ++i) held = rules.pieces[kind_of(pos.at(pos.piece_square(side, i)))].royal;
     if (!held) return side;
   }
   return std::nullopt;
@@ -557,7 +580,7 @@ bool legal_moves(Position& pos, MoveList& list, Keep keep, std::uint64_t* counte
   const bool pass = may_pass(pos, checked);
   any_legal = any_legal || pass;
   if (v.has_hands() && (keep == Keep::All || !(any_legal || count > 0)))
-    any_legal = add_legal_drops(pos, keep == Keep::All ? &list : nullptr, checked) || any_legal;
+    any_legal = add_legal_drops(pos, keep == Keep::All ? &list : nullptr, checked, counted) || any_legal;
   if (v.move_rules().captures_compulsory) keep_only_captures(pos, list);
   if (pass && keep == Keep::All) list.add(Move::pass());
   return any_legal || count > 0;
@@ -591,7 +614,7 @@ bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked) {
     list.size = count;
     return true;
   }
-  if (v.has_hands()) add_legal_drops(pos, &list, checked);
+  if (v.has_hands()) add_legal_drops(pos, &list, checked, nullptr);
   if (may_pass(pos, checked)) list.add(Move::pass());
   return true;
 }

@@ -1,17 +1,19 @@
 // The bitboard back end (compiler/bitboards.h) against the mailbox generator, the reference: the
 // variants it applies to, and in each the same legal moves, checks, attacks, mobility walks and
 // perft counts in the reference positions and along random games from them, with PEXT and with
-// magic indexing.
+// magic indexing; and every vector of each such game from the mailbox and from magic indexing.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <random>
 #include <set>
 
 #include "compiler/bitboards.h"
 #include "movegen/destinations.h"
 #include "movegen/reference_positions.h"
+#include "vectors/reference_perft.h"
 
 namespace palace::test {
 namespace {
@@ -72,13 +74,13 @@ std::vector<std::uint64_t> destination_map(const Position& pos) {
   return found;
 }
 
+bool has_vectors(const std::string& game) { return std::filesystem::exists(vectors_path(vector_file(game, ".perft"))); }
+
 class BitboardGames : public ::testing::TestWithParam<std::string> {
  protected:
   std::vector<std::string> fens() const {
     std::vector<std::string> out{Position(load_variant(variant_path(GetParam()))).fen()};
-    const bool has_vectors = std::filesystem::exists(vectors_path(GetParam() + ".perft")) ||
-                             std::filesystem::exists(vectors_path("zoo/" + GetParam() + ".perft"));
-    if (has_vectors)
+    if (has_vectors(GetParam()))
       for (const auto& fen : reference_fens(GetParam())) out.push_back(fen);
     return out;
   }
@@ -129,6 +131,38 @@ TEST_P(BitboardGames, SamePerftAsTheMailbox) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, BitboardGames, ::testing::ValuesIn(BitboardVariants), VariantParamName());
+
+// The Vectors suites load each game's fastest back end. Here the mailbox generator and magic indexing
+// must give every vector too: each perft count (up to the suites' node bound), each exact legal move
+// set with its check flag. The terminal vectors' positions are in BitboardGames' walks above.
+class BitboardVectors : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BitboardVectors, EveryVectorFromTheMailboxAndFromMagicIndexing) {
+  for (const MoveBackend backend : {MoveBackend::Mailbox, MoveBackend::MagicBitboards}) {
+    SCOPED_TRACE(backend == MoveBackend::Mailbox ? "mailbox" : "magic indexing");
+    const auto variant = load_variant(variant_path(GetParam()), backend);
+    check_perft_file(variant, vector_file(GetParam(), ".startpos.perft"));
+    check_perft_file(variant, vector_file(GetParam(), ".perft"));
+    EXPECT_GT(check_move_sets_file(variant, vector_file(GetParam(), ".moves")), 0u);
+  }
+}
+
+// Every game the back end applies to has vectors but chess-design, whose moves are chess's (it
+// imports chess.yaml and changes only how the game ends).
+std::vector<std::string> bitboard_games_with_vectors() {
+  std::vector<std::string> games;
+  std::copy_if(BitboardVariants.begin(), BitboardVariants.end(), std::back_inserter(games), has_vectors);
+  return games;
+}
+
+TEST(BitboardBackend, EveryGameButChessDesignHasVectors) {
+  std::set<std::string> without(BitboardVariants);
+  for (const auto& game : bitboard_games_with_vectors()) without.erase(game);
+  EXPECT_EQ(without, std::set<std::string>{"chess-design"});
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, BitboardVectors, ::testing::ValuesIn(bitboard_games_with_vectors()),
+                         VariantParamName());
 
 }  // namespace
 }  // namespace palace::test

@@ -86,6 +86,17 @@ TEST(BitboardLegality, CastlingNeitherThroughNorOutOfCheck) {
                      "h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8");
 }
 
+TEST(BitboardLegality, DropsOutOfCheckCountedInCheckTried) {
+  // Out of check every drop on an empty point is legal, and perft's last ply counts them without
+  // listing them (the reference engine's moves, zoo/dobutsu.moves).
+  const Backends dobutsu(variant_path("dobutsu"));
+  expect_moves(dobutsu, "C1e/c2/2l/E1L[Gg] w - - 1 11", "G@a2 G@b1 G@b2 G@b3 G@b4 G@c3 a1b2 c1b1 c1b2 c1c2");
+  // In check a drop must stand between the rook and the king.
+  const Backends crazyhouse(variant_path("crazyhouse"));
+  expect_moves(crazyhouse, "4r2k/8/8/8/8/8/8/4K3[N] w - - 0 1",
+               "N@e2 N@e3 N@e4 N@e5 N@e6 N@e7 e1d1 e1d2 e1f1 e1f2");
+}
+
 // Chess with a knight whose leap is blocked by a piece on the point next to it (a Xiangqi horse).
 std::string lame_knight_chess() {
   return overlay_path("chess", "pieces:\n  knight:\n    moves:\n      - leap: [1, 2]\n        block: [[0, 1]]\n");

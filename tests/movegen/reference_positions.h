@@ -10,14 +10,17 @@
 
 namespace palace::test {
 
+// A game's vector file of `kind` (".perft", ".moves", ...) relative to the vectors' folder: in the top
+// folder or in zoo/.
+inline std::string vector_file(const std::string& game, const std::string& kind) {
+  return std::filesystem::exists(vectors_path(game + kind)) ? game + kind : "zoo/" + game + kind;
+}
+
 inline std::vector<std::string> reference_fens(const std::string& game) {
-  const auto file = [&](const std::string& kind) {
-    const std::string top = vectors_path(game + kind);
-    return std::filesystem::exists(top) ? top : vectors_path("zoo/" + game + kind);
-  };
   std::vector<std::string> fens;
-  for (const auto& line : data_lines(file(".perft"))) fens.push_back(split(line, ';').at(0));
-  for (const auto& line : data_lines(file(".terminal"))) fens.push_back(split(line, '|').at(0));
+  for (const auto& line : data_lines(vectors_path(vector_file(game, ".perft")))) fens.push_back(split(line, ';').at(0));
+  for (const auto& line : data_lines(vectors_path(vector_file(game, ".terminal"))))
+    fens.push_back(split(line, '|').at(0));
   return fens;
 }
 
