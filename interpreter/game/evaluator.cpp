@@ -77,6 +77,17 @@ bool did_not_vary(const Position& pos, const Perpetual& now) {
   return whole.termination == now.termination && whole.side == now.side;
 }
 
+// How the repetition rule ends the game at its count, when no perpetual is blamed: a draw, won by a
+// named side, or decided by counting.
+Verdict repetition_result(const Position& pos) {
+  const RepetitionRule& rule = pos.variant().ends().repetition;
+  Verdict t = rule.winner ? win(*rule.winner, Termination::Repetition)
+              : rule.by_counting ? by_points(pos, Termination::Repetition)
+                                 : draw(Termination::Repetition);
+  t.occurrences = rule.count;
+  return t;
+}
+
 // A repetition's verdict at `pos`: unfinished (maybe with a claim or a side bound to vary), or the end.
 Verdict judge_repetition(const Position& pos) {
   const EndRules& rules = pos.variant().ends();
@@ -90,13 +101,7 @@ Verdict judge_repetition(const Position& pos) {
   Verdict t;
   switch (b.sanction) {
     case Sanction::None:
-      if (full) {
-        t = rules.repetition.winner ? win(*rules.repetition.winner, Termination::Repetition)
-            : rules.repetition.by_counting ? by_points(pos, Termination::Repetition)
-                                           : draw(Termination::Repetition);
-        t.occurrences = rules.repetition.count;
-        return t;
-      }
+      if (full) return repetition_result(pos);
       going_on.claimable = Termination::Repetition;
       going_on.occurrences = first;
       return going_on;
@@ -123,6 +128,16 @@ Verdict judge_repetition(const Position& pos) {
 }
 
 }  // namespace
+
+Verdict judge_cycle(const Position& pos, int plies) {
+  const RepetitionRule& rule = pos.variant().ends().repetition;
+  if (!rule.count && !rule.claim) return {};
+  const int span = repetition_span(pos, 2);
+  if (!span || span >= plies || blame(pos, span).sanction != Sanction::None) return {};
+  // Where a player may claim the draw before the count, the side it suits claims it.
+  if (rule.claim) return draw(Termination::Repetition);
+  return repetition_result(pos);
+}
 
 double points(const Position& pos, Side side) {
   const Variant& v = pos.variant();

@@ -34,6 +34,15 @@ namespace palace {
 // so the search scores it as such; the game refuses the move instead (judge_move).
 Verdict judge(const Position& pos, int legal_move_count);
 
+// A cycle as a search sees it: where `pos` occurred once before, fewer than `plies` plies ago, and
+// no perpetual is blamed for the plies between, the players could play the cycle again up to the
+// repetition rule's count, so it is judged as that count would be (a draw where the draw may be
+// claimed before); unfinished otherwise. The search asks this with the plies since its root, as the
+// reference engine judges a repetition after the root at its second occurrence: a cycle the side
+// ahead can keep is then a win found at its first repetition, and mate distances agree. Where a
+// perpetual is blamed, the cycle is left to the rule's count, which punishes it.
+Verdict judge_cycle(const Position& pos, int plies);
+
 // Whether `m`, legal by movegen, is refused by a rule of the game's history: the refusing
 // Verdict (refused, with the rule as its reason), or an unfinished one. `pos` is left as it was.
 Verdict judge_move(Position& pos, Move m);

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "game/evaluator.h"
+#include "game/repetition.h"
 #include "movegen/movegen.h"
 #include "search/eval.h"
 #include "search/move_order.h"
@@ -115,15 +116,20 @@ int mate_in(int score) {
 // The score of a finished game `ply` plies from the root, from the side to move's view, or
 // nothing while it goes on, given whether the side to move has a legal move (all the end rules ask
 // of the count). The one place the search asks the game's end rules.
+// The score of a finished game `ply` plies from the root, from the side to move's view.
+int score_of(const Verdict& end, const Position& pos, int ply) {
+  if (!end.winner) return 0;
+  const int score = Mate - ply;
+  return *end.winner == pos.side_to_move() ? score : -score;
+}
+
 std::optional<int> node_end(const Position& pos, bool can_move, int ply) {
   const Verdict end = judge(pos, can_move ? 1 : 0);
   // A draw a player may claim is one the side it suits will claim, except at the root, where the
   // search is asked for a move.
   if (ply > 0 && end.claimable != Termination::None) return 0;
   if (!end.finished()) return std::nullopt;
-  if (!end.winner) return 0;
-  const int score = Mate - ply;
-  return *end.winner == pos.side_to_move() ? score : -score;
+  return score_of(end, pos, ply);
 }
 
 // node_end, asked before the moves are generated: most nodes have a legal move, and the move loop
@@ -196,6 +202,7 @@ struct Searcher::Impl {
   }
   bool may_pass_for_null(bool checked) const;
   void update_pv(int ply, Move m);
+  void line_round_cycle(int ply, int occurrences);
   int captured_value(Move m) const { return eval.value(kind_of(captured_piece(*pos, m))); }
   // Whether the check `m`, just made, earns its extra ply: under `extend_checks: safe` not when
   // the checking piece hangs where it landed (attacked and not defended), as the check then
@@ -262,8 +269,24 @@ std::optional<int> Searcher::Impl::enter_node(int ply) {
   ++nodes;
   seldepth = std::max(seldepth, ply);
   if (const std::optional<int> end = node_end_before_moves(*pos, ply)) return end;
+  // A position repeated since the root is scored as its repetition rule ends the cycle played on
+  // (judge_cycle); it had a legal move when it first occurred, so it has one now.
+  if (const Verdict cycle = judge_cycle(*pos, ply); cycle.finished()) {
+    line_round_cycle(ply, cycle.occurrences);
+    return score_of(cycle, *pos, ply);
+  }
   if (ply >= MaxPly - 1) return static_eval();
   return std::nullopt;
+}
+
+// The line from a repeated position goes round the cycle again until the position's `occurrences`-th
+// occurrence, where the game ends as the search scored it: a line a player can follow to the end.
+void Searcher::Impl::line_round_cycle(int ply, int occurrences) {
+  const int span = repetition_span(*pos, 2);
+  int at = ply;
+  for (int round = 2; round < occurrences; ++round)
+    for (int back = span - 1; back >= 0 && at < MaxPly; --back) pv[ply][at++] = pos->state_back(back).move;
+  pv_length[ply] = at;
 }
 
 int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_null, bool checked, bool cut_node) {

@@ -1,5 +1,6 @@
 // The forced-win set (tests/search/forced_wins.epd): in each position the engine announces exactly
-// the reference's shortest win, found at depth 20, and its line ends the game won. Many of the
+// the reference's shortest win, found at depth 20, and its line ends the game won (going round a
+// repeated cycle to the rule's count where the search scored the repetition). Many of the
 // Janggi wins pass or end by counting points (a standoff, two passes in a row), which the
 // reference scores as mates and so does Palace.
 #include <gtest/gtest.h>
@@ -59,11 +60,15 @@ TEST_P(ForcedWins, ShortestWinAnnounced) {
   searcher.search(pos, {.depth = Depth}, [&](const search::Report& r) { last = r; });
   EXPECT_EQ(last.mate_in, w.mate_in) << "score " << last.score_cp;
   // A mate's line ends with the winner's move; a counted end's may end with the loser's, who
-  // must keep the standoff or pass back.
-  const std::size_t plies = last.pv.size();
-  EXPECT_TRUE(plies == std::size_t(2 * w.mate_in - 1) || plies == std::size_t(2 * w.mate_in)) << plies << " plies";
+  // must keep the standoff or pass back. Where the search scored a repetition at its second
+  // occurrence (as the reference does), the distance ends there, and the line goes on round the
+  // cycle to the occurrence that ends the game.
   const Side winner = pos.side_to_move();
-  for (const Move m : last.pv) pos.do_move(m);
+  int scored = 0;
+  while (scored < int(last.pv.size()) && !evaluate(pos).finished() && !judge_cycle(pos, scored).finished())
+    pos.do_move(last.pv[scored++]);
+  EXPECT_TRUE(scored == 2 * w.mate_in - 1 || scored == 2 * w.mate_in) << scored << " plies to the end the search scored";
+  for (std::size_t ply = scored; ply < last.pv.size(); ++ply) pos.do_move(last.pv[ply]);
   const Verdict end = evaluate(pos);
   EXPECT_TRUE(end.finished()) << end.reason_text();
   EXPECT_EQ(end.winner, winner) << end.reason_text();
