@@ -61,8 +61,9 @@ struct ShiftStep {
   std::uint8_t modes = 0;
   bool promotes = false;  // its moves may promote (a step that leaves a ghost never does)
 };
-// More steps than this and counting piece by piece costs less (a knight's eight, a king's).
-constexpr int MaxShiftSteps = 4;
+// More steps than this and counting piece by piece costs less (a knight's eight, a king's); a
+// horde pawn has five: a step, two captures, and double steps from two ranks, one leaving a ghost.
+constexpr int MaxShiftSteps = 6;
 
 class Bitboards {
  public:
