@@ -91,16 +91,22 @@ Bitboard count_by_shifts(const Position& pos, const Bitboards& b, Sink& found, S
   return pieces;
 }
 
+// `captures_only`: only the plain moves that capture or may promote are found, in the order of the
+// full list (ghosts taken and special leaps landing on an enemy are found too).
 template <SliderIndexing I, typename Sink>
-void generate(const Position& pos, const Bitboards& b, Sink& found) {
+void generate(const Position& pos, const Bitboards& b, Sink& found, bool captures_only = false) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   const auto add = [&](Move m) { found.list.add(m); };
+  const Bitboard enemies = pos.occupied_by(opponent(us));
   // Kind by kind, so that a piece's tables are found without reading the board.
   for (Kind kind = Kind(0); kind < v.kinds(); ++kind)
     for (Bitboard pieces = count_by_shifts(pos, b, found, us, kind, pos.pieces(make_piece(us, kind)), Anywhere); pieces;) {
       const Point from = pop_point(pieces);
-      found.add_all(from, add_piece_moves<I>(pos, b, found.list, us, kind, from, Anywhere, add));
+      const Bitboard allowed = !captures_only ? Anywhere
+                               : (b.promotion_leaving(us, kind) & bit(from)) ? Anywhere
+                                                                              : enemies | b.promotion_arrival(us, kind);
+      found.add_all(from, add_piece_moves<I>(pos, b, found.list, us, kind, from, allowed, add));
     }
 }
 
@@ -302,10 +308,10 @@ bool generate_bitboard_legal(Position& pos, const Bitboards& b, MoveList& list, 
                                               : generate_or_count<SliderIndexing::Magic>(pos, b, list, counted);
 }
 
-void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& list) {
+void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& list, bool captures_only) {
   Found<false> found{list};
-  if (b.indexing() == SliderIndexing::Pext) generate<SliderIndexing::Pext>(pos, b, found);
-  else generate<SliderIndexing::Magic>(pos, b, found);
+  if (b.indexing() == SliderIndexing::Pext) generate<SliderIndexing::Pext>(pos, b, found, captures_only);
+  else generate<SliderIndexing::Magic>(pos, b, found, captures_only);
 }
 
 bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind) {

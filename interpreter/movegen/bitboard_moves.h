@@ -11,7 +11,8 @@
 namespace palace {
 
 // The moves of the side to move's pieces by their movement (generate_pseudo_legal's first part).
-void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& list);
+// With `captures_only`, the plain moves that neither capture nor may promote are left out.
+void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& list, bool captures_only = false);
 
 // The same moves less those that leave the mover's royal attacked, in the same order, where
 // Bitboards::legal_by_pins: found from the checks and pins of the position, not by making each

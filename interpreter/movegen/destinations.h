@@ -102,14 +102,20 @@ void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side
 }
 
 // for_each_destination from the mailbox tables, for a caller that knows the variant has no
-// bitboards and so need not ask for each piece.
-template <typename Visit, typename Guard>
+// bitboards and so need not ask for each piece. With CapturesOnly, only captures (of a piece or a
+// ghost) are visited, in the same order: a leap's empty landing is passed over before its path is
+// read, and a ray's empty points are not visited.
+template <bool CapturesOnly = false, typename Visit, typename Guard>
 void for_each_mailbox_destination(const Position& pos, Side us, Kind kind, Point from, Visit&& visit, Guard&& guard) {
   const Variant& v = pos.variant();
   const Span leaps = v.leaps(us, kind, from);
+  const auto visit_leap = [&](Point to, MoveType type, Point extra) {
+    if (!CapturesOnly || type == MoveType::CaptureGhost || pos.at(to)) visit(to, type, extra);
+  };
   for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
     const LeapTarget& t = v.leap(i);
-    if (path_clear(pos, t.blocks, t.block_count)) visit_leap_landing(pos, us, kind, t, visit, guard);
+    if (CapturesOnly && !pos.at(t.to) && !(t.flags & TakesGhost)) continue;
+    if (path_clear(pos, t.blocks, t.block_count)) visit_leap_landing(pos, us, kind, t, visit_leap, guard);
   }
 
   const Span rays = v.rays(us, kind, from);
@@ -127,7 +133,7 @@ void for_each_mailbox_destination(const Position& pos, Side us, Kind kind, Point
     for (; point < end; ++point) {
       const Piece occupant = pos.at(point->square);
       if (!occupant) {
-        if (point->modes & CanMove) visit(point->square, MoveType::Normal, Point(0));
+        if (!CapturesOnly && (point->modes & CanMove)) visit(point->square, MoveType::Normal, Point(0));
         continue;
       }
       if (point->modes & CanCapture) {

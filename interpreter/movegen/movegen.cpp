@@ -62,13 +62,15 @@ void keep_royal_safe(Position& pos, MoveList& list, int first) {
 namespace {
 
 // The moves of the side to move's piece on `from`, in a variant without bitboards. A kind with no
-// promotion zone skips the promotion table at each of its moves.
+// promotion zone skips the promotion table at each of its moves, and where only captures are asked
+// for, its moves to empty points.
+template <bool CapturesOnly>
 void generate_piece_moves(const Position& pos, MoveList& list, Point from) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   const Kind kind = kind_of(pos.at(from));
   if (v.rules().pieces[kind].promotion_zone < 0) {
-    for_each_mailbox_destination(
+    for_each_mailbox_destination<CapturesOnly>(
         pos, us, kind, from, [&](Point to, MoveType type, Point extra) { list.add(Move(from, to, type, extra)); }, NoGuard());
     return;
   }
@@ -371,11 +373,13 @@ bool royal_attacked(const Position& pos, Side side) {
 
 bool in_check(const Position& pos) { return royal_attacked(pos, pos.side_to_move()); }
 
-void generate_pseudo_legal(const Position& pos, MoveList& list) {
+void generate_pseudo_legal(const Position& pos, MoveList& list, bool captures_only) {
   const Side us = pos.side_to_move();
-  if (const Bitboards* b = pos.variant().bitboards()) generate_bitboard_moves(pos, *b, list);
+  if (const Bitboards* b = pos.variant().bitboards()) generate_bitboard_moves(pos, *b, list, captures_only);
+  else if (captures_only)
+    for (int i = 0; i < pos.piece_count(us); ++i) generate_piece_moves<true>(pos, list, pos.piece_square(us, i));
   else
-    for (int i = 0; i < pos.piece_count(us); ++i) generate_piece_moves(pos, list, pos.piece_square(us, i));
+    for (int i = 0; i < pos.piece_count(us); ++i) generate_piece_moves<false>(pos, list, pos.piece_square(us, i));
   if (!pos.variant().compound_moves().empty()) generate_compound_moves(pos, list);
   if (pos.variant().any_adds_moves()) [[unlikely]]
     generate_added_moves(pos, list);
@@ -606,7 +610,7 @@ bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked) {
   }
   list.size = 0;
   if (ended_by_rule(pos).finished()) return false;
-  generate_pseudo_legal(pos, list);
+  generate_pseudo_legal(pos, list, keep == Keep::Captures);
   if (keep == Keep::Captures) {
     int count = 0;
     for (const Move m : list)

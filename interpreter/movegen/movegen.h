@@ -34,8 +34,10 @@ inline Piece captured_piece(const Position& pos, Move m) {
 
 inline bool is_capture(const Position& pos, Move m) { return captured_piece(pos, m) != NoPiece; }
 
-// Every move the pieces' movement allows, before king safety and game rules.
-void generate_pseudo_legal(const Position& pos, MoveList& list);
+// Every move the pieces' movement allows, before king safety and game rules. With `captures_only`
+// the pieces' plain moves that neither capture nor may promote are left out (quiescence filters the
+// rest with `kept`); those listed come in the same order as in the full list.
+void generate_pseudo_legal(const Position& pos, MoveList& list, bool captures_only = false);
 
 // Whether a pseudo-legal move keeps the mover's royal safe and obeys the facing-royals rule.
 bool leaves_royal_safe(Position& pos, Move m);

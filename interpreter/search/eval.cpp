@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "core/point_set.h"
 #include "movegen/destinations.h"
 
 namespace palace::search {
@@ -36,7 +37,10 @@ bool any_nonzero(const std::vector<int>& weights) {
 }  // namespace
 
 Evaluation::Evaluation(const Variant& variant)
-    : squares_(variant.squares()), files_(variant.rules().board.files), tempo_(variant.rules().eval.tempo) {
+    : squares_(variant.squares()),
+      files_(variant.rules().board.files),
+      tempo_(variant.rules().eval.tempo),
+      bitboards_(variant.bitboards()) {
   const RuleSet& rules = variant.rules();
   const EvalDef& eval = rules.eval;
   const BoardDef& board = rules.board;
@@ -84,19 +88,26 @@ Evaluation::Evaluation(const Variant& variant)
     t.pair = weight(eval.pair, k);
     t.royal = variant.royal(k);
     t.walked = t.mobility || t.royal_attack || t.threat || t.hanging;
+    t.threats_only = !t.mobility && !t.royal_attack && !t.hanging;
     pairs_ = pairs_ || t.pair;
     hanging_ = hanging_ || t.hanging;
     for (Side side = First; side < SideCount; ++side) full_phase_ += t.phase * variant.setup_count(side, k);
   }
   // Whether a piece hangs depends on what every enemy piece guards.
   if (hanging_)
-    for (KindTerms& t : terms_) t.walked = true;
+    for (KindTerms& t : terms_) {
+      t.walked = true;
+      t.threats_only = false;  // every guard counts
+    }
   if (any_nonzero(eval.royal_attack)) near_rows_ = squares_;
   near_.assign(std::size_t(near_rows_ + 1) * squares_, 0);
+  if (bitboards_) near_bits_.assign(near_rows_ + 1, 0);
   for (Point r = Point(0); r < near_rows_; ++r)
-    for (Point s = Point(0); s < squares_; ++s)
+    for (Point s = Point(0); s < squares_; ++s) {
       near_[r * squares_ + s] = s != r && std::abs(board.file_of(s) - board.file_of(r)) <= 1 &&
                                 std::abs(board.rank_of(s) - board.rank_of(r)) <= 1;
+      if (bitboards_ && near_[r * squares_ + s]) near_bits_[r] |= bit(s);
+    }
 
   // The piece whose reaching its zone wins scores, on each point, by how far it has still to go.
   const ZoneReached& goal = rules.ends.zone_reached;
@@ -177,29 +188,70 @@ Evaluation::Evaluation(const Variant& variant)
       advance_.push_back(rules.sides[side].forward > 0 ? board.rank_of(s) : -board.rank_of(s));
 }
 
-int Evaluation::walk(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const {
+// What a walked piece adds for the captures it could make: the dearer pieces it threatens, and the
+// others, kept to be scored as hanging once every guard is known.
+struct Evaluation::Tally {
+  int points = 0, attacks = 0, threats = 0;
+};
+
+inline void Evaluation::take(const Position& pos, Side side, Point to, Kind kind, Walks& walks, Tally& tally) const {
+  const int prize = value_[kind_of(pos.at(to))];
+  const KindTerms& t = terms_[kind];
+  if (prize > value_[kind]) ++tally.threats;
+  else if (t.hanging && prize > 0 && walks.prey_count < MaxPoints) walks.prey[walks.prey_count++] = {to, side, t.hanging};
+}
+
+int Evaluation::bonus(Kind kind, const Tally& tally) const {
+  const KindTerms& t = terms_[kind];
+  return t.mobility * tally.points + t.royal_attack * tally.attacks + t.threat * tally.threats;
+}
+
+// The plain destinations come as a set: counted at once, and only the captures among them looked
+// at one by one, in the order for_each_destination visits them. Inlined into the evaluation's loop
+// over the pieces, which then reads what all walks share once.
+inline int Evaluation::walk_bitboards(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const {
+  const Bitboards& b = *bitboards_;
+  const Point royal = pos.royal(opponent(side));
+  const Bitboard near_royal = near_bits_[royal < near_rows_ ? royal : near_rows_];
+  Tally tally;
+  const auto visit = [&](Point to, MoveType, Point) {
+    ++tally.points;
+    tally.attacks += near_royal >> to & 1;
+    if (pos.at(to)) take(pos, side, to, kind, walks, tally);
+  };
+  const auto guard = [&](Point to) {
+    if (hanging_) walks.guard(side, to);
+  };
+  const Bitboard all = ~Bitboard(0);
+  const PlainDestinations d = b.indexing() == SliderIndexing::Pext
+                                  ? bitboard_destinations<SliderIndexing::Pext>(pos, b, side, kind, from, all, visit, guard)
+                                  : bitboard_destinations<SliderIndexing::Magic>(pos, b, side, kind, from, all, visit, guard);
+  const Bitboard near = d.moves & near_royal;
+  tally.points += b.popcnt() ? count_points<true>(d.moves) : count_points<false>(d.moves);
+  tally.attacks += b.popcnt() ? count_points<true>(near) : count_points<false>(near);
+  for (Bitboard captures = d.moves & pos.occupied(); captures;) take(pos, side, pop_point(captures), kind, walks, tally);
+  if (hanging_) walks.guarded[side][0] |= d.defended;
+  return bonus(kind, tally);
+}
+
+// `ThreatsOnly`: the kind scores nothing but its threats, so only its captures are walked.
+template <bool ThreatsOnly>
+int Evaluation::walk_mailbox(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const {
   const Point royal = pos.royal(opponent(side));
   const std::uint8_t* near = &near_[std::size_t(royal < near_rows_ ? royal : near_rows_) * squares_];
-  const int worth = value_[kind];
-  const KindTerms& t = terms_[kind];
-  int points = 0, attacks = 0, threats = 0;
-  PointSet& guarded = walks.guarded[side];
-  for_each_destination(
-      pos, side, from,
+  Tally tally;
+  for_each_mailbox_destination<ThreatsOnly>(
+      pos, side, kind, from,
       [&](Point to, MoveType, Point) {
-        ++points;
-        attacks += near[to];
+        ++tally.points;
+        tally.attacks += near[to];
         // A destination with a piece on it holds an enemy piece: a capture.
-        if (const Piece victim = pos.at(to)) {
-          const int prize = value_[kind_of(victim)];
-          if (prize > worth) ++threats;
-          else if (t.hanging && prize > 0 && walks.prey_count < MaxPoints) walks.prey[walks.prey_count++] = {to, side, t.hanging};
-        }
+        if (pos.at(to)) take(pos, side, to, kind, walks, tally);
       },
       [&](Point to) {
-        if (hanging_) guarded.set(to);
+        if (hanging_) walks.guard(side, to);
       });
-  return t.mobility * points + t.royal_attack * attacks + t.threat * threats;
+  return bonus(kind, tally);
 }
 
 int Evaluation::royal_distance(Point a, Point b) const {
@@ -277,6 +329,12 @@ int Evaluation::shelter(const Placed* found, int count, const Position& pos, Sid
 }
 
 int Evaluation::operator()(const Position& pos) const {
+  return bitboards_ ? evaluate<true>(pos) : evaluate<false>(pos);
+}
+
+// One loop for each back end, so that the mailbox's keeps its registers to itself.
+template <bool OnBitboards>
+int Evaluation::evaluate(const Position& pos) const {
   Score total[SideCount];
   int phase = 0;
   Placed found[SideCount][MaxPoints];
@@ -294,7 +352,9 @@ int Evaluation::operator()(const Position& pos) const {
       phase += t.phase;
       pieces[side] += !t.royal;
       if (t.walked) {
-        const int bonus = walk(pos, side, s, kind, walks);
+        const int bonus = OnBitboards      ? walk_bitboards(pos, side, s, kind, walks)
+                          : t.threats_only ? walk_mailbox<true>(pos, side, s, kind, walks)
+                                           : walk_mailbox<false>(pos, side, s, kind, walks);
         total[side] += {bonus, bonus};
       }
       if (t.census || t.on_file || t.shelters) found[side][found_count[side]++] = {s, kind};
@@ -302,7 +362,7 @@ int Evaluation::operator()(const Position& pos) const {
     }
   for (int i = 0; i < walks.prey_count; ++i) {
     const Walks::Prey& prey = walks.prey[i];
-    if (!walks.guarded[opponent(prey.taker)][prey.square]) total[prey.taker] += {prey.weight, prey.weight};
+    if (!walks.guards(opponent(prey.taker), prey.square)) total[prey.taker] += {prey.weight, prey.weight};
   }
   for (const Kind k : held_)
     for (Side side = First; side < SideCount; ++side) {

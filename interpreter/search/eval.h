@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "compiler/variant.h"
-#include "core/point_set.h"
+#include "core/bitboard.h"
 #include "position/position.h"
 
 namespace palace::search {
@@ -38,6 +38,10 @@ class Evaluation {
   int weakest() const { return weakest_; }
 
  private:
+  // operator() for one back end, known at compile time.
+  template <bool OnBitboards>
+  int evaluate(const Position& pos) const;
+
   // A score as it stands in the opening and in the endgame.
   struct Score {
     int opening = 0, endgame = 0;
@@ -63,13 +67,22 @@ class Evaluation {
       Side taker;
       int weight;
     };
-    PointSet guarded[SideCount];
+    // By side, a bit per point in words of 64, so that a bitboard's guards are one word's OR.
+    std::uint64_t guarded[SideCount][MaxPoints / BitboardPoints] = {};
     Prey prey[MaxPoints];
     int prey_count = 0;
+    void guard(Side side, Point s) { guarded[side][s / BitboardPoints] |= Bitboard(1) << (s % BitboardPoints); }
+    bool guards(Side side, Point s) const { return guarded[side][s / BitboardPoints] >> (s % BitboardPoints) & 1; }
   };
   // The mobility, royal-attack and threat bonus of `side`'s piece of `kind` on `from`; its guards
-  // and prey go to `walks`.
-  int walk(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const;
+  // and prey go to `walks`. One walk for each back end; the bitboards' counts the plain moves as sets.
+  [[gnu::always_inline]] int walk_bitboards(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const;
+  template <bool ThreatsOnly>
+  int walk_mailbox(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const;
+  struct Tally;
+  // A capture of the piece on `to` found by a walk: a threat, or prey.
+  void take(const Position& pos, Side side, Point to, Kind kind, Walks& walks, Tally& tally) const;
+  int bonus(Kind kind, const Tally& tally) const;
   // The bonuses of both sides' pieces on `found` that depend on the files: passed, isolated and
   // doubled pieces of the kinds a census is taken of (a passed one also by how near each royal,
   // on `royal`, stands to it), and pieces on open files.
@@ -84,6 +97,7 @@ class Evaluation {
   int squares_;
   int files_;
   int tempo_;  // for the side to move
+  const Bitboards* bitboards_;  // the variant's, where its pieces are walked on bitboards
   std::vector<Score> score_;  // by piece code and point: material plus square bonus
   std::vector<int> value_;
   std::vector<bool> major_;
@@ -107,6 +121,7 @@ class Evaluation {
     int pair = 0;          // centipawns for a side with two or more
     bool royal = false;     // not counted among a side's pieces for eval.few_pieces
     bool walked = false;    // it has a walked weight, or some kind's hanging asks for its guards
+    bool threats_only = false;  // walked for its threats alone: only its captures are looked at
     bool census = false;    // eval.passed or eval.structure names it: its files are counted
     bool on_file = false;   // eval.open_file names it
     bool shelters = false;  // eval.shelter names it
@@ -121,6 +136,7 @@ class Evaluation {
   // side with no royal or a variant with no royal-attack weight.
   std::vector<std::uint8_t> near_;
   int near_rows_ = 0;
+  std::vector<Bitboard> near_bits_;  // the same rows as sets, where the variant has bitboards
 
   std::vector<int> shelter_bonus_;       // eval.shelter's bonus by ranks ahead, or empty
   std::vector<std::uint8_t> sheltered_;  // by side and point: whether a royal there counts its cover

@@ -96,6 +96,39 @@ INSTANTIATE_TEST_SUITE_P(MailboxVariants, MailboxLegality,
                                            "grand"),
                          VariantParamName());
 
+// Quiescence asks the generator for captures only: the moves it leaves out are plain moves that
+// neither capture nor promote, so that the captures, ghost captures and promotions of the two lists
+// are the same moves in the same order (the search's ordering breaks ties by it).
+class PseudoLegalCaptures : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PseudoLegalCaptures, LeaveOutOnlyTheQuietMovesInTheSameOrder) {
+  const auto variant = load_variant(variant_path(GetParam()));
+  int positions = 0, left_out = 0;
+  const auto changes_material = [](const Position& pos, Move m) {
+    return m.type() == MoveType::CaptureGhost || (m.type() != MoveType::Compound && pos.at(m.to())) || m.promotion_kind() >= 0;
+  };
+  for_each_position_and_reply(variant, reference_fens(GetParam()), [&](Position& pos) {
+    MoveList all, captures;
+    generate_pseudo_legal(pos, all);
+    generate_pseudo_legal(pos, captures, true);
+    std::vector<std::uint32_t> expected, kept;
+    for (const Move m : all)
+      if (changes_material(pos, m)) expected.push_back(m.raw());
+    for (const Move m : captures)
+      if (changes_material(pos, m)) kept.push_back(m.raw());
+    EXPECT_EQ(kept, expected) << pos.fen();
+    ++positions;
+    left_out += all.size - captures.size;
+  });
+  EXPECT_GT(positions, 100);
+  EXPECT_GT(left_out, 1000);
+}
+
+INSTANTIATE_TEST_SUITE_P(SomeOfEachBackEnd, PseudoLegalCaptures,
+                         ::testing::Values("chess", "xiangqi", "janggi-modern", "shogi", "crazyhouse", "atomic", "makruk",
+                                           "grand", "capablanca", "berolina", "chess960", "horde"),
+                         VariantParamName());
+
 TEST(Consistency, CastlingOntoThePartnersStart) {
   Position pos(load_variant(source_path("tests/repro/c960.yaml")));
   pos.set_fen("r4kr1/8/8/8/8/8/8/R4KR1 w KQkq - 0 1");
