@@ -100,6 +100,40 @@ std::int16_t Bitboards::add_slider(const std::vector<std::vector<Point>>& lines)
   return slider_of_lines_[lines] = std::int16_t(sliders_.size() - 1);
 }
 
+// The moves of the kind, from the tables compiled above, grouped by how far they go: the steps of
+// one group are one shift of the kind's pieces. Left empty where they do not fit MaxShiftSteps
+// shifts or the kind moves otherwise.
+void Bitboards::compile_shift_steps(const Variant& v, Side side, Kind kind) {
+  const std::size_t at = std::size_t(side) * kinds_ + kind;
+  if (promotion_leaving_[at] || (promotion_arrival_[at] && v.rules().pieces[kind].promotion_to_lost_only)) return;
+  struct Key {
+    int shift, block, modes;
+    bool promotes;
+    auto operator<=>(const Key&) const = default;
+  };
+  std::map<Key, Bitboard> groups;
+  for (Point s = Point(0); s < v.squares(); ++s) {
+    const BitboardMoves& m = moves_[cell(side, kind, s)];
+    if (m.slider[0] >= 0 || m.slider[1] >= 0) return;
+    for (Bitboard t = m.leap_move | m.leap_capture; t;) {
+      const Point to = pop_point(t);
+      const int modes = (m.leap_move & bit(to) ? CanMove : 0) | (m.leap_capture & bit(to) ? CanCapture : 0);
+      groups[{int(to) - int(s), 0, modes, true}] |= bit(s);
+    }
+    for (std::uint32_t i = m.special_begin; i < m.special_end; ++i) {
+      const LeapTarget& t = specials_[i];
+      // Only a move that passes one point and captures nothing, ghost or piece.
+      if (t.block_count != 1 || t.modes != CanMove || (t.flags & TakesGhost)) return;
+      groups[{int(t.to) - int(s), int(t.blocks[0]) - int(s), CanMove, !(t.flags & LeavesGhost)}] |= bit(s);
+    }
+    if (groups.size() > std::size_t(MaxShiftSteps)) return;
+  }
+  int count = 0;
+  for (const auto& [key, from] : groups)
+    shift_steps_[at][count++] = {from, std::int8_t(key.shift), std::int8_t(key.block), std::uint8_t(key.modes), key.promotes};
+  shift_step_counts_[at] = std::uint8_t(count);
+}
+
 std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderIndexing indexing) {
   if (v.squares() > BitboardPoints || v.has_runtime_hooks()) return nullptr;
   auto b = std::make_unique<Bitboards>();
@@ -137,6 +171,7 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
   b->direct_.assign(std::size_t(SideCount) * kinds, 1);
   b->promotion_arrival_.assign(std::size_t(SideCount) * kinds, 0);
   b->promotion_leaving_.assign(std::size_t(SideCount) * kinds, 0);
+  b->promotion_forced_.assign(std::size_t(SideCount) * kinds, 0);
   b->drop_points_.assign(std::size_t(SideCount) * kinds, 0);
   for (Side side = First; side < SideCount; ++side)
     for (Kind k : v.hand_kinds()) b->drop_points_[side * kinds + k] = points_of(v.drop_points(side, k));
@@ -149,6 +184,7 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
         Bitboard& slide_move = b->slide_move_[cell];
         Bitboard& slide_capture = b->slide_capture_[cell];
         if (v.promotion_flags(side, k, s) & (PromotesArriving | MustPromote)) b->promotion_arrival_[side * kinds + k] |= bit(s);
+        if (v.promotion_flags(side, k, s) & MustPromote) b->promotion_forced_[side * kinds + k] |= bit(s);
         if (v.promotion_flags(side, k, s) & PromotesLeaving) b->promotion_leaving_[side * kinds + k] |= bit(s);
         Bitboard reach = 0;  // every point it could capture on, on an empty board
         Bitboard leap_points = 0;
@@ -212,6 +248,10 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
         if (ray_points || (traits & SpecialCaptures)) b->direct_[side * kinds + k] = 0;
         for (Bitboard r = reach; r;) b->capturers_[(std::size_t(side) * kinds + k) * BitboardPoints + pop_point(r)] |= bit(s);
       }
+  b->shift_steps_.resize(std::size_t(SideCount) * kinds);
+  b->shift_step_counts_.assign(std::size_t(SideCount) * kinds, 0);
+  for (Side side = First; side < SideCount; ++side)
+    for (Kind k = Kind(0); k < kinds; ++k) b->compile_shift_steps(v, side, k);
   b->refused_.assign(kinds, 0);
   for (Kind k = Kind(0); k < kinds; ++k)
     if (v.rules().pieces[k].royal) b->royal_kinds_ |= 1u << k;

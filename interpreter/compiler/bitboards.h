@@ -6,6 +6,7 @@
 // else (movegen/bitboard_moves.h uses these).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -50,6 +51,20 @@ enum KindTraits : std::uint8_t {
   SpecialCaptures = 4,     // a leap of it that passes points may capture
 };
 
+// One direction of a kind's steps as a shift of the whole set of its pieces: from every point of
+// `from` the piece reaches the point `shift` further on (in point numbers) with `modes`, where the
+// point `block` further on is empty (0: none to pass). Perft's last ply counts a kind's moves so,
+// all its free pieces at once (movegen/bitboard_moves.cpp).
+struct ShiftStep {
+  Bitboard from = 0;
+  std::int8_t shift = 0, block = 0;
+  std::uint8_t modes = 0;
+  bool promotes = false;  // its moves may promote (a step that leaves a ghost never does)
+};
+// More steps than this and counting piece by piece costs less (a knight's eight, a king's); a
+// horde pawn has five: a step, two captures, and double steps from two ranks, one leaving a ghost.
+constexpr int MaxShiftSteps = 6;
+
 class Bitboards {
  public:
   // The tables of `v`, or null where one of its features is not theirs: a board over 64 points, a
@@ -92,6 +107,13 @@ class Bitboards {
   // Where a piece of `side` and `kind` may promote on arriving, and from where on leaving.
   Bitboard promotion_arrival(Side side, Kind kind) const { return promotion_arrival_[std::size_t(side) * kinds_ + kind]; }
   Bitboard promotion_leaving(Side side, Kind kind) const { return promotion_leaving_[std::size_t(side) * kinds_ + kind]; }
+  // The points of promotion_arrival where the piece must promote.
+  Bitboard promotion_forced(Side side, Kind kind) const { return promotion_forced_[std::size_t(side) * kinds_ + kind]; }
+  // All the moves of a piece of `side` and `kind` as at most MaxShiftSteps shifts; none where its
+  // moves are not so simple: it slides, captures by a leap that passes a point, promotes on
+  // leaving or only to a lost kind.
+  const ShiftStep* shift_steps(Side side, Kind kind) const { return shift_steps_[std::size_t(side) * kinds_ + kind].data(); }
+  int shift_step_count(Side side, Kind kind) const { return shift_step_counts_[std::size_t(side) * kinds_ + kind]; }
   // The kinds (a bit each) the rule file calls royal, whether or not check protects them.
   std::uint32_t royal_kinds() const { return royal_kinds_; }
   // Variant::drop_points as a set.
@@ -121,7 +143,11 @@ class Bitboards {
   std::vector<std::uint8_t> direct_;
   std::vector<std::uint32_t> refused_;
   std::uint32_t royal_kinds_ = 0;
-  std::vector<Bitboard> promotion_arrival_, promotion_leaving_, drop_points_;
+  void compile_shift_steps(const Variant& v, Side side, Kind kind);
+
+  std::vector<Bitboard> promotion_arrival_, promotion_leaving_, promotion_forced_, drop_points_;
+  std::vector<std::array<ShiftStep, MaxShiftSteps>> shift_steps_;
+  std::vector<std::uint8_t> shift_step_counts_;
   std::vector<Bitboard> special_blocks_;
   std::vector<Bitboard> compound_empty_;
   std::vector<Bitboard> between_;

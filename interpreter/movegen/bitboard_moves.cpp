@@ -32,6 +32,7 @@ template <SliderIndexing I, typename Other>
 // instruction where it has one.
 template <bool Count, bool Popcnt = false>
 struct Found {
+  static constexpr bool counts = Count, popcnt = Popcnt;
   MoveList& list;
   std::uint64_t counted = 0;
   void add(Move m) {
@@ -45,6 +46,51 @@ struct Found {
   }
 };
 
+Bitboard shifted(Bitboard points, int by) { return by >= 0 ? points << by : points >> -by; }
+
+// The number of moves of the pieces `pieces` of `kind` landing in `allowed`, all at once by the
+// kind's shift steps (Bitboards::shift_steps), promotion choices each counted: add_piece_moves'
+// plain moves and special leaps, none of which may take a ghost.
+template <bool Popcnt>
+std::uint64_t count_shift_steps(const Position& pos, const Bitboards& b, Side us, Kind kind, Bitboard pieces,
+                                Bitboard allowed) {
+  const Bitboard empty = ~pos.occupied() & allowed, victims = capturable(pos, b, opponent(us), kind) & allowed;
+  const Bitboard promoting = b.promotion_arrival(us, kind), forced = b.promotion_forced(us, kind);
+  const std::uint64_t choices = pos.variant().promotion_kinds(kind).size();
+  const ShiftStep* steps = b.shift_steps(us, kind);
+  std::uint64_t n = 0;
+  for (int i = 0; i < b.shift_step_count(us, kind); ++i) {
+    const ShiftStep& step = steps[i];
+    Bitboard from = pieces & step.from;
+    if (step.block) from &= shifted(~pos.occupied(), -step.block);
+    const Bitboard to = shifted(from, step.shift) & ((step.modes & CanMove ? empty : 0) | (step.modes & CanCapture ? victims : 0));
+    n += std::uint64_t(count_points<Popcnt>(to));
+    if (step.promotes && (to & promoting)) [[unlikely]]
+      n += std::uint64_t(count_points<Popcnt>(to & promoting)) * choices - std::uint64_t(count_points<Popcnt>(to & forced));
+  }
+  return n;
+}
+
+// On perft's last ply, counts the moves of those of `pieces` (of `kind`) that shift steps can
+// count, landing in `allowed`, and returns the others: those that might take the ghost there is.
+template <typename Sink>
+Bitboard count_by_shifts(const Position& pos, const Bitboards& b, Sink& found, Side us, Kind kind, Bitboard pieces,
+                         Bitboard allowed) {
+  if constexpr (Sink::counts) {
+    if (!b.shift_step_count(us, kind)) return pieces;
+    Bitboard counted = pieces;
+    const StateRecord& st = pos.state();
+    if (st.ghost != NoPoint && (b.traits(us, kind) & TakesGhosts)) {
+      if (st.ghost_end != st.ghost) return pieces;  // a line of ghost points: the pieces' own walk
+      counted &= ~b.capturers(us, kind, st.ghost);
+    }
+    found.counted += count_shift_steps<Sink::popcnt>(pos, b, us, kind, counted, allowed);
+    return pieces & ~counted;
+  }
+  (void)pos, (void)b, (void)found, (void)us, (void)kind, (void)allowed;
+  return pieces;
+}
+
 // `captures_only`: only the plain moves that capture or may promote are found, in the order of the
 // full list (ghosts taken and special leaps landing on an enemy are found too).
 template <SliderIndexing I, typename Sink>
@@ -55,7 +101,7 @@ void generate(const Position& pos, const Bitboards& b, Sink& found, bool capture
   const Bitboard enemies = pos.occupied_by(opponent(us));
   // Kind by kind, so that a piece's tables are found without reading the board.
   for (Kind kind = Kind(0); kind < v.kinds(); ++kind)
-    for (Bitboard pieces = pos.pieces(make_piece(us, kind)); pieces;) {
+    for (Bitboard pieces = count_by_shifts(pos, b, found, us, kind, pos.pieces(make_piece(us, kind)), Anywhere); pieces;) {
       const Point from = pop_point(pieces);
       const Bitboard allowed = !captures_only ? Anywhere
                                : (b.promotion_leaving(us, kind) & bit(from)) ? Anywhere
@@ -217,8 +263,12 @@ bool generate_legal(Position& pos, const Bitboards& b, Sink& found) {
   const auto add_if_safe = [&](Move m) {
     if (leaves_royal_safe(pos, m)) list.add(m);
   };
-  for (Kind kind = Kind(0); kind < v.kinds(); ++kind)
-    for (Bitboard pieces = pos.pieces(make_piece(us, kind)); pieces;) {
+  // The pieces whose moves checks and pins limit no more than to the evasions.
+  const Bitboard free = ~(bit(royal) | g.tried | g.pinned);
+  for (Kind kind = Kind(0); kind < v.kinds(); ++kind) {
+    const Bitboard pieces_of_kind = pos.pieces(make_piece(us, kind));
+    const Bitboard uncounted = count_by_shifts(pos, b, found, us, kind, pieces_of_kind & free, g.evasions);
+    for (Bitboard pieces = (pieces_of_kind & ~free) | uncounted; pieces;) {
       const Point from = pop_point(pieces);
       if (from == royal) {
         const int first = list.size;
@@ -246,6 +296,7 @@ bool generate_legal(Position& pos, const Bitboards& b, Sink& found) {
         }));
       }
     }
+  }
   add_compound_moves<I>(pos, b, found);
   return g.checkers != 0;
 }
