@@ -43,10 +43,11 @@ std::string variant_file(const std::string& uci_name) {
 
 class ForcedWins : public ::testing::TestWithParam<ForcedWin> {};
 
-// The depth in plies the search is given, as `bench/forced_wins.py report --depth 16`: enough for
+// The depth in plies the search is given, as `bench/forced_wins.py report --depth 17`: enough for
 // every win of the set (the longest, mate 9, is 17 plies, some of them check extensions), and
-// for the moves a reduction or null-move pruning shifts; deterministic, as a depth limit is.
-constexpr int Depth = 16;
+// for the moves a reduction, null-move or exchange pruning shifts (with the exchange evaluation's
+// move order, `B2k5/...`'s mate 5 is first seen at depth 17); deterministic, as a depth limit is.
+constexpr int Depth = 17;
 
 TEST_P(ForcedWins, ShortestWinAnnounced) {
   const ForcedWin& w = GetParam();
