@@ -397,6 +397,7 @@ void api(std::string_view input) {
   std::string id = "none";
   for (const std::string_view request : split(input, "\n#@@\n", 16)) {
     const std::string bytes = api_request(request, id);
+    if (bytes.empty()) continue;  // a raw request of no bytes is no request: nothing is owed an answer
     const std::string asked = bytes.substr(0, std::min<std::size_t>(bytes.find('\n'), 120));
     const auto [status, body] = read_answer(server.answer(bytes), asked);
     if (status >= 500 && status != 507) throw std::logic_error(asked + " answered " + std::to_string(status) + ": " + body);
