@@ -62,7 +62,7 @@ struct ShiftStep {
   bool promotes = false;  // its moves may promote (a step that leaves a ghost never does)
 };
 // More steps than this and counting piece by piece costs less (a knight's eight, a king's); a
-// horde pawn has five: a step, two captures, and double steps from two ranks, one leaving a ghost.
+// pawn that double-steps from two ranks has five: a step, two captures and the two double steps.
 constexpr int MaxShiftSteps = 6;
 
 class Bitboards {
