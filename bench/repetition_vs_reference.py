@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Checks janggi-modern's repetition verdicts against the reference engine on real games.
+"""Checks janggi-modern's repetition and move-limit verdicts against the reference engine on real games.
 
     bench/repetition_vs_reference.py REPLAY_LOG
 
 REPLAY_LOG is bench/replay_collection.sh's log of a .gib collection replayed with
 variants/janggi-modern.yaml. For every game of the files where it found a game ended by
-repetition, the ending ply is found with `palace status` (bisected), and the reference (its XBoard
+repetition or by the move limit (100 plies without a capture), the ending ply is found with `palace status` (bisected), and the reference (its XBoard
 mode, `variant janggi`, which announces a game's end at the root) is asked at the position before
 (it must play a move) and at that position (it must name the same winner). One line a game, then
 the totals. PALACE (default build/palace) and REFERENCE (default /work/fsf/fairy-stockfish-current)
@@ -82,14 +82,14 @@ def reference(fen, moves):
 log = sys.argv[1]
 rows = []
 for line in open(log):
-    m = re.match(r'(.*) game (\d+) \(line \d+\): bad: .*"[^"]*": the game is over: (.* wins: repetition.*)$', line.strip())
+    m = re.match(r'(.*) game (\d+) \(line \d+\): bad: .*"[^"]*": the game is over: (.* wins: (?:repetition|move limit).*)$', line.strip())
     if m: rows.append((m.group(1), int(m.group(2)), m.group(3)))
 files = sorted({r[0] for r in rows})
 agree = disagree = nofen = 0
 for path in files:
   for idx, (fen, moves) in enumerate(games_of(path), 1):
     if fen is None: nofen += 1; continue
-    over = lambda k: 'wins: repetition' in status(fen, moves[:k])
+    over = lambda k: re.search(r'wins: (repetition|move limit)', status(fen, moves[:k])) is not None
     if not over(len(moves)): continue
     lo, hi = 0, len(moves)   # not over at lo, over at hi
     while hi - lo > 1:
