@@ -293,12 +293,14 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   if (depth <= 0) return quiesce(alpha, beta, ply, checked);
   if (const std::optional<int> early = enter_node(ply)) return *early;
 
+  // On the principal line by the window it was given: the mate bounds below may narrow it to a null
+  // window, but a table's score there would cut the line's moves short.
+  const bool pv_node = beta - alpha > 1;
   // No line from here can beat a mate already found nearer the root.
   alpha = std::max(alpha, -Mate + ply);
   beta = std::min(beta, Mate - ply - 1);
   if (alpha >= beta) return alpha;
 
-  const bool pv_node = beta - alpha > 1;
   const std::uint64_t key = table_key(*pos);
   const TTEntry* entry = tt.probe(key);
   const TTEntry hit = entry ? *entry : TTEntry();  // the slot may be overwritten below this node
@@ -456,10 +458,11 @@ int Searcher::Impl::search_root(int depth, int previous) {
 int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
   if (const std::optional<int> early = enter_node(ply)) return *early;
 
-  // Any search of this position answers a window it bounds, however shallow.
+  // Any search of this position answers a window it bounds, however shallow; but not on the
+  // principal line, whose moves the table does not keep: a mate's last move would be left out.
   const std::uint64_t key = table_key(*pos);
   const TTEntry* entry = tt.probe(key);
-  if (entry)
+  if (entry && beta - alpha == 1)
     if (const std::optional<int> score = proven_score(*entry, ply, alpha, beta)) return *score;
 
   // Out of check the side to move may stand on its evaluation rather than capture; a stalemate is

@@ -58,7 +58,15 @@ TEST_P(ForcedWins, ShortestWinAnnounced) {
   pos.set_fen(WireNotation(*variant).palace_fen(w.fen));
   search::Searcher searcher(variant);
   search::Report last;
-  searcher.search(pos, {.depth = Depth}, [&](const search::Report& r) { last = r; });
+  searcher.search(pos, {.depth = Depth}, [&](const search::Report& r) {
+    // Every iteration that announces a win shows a line that long, to the winner's last move: the
+    // table's scores on the principal line (one of a window the mate bounds narrowed, one in
+    // quiescence) once cut it short.
+    if (r.mate_in > 0) {
+      EXPECT_GE(int(r.pv.size()), 2 * r.mate_in - 1) << "depth " << r.depth << ", mate " << r.mate_in;
+    }
+    last = r;
+  });
   EXPECT_EQ(last.mate_in, w.mate_in) << "score " << last.score_cp;
   // A mate's line ends with the winner's move; a counted end's may end with the loser's, who
   // must keep the standoff or pass back. Where the search scored a repetition at its second
