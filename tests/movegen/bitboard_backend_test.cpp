@@ -132,6 +132,43 @@ TEST_P(BitboardGames, SamePerftAsTheMailbox) {
 
 INSTANTIATE_TEST_SUITE_P(Variants, BitboardGames, ::testing::ValuesIn(BitboardVariants), VariantParamName());
 
+// Perft's last ply counts a kind's plain steps for all its pieces at once by shifts (Bitboards::
+// shift_steps), leaving out the pinned ones and those that may take the ghost there is, and counting
+// each promotion choice: a position for each of those cases, counted as the mailbox counts them. (No
+// game has a kind both counted so and free to promote or not: shogi's promote on leaving the zone too,
+// which shifts do not count.)
+TEST(BitboardBackend, ShiftStepsCountWhatEachPiecesOwnWalkCounts) {
+  struct Case {
+    std::string game, fen;
+    char stepper;  // the letter of a kind its shifts count, in the side to move's case
+  };
+  const Case cases[] = {
+      // The d2 pawn is pinned to its king by the bishop, beside three free pawns.
+      {"chess", "4k3/8/8/8/1b6/8/PPPP4/4K3 w - - 0 1", 'P'},
+      // Promotions, forced, by steps and captures, four choices each.
+      {"chess", "1n2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1", 'P'},
+      // A ghost to take: the d5 pawn takes it by its own walk, the others are shifted.
+      {"chess", "4k3/8/8/2pP3P/8/8/P7/4K3 w - c6 0 1", 'P'},
+      // Horde's pawns, many on one rank, and a double step from the first.
+      {"horde", "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1", 'P'},
+      // Makruk's pawns promote on the sixth rank, to one kind only.
+      {"makruk", "4k3/8/2p5/1P1P4/8/8/8/4K3 w - - 0 1", 'P'},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.game + " " + c.fen);
+    const auto mailbox = load_variant(variant_path(c.game), MoveBackend::Mailbox);
+    const auto fastest = load_variant(variant_path(c.game));
+    ASSERT_NE(fastest->bitboards(), nullptr);
+    const Kind stepper = kind_of(fastest->piece_from_letter(c.stepper));
+    ASSERT_GT(fastest->bitboards()->shift_step_count(First, stepper), 0);
+    Position reference(mailbox), fast(fastest);
+    reference.set_fen(c.fen);
+    fast.set_fen(c.fen);
+    for (int depth = 1; depth <= 3; ++depth) EXPECT_EQ(perft(fast, depth), perft(reference, depth)) << "depth " << depth;
+  }
+}
+
+
 // The Vectors suites load each game's fastest back end. Here the mailbox generator and magic indexing
 // must give every vector too: each perft count (up to the suites' node bound), each exact legal move
 // set with its check flag. The terminal vectors' positions are in BitboardGames' walks above.
