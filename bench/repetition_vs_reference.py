@@ -5,9 +5,10 @@
 
 REPLAY_LOG is bench/replay_collection.sh's log of a .gib collection replayed with
 variants/janggi-modern.yaml. For every game of the files where it found a game ended by
-repetition or by the move limit (100 plies without a capture), the ending ply is found with `palace status` (bisected), and the reference (its XBoard
-mode, `variant janggi`, which announces a game's end at the root) is asked at the position before
-(it must play a move) and at that position (it must name the same winner). One line a game, then
+repetition or by the move limit (100 plies without a capture), the ending ply is found with
+`palace status` (bisected), and the reference (its XBoard mode, `variant janggi`, which announces a
+game's end at the root) is asked at the position before (it must play a move) and at that position
+(it must name the same winner). One line a game, then
 the totals. PALACE (default build/palace) and REFERENCE (default /work/fsf/fairy-stockfish-current)
 name the programs."""
 import os, re, subprocess, sys
