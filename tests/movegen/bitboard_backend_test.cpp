@@ -168,7 +168,6 @@ TEST(BitboardBackend, ShiftStepsCountWhatEachPiecesOwnWalkCounts) {
   }
 }
 
-
 // The Vectors suites load each game's fastest back end. Here the mailbox generator and magic indexing
 // must give every vector too: each perft count (up to the suites' node bound), each exact legal move
 // set with its check flag. The terminal vectors' positions are in BitboardGames' walks above.
