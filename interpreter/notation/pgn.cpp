@@ -17,6 +17,12 @@ bool same_word(std::string_view a, std::string_view b) {
 
 bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)); }
 
+// A tag's name: letters, digits and '_', as PGN says, and any byte of a UTF-8 character, for the
+// names Korean and Japanese records carry.
+bool is_tag_name_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80;
+}
+
 // Walks a PGN text one token at a time, counting lines for the messages.
 class PgnReader {
  public:
@@ -150,9 +156,7 @@ class PgnReader {
     ++at_;
     skip_space();
     std::string name;
-    while (at_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[at_])) || text_[at_] == '_' ||
-                                  static_cast<unsigned char>(text_[at_]) >= 0x80))
-      name += text_[at_++];
+    while (at_ < text_.size() && is_tag_name_char(text_[at_])) name += text_[at_++];
     skip_space();
     std::string value;
     bool closed = false;
@@ -192,11 +196,14 @@ class PgnReader {
   int line_ = 1;
 };
 
-// `[Name "value"]` and a newline, the value escaped. Appended piece by piece: GCC 12 warns
+// `[Name "value"]` and a newline, the value escaped. A name read from another format (a CSA `$KEY:`,
+// a KIF header) may hold what a PGN name cannot: each such byte becomes '_', and a tag with no
+// name is left out, so that what is written reads back. Appended piece by piece: GCC 12 warns
 // falsely (-Wrestrict) on "[" + name + ...
 void put_tag(std::string& out, const std::string& name, const std::string& value) {
+  if (name.empty()) return;
   out += '[';
-  out += name;
+  for (const char c : name) out += is_tag_name_char(c) ? c : '_';
   out += " \"";
   for (const char c : value) {
     if (c == '"' || c == '\\') out += '\\';

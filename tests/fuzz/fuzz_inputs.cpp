@@ -309,7 +309,7 @@ void rule_script(std::string_view input) {
 void record(std::string_view input) {
   if (input.empty()) return;
   // The first byte picks the format the rest is read as.
-  constexpr const char* Formats[] = {"pgn", "kif", "csa", "gib"};  // "p" reads PGN, "g" .gib
+  constexpr const char* Formats[] = {"pgn", "kif", "csa", "gib"};  // "p" PGN, "a" KIF, "b" CSA, "g" .gib
   const RecordFormat& format = *record_format_named(Formats[static_cast<unsigned char>(input[0]) % 4]);
   input.remove_prefix(1);
   static VariantCatalog catalog((fs::path(PALACE_SOURCE_DIR) / "variants").string());

@@ -22,7 +22,7 @@ void fen(std::string_view input);
 void move_text(std::string_view input);
 // A rule test script (tests/rules/README.md), written as tests/rules/fuzz.yaml of the scratch folder.
 void rule_script(std::string_view input);
-// A game record: an odd first byte reads the rest as a .gib file, an even one as PGN; each game is
+// A game record: the first byte, modulo 4, reads the rest as PGN, KIF, CSA or .gib; each game is
 // replayed in the variant its tags name (variants/), and a whole one rewritten as PGN and read back.
 void record(std::string_view input);
 // A UCI session, one command a line, to an engine playing variants/janggi.yaml. Each `go` is

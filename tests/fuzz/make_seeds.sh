@@ -65,9 +65,9 @@ for variant in $(cd "$src/variants" && ls *.yaml | LC_ALL=C sort); do
   done
 done
 
-# Records: the repository's PGN and .gib files, after the byte that picks the reader (fuzz_inputs.h).
-for file in "$src"/tests/records/*.pgn "$src"/tests/records/*.gib; do
-  case $file in *.gib) reader=g ;; *) reader=p ;; esac
+# Records: the repository's game files, after the byte that picks their reader (fuzz_inputs.h).
+for file in "$src"/tests/records/*.{pgn,kif,ki2,csa,gib}; do
+  case $file in *.gib) reader=g ;; *.csa) reader=b ;; *.kif | *.ki2) reader=a ;; *) reader=p ;; esac
   { printf '%s' "$reader"; cat "$file"; } | seed record "$(basename "$file")"
 done
 

@@ -142,5 +142,22 @@ TEST(Pgn, WrittenWithTheSevenTagRosterAndNumberedMoves) {
             "[Result \"0-1\"]\n[Variant \"xiangqi\"]\n\n12... H2+3 13. H8+7 C2=5 0-1\n");
 }
 
+// Other formats name their tags freely (CSA's `$EVENT NAME:`); PGN's names cannot hold a space or
+// a bracket, so the writer spells such a name with '_' and leaves out a tag with none.
+TEST(Pgn, TagNamesFromOtherFormatsAreWrittenAsPgnCanReadThem) {
+  GameRecord game;
+  game.set_tag("EVENT NAME", "x");
+  game.set_tag("", "y");
+  game.set_tag("대회명", "z");
+  game.result = "*";
+  game.moves = {"e4"};
+  const std::string text = write_pgn(game);
+  EXPECT_NE(text.find("[EVENT_NAME \"x\"]\n[대회명 \"z\"]\n\n1. e4 *\n"), std::string::npos) << text;
+  const auto again = read_pgn(text);
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0].problem, "");
+  EXPECT_EQ(again[0].moves, game.moves);
+}
+
 }  // namespace
 }  // namespace palace::test
