@@ -76,6 +76,29 @@ std::vector<std::uint64_t> destination_map(const Position& pos) {
 
 bool has_vectors(const std::string& game) { return std::filesystem::exists(vectors_path(vector_file(game, ".perft"))); }
 
+// One game loaded with each back end: the mailbox generator (the reference), the fastest, and
+// magic indexing.
+struct Backends {
+  explicit Backends(const std::string& game)
+      : mailbox(load_variant(variant_path(game), MoveBackend::Mailbox)),
+        fastest(load_variant(variant_path(game))),
+        magic(load_variant(variant_path(game), MoveBackend::MagicBitboards)) {}
+
+  // Perft of `fen` at every depth to `depth`, from the fastest back end and from magic indexing, as
+  // the mailbox counts it.
+  void expect_same_perft(const std::string& fen, int depth) const {
+    Position reference(mailbox), fast(fastest), portable(magic);
+    for (Position* pos : {&reference, &fast, &portable}) pos->set_fen(fen);
+    for (int d = 1; d <= depth; ++d) {
+      const std::uint64_t expected = perft(reference, d);
+      EXPECT_EQ(perft(fast, d), expected) << fen << " depth " << d;
+      EXPECT_EQ(perft(portable, d), expected) << fen << " depth " << d;
+    }
+  }
+
+  std::shared_ptr<const Variant> mailbox, fastest, magic;
+};
+
 class BitboardGames : public ::testing::TestWithParam<std::string> {
  protected:
   std::vector<std::string> fens() const {
@@ -87,14 +110,12 @@ class BitboardGames : public ::testing::TestWithParam<std::string> {
 };
 
 TEST_P(BitboardGames, SameMovesChecksAndAttacksAsTheMailbox) {
-  const auto mailbox = load_variant(variant_path(GetParam()), MoveBackend::Mailbox);
-  const auto fastest = load_variant(variant_path(GetParam()));
-  const auto magic = load_variant(variant_path(GetParam()), MoveBackend::MagicBitboards);
-  ASSERT_NE(fastest->bitboards(), nullptr);
+  const Backends b(GetParam());
+  ASSERT_NE(b.fastest->bitboards(), nullptr);
   std::mt19937 random(33);
   int positions = 0;
   for (const auto& fen : fens()) {
-    Position reference(mailbox), fast(fastest), portable(magic);
+    Position reference(b.mailbox), fast(b.fastest), portable(b.magic);
     for (Position* pos : {&reference, &fast, &portable}) pos->set_fen(fen);
     // A random game from each position: the three boards play the same moves.
     for (int ply = 0; ply < 40; ++ply, ++positions) {
@@ -117,17 +138,9 @@ TEST_P(BitboardGames, SameMovesChecksAndAttacksAsTheMailbox) {
 }
 
 TEST_P(BitboardGames, SamePerftAsTheMailbox) {
-  const auto mailbox = load_variant(variant_path(GetParam()), MoveBackend::Mailbox);
-  const auto fastest = load_variant(variant_path(GetParam()));
-  const auto magic = load_variant(variant_path(GetParam()), MoveBackend::MagicBitboards);
+  const Backends b(GetParam());
   const auto all = fens();
-  for (std::size_t i = 0; i < all.size() && i < 12; ++i) {
-    Position reference(mailbox), fast(fastest), portable(magic);
-    for (Position* pos : {&reference, &fast, &portable}) pos->set_fen(all[i]);
-    const std::uint64_t expected = perft(reference, 3);
-    EXPECT_EQ(perft(fast, 3), expected) << all[i];
-    EXPECT_EQ(perft(portable, 3), expected) << all[i];
-  }
+  for (std::size_t i = 0; i < all.size() && i < 12; ++i) b.expect_same_perft(all[i], 3);
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, BitboardGames, ::testing::ValuesIn(BitboardVariants), VariantParamName());
@@ -156,15 +169,11 @@ TEST(BitboardBackend, ShiftStepsCountWhatEachPiecesOwnWalkCounts) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.game + " " + c.fen);
-    const auto mailbox = load_variant(variant_path(c.game), MoveBackend::Mailbox);
-    const auto fastest = load_variant(variant_path(c.game));
-    ASSERT_NE(fastest->bitboards(), nullptr);
-    const Kind stepper = kind_of(fastest->piece_from_letter(c.stepper));
-    ASSERT_GT(fastest->bitboards()->shift_step_count(First, stepper), 0);
-    Position reference(mailbox), fast(fastest);
-    reference.set_fen(c.fen);
-    fast.set_fen(c.fen);
-    for (int depth = 1; depth <= 3; ++depth) EXPECT_EQ(perft(fast, depth), perft(reference, depth)) << "depth " << depth;
+    const Backends b(c.game);
+    ASSERT_NE(b.fastest->bitboards(), nullptr);
+    const Kind stepper = kind_of(b.fastest->piece_from_letter(c.stepper));
+    ASSERT_GT(b.fastest->bitboards()->shift_step_count(First, stepper), 0);
+    b.expect_same_perft(c.fen, 3);
   }
 }
 
