@@ -216,6 +216,10 @@ void Variant::build_moves() {
       if (def.must_be_empty[s]) m.must_be_empty.push_back(s);
       if (def.must_be_safe[s]) m.must_be_safe.push_back(s);
     }
+    auto& starts = compound_starts_[def.side];
+    auto start = std::find_if(starts.begin(), starts.end(), [&](const CompoundStart& c) { return c.from == def.from && c.kind == def.kind; });
+    if (start == starts.end()) start = starts.insert(starts.end(), CompoundStart{def.from, def.kind, {}});
+    start->moves.push_back(std::uint8_t(compounds_.size()));
     compounds_.push_back(std::move(m));
     // Moving either piece away, or capturing it where it stands, gives up the right for good. A
     // castling right shared by every start of the piece is given up by any move of the piece.

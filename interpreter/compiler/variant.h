@@ -146,6 +146,15 @@ class Variant {
   const Bitboards* bitboards() const { return bitboards_.get(); }
 
   const std::vector<CompoundMove>& compound_moves() const { return compounds_; }
+  // Where `side`'s compound moves start, and by which kind: a generator asks these points, not every
+  // move (Chess960 has 56 castlings a side, 7 from each point of the first rank), and a start's
+  // moves in the order the rules list them.
+  struct CompoundStart {
+    Point from;
+    Kind kind;
+    std::vector<std::uint8_t> moves;  // indices into compound_moves()
+  };
+  const std::vector<CompoundStart>& compound_starts(Side side) const { return compound_starts_[side]; }
 
   // Hands (loader/hand_rules.h): whether captures go to a hand, the kind a captured piece is held
   // as, the kinds a hand can hold (in FEN order), and the points each may be dropped on.
@@ -241,6 +250,7 @@ class Variant {
   std::vector<Span> line_spans_;
   std::vector<Point> line_points_;
   std::vector<CompoundMove> compounds_;
+  std::array<std::vector<CompoundStart>, SideCount> compound_starts_;
   std::vector<std::uint16_t> rights_mask_;
   std::array<std::uint16_t, PieceCodes> rights_by_piece_{};
   std::array<std::vector<int>, SideCount> most_moves_;  // [n]: the most n pieces of a side could have

@@ -228,14 +228,8 @@ void add_compound_moves(const Position& pos, const Bitboards& b, Sink& found) {
   const Side us = pos.side_to_move(), them = opponent(us);
   const Point royal = pos.royal(us);
   const Bitboard occupied = pos.occupied();
-  const auto& compounds = pos.variant().compound_moves();
-  for (std::size_t i = 0; i < compounds.size(); ++i) {
-    const CompoundMove& c = compounds[i];
-    // A right held says the partner has not moved; a castling right shared by every start of the
-    // piece (Chess960) needs the piece on this one.
-    if (c.side != us || !(pos.state().rights & (1u << c.right)) || pos.at(c.from) != make_piece(us, c.kind) ||
-        (occupied & b.compound_empty(i)))
-      continue;
+  for_each_compound_move(pos, [&](std::uint8_t i, const CompoundMove& c) {
+    if (occupied & b.compound_empty(i)) return;
     bool safe = true;
     for (const Point s : c.must_be_safe) safe = safe && !attacked_with<I>(pos, b, s, them, c.kind, occupied, 0);
     if (safe && royal != NoPoint) {
@@ -243,8 +237,8 @@ void add_compound_moves(const Position& pos, const Bitboards& b, Sink& found) {
       const Bitboard moved = (occupied & ~bit(c.from) & ~bit(c.partner_from)) | bit(c.to) | bit(c.partner_to);
       safe = !attacked_with<I>(pos, b, after, them, kind_of(pos.at(royal)), moved, 0);
     }
-    if (safe) found.add(Move(c.from, c.written_to, MoveType::Compound, std::uint8_t(i)));
-  }
+    if (safe) found.add(Move(c.from, c.written_to, MoveType::Compound, i));
+  });
 }
 
 template <SliderIndexing I, typename Sink>

@@ -162,4 +162,19 @@ void for_each_destination(const Position& pos, Side us, Point from, Visit&& visi
   }
 }
 
+// Calls f(index, move) for each compound move (castling) of the side to move whose right it holds
+// and whose piece stands on its start: what both generators then test, each its own way.
+template <typename F>
+void for_each_compound_move(const Position& pos, F&& f) {
+  const Side us = pos.side_to_move();
+  const auto& compounds = pos.variant().compound_moves();
+  for (const Variant::CompoundStart& start : pos.variant().compound_starts(us)) {
+    // A castling right shared by every start of the piece (Chess960) needs the piece on this one.
+    if (pos.at(start.from) != make_piece(us, start.kind)) continue;
+    for (const std::uint8_t i : start.moves)
+      // A right held says the partner has not moved.
+      if (pos.state().rights & (1u << compounds[i].right)) f(i, compounds[i]);
+  }
+}
+
 }  // namespace palace

@@ -117,19 +117,13 @@ bool listed(const MoveList& list, Point from, Point to) {
 }
 
 void generate_compound_moves(const Position& pos, MoveList& list) {
-  const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
-  const auto& compounds = v.compound_moves();
-  for (std::size_t i = 0; i < compounds.size(); ++i) {
-    const CompoundMove& c = compounds[i];
-    // A right held says the partner has not moved; a castling right shared by every start of the
-    // piece (Chess960) needs the piece on this one.
-    if (c.side != us || !(pos.state().rights & (1u << c.right)) || pos.at(c.from) != make_piece(us, c.kind)) continue;
+  for_each_compound_move(pos, [&](std::uint8_t i, const CompoundMove& c) {
     bool ok = true;
     for (Point s : c.must_be_empty) ok = ok && !pos.at(s);
     for (Point s : c.must_be_safe) ok = ok && !attacked_on(pos, s, us, c.kind);
-    if (ok) list.add(Move(c.from, c.written_to, MoveType::Compound, std::uint8_t(i)));
-  }
+    if (ok) list.add(Move(c.from, c.written_to, MoveType::Compound, i));
+  });
 }
 
 // Along a line out from the royal in direction `dir` where `them` has hoppers, the points whose

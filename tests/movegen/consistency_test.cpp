@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <tuple>
 #include <vector>
 
 #include "movegen/reference_positions.h"
@@ -133,6 +134,35 @@ TEST(Consistency, CastlingOntoThePartnersStart) {
   Position pos(load_variant(source_path("tests/repro/c960.yaml")));
   pos.set_fen("r4kr1/8/8/8/8/8/8/R4KR1 w KQkq - 0 1");
   EXPECT_GT(checked_perft(pos, 3), 0u);
+}
+
+// Both generators ask only the castlings that start where a side's piece of their kind stands:
+// Chess960's 56 a side, 7 from each point of the first rank; chess's 2 from e1.
+TEST(Consistency, CompoundMovesAreFoundByTheirStart) {
+  for (const auto& [game, starts, each] : {std::tuple{"chess960", 8u, 7u}, std::tuple{"chess", 1u, 2u}}) {
+    SCOPED_TRACE(game);
+    const auto variant = load_variant(variant_path(game));
+    for (Side side = First; side < SideCount; ++side) {
+      ASSERT_EQ(variant->compound_starts(side).size(), starts);
+      for (const Variant::CompoundStart& start : variant->compound_starts(side)) {
+        EXPECT_EQ(start.moves.size(), each);
+        for (const std::uint8_t i : start.moves) {
+          const CompoundMove& c = variant->compound_moves()[i];
+          EXPECT_EQ(c.side, side);
+          EXPECT_EQ(c.from, start.from);
+          EXPECT_EQ(c.kind, start.kind);
+        }
+      }
+    }
+  }
+  // The king on b1 castles with either rook (b1a1, b1g1), from either back end, as the reference has it.
+  for (const MoveBackend backend : {MoveBackend::Mailbox, MoveBackend::Fastest}) {
+    Position pos(load_variant(variant_path("chess960"), backend));
+    pos.set_fen("r3k2r/8/8/8/8/8/8/RK4R1 w KQkq - 0 1");
+    EXPECT_EQ(join(legal_move_texts(pos)),
+              "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 b1a1 b1b2 b1c1 b1c2 b1g1 g1c1 g1d1 g1e1 g1f1 g1g2 g1g3 g1g4 g1g5 "
+              "g1g6 g1g7 g1g8 g1h1");
+  }
 }
 
 }  // namespace
