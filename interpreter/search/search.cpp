@@ -458,12 +458,15 @@ int Searcher::Impl::search_root(int depth, int previous) {
 int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
   if (const std::optional<int> early = enter_node(ply)) return *early;
 
-  // Any search of this position answers a window it bounds, however shallow; but not on the
-  // principal line, whose moves the table does not keep: a mate's last move would be left out.
+  // Any search of this position answers a window it bounds, however shallow; on the principal
+  // line only with a score that is no win or loss: the table keeps no moves, and an announced
+  // win's line must reach its last move.
   const std::uint64_t key = table_key(*pos);
   const TTEntry* entry = tt.probe(key);
-  if (entry && beta - alpha == 1)
-    if (const std::optional<int> score = proven_score(*entry, ply, alpha, beta)) return *score;
+  if (entry)
+    if (const std::optional<int> score = proven_score(*entry, ply, alpha, beta);
+        score && (beta - alpha == 1 || std::abs(*score) < DecisiveBound))
+      return *score;
 
   // Out of check the side to move may stand on its evaluation rather than capture; a stalemate is
   // left to the full-width search.
