@@ -148,12 +148,13 @@ std::string WireNotation::palace_fen(const std::string& text) const {
   return style_ == WireStyle::Usi ? fen_from_sfen(text) : fen(text);
 }
 
-std::vector<WireEntry> wire_catalogue(const std::string& folder) {
+std::vector<WireEntry> wire_catalogue(const std::string& folder, const std::string& own) {
   std::error_code error;
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(folder, error))
     if (entry.path().extension() == ".yaml") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
+  if (!own.empty()) files.insert(files.begin(), own);
   std::vector<WireEntry> entries;
   for (const auto& file : files) {
     try {

@@ -64,7 +64,9 @@ struct WireEntry {
 };
 
 // The variant files of `folder`, by name. Of two files under one name the first by file name
-// counts, as a GUI can pick only one; a file that does not load costs its own entry only.
-std::vector<WireEntry> wire_catalogue(const std::string& folder);
+// counts, as a GUI can pick only one; a file that does not load costs its own entry only. `own`,
+// where given, answers to its name ahead of the folder's files: an engine started with a house
+// rule or an engine overlay keeps it when a GUI names the game it plays, as Cute Chess always does.
+std::vector<WireEntry> wire_catalogue(const std::string& folder, const std::string& own = "");
 
 }  // namespace palace

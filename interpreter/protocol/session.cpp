@@ -49,7 +49,7 @@ std::optional<long long> read_count(std::istringstream& words) {
 }
 
 Session::Session(SessionConfig config, Sender send, WireStyle style)
-    : config_(std::move(config)), send_(std::move(send)), style_(style), catalogue_(wire_catalogue(config_.variants_dir)) {
+    : config_(std::move(config)), send_(std::move(send)), style_(style), catalogue_(wire_catalogue(config_.variants_dir, config_.default_variant)) {
   use_variant(config_.default_variant);
 }
 

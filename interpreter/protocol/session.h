@@ -26,7 +26,7 @@ namespace palace::protocol {
 
 struct SessionConfig {
   std::string variants_dir;     // a GUI may pick any variant file found here
-  std::string default_variant;  // the file played until a GUI picks another
+  std::string default_variant;  // the file played until a GUI picks another; it answers to its name first
 };
 
 // A `go` keyword and what its number sets; a word without `set` takes no number and is ignored.

@@ -24,8 +24,14 @@ inline bool is_search_answer(const std::string& line) {
 template <class Engine>
 class Gui {
  public:
-  explicit Gui(const std::string& variant)
-      : engine_({source_path("variants"), variant_path(variant)}, [this](const std::string& line) {
+  // An engine started with variants/`variant`.yaml.
+  explicit Gui(const std::string& variant) : Gui(File{variant_path(variant)}) {}
+  // An engine started with the variant file at `file.path`.
+  struct File {
+    std::string path;
+  };
+  explicit Gui(const File& file)
+      : engine_({source_path("variants"), file.path}, [this](const std::string& line) {
           std::lock_guard lock(mutex_);
           lines_.push_back(line);
         }) {}

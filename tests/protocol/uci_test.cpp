@@ -25,6 +25,7 @@ constexpr int AnswerBound = 5000;
 class Gui : public test::Gui<protocol::UciEngine> {
  public:
   explicit Gui(const std::string& variant = "janggi") : test::Gui<protocol::UciEngine>(variant) {}
+  explicit Gui(const File& file) : test::Gui<protocol::UciEngine>(file) {}
   std::vector<std::string> tell(const std::string& line) {
     return test::Gui<protocol::UciEngine>::tell(line, line.rfind("go", 0) == 0);
   }
@@ -160,6 +161,25 @@ TEST(Uci, VariantFileBecomesTheCurrentVariant) {
   EXPECT_EQ(gui.tell("setoption name VariantFile value " + variant_path("xiangqi")), std::vector<std::string>{});
   gui.tell("position startpos");
   EXPECT_EQ(last(gui.tell("go perft 1")), "Nodes searched: 44");
+}
+
+// A GUI names the game it plays (Cute Chess and `palace match` always do): an engine started with
+// a house rule keeps it rather than taking the stock file of that name. Here Janggi without the
+// pass: 31 first moves, where variants/janggi-modern.yaml has 32.
+TEST(Uci, TheFileItStartedWithAnswersToItsOwnName) {
+  Gui gui(Gui::File{overlay_path("janggi-modern", "rules: {pass: never}\n")});
+  gui.tell("position startpos");
+  EXPECT_EQ(last(gui.tell("go perft 1")), "Nodes searched: 31");
+  EXPECT_EQ(gui.tell("setoption name UCI_Variant value janggi"), std::vector<std::string>{});
+  gui.tell("position startpos");
+  EXPECT_EQ(last(gui.tell("go perft 1")), "Nodes searched: 31");
+  // Another game, then back: the name still means the file it started with.
+  gui.tell("setoption name UCI_Variant value janggimodern");
+  gui.tell("position startpos");
+  EXPECT_EQ(last(gui.tell("go perft 1")), "Nodes searched: 32");
+  gui.tell("setoption name UCI_Variant value janggi");
+  gui.tell("position startpos");
+  EXPECT_EQ(last(gui.tell("go perft 1")), "Nodes searched: 31");
 }
 
 TEST(Uci, QuitEndsTheConversation) {
