@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "core/text.h"
 #include "game/evaluator.h"
 #include "movetext/notation.h"
 #include "notation/pgn.h"
@@ -91,8 +92,14 @@ GameRecord play_game(const std::shared_ptr<const Variant>& variant, const std::s
       lose(record, mover, "made an illegal move: " + why);
       return record;
     }
-    record.moves.push_back(game.position().move_text(m));
-    game.play(record.moves.back());
+    // A move the board allows may still be one the game's history refuses (a perpetual carried
+    // on): the game does not go on with it, so its mover loses as for any illegal move.
+    const std::string text = game.position().move_text(m);
+    if (const MoveVerdict played = game.play(text); !played.accepted) {
+      lose(record, mover, "made an illegal move: " + palace::quote(answer.move) + ": " + played.reason);
+      return record;
+    }
+    record.moves.push_back(text);
   }
 }
 

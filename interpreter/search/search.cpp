@@ -113,9 +113,6 @@ int mate_in(int score) {
   return 0;
 }
 
-// The score of a finished game `ply` plies from the root, from the side to move's view, or
-// nothing while it goes on, given whether the side to move has a legal move (all the end rules ask
-// of the count). The one place the search asks the game's end rules.
 // The score of a finished game `ply` plies from the root, from the side to move's view.
 int score_of(const Verdict& end, const Position& pos, int ply) {
   if (!end.winner) return 0;
@@ -123,6 +120,9 @@ int score_of(const Verdict& end, const Position& pos, int ply) {
   return *end.winner == pos.side_to_move() ? score : -score;
 }
 
+// The score of the game's end `ply` plies from the root, or nothing while it goes on, given
+// whether the side to move has a legal move (all the end rules ask of the count). The one place the
+// search asks the game's end rules.
 std::optional<int> node_end(const Position& pos, bool can_move, int ply) {
   const Verdict end = judge(pos, can_move ? 1 : 0);
   // A draw a player may claim is one the side it suits will claim, except at the root, where the
@@ -192,8 +192,10 @@ struct Searcher::Impl {
 
   bool out_of_budget();
   bool interrupted() const;
+  // The moves the root may not play: UCCI's banmoves, and those the game's history refuses.
+  std::vector<Move> root_banned;
   bool is_banned(Move m) const {
-    return !limits->banned.empty() && std::find(limits->banned.begin(), limits->banned.end(), m) != limits->banned.end();
+    return !root_banned.empty() && std::find(root_banned.begin(), root_banned.end(), m) != root_banned.end();
   }
   int static_eval() const;
   // The static evaluation, from the table's entry for the position where it holds one.
@@ -538,6 +540,7 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
   s.aborted = false;
   s.root_move = Move();
   std::fill(std::begin(s.excluded_at), std::end(s.excluded_at), Move());  // a hook's interrupt may leave one
+  s.root_banned = limits.banned;
 
   // The root's moves are found whatever the time (the search must have one to play), but a stop
   // ends that too: hooks that spend their whole budget on every call can make it take a second,
@@ -551,7 +554,14 @@ Move Searcher::search(const Position& root, const Limits& limits, const std::fun
   } else {
     try {
       generate_legal(pos, moves);
-      ended = node_end(pos, moves.size > 0, 0).has_value();
+      // A move the game's history refuses (a perpetual carried on, a shuttle too many) is none to
+      // the game (Game::legal_moves). The tree scores it as lost at once; where every other move
+      // loses as soon, the root would play it.
+      int allowed = 0;
+      for (int i = 0; i < moves.size; ++i)
+        if (judge_move(pos, moves.moves[i]).refused) s.root_banned.push_back(moves.moves[i]);
+        else ++allowed;
+      ended = node_end(pos, allowed > 0, 0).has_value();
     } catch (const HookInterrupted&) {
       ended = true;
     }

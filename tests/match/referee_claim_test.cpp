@@ -2,6 +2,7 @@
 // repetition drawn where the rules let a player claim it.
 #include <gtest/gtest.h>
 
+#include "game/game.h"
 #include "hooks/load_variant.h"
 #include "match/referee.h"
 #include "test_support.h"
@@ -39,6 +40,21 @@ TEST(Referee, ClaimsTheRepetitionDrawTheRulesOffer) {
   EXPECT_EQ(game.moves.size(), 8u);
   EXPECT_EQ(game.result(), "1/2-1/2");
   EXPECT_EQ(game.termination, "repetition");
+}
+
+// A move the board allows but the game's history refuses loses its mover, as any illegal move does;
+// the referee once asked again for ever, the game not going on. Here the king's third move back and
+// forth in a row, under a shuttle rule of three.
+TEST(Referee, AMoveTheHistoryRefusesLosesTheGame) {
+  const auto variant = load_variant(overlay_path("chess", "ends:\n  repetition: {shuttle: 3}\n"));
+  Scripted white("white", {"a1b1", "b1a1", "a1b1"});
+  Scripted black("black", {"h8g6", "g6e5"});
+  match::Player* const players[SideCount] = {&white, &black};
+  const match::GameRecord game = match::play_game(variant, "7n/8/8/8/8/3k4/2r4P/K7 w - - 0 1", players, {});
+  EXPECT_EQ(game.moves.size(), 4u);
+  EXPECT_EQ(game.result(), "0-1");
+  EXPECT_EQ(game.termination,
+            "white made an illegal move: \"a1b1\": the king may not move back and forth between a1 and b1 3 times in a row");
 }
 
 }  // namespace

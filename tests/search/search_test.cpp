@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "game/evaluator.h"
+#include "game/game.h"
 #include "search/search.h"
 #include "search/time_manager.h"
 #include "test_support.h"
@@ -107,6 +108,18 @@ TEST(SearchEnds, PerpetualCheckLosesWhereTheVariantSaysSo) {
   Position checked = position_of("janggi", fen, "a3a1 d1d2 a1a2 d2d1 a2a1 d1d2 a1a2 d2d1 a2a1");
   const Verdict end = evaluate(checked);
   EXPECT_EQ(end.termination, Termination::PerpetualCheck);
+}
+
+// A move the game's history refuses is no move at the root, as it is none to the game: here the
+// king's only move is its third back and forth in a row under a shuttle rule of three, so the game
+// is stalemated and the search has no move to give. It gave that move before, scored as lost.
+TEST(SearchEnds, AMoveTheHistoryRefusesIsNeverPlayed) {
+  Game game(load_variant(overlay_path("chess", "ends:\n  repetition: {shuttle: 3}\n")));
+  game.set_fen("7n/8/8/8/8/3k4/2r5/K7 w - - 0 1");
+  for (const char* move : {"a1b1", "h8g6", "b1a1", "g6e5"}) ASSERT_TRUE(game.play(move).accepted) << move;
+  EXPECT_EQ(game.game_state().termination, Termination::Stalemate);
+  Position pos = game.position();
+  EXPECT_EQ(search_at(pos, 3).move, "none");
 }
 
 // Janggi-modern: the generals facing on an open file for two plies end the game by counting,
