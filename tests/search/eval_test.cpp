@@ -201,11 +201,12 @@ TEST(Evaluation, ZoneBonusAcrossTheRiver) {
   const auto xiangqi = load_variant(variant_path("xiangqi"));
   const search::Evaluation eval(*xiangqi);
   Position pos(xiangqi);
-  // Red's lone soldier on e6, just across the river: 100 + 60 (zone) + 25 (table), Red to move.
+  const int tempo = 20;  // xiangqi's, for Red to move
+  // Red's lone soldier on e6, just across the river: 100 + 60 (zone) + 25 (table).
   pos.set_fen("4k4/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1");
-  EXPECT_EQ(eval(pos), 185);
+  EXPECT_EQ(eval(pos), tempo + 185);
   pos.set_fen("4k4/9/9/9/9/4P4/9/9/9/4K4 w - - 0 1");  // e5, still at home: 100 + 0
-  EXPECT_EQ(eval(pos), 100);
+  EXPECT_EQ(eval(pos), tempo + 100);
 }
 
 TEST(Evaluation, PiecesInHandCountTheirValue) {
