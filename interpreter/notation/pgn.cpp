@@ -236,10 +236,12 @@ bool is_result_token(std::string_view token) {
 std::vector<GameRecord> read_pgn(std::string_view text) { return PgnReader(text).run(); }
 
 std::string write_pgn(const GameRecord& game, int first_move, bool second_side_first) {
+  // A result PGN cannot say (a tag's "2-0") would read back as a move: it is written as unknown.
+  const std::string result = is_result_token(game.result) ? game.result : "*";
   std::string out;
   for (const char* name : SevenTagRoster) {
     const std::string* value = game.tag(name);
-    const std::string shown = same_word(name, "Result") ? game.result : value ? *value : "?";
+    const std::string shown = same_word(name, "Result") ? result : value ? *value : "?";
     put_tag(out, name, shown);
   }
   for (const auto& tag : game.tags)
@@ -263,7 +265,7 @@ std::string write_pgn(const GameRecord& game, int first_move, bool second_side_f
     put(game.moves[i]);
     if (second) ++number;
   }
-  put(game.result);
+  put(result);
   return out + line + "\n";
 }
 

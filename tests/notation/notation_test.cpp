@@ -142,6 +142,20 @@ TEST(Pgn, WrittenWithTheSevenTagRosterAndNumberedMoves) {
             "[Result \"0-1\"]\n[Variant \"xiangqi\"]\n\n12... H2+3 13. H8+7 C2=5 0-1\n");
 }
 
+// A [Result] tag PGN has no word for, in a game with no termination marker, is kept as read; written
+// back, it would end the movetext as a move ("2-0"), so the writer says the result is unknown.
+TEST(Pgn, AResultPgnCannotSayIsWrittenAsUnknown) {
+  const auto games = read_pgn("[Result \"2-0\"]\n\n1. e4 e5 2. Nf3\n");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].result, "2-0");
+  const std::string text = write_pgn(games[0]);
+  EXPECT_NE(text.find("[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n"), std::string::npos) << text;
+  const auto again = read_pgn(text);
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0].moves, games[0].moves);
+  EXPECT_EQ(again[0].result, "*");
+}
+
 // Other formats name their tags freely (CSA's `$EVENT NAME:`); PGN's names cannot hold a space or
 // a bracket, so the writer spells such a name with '_' and leaves out a tag with none.
 TEST(Pgn, TagNamesFromOtherFormatsAreWrittenAsPgnCanReadThem) {
