@@ -13,8 +13,9 @@ namespace {
 
 std::string variant_file(const std::string& name) { return std::string(PALACE_SOURCE_DIR) + "/variants/" + name + ".yaml"; }
 
-void BM_Perft(benchmark::State& state, const std::string& name, int depth) {
-  palace::Position pos(palace::load_variant(variant_file(name)));
+void BM_Perft(benchmark::State& state, const std::string& name, int depth,
+              palace::MoveBackend backend = palace::MoveBackend::Fastest) {
+  palace::Position pos(palace::load_variant(variant_file(name), backend));
   std::uint64_t nodes = 0;
   for (auto _ : state) nodes += palace::perft(pos, depth);
   state.SetItemsProcessed(std::int64_t(nodes));
@@ -36,6 +37,10 @@ BENCHMARK_CAPTURE(BM_Perft, minishogi_d6, std::string("minishogi"), 6)->Unit(ben
 BENCHMARK_CAPTURE(BM_Perft, crazyhouse_d5, std::string("crazyhouse"), 5)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_Perft, capablanca_d5, std::string("capablanca"), 5)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_Perft, grand_d4, std::string("grand"), 4)->Unit(benchmark::kSecond)->Iterations(1);
+// The games of two-word bitboards on the mailbox generator, the back end they had before.
+BENCHMARK_CAPTURE(BM_Perft, shogi_d5_mailbox, std::string("shogi"), 5, palace::MoveBackend::Mailbox)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(BM_Perft, capablanca_d5_mailbox, std::string("capablanca"), 5, palace::MoveBackend::Mailbox)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(BM_Perft, grand_d4_mailbox, std::string("grand"), 4, palace::MoveBackend::Mailbox)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_Perft, chess960_d5, std::string("chess960"), 5)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_Perft, atomic_d5, std::string("atomic"), 5)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_Perft, antichess_d6, std::string("antichess"), 6)->Unit(benchmark::kSecond)->Iterations(1);

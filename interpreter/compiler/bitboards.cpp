@@ -24,19 +24,21 @@ bool processor_has_popcnt() {
 
 namespace {
 
-Bitboard points_of(const std::vector<Point>& points) {
-  Bitboard b = 0;
-  for (const Point s : points) b |= bit(s);
+template <typename B>
+B points_of(const std::vector<Point>& points) {
+  B b = 0;
+  for (const Point s : points) b |= bit<B>(s);
   return b;
 }
 
 // What slides along `lines` reach over `occupied`: each line up to its first piece.
-Bitboard reach_over(const std::vector<std::vector<Point>>& lines, Bitboard occupied) {
-  Bitboard reach = 0;
+template <typename B>
+B reach_over(const std::vector<std::vector<Point>>& lines, B occupied) {
+  B reach = 0;
   for (const auto& line : lines)
     for (const Point s : line) {
-      reach |= bit(s);
-      if (occupied & bit(s)) break;
+      reach |= bit<B>(s);
+      if (occupied & bit<B>(s)) break;
     }
   return reach;
 }
@@ -46,17 +48,22 @@ std::uint64_t next_random(std::uint64_t& state) {  // xorshift64*, fixed seed: t
   return state * 2685821657736338717ull;
 }
 
-// A multiplier that sends every subset of the mask to an index whose reach agrees, found by
-// trying sparse random numbers, as Stockfish finds its magics at start-up.
-Bitboard find_magic(const std::vector<Bitboard>& subsets, const std::vector<Bitboard>& reaches, int bits) {
-  std::vector<Bitboard> seen(subsets.size());
+std::uint64_t sparse_random(std::uint64_t& state) { return next_random(state) & next_random(state) & next_random(state); }
+
+// A multiplier (one per word) that sends every subset of the table's mask to an index whose reach
+// agrees, found by trying sparse random numbers, as Stockfish finds its magics at start-up.
+template <typename B>
+B find_magic(SliderTable<B> table, const std::vector<B>& subsets, const std::vector<B>& reaches) {
+  std::vector<B> seen(subsets.size());
   std::vector<int> tried(subsets.size(), 0);
   std::uint64_t state = 0x9E3779B97F4A7C15ull;
+  table.offset = 0;
   for (int attempt = 1;; ++attempt) {
-    const Bitboard magic = next_random(state) & next_random(state) & next_random(state);
+    table.magic = sparse_random(state);
+    if constexpr (PointsIn<B> > 64) table.magic |= B(sparse_random(state)) << 64;
     bool ok = true;
     for (std::size_t i = 0; i < subsets.size() && ok; ++i) {
-      const std::size_t at = std::size_t((subsets[i] * magic) >> (64 - bits));
+      const std::size_t at = BasicBitboards<B>::template slider_index<SliderIndexing::Magic>(table, subsets[i]);
       if (tried[at] != attempt) {
         tried[at] = attempt;
         seen[at] = reaches[i];
@@ -64,36 +71,38 @@ Bitboard find_magic(const std::vector<Bitboard>& subsets, const std::vector<Bitb
         ok = seen[at] == reaches[i];
       }
     }
-    if (ok) return magic;
+    if (ok) return table.magic;
   }
 }
 
 }  // namespace
 
 // One lookup per distinct set of lines: a rook's lines from a point serve every kind that slides so.
-std::int16_t Bitboards::add_slider(const std::vector<std::vector<Point>>& lines) {
+template <typename B>
+std::int16_t BasicBitboards<B>::add_slider(const std::vector<std::vector<Point>>& lines) {
   if (const auto known = slider_of_lines_.find(lines); known != slider_of_lines_.end()) return known->second;
-  SliderTable table;
+  SliderTable<B> table;
   for (const auto& line : lines)
-    for (std::size_t i = 0; i + 1 < line.size(); ++i) table.mask |= bit(line[i]);
-  const int bits = std::popcount(table.mask);
+    for (std::size_t i = 0; i + 1 < line.size(); ++i) table.mask |= bit<B>(line[i]);
+  const int bits = count_points<false>(table.mask);
+  table.low_bits = std::uint8_t(count_points<false>(low_word(table.mask)));
   // Every subset of the mask, by the carry-rippler walk, and what the slides reach over it.
-  std::vector<Bitboard> subsets, reaches;
-  Bitboard subset = 0;
+  std::vector<B> subsets, reaches;
+  B subset = 0;
   do {
     subsets.push_back(subset);
     reaches.push_back(reach_over(lines, subset));
     subset = (subset - table.mask) & table.mask;
   } while (subset);
   if (bits > 0 && indexing_ == SliderIndexing::Magic) {
-    table.magic = find_magic(subsets, reaches, bits);
     table.shift = std::uint8_t(64 - bits);
+    table.magic = find_magic(table, subsets, reaches);
   }
   table.offset = std::uint32_t(attacks_.size());
   attacks_.resize(attacks_.size() + subsets.size());
   for (std::size_t i = 0; i < subsets.size(); ++i) {
-    const std::size_t at = indexing_ == SliderIndexing::Pext ? index<SliderIndexing::Pext>(table, subsets[i])
-                                                             : index<SliderIndexing::Magic>(table, subsets[i]);
+    const std::size_t at = indexing_ == SliderIndexing::Pext ? slider_index<SliderIndexing::Pext>(table, subsets[i])
+                                                             : slider_index<SliderIndexing::Magic>(table, subsets[i]);
     attacks_[at] = reaches[i];
   }
   sliders_.push_back(table);
@@ -103,7 +112,8 @@ std::int16_t Bitboards::add_slider(const std::vector<std::vector<Point>>& lines)
 // The moves of the kind, from the tables compiled above, grouped by how far they go: the steps of
 // one group are one shift of the kind's pieces. Left empty where they do not fit MaxShiftSteps
 // shifts or the kind moves otherwise.
-void Bitboards::compile_shift_steps(const Variant& v, Side side, Kind kind) {
+template <typename B>
+void BasicBitboards<B>::compile_shift_steps(const Variant& v, Side side, Kind kind) {
   const std::size_t at = std::size_t(side) * kinds_ + kind;
   if (promotion_leaving_[at] || (promotion_arrival_[at] && v.rules().pieces[kind].promotion_to_lost_only)) return;
   struct Key {
@@ -111,20 +121,20 @@ void Bitboards::compile_shift_steps(const Variant& v, Side side, Kind kind) {
     bool promotes;
     auto operator<=>(const Key&) const = default;
   };
-  std::map<Key, Bitboard> groups;
+  std::map<Key, B> groups;
   for (Point s = Point(0); s < v.squares(); ++s) {
-    const BitboardMoves& m = moves_[cell(side, kind, s)];
-    if (m.slider[0] >= 0 || m.slider[1] >= 0) return;
-    for (Bitboard t = m.leap_move | m.leap_capture; t;) {
+    const BitboardMoves<B>& m = moves_[cell(side, kind, s)];
+    if (std::ranges::any_of(m.slider, [](std::int16_t t) { return t >= 0; })) return;
+    for (B t = m.leap_move | m.leap_capture; t;) {
       const Point to = pop_point(t);
-      const int modes = (m.leap_move & bit(to) ? CanMove : 0) | (m.leap_capture & bit(to) ? CanCapture : 0);
-      groups[{int(to) - int(s), 0, modes, true}] |= bit(s);
+      const int modes = (m.leap_move & bit<B>(to) ? CanMove : 0) | (m.leap_capture & bit<B>(to) ? CanCapture : 0);
+      groups[{int(to) - int(s), 0, modes, true}] |= bit<B>(s);
     }
     for (std::uint32_t i = m.special_begin; i < m.special_end; ++i) {
       const LeapTarget& t = specials_[i];
       // Only a move that passes one point and captures nothing, ghost or piece.
       if (t.block_count != 1 || t.modes != CanMove || (t.flags & TakesGhost)) return;
-      groups[{int(t.to) - int(s), int(t.blocks[0]) - int(s), CanMove, !(t.flags & LeavesGhost)}] |= bit(s);
+      groups[{int(t.to) - int(s), int(t.blocks[0]) - int(s), CanMove, !(t.flags & LeavesGhost)}] |= bit<B>(s);
     }
     if (groups.size() > std::size_t(MaxShiftSteps)) return;
   }
@@ -134,9 +144,10 @@ void Bitboards::compile_shift_steps(const Variant& v, Side side, Kind kind) {
   shift_step_counts_[at] = std::uint8_t(count);
 }
 
-std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderIndexing indexing) {
-  if (v.squares() > BitboardPoints || v.has_runtime_hooks()) return nullptr;
-  auto b = std::make_unique<Bitboards>();
+template <typename B>
+std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Variant& v, SliderIndexing indexing) {
+  if (v.squares() > PointsIn<B> || v.has_runtime_hooks()) return nullptr;
+  auto b = std::make_unique<BasicBitboards>();
   b->indexing_ = indexing;
   b->legal_by_pins_ = !v.explosive() && v.move_rules().facing_royals == FacingRule::Allowed;
   b->popcnt_ = processor_has_popcnt();
@@ -144,66 +155,66 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
   const int kinds = v.kinds(), squares = v.squares();
 
   // Lines from each point: a slide passes the points before its landing point.
-  b->between_.assign(std::size_t(BitboardPoints) * BitboardPoints, 0);
+  b->between_.assign(std::size_t(PointsIn<B>) * PointsIn<B>, 0);
   for (Point s = Point(0); s < squares; ++s) {
-    Bitboard joined = 0;
+    B joined = 0;
     for (int d = 0; d < DirectionCount; ++d) {
       const Span line = v.line(s, d);
-      Bitboard passed = 0;
+      B passed = 0;
       for (std::uint32_t i = line.begin; i < line.end; ++i) {
         const Point t = v.line_point(i);
         // Two lines joining one pair of points would leave "between" ambiguous.
-        if (joined & bit(t)) return nullptr;
-        joined |= bit(t);
-        b->between_[s * BitboardPoints + t] = passed;
-        passed |= bit(t);
+        if (joined & bit<B>(t)) return nullptr;
+        joined |= bit<B>(t);
+        b->between_[s * PointsIn<B> + t] = passed;
+        passed |= bit<B>(t);
       }
     }
   }
 
-  const std::size_t cells = std::size_t(SideCount) * kinds * BitboardPoints;
+  const std::size_t cells = std::size_t(SideCount) * kinds * PointsIn<B>;
   b->moves_.resize(cells);
   b->takes_ghost_.assign(cells, 0);
   b->slide_move_.assign(cells, 0);
   b->slide_capture_.assign(cells, 0);
   b->traits_.assign(std::size_t(SideCount) * kinds, 0);
-  b->capturers_.assign(std::size_t(SideCount) * kinds * BitboardPoints, 0);
+  b->capturers_.assign(std::size_t(SideCount) * kinds * PointsIn<B>, 0);
   b->direct_.assign(std::size_t(SideCount) * kinds, 1);
   b->promotion_arrival_.assign(std::size_t(SideCount) * kinds, 0);
   b->promotion_leaving_.assign(std::size_t(SideCount) * kinds, 0);
   b->promotion_forced_.assign(std::size_t(SideCount) * kinds, 0);
   b->drop_points_.assign(std::size_t(SideCount) * kinds, 0);
   for (Side side = First; side < SideCount; ++side)
-    for (Kind k : v.hand_kinds()) b->drop_points_[side * kinds + k] = points_of(v.drop_points(side, k));
+    for (Kind k : v.hand_kinds()) b->drop_points_[side * kinds + k] = points_of<B>(v.drop_points(side, k));
   for (Side side = First; side < SideCount; ++side)
     for (Kind k = Kind(0); k < kinds; ++k)
       for (Point s = Point(0); s < squares; ++s) {
         const std::size_t cell = b->cell(side, k, s);
-        BitboardMoves& m = b->moves_[cell];
+        BitboardMoves<B>& m = b->moves_[cell];
         std::uint8_t& traits = b->traits_[side * kinds + k];
-        Bitboard& slide_move = b->slide_move_[cell];
-        Bitboard& slide_capture = b->slide_capture_[cell];
-        if (v.promotion_flags(side, k, s) & (PromotesArriving | MustPromote)) b->promotion_arrival_[side * kinds + k] |= bit(s);
-        if (v.promotion_flags(side, k, s) & MustPromote) b->promotion_forced_[side * kinds + k] |= bit(s);
-        if (v.promotion_flags(side, k, s) & PromotesLeaving) b->promotion_leaving_[side * kinds + k] |= bit(s);
-        Bitboard reach = 0;  // every point it could capture on, on an empty board
-        Bitboard leap_points = 0;
+        B& slide_move = b->slide_move_[cell];
+        B& slide_capture = b->slide_capture_[cell];
+        if (v.promotion_flags(side, k, s) & (PromotesArriving | MustPromote)) b->promotion_arrival_[side * kinds + k] |= bit<B>(s);
+        if (v.promotion_flags(side, k, s) & MustPromote) b->promotion_forced_[side * kinds + k] |= bit<B>(s);
+        if (v.promotion_flags(side, k, s) & PromotesLeaving) b->promotion_leaving_[side * kinds + k] |= bit<B>(s);
+        B reach = 0;  // every point it could capture on, on an empty board
+        B leap_points = 0;
         const Span leaps = v.leaps(side, k, s);
         m.special_begin = std::uint16_t(b->specials_.size());
         for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
           const LeapTarget& t = v.leap(i);
-          leap_points |= bit(t.to);
-          if (t.modes & CanCapture) reach |= bit(t.to);
+          leap_points |= bit<B>(t.to);
+          if (t.modes & CanCapture) reach |= bit<B>(t.to);
           if (t.block_count || (t.flags & LeavesGhost)) {
             b->specials_.push_back(t);
-            b->special_blocks_.push_back(points_of({t.blocks, t.blocks + t.block_count}));
+            b->special_blocks_.push_back(points_of<B>({t.blocks, t.blocks + t.block_count}));
             if (t.modes & CanCapture) traits |= SpecialCaptures;
             continue;
           }
-          if (t.modes & CanMove) m.leap_move |= bit(t.to);
-          if (t.modes & CanCapture) m.leap_capture |= bit(t.to);
+          if (t.modes & CanMove) m.leap_move |= bit<B>(t.to);
+          if (t.modes & CanCapture) m.leap_capture |= bit<B>(t.to);
           if ((t.flags & TakesGhost) && (t.modes & CanCapture)) {
-            b->takes_ghost_[cell] |= bit(t.to);
+            b->takes_ghost_[cell] |= bit<B>(t.to);
             traits |= TakesGhosts;
           }
         }
@@ -212,7 +223,7 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
 
         // A piece's slides along one direction share their line: the longest holds the others.
         std::vector<Point> lines[DirectionCount];
-        Bitboard ray_points = 0;
+        B ray_points = 0;
         const Span rays = v.rays(side, k, s);
         for (std::uint32_t i = rays.begin; i < rays.end; ++i) {
           const Ray& ray = v.ray(i);
@@ -225,28 +236,28 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
             } else {
               line.push_back(points[p].square);
             }
-            if (points[p].modes & CanMove) slide_move |= bit(points[p].square);
-            if (points[p].modes & CanCapture) slide_capture |= bit(points[p].square);
+            if (points[p].modes & CanMove) slide_move |= bit<B>(points[p].square);
+            if (points[p].modes & CanCapture) slide_capture |= bit<B>(points[p].square);
           }
         }
         for (int d = 0; d < DirectionCount; ++d) {
-          const Bitboard on_line = points_of(lines[d]);
+          const B on_line = points_of<B>(lines[d]);
           // A point two slides, or a slide and a leap, reach would be two moves in the mailbox tables.
           if (on_line & (ray_points | leap_points)) return nullptr;
           ray_points |= on_line;
         }
         if ((slide_move & slide_capture) != ray_points) traits |= SlidesLandSome;
         reach |= slide_capture;
-        for (int group = 0; group < 2; ++group) {
+        for (int group = 0; group < SliderGroups<B>; ++group) {
           std::vector<std::vector<Point>> group_lines;
-          for (int d = group; d < DirectionCount; d += 2)
+          for (int d = group; d < DirectionCount; d += SliderGroups<B>)
             if (!lines[d].empty()) group_lines.push_back(lines[d]);
           if (group_lines.empty()) continue;
           if (b->sliders_.size() >= INT16_MAX) return nullptr;
           m.slider[group] = b->add_slider(group_lines);
         }
         if (ray_points || (traits & SpecialCaptures)) b->direct_[side * kinds + k] = 0;
-        for (Bitboard r = reach; r;) b->capturers_[(std::size_t(side) * kinds + k) * BitboardPoints + pop_point(r)] |= bit(s);
+        for (B r = reach; r;) b->capturers_[(std::size_t(side) * kinds + k) * PointsIn<B> + pop_point(r)] |= bit<B>(s);
       }
   b->shift_steps_.resize(std::size_t(SideCount) * kinds);
   b->shift_step_counts_.assign(std::size_t(SideCount) * kinds, 0);
@@ -258,9 +269,12 @@ std::unique_ptr<const Bitboards> Bitboards::compile(const Variant& v, SliderInde
   for (Kind k = Kind(0); k < kinds; ++k)
     for (Kind victim = Kind(0); victim < kinds; ++victim)
       if (!v.may_capture(k, victim)) b->refused_[k] |= 1u << victim;
-  for (const CompoundMove& c : v.compound_moves()) b->compound_empty_.push_back(points_of(c.must_be_empty));
+  for (const CompoundMove& c : v.compound_moves()) b->compound_empty_.push_back(points_of<B>(c.must_be_empty));
   b->slider_of_lines_.clear();
   return b;
 }
+
+template class BasicBitboards<Bitboard>;
+template class BasicBitboards<WideBitboard>;
 
 }  // namespace palace

@@ -1,9 +1,9 @@
 // The bitboard back end: a variant's move tables again, as sets of points, for a board of at most
-// 64 points whose pieces only step, leap and slide. Compiled from the Variant's own tables at load
-// time, never from a game's name: steps and leaps become a set per point, slides a lookup indexed
-// by the occupancy of their lines (PEXT where the processor has it, else a magic multiply), and
-// the points a leap must pass a mask. The mailbox tables stay the reference and run everything
-// else (movegen/bitboard_moves.h uses these).
+// 64 points (a set is one word, Bitboard) or 128 (two, WideBitboard) whose pieces only step, leap
+// and slide. Compiled from the Variant's own tables at load time, never from a game's name: steps
+// and leaps become a set per point, slides a lookup indexed by the occupancy of their lines (PEXT
+// where the processor has it, else a magic multiply), and the points a leap must pass a mask. The
+// mailbox tables stay the reference and run everything else (movegen/bitboard_moves.h uses these).
 #pragma once
 
 #include <array>
@@ -18,6 +18,14 @@
 
 namespace palace {
 
+// N copies of `value`: a table member's default.
+template <int N>
+constexpr std::array<std::int16_t, N> filled(std::int16_t value) {
+  std::array<std::int16_t, N> a{};
+  a.fill(value);
+  return a;
+}
+
 // How a slide lookup turns the occupied points of its lines into an index of its table.
 enum class SliderIndexing : std::uint8_t { Pext, Magic };
 
@@ -28,19 +36,31 @@ SliderIndexing best_slider_indexing();
 bool processor_has_popcnt();
 
 // The points whose occupants can stop a group of slides from one point (the last point of a line
-// cannot), and where its attack sets start in Bitboards' table.
+// cannot), and where its attack sets start in Bitboards' table. Two words are indexed as one: PEXT
+// of each, the high one's bits above the low one's; or each word's own magic multiply, folded.
+template <typename B>
 struct SliderTable {
-  Bitboard mask = 0;
-  Bitboard magic = 0;
-  std::uint8_t shift = 63;
+  B mask = 0;
+  B magic = 0;
+  std::uint8_t shift = 63;    // magic indexing: the index is the product's top 64 - shift bits
+  std::uint8_t low_bits = 0;  // PEXT of two words: the bits of the mask's low word
   std::uint32_t offset = 0;
 };
 
+// The lookups a piece's slides from one point take: lines of opposite directions (DirFile, DirRank)
+// share one, and on a board of one word so do files and ranks, and the two diagonals. A board of
+// two words looks each line up alone: a rook's files and ranks together on a grand board would
+// index 16 points, a megabyte of table for each corner.
+template <typename B>
+constexpr int SliderGroups = PointsIn<B> > 64 ? 4 : 2;
+
 // What a piece of one side and kind reaches from one point: read for every piece of every
-// position generated, so kept to 24 bytes; what few kinds need is in Bitboards' other tables.
+// position generated, so kept to 24 bytes for a board of one word; what few kinds need is in
+// Bitboards' other tables.
+template <typename B>
 struct BitboardMoves {
-  Bitboard leap_move = 0, leap_capture = 0;  // steps and leaps with no point to pass and no ghost to leave
-  std::int16_t slider[2] = {-1, -1};         // its slides along files and ranks, and along diagonals
+  B leap_move = 0, leap_capture = 0;  // steps and leaps with no point to pass and no ghost to leave
+  std::array<std::int16_t, SliderGroups<B>> slider = filled<SliderGroups<B>>(-1);  // its slides, a lookup a group (-1: none)
   std::uint16_t special_begin = 0, special_end = 0;  // its other leaps, into Bitboards::special
 };
 
@@ -55,8 +75,9 @@ enum KindTraits : std::uint8_t {
 // `from` the piece reaches the point `shift` further on (in point numbers) with `modes`, where the
 // point `block` further on is empty (0: none to pass). Perft's last ply counts a kind's moves so,
 // all its free pieces at once (movegen/bitboard_moves.cpp).
+template <typename B>
 struct ShiftStep {
-  Bitboard from = 0;
+  B from = 0;
   std::int8_t shift = 0, block = 0;
   std::uint8_t modes = 0;
   bool promotes = false;  // its moves may promote (a step that leaves a ghost never does)
@@ -65,11 +86,13 @@ struct ShiftStep {
 // pawn that double-steps from two ranks has five: a step, two captures and the two double steps.
 constexpr int MaxShiftSteps = 6;
 
-class Bitboards {
+// Bitboards, the tables of a board of one word, and WideBitboards, of two (compiler/variant.h).
+template <typename B>
+class BasicBitboards {
  public:
-  // The tables of `v`, or null where one of its features is not theirs: a board over 64 points, a
-  // hop, a runtime hook, two slides of one piece crossing, a leap landing where a slide does.
-  static std::unique_ptr<const Bitboards> compile(const Variant& v, SliderIndexing indexing);
+  // The tables of `v`, or null where one of its features is not theirs: a board over PointsIn<B>
+  // points, a hop, a runtime hook, two slides of one piece crossing, a leap landing where a slide does.
+  static std::unique_ptr<const BasicBitboards> compile(const Variant& v, SliderIndexing indexing);
 
   SliderIndexing indexing() const { return indexing_; }
   // Whether a move's legality follows from the checks and pins of the position before it: no
@@ -79,85 +102,86 @@ class Bitboards {
   bool legal_by_pins() const { return legal_by_pins_; }
   // Whether this processor counts points with one instruction (core/bitboard.h's count_points).
   bool popcnt() const { return popcnt_; }
-  const BitboardMoves& moves(Side side, Kind kind, Point s) const { return moves_[cell(side, kind, s)]; }
+  const BitboardMoves<B>& moves(Side side, Kind kind, Point s) const { return moves_[cell(side, kind, s)]; }
   const LeapTarget& special(std::uint32_t i) const { return specials_[i]; }
   // The points special(i) must find empty.
-  Bitboard special_blocks(std::uint32_t i) const { return special_blocks_[i]; }
+  B special_blocks(std::uint32_t i) const { return special_blocks_[i]; }
   std::uint8_t traits(Side side, Kind kind) const { return traits_[std::size_t(side) * kinds_ + kind]; }
   // Its steps and leaps of moves() that take a ghost lying there (TakesGhosts).
-  Bitboard takes_ghost(Side side, Kind kind, Point s) const { return takes_ghost_[cell(side, kind, s)]; }
+  B takes_ghost(Side side, Kind kind, Point s) const { return takes_ghost_[cell(side, kind, s)]; }
   // Where its slides may land moving, and capturing (SlidesLandSome; else wherever they reach).
-  Bitboard slide_move(Side side, Kind kind, Point s) const { return slide_move_[cell(side, kind, s)]; }
-  Bitboard slide_capture(Side side, Kind kind, Point s) const { return slide_capture_[cell(side, kind, s)]; }
+  B slide_move(Side side, Kind kind, Point s) const { return slide_move_[cell(side, kind, s)]; }
+  B slide_capture(Side side, Kind kind, Point s) const { return slide_capture_[cell(side, kind, s)]; }
 
+  // Where a slide lookup's attack set for the occupied points `occupied` is in the table.
+  template <SliderIndexing I>
+  static std::size_t slider_index(const SliderTable<B>& t, B occupied);
   // The points the slides of `m` reach over `occupied`, the first piece on each line included.
   template <SliderIndexing I>
-  Bitboard slides(const BitboardMoves& m, Bitboard occupied) const {
-    Bitboard reach = 0;
+  B slides(const BitboardMoves<B>& m, B occupied) const {
+    B reach = 0;
     for (const std::int16_t t : m.slider)
-      if (t >= 0) reach |= attacks_[index<I>(sliders_[std::size_t(t)], occupied)];
+      if (t >= 0) reach |= attacks_[slider_index<I>(sliders_[std::size_t(t)], occupied)];
     return reach;
   }
   // The points from which a piece of `by` and `kind` could capture on `target` on an empty board;
   // exact whatever the occupants where the kind only steps and leaps over nothing (`direct`).
-  Bitboard capturers(Side by, Kind kind, Point target) const { return capturers_[(std::size_t(by) * kinds_ + kind) * BitboardPoints + target]; }
+  B capturers(Side by, Kind kind, Point target) const { return capturers_[(std::size_t(by) * kinds_ + kind) * PointsIn<B> + target]; }
   bool direct(Side by, Kind kind) const { return direct_[std::size_t(by) * kinds_ + kind]; }
   // Kinds (a bit each) that `kind` may not capture.
   std::uint32_t refused_victims(Kind kind) const { return refused_[std::size_t(kind)]; }
   // Where a piece of `side` and `kind` may promote on arriving, and from where on leaving.
-  Bitboard promotion_arrival(Side side, Kind kind) const { return promotion_arrival_[std::size_t(side) * kinds_ + kind]; }
-  Bitboard promotion_leaving(Side side, Kind kind) const { return promotion_leaving_[std::size_t(side) * kinds_ + kind]; }
+  B promotion_arrival(Side side, Kind kind) const { return promotion_arrival_[std::size_t(side) * kinds_ + kind]; }
+  B promotion_leaving(Side side, Kind kind) const { return promotion_leaving_[std::size_t(side) * kinds_ + kind]; }
   // The points of promotion_arrival where the piece must promote.
-  Bitboard promotion_forced(Side side, Kind kind) const { return promotion_forced_[std::size_t(side) * kinds_ + kind]; }
+  B promotion_forced(Side side, Kind kind) const { return promotion_forced_[std::size_t(side) * kinds_ + kind]; }
   // All the moves of a piece of `side` and `kind` as at most MaxShiftSteps shifts; none where its
   // moves are not so simple: it slides, captures by a leap that passes a point, promotes on
   // leaving or only to a lost kind.
-  const ShiftStep* shift_steps(Side side, Kind kind) const { return shift_steps_[std::size_t(side) * kinds_ + kind].data(); }
+  const ShiftStep<B>* shift_steps(Side side, Kind kind) const { return shift_steps_[std::size_t(side) * kinds_ + kind].data(); }
   int shift_step_count(Side side, Kind kind) const { return shift_step_counts_[std::size_t(side) * kinds_ + kind]; }
   // The kinds (a bit each) the rule file calls royal, whether or not check protects them.
   std::uint32_t royal_kinds() const { return royal_kinds_; }
   // Variant::drop_points as a set.
-  Bitboard drop_points(Side side, Kind kind) const { return drop_points_[std::size_t(side) * kinds_ + kind]; }
+  B drop_points(Side side, Kind kind) const { return drop_points_[std::size_t(side) * kinds_ + kind]; }
   // The points Variant::compound_moves()[i] needs empty.
-  Bitboard compound_empty(std::size_t i) const { return compound_empty_[i]; }
+  B compound_empty(std::size_t i) const { return compound_empty_[i]; }
   // The points a slide passes from `from` to `to` along a line, none where no line joins them.
-  Bitboard between(Point from, Point to) const { return between_[from * BitboardPoints + to]; }
+  B between(Point from, Point to) const { return between_[from * PointsIn<B> + to]; }
 
  private:
-  std::size_t cell(Side side, Kind kind, Point s) const { return (std::size_t(side) * kinds_ + kind) * BitboardPoints + s; }
-  template <SliderIndexing I>
-  static std::size_t index(const SliderTable& t, Bitboard occupied);
+  std::size_t cell(Side side, Kind kind, Point s) const { return (std::size_t(side) * kinds_ + kind) * PointsIn<B> + s; }
   std::int16_t add_slider(const std::vector<std::vector<Point>>& lines);
 
   SliderIndexing indexing_ = SliderIndexing::Magic;
   bool legal_by_pins_ = false;
   bool popcnt_ = false;
   int kinds_ = 0;
-  std::vector<BitboardMoves> moves_;
+  std::vector<BitboardMoves<B>> moves_;
   std::vector<std::uint8_t> traits_;
-  std::vector<Bitboard> takes_ghost_, slide_move_, slide_capture_;
+  std::vector<B> takes_ghost_, slide_move_, slide_capture_;
   std::vector<LeapTarget> specials_;
-  std::vector<SliderTable> sliders_;
-  std::vector<Bitboard> attacks_;
-  std::vector<Bitboard> capturers_;
+  std::vector<SliderTable<B>> sliders_;
+  std::vector<B> attacks_;
+  std::vector<B> capturers_;
   std::vector<std::uint8_t> direct_;
   std::vector<std::uint32_t> refused_;
   std::uint32_t royal_kinds_ = 0;
   void compile_shift_steps(const Variant& v, Side side, Kind kind);
 
-  std::vector<Bitboard> promotion_arrival_, promotion_leaving_, promotion_forced_, drop_points_;
-  std::vector<std::array<ShiftStep, MaxShiftSteps>> shift_steps_;
+  std::vector<B> promotion_arrival_, promotion_leaving_, promotion_forced_, drop_points_;
+  std::vector<std::array<ShiftStep<B>, MaxShiftSteps>> shift_steps_;
   std::vector<std::uint8_t> shift_step_counts_;
-  std::vector<Bitboard> special_blocks_;
-  std::vector<Bitboard> compound_empty_;
-  std::vector<Bitboard> between_;
+  std::vector<B> special_blocks_;
+  std::vector<B> compound_empty_;
+  std::vector<B> between_;
   std::map<std::vector<std::vector<Point>>, std::int16_t> slider_of_lines_;  // while compiling
 };
 
 // Parallel bit extract, as the BMI2 instruction does; only called where the processor has it.
-inline Bitboard pext(Bitboard value, Bitboard mask) {
+inline std::uint64_t pext(std::uint64_t value, std::uint64_t mask) {
 #if defined(__x86_64__)
-  Bitboard result;
+  std::uint64_t result;
   asm("pextq %2, %1, %0" : "=r"(result) : "r"(value), "r"(mask));
   return result;
 #else
@@ -166,10 +190,21 @@ inline Bitboard pext(Bitboard value, Bitboard mask) {
 #endif
 }
 
+template <typename B>
 template <SliderIndexing I>
-std::size_t Bitboards::index(const SliderTable& t, Bitboard occupied) {
-  if constexpr (I == SliderIndexing::Pext) return t.offset + pext(occupied, t.mask);
-  return t.offset + std::size_t(((occupied & t.mask) * t.magic) >> t.shift);
+std::size_t BasicBitboards<B>::slider_index(const SliderTable<B>& t, B occupied) {
+  if constexpr (I == SliderIndexing::Pext) {
+    std::size_t i = pext(low_word(occupied), low_word(t.mask));
+    if constexpr (PointsIn<B> > 64) i |= std::size_t(pext(high_word(occupied), high_word(t.mask))) << t.low_bits;
+    return t.offset + i;
+  }
+  const B stops = occupied & t.mask;
+  std::uint64_t product = low_word(stops) * low_word(t.magic);
+  if constexpr (PointsIn<B> > 64) product ^= high_word(stops) * high_word(t.magic);
+  return t.offset + std::size_t(product >> t.shift);
 }
+
+extern template class BasicBitboards<Bitboard>;
+extern template class BasicBitboards<WideBitboard>;
 
 }  // namespace palace

@@ -46,8 +46,11 @@ Variant::Variant(RuleSet rules, MoveBackend backend) : rules_(std::move(rules)) 
       throw RuleError(rules_.source_file + ": setup: " + rules_.sides[side].name + " could have up to " + std::to_string(bound) +
                       " moves in one position; Palace supports at most " + std::to_string(MaxMoves));
   }
-  if (backend != MoveBackend::Mailbox)
-    bitboards_ = Bitboards::compile(*this, backend == MoveBackend::Fastest ? best_slider_indexing() : SliderIndexing::Magic);
+  if (backend != MoveBackend::Mailbox) {
+    const SliderIndexing indexing = backend == MoveBackend::Fastest ? best_slider_indexing() : SliderIndexing::Magic;
+    bitboards_ = Bitboards::compile(*this, indexing);
+    if (!bitboards_) wide_bitboards_ = WideBitboards::compile(*this, indexing);
+  }
 }
 
 Variant::~Variant() = default;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bitboard.h"
 #include "core/types.h"
 #include "loader/rule_set.h"
 
@@ -51,7 +52,10 @@ struct ReverseLeap {
   std::uint32_t kinds;  // bit k: a piece of kind k on `from` attacks the square
 };
 
-class Bitboards;
+template <typename B>
+class BasicBitboards;
+using Bitboards = BasicBitboards<Bitboard>;
+using WideBitboards = BasicBitboards<WideBitboard>;
 
 // Which move generator a variant runs: the bitboard back end where its features allow
 // (compiler/bitboards.h), with the slide indexing the processor runs fastest; or the mailbox
@@ -142,8 +146,10 @@ class Variant {
   Point line_point(std::uint32_t i) const { return line_points_[i]; }
   const Point* line_points(Span line) const { return line_points_.data() + line.begin; }
 
-  // The bitboard tables, or null where the mailbox tables alone generate moves.
+  // The bitboard tables of a board of at most 64 points, or of at most 128 (wide): at most one is
+  // set, none where the mailbox tables alone generate moves.
   const Bitboards* bitboards() const { return bitboards_.get(); }
+  const WideBitboards* wide_bitboards() const { return wide_bitboards_.get(); }
 
   const std::vector<CompoundMove>& compound_moves() const { return compounds_; }
   // Where `side`'s compound moves start, and by which kind: a generator asks these points, not every
@@ -268,6 +274,7 @@ class Variant {
   std::vector<std::uint8_t> blown_up_;
   std::vector<std::uint64_t> check_keys_;
   std::unique_ptr<const Bitboards> bitboards_;  // built last, from the tables above
+  std::unique_ptr<const WideBitboards> wide_bitboards_;
 };
 
 }  // namespace palace

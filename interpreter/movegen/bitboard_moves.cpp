@@ -7,23 +7,24 @@ namespace palace {
 
 namespace {
 
-constexpr Bitboard Anywhere = ~Bitboard(0);
+template <typename B>
+constexpr B Anywhere = ~B(0);
 
 // Lists the moves of the piece of `kind` on `from` landing in `allowed` (ghosts taken aside, see
 // bitboard_destinations) but its plain moves that do not promote, which it returns for the caller
 // to list, test or count; a ghost taken and a special leap's move, promoting or not, go to other().
-template <SliderIndexing I, typename Other>
-[[gnu::always_inline]] inline Bitboard add_piece_moves(const Position& pos, const Bitboards& b, MoveList& list, Side us,
-                                                       Kind kind, Point from, Bitboard allowed, Other&& other) {
-  const Bitboard promoting = (b.promotion_leaving(us, kind) & bit(from)) ? Anywhere : b.promotion_arrival(us, kind);
-  const Bitboard plain = bitboard_destinations<I>(pos, b, us, kind, from, allowed, [&](Point to, MoveType type, Point extra) {
-    if (type == MoveType::Normal && (promoting & bit(to))) add_move_with_promotions(pos, list, us, kind, from, to);
+template <SliderIndexing I, typename B, typename Other>
+[[gnu::always_inline]] inline B add_piece_moves(const Position& pos, const BasicBitboards<B>& b, MoveList& list, Side us,
+                                                Kind kind, Point from, B allowed, Other&& other) {
+  const B promoting = (b.promotion_leaving(us, kind) & bit<B>(from)) ? Anywhere<B> : b.promotion_arrival(us, kind);
+  const B plain = bitboard_destinations<I>(pos, b, us, kind, from, allowed, [&](Point to, MoveType type, Point extra) {
+    if (type == MoveType::Normal && (promoting & bit<B>(to))) add_move_with_promotions(pos, list, us, kind, from, to);
     else other(Move(from, to, type, extra));
   }, NoGuard{}).moves;
   if (!(plain & promoting)) [[likely]]
     return plain;
   // In point order, as the mailbox generator lists them.
-  for (Bitboard t = plain; t;) add_move_with_promotions(pos, list, us, kind, from, pop_point(t));
+  for (B t = plain; t;) add_move_with_promotions(pos, list, us, kind, from, pop_point(t));
   return 0;
 }
 
@@ -39,31 +40,33 @@ struct Found {
     if constexpr (Count) ++counted;
     else list.add(m);
   }
-  void add_all(Point from, Bitboard targets) {
+  template <typename B>
+  void add_all(Point from, B targets) {
     if constexpr (Count) counted += std::uint64_t(count_points<Popcnt>(targets));
     else
       while (targets) list.add(Move(from, pop_point(targets)));
   }
 };
 
-Bitboard shifted(Bitboard points, int by) { return by >= 0 ? points << by : points >> -by; }
+template <typename B>
+B shifted(B points, int by) { return by >= 0 ? points << by : points >> -by; }
 
 // The number of moves of the pieces `pieces` of `kind` landing in `allowed`, all at once by the
 // kind's shift steps (Bitboards::shift_steps), promotion choices each counted: add_piece_moves'
 // plain moves and special leaps, none of which may take a ghost.
-template <bool Popcnt>
-std::uint64_t count_shift_steps(const Position& pos, const Bitboards& b, Side us, Kind kind, Bitboard pieces,
-                                Bitboard allowed) {
-  const Bitboard empty = ~pos.occupied() & allowed, victims = capturable(pos, b, opponent(us), kind) & allowed;
-  const Bitboard promoting = b.promotion_arrival(us, kind), forced = b.promotion_forced(us, kind);
+template <bool Popcnt, typename B>
+std::uint64_t count_shift_steps(const Position& pos, const BasicBitboards<B>& b, Side us, Kind kind, B pieces,
+                                B allowed) {
+  const B empty = ~pos.occupied<B>() & allowed, victims = capturable(pos, b, opponent(us), kind) & allowed;
+  const B promoting = b.promotion_arrival(us, kind), forced = b.promotion_forced(us, kind);
   const std::uint64_t choices = pos.variant().promotion_kinds(kind).size();
-  const ShiftStep* steps = b.shift_steps(us, kind);
+  const ShiftStep<B>* steps = b.shift_steps(us, kind);
   std::uint64_t n = 0;
   for (int i = 0; i < b.shift_step_count(us, kind); ++i) {
-    const ShiftStep& step = steps[i];
-    Bitboard from = pieces & step.from;
-    if (step.block) from &= shifted(~pos.occupied(), -step.block);
-    const Bitboard to = shifted(from, step.shift) & ((step.modes & CanMove ? empty : 0) | (step.modes & CanCapture ? victims : 0));
+    const ShiftStep<B>& step = steps[i];
+    B from = pieces & step.from;
+    if (step.block) from &= shifted(~pos.occupied<B>(), -step.block);
+    const B to = shifted(from, step.shift) & ((step.modes & CanMove ? empty : B(0)) | (step.modes & CanCapture ? victims : B(0)));
     n += std::uint64_t(count_points<Popcnt>(to));
     if (step.promotes && (to & promoting)) [[unlikely]]
       n += std::uint64_t(count_points<Popcnt>(to & promoting)) * choices - std::uint64_t(count_points<Popcnt>(to & forced));
@@ -73,12 +76,11 @@ std::uint64_t count_shift_steps(const Position& pos, const Bitboards& b, Side us
 
 // On perft's last ply, counts the moves of those of `pieces` (of `kind`) that shift steps can
 // count, landing in `allowed`, and returns the others: those that might take the ghost there is.
-template <typename Sink>
-Bitboard count_by_shifts(const Position& pos, const Bitboards& b, Sink& found, Side us, Kind kind, Bitboard pieces,
-                         Bitboard allowed) {
+template <typename B, typename Sink>
+B count_by_shifts(const Position& pos, const BasicBitboards<B>& b, Sink& found, Side us, Kind kind, B pieces, B allowed) {
   if constexpr (Sink::counts) {
     if (!b.shift_step_count(us, kind)) return pieces;
-    Bitboard counted = pieces;
+    B counted = pieces;
     const StateRecord& st = pos.state();
     if (st.ghost != NoPoint && (b.traits(us, kind) & TakesGhosts)) {
       if (st.ghost_end != st.ghost) return pieces;  // a line of ghost points: the pieces' own walk
@@ -93,29 +95,29 @@ Bitboard count_by_shifts(const Position& pos, const Bitboards& b, Sink& found, S
 
 // `captures_only`: only the plain moves that capture or may promote are found, in the order of the
 // full list (ghosts taken and special leaps landing on an enemy are found too).
-template <SliderIndexing I, typename Sink>
-void generate(const Position& pos, const Bitboards& b, Sink& found, bool captures_only = false) {
+template <SliderIndexing I, typename B, typename Sink>
+void generate(const Position& pos, const BasicBitboards<B>& b, Sink& found, bool captures_only = false) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   const auto add = [&](Move m) { found.list.add(m); };
-  const Bitboard enemies = pos.occupied_by(opponent(us));
+  const B enemies = pos.occupied_by<B>(opponent(us));
   // Kind by kind, so that a piece's tables are found without reading the board.
   for (Kind kind = Kind(0); kind < v.kinds(); ++kind)
-    for (Bitboard pieces = count_by_shifts(pos, b, found, us, kind, pos.pieces(make_piece(us, kind)), Anywhere); pieces;) {
+    for (B pieces = count_by_shifts(pos, b, found, us, kind, pos.pieces<B>(make_piece(us, kind)), Anywhere<B>); pieces;) {
       const Point from = pop_point(pieces);
-      const Bitboard allowed = !captures_only ? Anywhere
-                               : (b.promotion_leaving(us, kind) & bit(from)) ? Anywhere
-                                                                              : enemies | b.promotion_arrival(us, kind);
+      const B allowed = !captures_only ? Anywhere<B>
+                        : (b.promotion_leaving(us, kind) & bit<B>(from)) ? Anywhere<B>
+                                                                         : enemies | b.promotion_arrival(us, kind);
       found.add_all(from, add_piece_moves<I>(pos, b, found.list, us, kind, from, allowed, add));
     }
 }
 
 // Whether the piece of `by` and `kind` on `from` could capture on `target`, its slides and its
 // leaps that pass points stopped by the pieces on the board.
-template <SliderIndexing I>
-bool captures_on(const Bitboards& b, Side by, Kind kind, Point from, Point target, Bitboard occupied) {
-  const BitboardMoves& m = b.moves(by, kind, from);
-  if ((m.leap_capture | (b.slides<I>(m, occupied) & b.slide_capture(by, kind, from))) & bit(target)) return true;
+template <SliderIndexing I, typename B>
+bool captures_on(const BasicBitboards<B>& b, Side by, Kind kind, Point from, Point target, B occupied) {
+  const BitboardMoves<B>& m = b.moves(by, kind, from);
+  if ((m.leap_capture | (b.template slides<I>(m, occupied) & b.slide_capture(by, kind, from))) & bit<B>(target)) return true;
   if (b.traits(by, kind) & SpecialCaptures)
     for (std::uint32_t s = m.special_begin; s < m.special_end; ++s) {
       const LeapTarget& t = b.special(s);
@@ -127,12 +129,12 @@ bool captures_on(const Bitboards& b, Side by, Kind kind, Point from, Point targe
 // Calls visit(from, kind) for the pieces of `by` other than on `taken` that could capture on
 // `target` with `occupied` occupied, kind by kind (`from` the set of a kind's attackers, or of one
 // of them), until it returns true; returns whether one did.
-template <SliderIndexing I, typename Visit>
-bool visit_attackers_with(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind,
-                          Bitboard occupied, Bitboard taken, Visit&& visit) {
+template <SliderIndexing I, typename B, typename Visit>
+bool visit_attackers_with(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind,
+                          B occupied, B taken, Visit&& visit) {
   const Variant& v = pos.variant();
   for (Kind kind = Kind(0); kind < v.kinds(); ++kind) {
-    Bitboard from = b.capturers(by, kind, target) & pos.pieces(make_piece(by, kind)) & ~taken;
+    B from = b.capturers(by, kind, target) & pos.pieces<B>(make_piece(by, kind)) & ~taken;
     if (!from || !v.may_capture(kind, victim_kind)) continue;
     if (b.direct(by, kind)) {
       if (visit(from, kind)) return true;
@@ -140,40 +142,41 @@ bool visit_attackers_with(const Position& pos, const Bitboards& b, Point target,
     }
     while (from) {
       const Point s = pop_point(from);
-      if (captures_on<I>(b, by, kind, s, target, occupied) && visit(bit(s), kind)) return true;
+      if (captures_on<I>(b, by, kind, s, target, occupied) && visit(bit<B>(s), kind)) return true;
     }
   }
   return false;
 }
 
 // Whether a piece of `by` other than on `taken` could capture on `target` with `occupied` occupied.
-template <SliderIndexing I>
-bool attacked_with(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind, Bitboard occupied,
-                   Bitboard taken) {
-  return visit_attackers_with<I>(pos, b, target, by, victim_kind, occupied, taken, [](Bitboard, Kind) { return true; });
+template <SliderIndexing I, typename B>
+bool attacked_with(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind, B occupied,
+                   B taken) {
+  return visit_attackers_with<I>(pos, b, target, by, victim_kind, occupied, taken, [](B, Kind) { return true; });
 }
 
 // What the side to move's royal asks of the moves of its other pieces in one position.
+template <typename B>
 struct RoyalGuard {
-  Bitboard checkers = 0;
-  Bitboard evasions = Anywhere;  // where a move must land to answer every check: on the attacker or a point it passes
-  Bitboard tried = 0;            // pieces standing on a point a leap aimed at the royal must pass
-  Bitboard pinned = 0;           // pieces alone between the royal and a slider aimed at it
+  B checkers = 0;
+  B evasions = Anywhere<B>;  // where a move must land to answer every check: on the attacker or a point it passes
+  B tried = 0;            // pieces standing on a point a leap aimed at the royal must pass
+  B pinned = 0;           // pieces alone between the royal and a slider aimed at it
   int pins = 0;
   Point pinned_on[DirectionCount];
-  Bitboard pin_line[DirectionCount];  // where such a piece still shields: the points between, and the slider's
+  B pin_line[DirectionCount];  // where such a piece still shields: the points between, and the slider's
 
-  void attack(Point from, Bitboard passes) {
-    checkers |= bit(from);
-    evasions &= bit(from) | passes;
+  void attack(Point from, B passes) {
+    checkers |= bit<B>(from);
+    evasions &= bit<B>(from) | passes;
   }
   // A piece shields the royal from one slider at most: each line from the royal holds one pin.
-  void pin(Point piece, Bitboard line) {
-    pinned |= bit(piece);
+  void pin(Point piece, B line) {
+    pinned |= bit<B>(piece);
     pinned_on[pins] = piece;
     pin_line[pins++] = line;
   }
-  Bitboard line_of(Point piece) const {
+  B line_of(Point piece) const {
     int i = 0;
     while (pinned_on[i] != piece) ++i;
     return pin_line[i];
@@ -181,30 +184,30 @@ struct RoyalGuard {
 };
 
 // The checks on the side to move's royal on `royal` and the pins against it.
-template <SliderIndexing I>
-RoyalGuard guard_of(const Position& pos, const Bitboards& b, Point royal) {
+template <SliderIndexing I, typename B>
+RoyalGuard<B> guard_of(const Position& pos, const BasicBitboards<B>& b, Point royal) {
   const Variant& v = pos.variant();
   const Side them = opponent(pos.side_to_move());
   const Kind royal_kind = kind_of(pos.at(royal));
-  const Bitboard occupied = pos.occupied(), ours = pos.occupied_by(pos.side_to_move());
-  RoyalGuard g;
+  const B occupied = pos.occupied<B>(), ours = pos.occupied_by<B>(pos.side_to_move());
+  RoyalGuard<B> g;
   for (Kind kind = Kind(0); kind < v.kinds(); ++kind) {
-    Bitboard from = b.capturers(them, kind, royal) & pos.pieces(make_piece(them, kind));
+    B from = b.capturers(them, kind, royal) & pos.pieces<B>(make_piece(them, kind));
     if (!from || !v.may_capture(kind, royal_kind)) continue;
     if (b.direct(them, kind)) {
       g.checkers |= from;
-      g.evasions &= std::has_single_bit(from) ? from : 0;
+      g.evasions &= single_point(from) ? from : 0;
       continue;
     }
     while (from) {
       const Point s = pop_point(from);
-      const BitboardMoves& m = b.moves(them, kind, s);
-      if (m.leap_capture & bit(royal)) {
+      const BitboardMoves<B>& m = b.moves(them, kind, s);
+      if (m.leap_capture & bit<B>(royal)) {
         g.attack(s, 0);
-      } else if (b.slide_capture(them, kind, s) & bit(royal)) {
-        const Bitboard passes = b.between(s, royal), shields = passes & occupied;
+      } else if (b.slide_capture(them, kind, s) & bit<B>(royal)) {
+        const B passes = b.between(s, royal), shields = passes & occupied;
         if (!shields) g.attack(s, passes);
-        else if (std::has_single_bit(shields) && (shields & ours)) g.pin(Point(std::countr_zero(shields)), passes | bit(s));
+        else if (single_point(shields) && (shields & ours)) g.pin(first_point(shields), passes | bit<B>(s));
       }
       if (!(b.traits(them, kind) & SpecialCaptures)) continue;
       // A leap that passes points: whether the pieces on them would shield the royal elsewhere is
@@ -212,7 +215,7 @@ RoyalGuard guard_of(const Position& pos, const Bitboards& b, Point royal) {
       for (std::uint32_t i = m.special_begin; i < m.special_end; ++i) {
         const LeapTarget& t = b.special(i);
         if (t.to != royal || !(t.modes & CanCapture)) continue;
-        const Bitboard passes = b.special_blocks(i);
+        const B passes = b.special_blocks(i);
         if (passes & occupied) g.tried |= passes & ours;
         else g.attack(s, passes);
       }
@@ -223,26 +226,26 @@ RoyalGuard guard_of(const Position& pos, const Bitboards& b, Point royal) {
 
 // The compound moves (castling) of the side to move that leave its royal safe, judged from the
 // bitboards: its two pieces lifted and set down, nothing taken.
-template <SliderIndexing I, typename Sink>
-void add_compound_moves(const Position& pos, const Bitboards& b, Sink& found) {
+template <SliderIndexing I, typename B, typename Sink>
+void add_compound_moves(const Position& pos, const BasicBitboards<B>& b, Sink& found) {
   const Side us = pos.side_to_move(), them = opponent(us);
   const Point royal = pos.royal(us);
-  const Bitboard occupied = pos.occupied();
+  const B occupied = pos.occupied<B>();
   for_each_compound_move(pos, [&](std::uint8_t i, const CompoundMove& c) {
     if (occupied & b.compound_empty(i)) return;
     bool safe = true;
-    for (const Point s : c.must_be_safe) safe = safe && !attacked_with<I>(pos, b, s, them, c.kind, occupied, 0);
+    for (const Point s : c.must_be_safe) safe = safe && !attacked_with<I>(pos, b, s, them, c.kind, occupied, B(0));
     if (safe && royal != NoPoint) {
       const Point after = royal == c.from ? c.to : royal == c.partner_from ? c.partner_to : royal;
-      const Bitboard moved = (occupied & ~bit(c.from) & ~bit(c.partner_from)) | bit(c.to) | bit(c.partner_to);
-      safe = !attacked_with<I>(pos, b, after, them, kind_of(pos.at(royal)), moved, 0);
+      const B moved = (occupied & ~bit<B>(c.from) & ~bit<B>(c.partner_from)) | bit<B>(c.to) | bit<B>(c.partner_to);
+      safe = !attacked_with<I>(pos, b, after, them, kind_of(pos.at(royal)), moved, B(0));
     }
     if (safe) found.add(Move(c.from, c.written_to, MoveType::Compound, i));
   });
 }
 
-template <SliderIndexing I, typename Sink>
-bool generate_legal(Position& pos, const Bitboards& b, Sink& found) {
+template <SliderIndexing I, typename B, typename Sink>
+bool generate_legal(Position& pos, const BasicBitboards<B>& b, Sink& found) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   const Point royal = pos.royal(us);
@@ -251,36 +254,37 @@ bool generate_legal(Position& pos, const Bitboards& b, Sink& found) {
     add_compound_moves<I>(pos, b, found);
     return false;
   }
-  const RoyalGuard g = guard_of<I>(pos, b, royal);
+  const RoyalGuard<B> g = guard_of<I>(pos, b, royal);
   MoveList& list = found.list;
   const auto add = [&](Move m) { list.add(m); };
   const auto add_if_safe = [&](Move m) {
     if (leaves_royal_safe(pos, m)) list.add(m);
   };
   // The pieces whose moves checks and pins limit no more than to the evasions.
-  const Bitboard free = ~(bit(royal) | g.tried | g.pinned);
+  const B free = ~(bit<B>(royal) | g.tried | g.pinned);
   for (Kind kind = Kind(0); kind < v.kinds(); ++kind) {
-    const Bitboard pieces_of_kind = pos.pieces(make_piece(us, kind));
-    const Bitboard uncounted = count_by_shifts(pos, b, found, us, kind, pieces_of_kind & free, g.evasions);
-    for (Bitboard pieces = (pieces_of_kind & ~free) | uncounted; pieces;) {
+    const B pieces_of_kind = pos.pieces<B>(make_piece(us, kind));
+    if (!pieces_of_kind) continue;  // the shogi family has fourteen kinds, most of them absent
+    const B uncounted = count_by_shifts(pos, b, found, us, kind, pieces_of_kind & free, g.evasions);
+    for (B pieces = (pieces_of_kind & ~free) | uncounted; pieces;) {
       const Point from = pop_point(pieces);
       if (from == royal) {
         const int first = list.size;
         // A plain step is judged by the attackers of its landing point once the royal has left.
-        const Bitboard vacated = pos.occupied() & ~bit(royal);
-        for (Bitboard t = add_piece_moves<I>(pos, b, list, us, kind, from, Anywhere, add_if_safe); t;) {
+        const B vacated = pos.occupied<B>() & ~bit<B>(royal);
+        for (B t = add_piece_moves<I>(pos, b, list, us, kind, from, Anywhere<B>, add_if_safe); t;) {
           const Point to = pop_point(t);
-          if (!attacked_with<I>(pos, b, to, opponent(us), kind, vacated | bit(to), bit(to))) found.add(Move(from, to));
+          if (!attacked_with<I>(pos, b, to, opponent(us), kind, vacated | bit<B>(to), bit<B>(to))) found.add(Move(from, to));
         }
         if (b.promotion_arrival(us, kind) | b.promotion_leaving(us, kind)) [[unlikely]]
           keep_royal_safe(pos, list, first);
-      } else if (g.tried & bit(from)) [[unlikely]] {
+      } else if (g.tried & bit<B>(from)) [[unlikely]] {
         const int first = list.size;
-        for (Bitboard t = add_piece_moves<I>(pos, b, list, us, kind, from, Anywhere, add); t;) list.add(Move(from, pop_point(t)));
+        for (B t = add_piece_moves<I>(pos, b, list, us, kind, from, Anywhere<B>, add); t;) list.add(Move(from, pop_point(t)));
         keep_royal_safe(pos, list, first);
       } else {
-        Bitboard allowed = g.evasions;
-        if (g.pinned & bit(from)) [[unlikely]]
+        B allowed = g.evasions;
+        if (g.pinned & bit<B>(from)) [[unlikely]]
           allowed &= g.line_of(from);
         if (!allowed && pos.state().ghost == NoPoint) continue;
         // Taking a ghost removes a piece that is not on the landing point: the board says.
@@ -295,8 +299,8 @@ bool generate_legal(Position& pos, const Bitboards& b, Sink& found) {
   return g.checkers != 0;
 }
 
-template <SliderIndexing I>
-bool generate_or_count(Position& pos, const Bitboards& b, MoveList& list, std::uint64_t* counted) {
+template <SliderIndexing I, typename B>
+bool generate_or_count(Position& pos, const BasicBitboards<B>& b, MoveList& list, std::uint64_t* counted) {
   if (!counted) {
     Found<false> found{list};
     return generate_legal<I>(pos, b, found);
@@ -311,31 +315,35 @@ bool generate_or_count(Position& pos, const Bitboards& b, MoveList& list, std::u
 
 }  // namespace
 
-bool generate_bitboard_legal(Position& pos, const Bitboards& b, MoveList& list, std::uint64_t* counted) {
+template <typename B>
+bool generate_bitboard_legal(Position& pos, const BasicBitboards<B>& b, MoveList& list, std::uint64_t* counted) {
   return b.indexing() == SliderIndexing::Pext ? generate_or_count<SliderIndexing::Pext>(pos, b, list, counted)
                                               : generate_or_count<SliderIndexing::Magic>(pos, b, list, counted);
 }
 
-void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& list, bool captures_only) {
+template <typename B>
+void generate_bitboard_moves(const Position& pos, const BasicBitboards<B>& b, MoveList& list, bool captures_only) {
   Found<false> found{list};
   if (b.indexing() == SliderIndexing::Pext) generate<SliderIndexing::Pext>(pos, b, found, captures_only);
   else generate<SliderIndexing::Magic>(pos, b, found, captures_only);
 }
 
-bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind) {
-  const Bitboard occupied = pos.occupied();
-  return b.indexing() == SliderIndexing::Pext ? attacked_with<SliderIndexing::Pext>(pos, b, target, by, victim_kind, occupied, 0)
-                                              : attacked_with<SliderIndexing::Magic>(pos, b, target, by, victim_kind, occupied, 0);
+template <typename B>
+bool bitboard_attacked(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind) {
+  const B occupied = pos.occupied<B>();
+  return b.indexing() == SliderIndexing::Pext ? attacked_with<SliderIndexing::Pext>(pos, b, target, by, victim_kind, occupied, B(0))
+                                              : attacked_with<SliderIndexing::Magic>(pos, b, target, by, victim_kind, occupied, B(0));
 }
 
-Attacker bitboard_cheapest_attacker(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind,
-                                    Bitboard gone, const int* worth) {
+template <typename B>
+Attacker bitboard_cheapest_attacker(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind,
+                                    B gone, const int* worth) {
   Attacker best;
-  const auto cheaper = [&](Bitboard from, Kind kind) {
+  const auto cheaper = [&](B from, Kind kind) {
     if (best.from == NoPoint || worth[kind] < worth[best.kind]) best = {pop_point(from), kind};
     return false;
   };
-  const Bitboard occupied = pos.occupied() & ~gone;
+  const B occupied = pos.occupied<B>() & ~gone;
   if (b.indexing() == SliderIndexing::Pext)
     visit_attackers_with<SliderIndexing::Pext>(pos, b, target, by, victim_kind, occupied, gone, cheaper);
   else
@@ -343,27 +351,29 @@ Attacker bitboard_cheapest_attacker(const Position& pos, const Bitboards& b, Poi
   return best;
 }
 
-bool bitboard_royal_move_safe(const Position& pos, const Bitboards& b, Move m) {
+template <typename B>
+bool bitboard_royal_move_safe(const Position& pos, const BasicBitboards<B>& b, Move m) {
   const Side us = pos.side_to_move();
   const Kind kind = kind_of(pos.at(m.from()));
-  const Bitboard occupied = (pos.occupied() & ~bit(m.from())) | bit(m.to());
+  const B occupied = (pos.occupied<B>() & ~bit<B>(m.from())) | bit<B>(m.to());
   return b.indexing() == SliderIndexing::Pext
-             ? !attacked_with<SliderIndexing::Pext>(pos, b, m.to(), opponent(us), kind, occupied, bit(m.to()))
-             : !attacked_with<SliderIndexing::Magic>(pos, b, m.to(), opponent(us), kind, occupied, bit(m.to()));
+             ? !attacked_with<SliderIndexing::Pext>(pos, b, m.to(), opponent(us), kind, occupied, bit<B>(m.to()))
+             : !attacked_with<SliderIndexing::Magic>(pos, b, m.to(), opponent(us), kind, occupied, bit<B>(m.to()));
 }
 
-PointSet bitboard_exposure(const Position& pos, const Bitboards& b, Point royal, Side them) {
+template <typename B>
+PointSet bitboard_exposure(const Position& pos, const BasicBitboards<B>& b, Point royal, Side them) {
   const Variant& v = pos.variant();
-  const Bitboard occupied = pos.occupied(), ours = pos.occupied_by(opponent(them));
+  const B occupied = pos.occupied<B>(), ours = pos.occupied_by<B>(opponent(them));
   PointSet exposed;
   for (Kind kind = Kind(0); kind < v.kinds(); ++kind) {
     if (b.direct(them, kind)) continue;
-    for (Bitboard from = b.capturers(them, kind, royal) & pos.pieces(make_piece(them, kind)); from;) {
+    for (B from = b.capturers(them, kind, royal) & pos.pieces<B>(make_piece(them, kind)); from;) {
       const Point s = pop_point(from);
-      const BitboardMoves& m = b.moves(them, kind, s);
-      if (b.slide_capture(them, kind, s) & bit(royal)) {
-        const Bitboard shields = b.between(s, royal) & occupied;
-        if (std::has_single_bit(shields) && (shields & ours)) exposed.set(std::countr_zero(shields));
+      const BitboardMoves<B>& m = b.moves(them, kind, s);
+      if (b.slide_capture(them, kind, s) & bit<B>(royal)) {
+        const B shields = b.between(s, royal) & occupied;
+        if (single_point(shields) && (shields & ours)) exposed.set(first_point(shields));
       }
       for (std::uint32_t i = m.special_begin; i < m.special_end; ++i) {
         const LeapTarget& t = b.special(i);
@@ -374,5 +384,16 @@ PointSet bitboard_exposure(const Position& pos, const Bitboards& b, Point royal,
   }
   return exposed;
 }
+
+#define PALACE_BITBOARD_BACK_END(B)                                                                                          \
+  template bool generate_bitboard_legal(Position&, const BasicBitboards<B>&, MoveList&, std::uint64_t*);                    \
+  template void generate_bitboard_moves(const Position&, const BasicBitboards<B>&, MoveList&, bool);                        \
+  template bool bitboard_attacked(const Position&, const BasicBitboards<B>&, Point, Side, Kind);                            \
+  template Attacker bitboard_cheapest_attacker(const Position&, const BasicBitboards<B>&, Point, Side, Kind, B, const int*); \
+  template bool bitboard_royal_move_safe(const Position&, const BasicBitboards<B>&, Move);                                  \
+  template PointSet bitboard_exposure(const Position&, const BasicBitboards<B>&, Point, Side);
+PALACE_BITBOARD_BACK_END(Bitboard)
+PALACE_BITBOARD_BACK_END(WideBitboard)
+#undef PALACE_BITBOARD_BACK_END
 
 }  // namespace palace

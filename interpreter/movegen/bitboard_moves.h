@@ -1,6 +1,7 @@
 // Move generation and attack tests from the bitboard tables (compiler/bitboards.h), for the
 // variants that have them: the same moves, in another order, and the same answers as the mailbox
-// walk in movegen.cpp, which calls these once per position where Variant::bitboards() is set.
+// walk in movegen.cpp, which calls these once per position where Variant::bitboards() or
+// Variant::wide_bitboards() is set. Each serves both widths (B: Bitboard or WideBitboard).
 #pragma once
 
 #include "compiler/bitboards.h"
@@ -13,7 +14,8 @@ namespace palace {
 
 // The moves of the side to move's pieces by their movement (generate_pseudo_legal's first part).
 // With `captures_only`, the plain moves that neither capture nor may promote are left out.
-void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& list, bool captures_only = false);
+template <typename B>
+void generate_bitboard_moves(const Position& pos, const BasicBitboards<B>& b, MoveList& list, bool captures_only = false);
 
 // The same moves less those that leave the mover's royal attacked, in the same order, where
 // Bitboards::legal_by_pins: found from the checks and pins of the position, not by making each
@@ -21,23 +23,28 @@ void generate_bitboard_moves(const Position& pos, const Bitboards& b, MoveList& 
 // standing on a point a leap aimed at the royal must pass are still tried on the board. Where
 // `counted` is given, the plain moves are added to it instead of listed (perft's last ply). Returns
 // whether the side to move is in check.
-bool generate_bitboard_legal(Position& pos, const Bitboards& b, MoveList& list, std::uint64_t* counted = nullptr);
+template <typename B>
+bool generate_bitboard_legal(Position& pos, const BasicBitboards<B>& b, MoveList& list, std::uint64_t* counted = nullptr);
 
 // Whether a piece of `by` could capture a piece of kind `victim_kind` standing on `target`.
-bool bitboard_attacked(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind);
+template <typename B>
+bool bitboard_attacked(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind);
 
 // cheapest_attacker (movegen.h) from the tables, the points of `gone` emptied.
-Attacker bitboard_cheapest_attacker(const Position& pos, const Bitboards& b, Point target, Side by, Kind victim_kind,
-                                    Bitboard gone, const int* worth);
+template <typename B>
+Attacker bitboard_cheapest_attacker(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind,
+                                    B gone, const int* worth);
 
 // Whether a plain move `m` of the side to move's royal (no promotion, no ghost, nothing explodes,
 // royals may face) leaves it out of the other side's reach: the test of leaves_royal_safe without
 // making the move.
-bool bitboard_royal_move_safe(const Position& pos, const Bitboards& b, Move m);
+template <typename B>
+bool bitboard_royal_move_safe(const Position& pos, const BasicBitboards<B>& b, Move m);
 
 // The points whose change of occupant could expose `royal` to `them`: the points leaps aimed at it
 // must pass, and each piece of the royal's side alone between it and a slider aimed at it.
-PointSet bitboard_exposure(const Position& pos, const Bitboards& b, Point royal, Side them);
+template <typename B>
+PointSet bitboard_exposure(const Position& pos, const BasicBitboards<B>& b, Point royal, Side them);
 
 // movegen.cpp's: adds a move of `kind`, with every promotion choice the rules give it there.
 void add_move_with_promotions(const Position& pos, MoveList& list, Side us, Kind kind, Point from, Point to);

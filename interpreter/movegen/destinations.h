@@ -49,62 +49,68 @@ template <typename Visit, typename Guard>
 }
 
 // The pieces of `them` a piece of `kind` may capture.
-inline Bitboard capturable(const Position& pos, const Bitboards& b, Side them, Kind kind) {
-  Bitboard targets = pos.occupied_by(them);
+template <typename B>
+B capturable(const Position& pos, const BasicBitboards<B>& b, Side them, Kind kind) {
+  B targets = pos.occupied_by<B>(them);
   for (std::uint32_t refused = b.refused_victims(kind); refused; refused &= refused - 1)
-    targets &= ~pos.pieces(make_piece(them, Kind(std::countr_zero(refused))));
+    targets &= ~pos.pieces<B>(make_piece(them, Kind(std::countr_zero(refused))));
   return targets;
 }
 
 // A piece's plain moves and captures as sets: where it may land, and the points of its own side it
 // could capture on were they the other's (those it defends).
+template <typename B>
 struct PlainDestinations {
-  Bitboard moves, defended;
+  B moves, defended;
 };
 
 // The walk of for_each_destination from the bitboard tables but for its plain moves and captures,
 // returned as a set for the caller to walk or count: ghosts taken and special leaps (those that pass
 // points or leave a ghost) are visited first. Only moves landing in `allowed` are found, ghosts
 // taken aside: a legal generator's answer to a check or a pin.
-template <SliderIndexing I, typename Visit, typename Guard>
-[[gnu::always_inline]] inline PlainDestinations bitboard_destinations(const Position& pos, const Bitboards& b, Side us,
-                                                                      Kind kind, Point from, Bitboard allowed, Visit&& visit,
-                                                                      Guard&& guard) {
+template <SliderIndexing I, typename B, typename Visit, typename Guard>
+[[gnu::always_inline]] inline PlainDestinations<B> bitboard_destinations(const Position& pos, const BasicBitboards<B>& b,
+                                                                         Side us, Kind kind, Point from, B allowed,
+                                                                         Visit&& visit, Guard&& guard) {
   const Variant& v = pos.variant();
-  const Bitboard occupied = pos.occupied();
-  const BitboardMoves& m = b.moves(us, kind, from);
+  const B occupied = pos.occupied<B>();
+  const BitboardMoves<B>& m = b.moves(us, kind, from);
   const std::uint8_t traits = b.traits(us, kind);
-  const Bitboard slides = b.slides<I>(m, occupied);
-  Bitboard slide_move = slides, slide_capture = slides;
+  const B slides = b.template slides<I>(m, occupied);
+  B slide_move = slides, slide_capture = slides;
   if (traits & SlidesLandSome) [[unlikely]] {
     slide_move &= b.slide_move(us, kind, from);
     slide_capture &= b.slide_capture(us, kind, from);
   }
-  Bitboard quiet = (m.leap_move | slide_move) & ~occupied;
-  const Bitboard reach = m.leap_capture | slide_capture;
+  B quiet = (m.leap_move | slide_move) & ~occupied;
+  const B reach = m.leap_capture | slide_capture;
   // A ghost point is taken, not moved to, by a leap that takes ghosts.
   if (pos.state().ghost != NoPoint && (traits & TakesGhosts))
-    for (Bitboard g = b.takes_ghost(us, kind, from) & ~occupied; g;) {
+    for (B g = b.takes_ghost(us, kind, from) & ~occupied; g;) {
       const Point to = pop_point(g);
       if (!pos.is_ghost(to)) continue;
-      quiet &= ~bit(to);
+      quiet &= ~bit<B>(to);
       if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(to, MoveType::CaptureGhost, Point(0));
     }
   for (std::uint32_t s = m.special_begin; s < m.special_end; ++s)
     if (!(occupied & b.special_blocks(s)))
       visit_leap_landing(pos, us, kind, b.special(s), [&](Point to, MoveType type, Point extra) {
-        if (type == MoveType::CaptureGhost || (allowed & bit(to))) visit(to, type, extra);
+        if (type == MoveType::CaptureGhost || (allowed & bit<B>(to))) visit(to, type, extra);
       }, guard);
-  return {(quiet | (reach & capturable(pos, b, opponent(us), kind))) & allowed, reach & pos.occupied_by(us)};
+  return {(quiet | (reach & capturable(pos, b, opponent(us), kind))) & allowed, reach & pos.occupied_by<B>(us)};
 }
 
 // for_each_destination from the bitboard tables: the same points, in another order.
-template <SliderIndexing I, typename Visit, typename Guard>
-void for_each_bitboard_destination(const Position& pos, const Bitboards& b, Side us, Kind kind, Point from, Visit&& visit,
-                                   Guard&& guard) {
-  const PlainDestinations d = bitboard_destinations<I>(pos, b, us, kind, from, ~Bitboard(0), visit, guard);
-  for (Bitboard t = d.moves; t;) visit(pop_point(t), MoveType::Normal, Point(0));
-  for (Bitboard t = d.defended; t;) guard(pop_point(t));
+template <typename B, typename Visit, typename Guard>
+void for_each_bitboard_destination(const Position& pos, const BasicBitboards<B>& b, Side us, Kind kind, Point from,
+                                   Visit&& visit, Guard&& guard) {
+  const auto walk = [&]<SliderIndexing I>() {
+    const PlainDestinations<B> d = bitboard_destinations<I>(pos, b, us, kind, from, ~B(0), visit, guard);
+    for (B t = d.moves; t;) visit(pop_point(t), MoveType::Normal, Point(0));
+    for (B t = d.defended; t;) guard(pop_point(t));
+  };
+  if (b.indexing() == SliderIndexing::Pext) walk.template operator()<SliderIndexing::Pext>();
+  else walk.template operator()<SliderIndexing::Magic>();
 }
 
 // for_each_destination from the mailbox tables, for a caller that knows the variant has no
@@ -154,12 +160,9 @@ void for_each_mailbox_destination(const Position& pos, Side us, Kind kind, Point
 template <typename Visit, typename Guard = NoGuard>
 void for_each_destination(const Position& pos, Side us, Point from, Visit&& visit, Guard&& guard = {}) {
   const Kind kind = kind_of(pos.at(from));
-  if (const Bitboards* b = pos.variant().bitboards()) {
-    if (b->indexing() == SliderIndexing::Pext) for_each_bitboard_destination<SliderIndexing::Pext>(pos, *b, us, kind, from, visit, guard);
-    else for_each_bitboard_destination<SliderIndexing::Magic>(pos, *b, us, kind, from, visit, guard);
-  } else {
-    for_each_mailbox_destination(pos, us, kind, from, visit, guard);
-  }
+  if (const Bitboards* b = pos.variant().bitboards()) for_each_bitboard_destination(pos, *b, us, kind, from, visit, guard);
+  else if (const WideBitboards* w = pos.variant().wide_bitboards()) for_each_bitboard_destination(pos, *w, us, kind, from, visit, guard);
+  else for_each_mailbox_destination(pos, us, kind, from, visit, guard);
 }
 
 // Calls f(index, move) for each compound move (castling) of the side to move whose right it holds

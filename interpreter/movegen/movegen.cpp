@@ -206,8 +206,11 @@ PointSet exposure(const Position& pos, Point royal, Side them) {
 // exposure() from the bitboards where the variant has them; royals that may not face are the
 // mailbox walk's to follow.
 PointSet exposure_of(const Position& pos, Point royal, Side them) {
-  const Bitboards* b = pos.variant().bitboards();
-  if (b && pos.variant().move_rules().facing_royals != FacingRule::Forbidden) return bitboard_exposure(pos, *b, royal, them);
+  const Variant& v = pos.variant();
+  if (v.move_rules().facing_royals != FacingRule::Forbidden) {
+    if (const Bitboards* b = v.bitboards()) return bitboard_exposure(pos, *b, royal, them);
+    if (const WideBitboards* w = v.wide_bitboards()) return bitboard_exposure(pos, *w, royal, them);
+  }
   return exposure(pos, royal, them);
 }
 
@@ -233,6 +236,13 @@ std::uint32_t files_holding(const Position& pos, Side side, Kind kind) {
   return files;
 }
 
+// The empty points of the zone where `us` may drop `kind`.
+template <typename B>
+std::uint64_t count_drops(const Position& pos, const BasicBitboards<B>& b, Side us, Kind kind) {
+  const B drops = b.drop_points(us, kind) & ~pos.occupied<B>();
+  return std::uint64_t(b.popcnt() ? count_points<true>(drops) : count_points<false>(drops));
+}
+
 // The legal drops of the side to move, into `list` unless it is null; where `counted` is given, some
 // may be added to it instead of listed. Returns whether there is one. A drop cannot expose the
 // royal, so only a side in check tries its drops by making them.
@@ -241,13 +251,14 @@ bool add_legal_drops(Position& pos, MoveList* list, bool checked, std::uint64_t*
   const Side us = pos.side_to_move();
   // Out of check every drop on an empty point of its zone is legal: perft's last ply counts them
   // from the bitboards where no file rule leaves some out.
-  const Bitboards* bits = counted && !checked ? v.bitboards() : nullptr;
+  const bool count_from_bits = counted && !checked && (v.bitboards() || v.wide_bitboards());
   bool any = false;
   for (Kind kind : v.hand_kinds()) {
     if (!pos.in_hand(us, kind)) continue;
-    if (bits && !v.one_per_file(kind)) {
-      const Bitboard drops = bits->drop_points(us, kind) & ~pos.occupied();
-      *counted += std::uint64_t(bits->popcnt() ? count_points<true>(drops) : count_points<false>(drops));
+    if (count_from_bits && !v.one_per_file(kind)) {
+      const std::uint64_t drops = v.bitboards() ? count_drops(pos, *v.bitboards(), us, kind)
+                                                : count_drops(pos, *v.wide_bitboards(), us, kind);
+      *counted += drops;
       any = any || drops;
       continue;
     }
@@ -364,12 +375,16 @@ bool attacked_by(const Position& pos, Point target, Side by, Kind victim_kind) {
 // Out of line, so that both walks inline into it and its many callers stay small.
 [[gnu::noinline]] bool attacked(const Position& pos, Point target, Side by, Kind victim_kind) {
   if (const Bitboards* b = pos.variant().bitboards()) return bitboard_attacked(pos, *b, target, by, victim_kind);
+  if (const WideBitboards* w = pos.variant().wide_bitboards()) return bitboard_attacked(pos, *w, target, by, victim_kind);
   return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
 }
 
 Attacker cheapest_attacker(const Position& pos, Point target, Side by, Kind victim_kind, const Emptied& gone,
                            const int* worth) {
-  if (const Bitboards* b = pos.variant().bitboards()) return bitboard_cheapest_attacker(pos, *b, target, by, victim_kind, gone.bits, worth);
+  if (const Bitboards* b = pos.variant().bitboards())
+    return bitboard_cheapest_attacker(pos, *b, target, by, victim_kind, Bitboard(gone.bits), worth);
+  if (const WideBitboards* w = pos.variant().wide_bitboards())
+    return bitboard_cheapest_attacker(pos, *w, target, by, victim_kind, gone.bits, worth);
   Attacker best;
   visit_attackers<false>(pos, target, by, victim_kind, BoardEmptied{pos, gone.points}, [&](Point from, Kind kind) {
     if (best.from == NoPoint || worth[kind] < worth[best.kind]) best = {from, kind};
@@ -404,6 +419,7 @@ bool in_check(const Position& pos) { return royal_attacked(pos, pos.side_to_move
 void generate_pseudo_legal(const Position& pos, MoveList& list, bool captures_only) {
   const Side us = pos.side_to_move();
   if (const Bitboards* b = pos.variant().bitboards()) generate_bitboard_moves(pos, *b, list, captures_only);
+  else if (const WideBitboards* w = pos.variant().wide_bitboards()) generate_bitboard_moves(pos, *w, list, captures_only);
   else if (captures_only)
     for (int i = 0; i < pos.piece_count(us); ++i) generate_piece_moves<true>(pos, list, pos.piece_square(us, i));
   else
@@ -415,10 +431,11 @@ void generate_pseudo_legal(const Position& pos, MoveList& list, bool captures_on
 
 bool leaves_royal_safe(Position& pos, Move m) {
   const Variant& v = pos.variant();
-  if (const Bitboards* b = v.bitboards(); b && m.type() == MoveType::Normal && m.promotion_kind() < 0 && !v.explosive() &&
-                                          v.move_rules().facing_royals == FacingRule::Allowed &&
-                                          pos.royal(pos.side_to_move()) == m.from())
-    return bitboard_royal_move_safe(pos, *b, m);
+  if (m.type() == MoveType::Normal && m.promotion_kind() < 0 && !v.explosive() &&
+      v.move_rules().facing_royals == FacingRule::Allowed && pos.royal(pos.side_to_move()) == m.from()) {
+    if (const Bitboards* b = v.bitboards()) return bitboard_royal_move_safe(pos, *b, m);
+    if (const WideBitboards* w = v.wide_bitboards()) return bitboard_royal_move_safe(pos, *w, m);
+  }
   const Side us = pos.side_to_move();
   const FacingRule facing = pos.variant().move_rules().facing_royals;
   // Royals may never face (forbidden), or a standoff must be broken by the side to move.
@@ -561,22 +578,30 @@ bool kept(const Position& pos, Move m, Keep keep) {
          m.promotion_kind() >= 0;
 }
 
+// legal_board_moves from the bitboard back end's checks and pins (Bitboards::legal_by_pins).
+template <typename B>
+bool legal_from_pins(Position& pos, const BasicBitboards<B>& b, MoveList& list, Keep keep, bool& checked,
+                     std::uint64_t* counted) {
+  const std::uint64_t counted_before = counted ? *counted : 0;
+  checked = generate_bitboard_legal(pos, b, list, counted);
+  const bool any_legal = list.size > 0 || (counted && *counted > counted_before);
+  if (keep != Keep::All) {
+    int count = 0;
+    for (const Move m : list)
+      if (kept(pos, m, keep)) list.moves[count++] = m;
+    list.size = count;
+  }
+  return any_legal;
+}
+
 // The legal moves of the pieces on the board into `list`, as `keep` keeps them; returns whether any
 // is legal, kept or not. Sets `checked`. Where `counted` is given (Keep::All only), the bitboard
 // back end may add moves to it instead of listing them.
 bool legal_board_moves(Position& pos, MoveList& list, Keep keep, bool& checked, std::uint64_t* counted) {
-  if (const Bitboards* b = pos.variant().bitboards(); b && b->legal_by_pins()) {
-    const std::uint64_t counted_before = counted ? *counted : 0;
-    checked = generate_bitboard_legal(pos, *b, list, counted);
-    const bool any_legal = list.size > 0 || (counted && *counted > counted_before);
-    if (keep != Keep::All) {
-      int count = 0;
-      for (const Move m : list)
-        if (kept(pos, m, keep)) list.moves[count++] = m;
-      list.size = count;
-    }
-    return any_legal;
-  }
+  if (const Bitboards* b = pos.variant().bitboards(); b && b->legal_by_pins())
+    return legal_from_pins(pos, *b, list, keep, checked, counted);
+  if (const WideBitboards* w = pos.variant().wide_bitboards(); w && w->legal_by_pins())
+    return legal_from_pins(pos, *w, list, keep, checked, counted);
   checked = in_check(pos);
   const LegalityTest legal(pos, checked);
   generate_pseudo_legal(pos, list);

@@ -20,10 +20,10 @@ bool attacked(const Position& pos, Point target, Side by, Kind victim_kind);
 // The points an exchange has emptied so far, as both back ends read them.
 struct Emptied {
   PointSet points;
-  Bitboard bits = 0;  // the same, where the variant has bitboards
+  WideBitboard bits = 0;  // the same, where the variant has bitboards (of either width)
   void add(Point s) {
     points.set(s);
-    bits |= bit(s);
+    bits |= bit<WideBitboard>(s);
   }
 };
 

@@ -24,8 +24,8 @@ namespace {
 Position::Position(std::shared_ptr<const Variant> variant)
     : variant_(std::move(variant)),
       hooks_(*variant_),
-      keeps_bits_(variant_->bitboards() != nullptr),
-      board_trials_(!variant_->has_runtime_hooks() && !keeps_bits_ && !variant_->explosive()) {
+      bit_words_(std::uint8_t(variant_->bitboards() ? 1 : variant_->wide_bitboards() ? 2 : 0)),
+      board_trials_(!variant_->has_runtime_hooks() && !bit_words_ && !variant_->explosive()) {
   states_.reserve(1024);
   edits_.reserve(256);
   set_start();
@@ -33,8 +33,8 @@ Position::Position(std::shared_ptr<const Variant> variant)
 
 void Position::clear() {
   board_.fill(NoPiece);
-  side_bits_.fill(0);
-  piece_bits_.fill(0);
+  side_bits_.fill({});
+  piece_bits_.fill({});
   count_ = {0, 0};
   royal_ = {NoPoint, NoPoint};
   hand_ = Hand();
@@ -46,13 +46,13 @@ void Position::clear() {
   states_.back().checks_needed = {std::uint8_t(checks), std::uint8_t(checks)};
 }
 
-template <bool Bits>
+template <int Words>
 void Position::put(Piece p, Point s) {
   const Side side = side_of(p);
   board_[s] = p;
-  if constexpr (Bits) {
-    side_bits_[side] |= bit(s);
-    piece_bits_[p] |= bit(s);
+  if constexpr (Words > 0) {
+    flip<Words>(side_bits_[side], s);
+    flip<Words>(piece_bits_[p], s);
   }
   list_index_[s] = std::uint8_t(count_[side]);
   list_[side][count_[side]++] = s;
@@ -61,7 +61,7 @@ void Position::put(Piece p, Point s) {
 
 // Out of line, as it was while FEN reading shared this file: inlined into do_move's capture, it
 // cost every move two instructions of register saving (callgrind, docs/engine-log.md 2026-11-28).
-template <bool Bits>
+template <int Words>
 [[gnu::noinline]] void Position::remove(Point s) {
   const Piece p = board_[s];
   const Side side = side_of(p);
@@ -69,37 +69,42 @@ template <bool Bits>
   list_[side][list_index_[s]] = last;
   list_index_[last] = list_index_[s];
   board_[s] = NoPiece;
-  if constexpr (Bits) {
-    side_bits_[side] &= ~bit(s);
-    piece_bits_[p] &= ~bit(s);
+  if constexpr (Words > 0) {
+    flip<Words>(side_bits_[side], s);
+    flip<Words>(piece_bits_[p], s);
   }
   if (royal_[side] == s) royal_[side] = NoPoint;
 }
 
-void Position::put(Piece p, Point s) { keeps_bits_ ? put<true>(p, s) : put<false>(p, s); }
-void Position::remove(Point s) { keeps_bits_ ? remove<true>(s) : remove<false>(s); }
+void Position::put(Piece p, Point s) { bit_words_ == 1 ? put<1>(p, s) : bit_words_ ? put<2>(p, s) : put<0>(p, s); }
+void Position::remove(Point s) { bit_words_ == 1 ? remove<1>(s) : bit_words_ ? remove<2>(s) : remove<0>(s); }
 
 // Inline, as it was before it kept bitboards: out of line it cost every move a call.
-template <bool Bits>
+template <int Words>
 [[gnu::always_inline]] inline void Position::relocate(Point from, Point to) {
   const Piece p = board_[from];
   board_[to] = p;
   board_[from] = NoPiece;
-  if constexpr (Bits) {
+  if constexpr (Words == 1) {
     const Bitboard change = bit(from) | bit(to);
-    side_bits_[side_of(p)] ^= change;
-    piece_bits_[p] ^= change;
+    side_bits_[side_of(p)][0] ^= change;
+    piece_bits_[p][0] ^= change;
+  } else if constexpr (Words == 2) {
+    for (BitWords* set : {&side_bits_[side_of(p)], &piece_bits_[p]}) {
+      flip<Words>(*set, from);
+      flip<Words>(*set, to);
+    }
   }
   list_index_[to] = list_index_[from];
   list_[side_of(p)][list_index_[to]] = to;
   if (royal_[side_of(p)] == from) royal_[side_of(p)] = to;
 }
 
-template <bool Bits>
+template <int Words>
 void Position::retype(Point s, Piece p) {
-  if constexpr (Bits) {
-    piece_bits_[board_[s]] &= ~bit(s);
-    piece_bits_[p] |= bit(s);
+  if constexpr (Words > 0) {
+    flip<Words>(piece_bits_[board_[s]], s);
+    flip<Words>(piece_bits_[p], s);
   }
   board_[s] = p;
 }
@@ -226,7 +231,7 @@ bool Position::facing_flag() const {
   return variant_->move_rules().facing_royals != FacingRule::Allowed && royals_facing();
 }
 
-template <bool Bits>
+template <int Words>
 void Position::make(Move m) {
   const Variant& v = *variant_;
   assert(m.is_pass() || m.type() == MoveType::Drop || (board_[m.from()] && side_of(board_[m.from()]) == side_));
@@ -248,14 +253,14 @@ void Position::make(Move m) {
     const Piece p = board_[c.from], partner = board_[c.partner_from];
     st.moved = p;
     h ^= v.piece_key(p, c.from) ^ v.piece_key(p, c.to) ^ v.piece_key(partner, c.partner_from) ^ v.piece_key(partner, c.partner_to);
-    remove<Bits>(c.partner_from);
-    if (c.from != c.to) relocate<Bits>(c.from, c.to);
-    put<Bits>(partner, c.partner_to);
+    remove<Words>(c.partner_from);
+    if (c.from != c.to) relocate<Words>(c.from, c.to);
+    put<Words>(partner, c.partner_to);
   } else if (m.type() == MoveType::Drop) {
     const Piece p = make_piece(side_, m.drop_kind());
     st.moved = p;
     h ^= from_hand(side_, m.drop_kind()) ^ v.piece_key(p, m.to());
-    put<Bits>(p, m.to());
+    put<Words>(p, m.to());
     if (v.resets_move_limit(m.drop_kind())) st.quiet_plies = 0;
   } else if (!m.is_pass()) {
     const Point from = m.from(), to = m.to();
@@ -265,17 +270,17 @@ void Position::make(Move m) {
     if (board_[victim]) {
       st.captured = board_[victim];
       h ^= v.piece_key(st.captured, victim);
-      remove<Bits>(victim);
+      remove<Words>(victim);
       st.quiet_plies = 0;
       if (v.has_hands()) h ^= to_hand(side_, v.joins_hand_as(kind_of(st.captured)));
     }
     h ^= v.piece_key(p, from) ^ v.piece_key(p, to);
-    relocate<Bits>(from, to);
+    relocate<Words>(from, to);
     if (v.resets_move_limit(kind_of(p))) st.quiet_plies = 0;
     if (m.promotion_kind() >= 0) {
       const Piece promoted = make_piece(side_, m.promotion_kind());
       h ^= v.piece_key(p, to) ^ v.piece_key(promoted, to);
-      retype<Bits>(to, promoted);
+      retype<Words>(to, promoted);
     } else if (m.type() == MoveType::LeaveGhost) {
       st.ghost = Point(m.extra());
       st.ghost_end = step_toward(to, st.ghost);
@@ -363,14 +368,14 @@ void Position::edit(Point s, Piece p, std::uint64_t& hash) {
 bool Position::is_consistent() const {
   int on_board[SideCount] = {0, 0};
   Point royals[SideCount] = {NoPoint, NoPoint};
-  std::array<Bitboard, SideCount> side_bits{};
-  std::array<Bitboard, PieceCodes> piece_bits{};
+  std::array<BitWords, SideCount> side_bits{};
+  std::array<BitWords, PieceCodes> piece_bits{};
   for (Point s = Point(0); s < variant_->squares(); ++s) {
     const Piece p = board_[s];
     if (!p) continue;
     const Side side = side_of(p);
-    side_bits[side] |= bit(s);
-    piece_bits[p] |= bit(s);
+    flip<2>(side_bits[side], s);
+    flip<2>(piece_bits[p], s);
     if (kind_of(p) < 0 || kind_of(p) >= variant_->kinds()) return false;
     if (list_index_[s] >= count_[side] || list_[side][list_index_[s]] != s) return false;
     ++on_board[side];
@@ -378,11 +383,11 @@ bool Position::is_consistent() const {
   }
   for (Side side = First; side < SideCount; ++side)
     if (on_board[side] != count_[side] || royals[side] != royal_[side]) return false;
-  if (keeps_bits_ && (side_bits != side_bits_ || piece_bits != piece_bits_)) return false;
+  if (bit_words_ && (side_bits != side_bits_ || piece_bits != piece_bits_)) return false;
   return states_.back().royals_facing == facing_flag() && states_.back().hash == compute_hash();
 }
 
-template <bool Bits>
+template <int Words>
 void Position::unmake() {
   assert(states_.size() > 1);
   const StateRecord& st = states_.back();
@@ -392,26 +397,26 @@ void Position::unmake() {
     for (int i = 0; i < st.edited; ++i) {
       const auto [square, former] = edits_.back();
       edits_.pop_back();
-      if (board_[square]) remove<Bits>(square);
-      if (former) put<Bits>(former, square);
+      if (board_[square]) remove<Words>(square);
+      if (former) put<Words>(former, square);
     }
   if (m.type() == MoveType::Compound) {
     const CompoundMove& c = variant_->compound_moves()[m.extra()];
     const Piece partner = board_[c.partner_to];
-    remove<Bits>(c.partner_to);
-    if (c.from != c.to) relocate<Bits>(c.to, c.from);
-    put<Bits>(partner, c.partner_from);
+    remove<Words>(c.partner_to);
+    if (c.from != c.to) relocate<Words>(c.to, c.from);
+    put<Words>(partner, c.partner_from);
   } else if (m.type() == MoveType::Drop) {
-    remove<Bits>(m.to());
+    remove<Words>(m.to());
     ++hand_.count[side_][m.drop_kind()];
   } else if (!m.is_pass()) {
     const Point from = m.from(), to = m.to();
     // A promotion taken back. Without bitboards, writing the piece back costs less than asking.
-    if (!Bits || board_[to] != st.moved) [[unlikely]]
-      retype<Bits>(to, st.moved);
-    relocate<Bits>(to, from);
+    if (!Words || board_[to] != st.moved) [[unlikely]]
+      retype<Words>(to, st.moved);
+    relocate<Words>(to, from);
     if (st.captured) {
-      put<Bits>(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);
+      put<Words>(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);
       if (variant_->has_hands()) --hand_.count[side_][variant_->joins_hand_as(kind_of(st.captured))];
     }
   }
@@ -419,10 +424,12 @@ void Position::unmake() {
   assert(is_consistent());
 }
 
-template void Position::make<false>(Move m);
-template void Position::make<true>(Move m);
-template void Position::unmake<false>();
-template void Position::unmake<true>();
+template void Position::make<0>(Move m);
+template void Position::make<1>(Move m);
+template void Position::make<2>(Move m);
+template void Position::unmake<0>();
+template void Position::unmake<1>();
+template void Position::unmake<2>();
 
 std::string Position::move_text(Move m) const {
   if (m.is_pass()) return "pass";

@@ -66,10 +66,14 @@ class Position {
   Piece at(Point s) const { return board_[s]; }
   Side side_to_move() const { return side_; }
   Point royal(Side s) const { return royal_[s]; }
-  // The board as bitboards, kept where the variant has the bitboard back end (Variant::bitboards).
-  Bitboard occupied() const { return side_bits_[0] | side_bits_[1]; }
-  Bitboard occupied_by(Side s) const { return side_bits_[s]; }
-  Bitboard pieces(Piece p) const { return piece_bits_[p]; }
+  // The board as bitboards of type B, kept where the variant has the bitboard back end of that
+  // width (Variant::bitboards, Variant::wide_bitboards).
+  template <typename B = Bitboard>
+  B occupied() const { return joined<B>(side_bits_[0]) | joined<B>(side_bits_[1]); }
+  template <typename B = Bitboard>
+  B occupied_by(Side s) const { return joined<B>(side_bits_[s]); }
+  template <typename B = Bitboard>
+  B pieces(Piece p) const { return joined<B>(piece_bits_[p]); }
   const StateRecord& state() const { return states_.back(); }
   const StateRecord& state_back(int plies) const { return states_[states_.size() - 1 - plies]; }
   int plies_recorded() const { return int(states_.size()) - 1; }  // moves made since set-up or FEN
@@ -84,8 +88,8 @@ class Position {
   }
 
   // Each chooses once whether the bitboards are kept, rather than at every piece it moves.
-  void do_move(Move m) { keeps_bits_ ? make<true>(m) : make<false>(m); }
-  void undo_move() { keeps_bits_ ? unmake<true>() : unmake<false>(); }
+  void do_move(Move m) { bit_words_ == 1 ? make<1>(m) : bit_words_ ? make<2>(m) : make<0>(m); }
+  void undo_move() { bit_words_ == 1 ? unmake<1>() : bit_words_ ? unmake<2>() : unmake<0>(); }
 
   // Whether the board, the piece lists, the royals, the facing flag and the hash agree. Debug
   // builds (no NDEBUG) assert it after every do_move and undo_move, as Stockfish does pos_is_ok;
@@ -107,15 +111,27 @@ class Position {
 
   void clear();
   void check_royals_present() const;
-  // do_move and undo_move, keeping the bitboards or not (keeps_bits_).
-  template <bool Bits> void make(Move m);
-  template <bool Bits> void unmake();
+  // do_move and undo_move, keeping bitboards of `Words` words or none (bit_words_).
+  template <int Words> void make(Move m);
+  template <int Words> void unmake();
   // A piece's arrival, departure and move, and a change of its kind (promotion) on `s`: templates
-  // on keeping the bitboards for make and unmake, the others ask keeps_bits_.
-  template <bool Bits> void put(Piece p, Point s);
-  template <bool Bits> void remove(Point s);
-  template <bool Bits> void relocate(Point from, Point to);
-  template <bool Bits> void retype(Point s, Piece p);
+  // on the bitboards' words for make and unmake, the others ask bit_words_.
+  template <int Words> void put(Piece p, Point s);
+  template <int Words> void remove(Point s);
+  template <int Words> void relocate(Point from, Point to);
+  template <int Words> void retype(Point s, Piece p);
+  // A set of points as the position keeps it: one word is all a board of 64 points touches.
+  using BitWords = std::array<std::uint64_t, 2>;
+  template <int Words>
+  static void flip(BitWords& set, Point s) {
+    if constexpr (Words == 1) set[0] ^= std::uint64_t(1) << s;
+    else set[s >> 6] ^= std::uint64_t(1) << (s & 63);
+  }
+  template <typename B>
+  static B joined(const BitWords& w) {
+    if constexpr (PointsIn<B> > 64) return B(w[1]) << 64 | w[0];
+    return B(w[0]);
+  }
   void put(Piece p, Point s);
   void remove(Point s);
   std::uint64_t compute_hash() const;
@@ -176,10 +192,10 @@ class Position {
   std::shared_ptr<const Variant> variant_;
   HooksSlot hooks_;
   std::array<Piece, MaxPoints> board_{};
-  bool keeps_bits_;  // the variant has bitboards, so the position keeps its own
+  std::uint8_t bit_words_;  // the words of the variant's bitboards (0: none), which the position keeps too
   bool board_trials_;
-  std::array<Bitboard, SideCount> side_bits_{};
-  std::array<Bitboard, PieceCodes> piece_bits_{};
+  std::array<BitWords, SideCount> side_bits_{};
+  std::array<BitWords, PieceCodes> piece_bits_{};
   std::array<std::array<Point, MaxPoints>, SideCount> list_{};
   std::array<std::uint8_t, MaxPoints> list_index_{};
   std::array<int, SideCount> count_{};

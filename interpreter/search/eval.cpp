@@ -40,7 +40,8 @@ Evaluation::Evaluation(const Variant& variant)
     : squares_(variant.squares()),
       files_(variant.rules().board.files),
       tempo_(variant.rules().eval.tempo),
-      bitboards_(variant.bitboards()) {
+      bitboards_(variant.bitboards()),
+      wide_bitboards_(variant.wide_bitboards()) {
   const RuleSet& rules = variant.rules();
   const EvalDef& eval = rules.eval;
   const BoardDef& board = rules.board;
@@ -104,12 +105,13 @@ Evaluation::Evaluation(const Variant& variant)
     }
   if (any_nonzero(eval.royal_attack)) near_rows_ = squares_;
   near_.assign(std::size_t(near_rows_ + 1) * squares_, 0);
-  if (bitboards_) near_bits_.assign(near_rows_ + 1, 0);
+  const bool on_bitboards = bitboards_ || wide_bitboards_;
+  if (on_bitboards) near_bits_.assign(near_rows_ + 1, 0);
   for (Point r = Point(0); r < near_rows_; ++r)
     for (Point s = Point(0); s < squares_; ++s) {
       near_[r * squares_ + s] = s != r && std::abs(board.file_of(s) - board.file_of(r)) <= 1 &&
                                 std::abs(board.rank_of(s) - board.rank_of(r)) <= 1;
-      if (bitboards_ && near_[r * squares_ + s]) near_bits_[r] |= bit(s);
+      if (on_bitboards && near_[r * squares_ + s]) near_bits_[r] |= bit<WideBitboard>(s);
     }
 
   // The piece whose reaching its zone wins scores, on each point, by how far it has still to go.
@@ -212,10 +214,11 @@ int Evaluation::bonus(Kind kind, const Tally& tally) const {
 // The plain destinations come as a set: counted at once, and only the captures among them looked
 // at one by one, in the order for_each_destination visits them. Inlined into the evaluation's loop
 // over the pieces, which then reads what all walks share once.
-inline int Evaluation::walk_bitboards(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const {
-  const Bitboards& b = *bitboards_;
+template <typename B>
+inline int Evaluation::walk_bitboards(const Position& pos, const BasicBitboards<B>& b, Side side, Point from, Kind kind,
+                                      Walks& walks) const {
   const Point royal = pos.royal(opponent(side));
-  const Bitboard near_royal = near_bits_[royal < near_rows_ ? royal : near_rows_];
+  const B near_royal = B(near_bits_[royal < near_rows_ ? royal : near_rows_]);
   Tally tally;
   const auto visit = [&](Point to, MoveType, Point) {
     ++tally.points;
@@ -225,15 +228,18 @@ inline int Evaluation::walk_bitboards(const Position& pos, Side side, Point from
   const auto guard = [&](Point to) {
     if (hanging_) walks.guard(side, to);
   };
-  const Bitboard all = ~Bitboard(0);
-  const PlainDestinations d = b.indexing() == SliderIndexing::Pext
-                                  ? bitboard_destinations<SliderIndexing::Pext>(pos, b, side, kind, from, all, visit, guard)
-                                  : bitboard_destinations<SliderIndexing::Magic>(pos, b, side, kind, from, all, visit, guard);
-  const Bitboard near = d.moves & near_royal;
+  const B all = ~B(0);
+  const PlainDestinations<B> d = b.indexing() == SliderIndexing::Pext
+                                     ? bitboard_destinations<SliderIndexing::Pext>(pos, b, side, kind, from, all, visit, guard)
+                                     : bitboard_destinations<SliderIndexing::Magic>(pos, b, side, kind, from, all, visit, guard);
+  const B near = d.moves & near_royal;
   tally.points += b.popcnt() ? count_points<true>(d.moves) : count_points<false>(d.moves);
   tally.attacks += b.popcnt() ? count_points<true>(near) : count_points<false>(near);
-  for (Bitboard captures = d.moves & pos.occupied(); captures;) take(pos, side, pop_point(captures), kind, walks, tally);
-  if (hanging_) walks.guarded[side][0] |= d.defended;
+  for (B captures = d.moves & pos.occupied<B>(); captures;) take(pos, side, pop_point(captures), kind, walks, tally);
+  if (hanging_) {
+    walks.guarded[side][0] |= low_word(d.defended);
+    if constexpr (PointsIn<B> > 64) walks.guarded[side][1] |= high_word(d.defended);
+  }
   return bonus(kind, tally);
 }
 
@@ -332,11 +338,11 @@ int Evaluation::shelter(const Placed* found, int count, const Position& pos, Sid
 }
 
 int Evaluation::operator()(const Position& pos) const {
-  return bitboards_ ? evaluate<true>(pos) : evaluate<false>(pos);
+  return bitboards_ ? evaluate<1>(pos) : wide_bitboards_ ? evaluate<2>(pos) : evaluate<0>(pos);
 }
 
 // One loop for each back end, so that the mailbox's keeps its registers to itself.
-template <bool OnBitboards>
+template <int Words>
 int Evaluation::evaluate(const Position& pos) const {
   Score total[SideCount];
   int phase = 0;
@@ -355,9 +361,10 @@ int Evaluation::evaluate(const Position& pos) const {
       phase += t.phase;
       pieces[side] += !t.royal;
       if (t.walked) {
-        const int bonus = OnBitboards      ? walk_bitboards(pos, side, s, kind, walks)
-                          : t.threats_only ? walk_mailbox<true>(pos, side, s, kind, walks)
-                                           : walk_mailbox<false>(pos, side, s, kind, walks);
+        int bonus;
+        if constexpr (Words == 1) bonus = walk_bitboards(pos, *bitboards_, side, s, kind, walks);
+        else if constexpr (Words == 2) bonus = walk_bitboards(pos, *wide_bitboards_, side, s, kind, walks);
+        else bonus = t.threats_only ? walk_mailbox<true>(pos, side, s, kind, walks) : walk_mailbox<false>(pos, side, s, kind, walks);
         total[side] += {bonus, bonus};
       }
       if (t.census || t.on_file || t.shelters) found[side][found_count[side]++] = {s, kind};

@@ -44,8 +44,9 @@ class Evaluation {
   int weakest() const { return weakest_; }
 
  private:
-  // operator() for one back end, known at compile time.
-  template <bool OnBitboards>
+  // operator() for one back end, known at compile time: the mailbox's walk (Words 0), or the
+  // bitboards' of one word or two.
+  template <int Words>
   int evaluate(const Position& pos) const;
 
   // A score as it stands in the opening and in the endgame.
@@ -82,7 +83,9 @@ class Evaluation {
   };
   // The mobility, royal-attack and threat bonus of `side`'s piece of `kind` on `from`; its guards
   // and prey go to `walks`. One walk for each back end; the bitboards' counts the plain moves as sets.
-  [[gnu::always_inline]] int walk_bitboards(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const;
+  template <typename B>
+  [[gnu::always_inline]] int walk_bitboards(const Position& pos, const BasicBitboards<B>& b, Side side, Point from, Kind kind,
+                                            Walks& walks) const;
   template <bool ThreatsOnly>
   int walk_mailbox(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const;
   struct Tally;
@@ -103,7 +106,8 @@ class Evaluation {
   int squares_;
   int files_;
   int tempo_;  // for the side to move
-  const Bitboards* bitboards_;  // the variant's, where its pieces are walked on bitboards
+  const Bitboards* bitboards_;  // the variant's, where its pieces are walked on bitboards of a word
+  const WideBitboards* wide_bitboards_;  // or of two
   std::vector<Score> score_;  // by piece code and point: material plus square bonus
   std::vector<int> exchange_value_;
   std::vector<int> value_;
@@ -143,7 +147,7 @@ class Evaluation {
   // side with no royal or a variant with no royal-attack weight.
   std::vector<std::uint8_t> near_;
   int near_rows_ = 0;
-  std::vector<Bitboard> near_bits_;  // the same rows as sets, where the variant has bitboards
+  std::vector<WideBitboard> near_bits_;  // the same rows as sets, where the variant has bitboards (a word of them, or two)
 
   std::vector<int> shelter_bonus_;       // eval.shelter's bonus by ranks ahead, or empty
   std::vector<std::uint8_t> sheltered_;  // by side and point: whether a royal there counts its cover

@@ -1,5 +1,5 @@
 // The bitboard back end (compiler/bitboards.h) against the mailbox generator, the reference: the
-// variants it applies to, and in each the same legal moves, checks, attacks, mobility walks and
+// variants it applies to, and in each the same legal moves, checks, attacks, mobility walks, evaluations and
 // perft counts in the reference positions and along random games from them, with PEXT and with
 // magic indexing; and every vector of each such game from the mailbox and from magic indexing.
 #include <gtest/gtest.h>
@@ -13,23 +13,35 @@
 #include "compiler/bitboards.h"
 #include "movegen/destinations.h"
 #include "movegen/reference_positions.h"
+#include "search/eval.h"
 #include "vectors/reference_perft.h"
 
 namespace palace::test {
 namespace {
 
-// The variants whose compiled tables the back end answers: at most 64 points, pieces that step,
-// leap and slide, no runtime hooks. Capablanca and grand are larger, the xiangqi family has cannons.
-const std::set<std::string> BitboardVariants = {
+// The variants whose compiled tables the back end answers: pieces that step, leap and slide, no
+// runtime hooks, on at most 64 points (a set is a word) or at most 128 (two words: capablanca's 80,
+// shogi's 81, grand's 100). The xiangqi family has cannons.
+const std::set<std::string> OneWordVariants = {
     "antichess", "atomic", "berolina", "chess", "chess-design", "chess960", "crazyhouse", "dobutsu", "horde",
     "king-of-the-hill", "makruk", "minishogi", "shatranj", "three-check"};
+const std::set<std::string> TwoWordVariants = {"capablanca", "grand", "shogi"};
+const std::set<std::string> BitboardVariants = [] {
+  std::set<std::string> all(OneWordVariants);
+  all.insert(TwoWordVariants.begin(), TwoWordVariants.end());
+  return all;
+}();
+
+bool has_bitboards(const Variant& v) { return v.bitboards() || v.wide_bitboards(); }
 
 TEST(BitboardBackend, AppliesWhereTheCompiledTablesAllow) {
   for (const auto& entry : std::filesystem::directory_iterator(source_path("variants"))) {
     if (entry.path().extension() != ".yaml") continue;
     const std::string name = entry.path().stem().string();
-    EXPECT_EQ(load_variant(entry.path().string())->bitboards() != nullptr, BitboardVariants.contains(name)) << name;
-    EXPECT_EQ(load_variant(entry.path().string(), MoveBackend::Mailbox)->bitboards(), nullptr) << name;
+    const auto fastest = load_variant(entry.path().string());
+    EXPECT_EQ(fastest->bitboards() != nullptr, OneWordVariants.contains(name)) << name;
+    EXPECT_EQ(fastest->wide_bitboards() != nullptr, TwoWordVariants.contains(name)) << name;
+    EXPECT_FALSE(has_bitboards(*load_variant(entry.path().string(), MoveBackend::Mailbox))) << name;
   }
 }
 
@@ -37,6 +49,23 @@ TEST(BitboardBackend, FastestIndexingIsTheProcessors) {
   const auto chess = load_variant(variant_path("chess"));
   EXPECT_EQ(chess->bitboards()->indexing(), best_slider_indexing());
   EXPECT_EQ(load_variant(variant_path("chess"), MoveBackend::MagicBitboards)->bitboards()->indexing(), SliderIndexing::Magic);
+  EXPECT_EQ(load_variant(variant_path("shogi"))->wide_bitboards()->indexing(), best_slider_indexing());
+  EXPECT_EQ(load_variant(variant_path("shogi"), MoveBackend::MagicBitboards)->wide_bitboards()->indexing(), SliderIndexing::Magic);
+}
+
+// A set of two words: points on both sides of the 64th, one at a time and together.
+TEST(BitboardBackend, TwoWordSetsCountAndWalkEveryPoint) {
+  WideBitboard set = bit<WideBitboard>(Point(3)) | bit<WideBitboard>(Point(64)) | bit<WideBitboard>(Point(127));
+  EXPECT_EQ(count_points<false>(set), 3);
+  EXPECT_FALSE(single_point(set));
+  EXPECT_EQ(pop_point(set), Point(3));
+  EXPECT_EQ(first_point(set), Point(64));
+  EXPECT_EQ(pop_point(set), Point(64));
+  EXPECT_TRUE(single_point(set));
+  EXPECT_EQ(pop_point(set), Point(127));
+  EXPECT_EQ(set, WideBitboard(0));
+  EXPECT_EQ(bit<WideBitboard>(Point(128)), WideBitboard(0));
+  EXPECT_EQ(bit(Point(64)), Bitboard(0));
 }
 
 std::vector<std::uint32_t> sorted_legal(Position& pos, Keep keep) {
@@ -73,6 +102,9 @@ std::vector<std::uint64_t> destination_map(const Position& pos) {
   std::sort(found.begin(), found.end());
   return found;
 }
+
+// The engine's evaluation, which walks each piece's destinations on the position's own back end.
+int evaluation(const Position& pos) { return search::Evaluation(pos.variant())(pos); }
 
 bool has_vectors(const std::string& game) { return std::filesystem::exists(vectors_path(vector_file(game, ".perft"))); }
 
@@ -111,7 +143,7 @@ class BitboardGames : public ::testing::TestWithParam<std::string> {
 
 TEST_P(BitboardGames, SameMovesChecksAndAttacksAsTheMailbox) {
   const Backends b(GetParam());
-  ASSERT_NE(b.fastest->bitboards(), nullptr);
+  ASSERT_TRUE(has_bitboards(*b.fastest));
   std::mt19937 random(33);
   int positions = 0;
   for (const auto& fen : fens()) {
@@ -126,6 +158,7 @@ TEST_P(BitboardGames, SameMovesChecksAndAttacksAsTheMailbox) {
         EXPECT_EQ(in_check(*pos), in_check(reference)) << pos->fen();
         EXPECT_EQ(attack_map(*pos), attack_map(reference)) << pos->fen();
         EXPECT_EQ(destination_map(*pos), destination_map(reference)) << pos->fen();
+        EXPECT_EQ(evaluation(*pos), evaluation(reference)) << pos->fen();
       }
       if (expected.empty()) break;
       MoveList list;
@@ -166,13 +199,17 @@ TEST(BitboardBackend, ShiftStepsCountWhatEachPiecesOwnWalkCounts) {
       {"horde", "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1", 'P'},
       // Makruk's pawns promote on the sixth rank, to one kind only.
       {"makruk", "4k3/8/2p5/1P1P4/8/8/8/4K3 w - - 0 1", 'P'},
+      // A board of two words: pawns shifted across the 64th point, a ghost, promotions.
+      {"capablanca", "5k4/P1P7/10/2pP6/10/7PP1/PPPP6/5K4 w - c6 0 1", 'P'},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.game + " " + c.fen);
     const Backends b(c.game);
-    ASSERT_NE(b.fastest->bitboards(), nullptr);
     const Kind stepper = kind_of(b.fastest->piece_from_letter(c.stepper));
-    ASSERT_GT(b.fastest->bitboards()->shift_step_count(First, stepper), 0);
+    const int shift_steps = b.fastest->bitboards() ? b.fastest->bitboards()->shift_step_count(First, stepper)
+                            : b.fastest->wide_bitboards() ? b.fastest->wide_bitboards()->shift_step_count(First, stepper)
+                                                          : 0;
+    ASSERT_GT(shift_steps, 0);
     b.expect_same_perft(c.fen, 3);
   }
 }

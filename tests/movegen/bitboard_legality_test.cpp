@@ -43,6 +43,14 @@ TEST(BitboardLegality, DecidedFromTheCompiledRules) {
   EXPECT_TRUE(load_variant(variant_path("makruk"))->bitboards()->legal_by_pins());
   // A capture that explodes changes more than its two points: every move is tried on the board.
   EXPECT_FALSE(load_variant(variant_path("atomic"))->bitboards()->legal_by_pins());
+  EXPECT_TRUE(load_variant(variant_path("shogi"))->wide_bitboards()->legal_by_pins());
+}
+
+TEST(BitboardLegality, APinAcrossTheWordsOfATwoWordBoard) {
+  // Capablanca's 80 points: the rook on e7, the 65th point, pins the chancellor on e2, the 15th,
+  // which may slide along the file or take its pinner, but not leap.
+  static const Backends capablanca(variant_path("capablanca"));
+  expect_moves(capablanca, "4k5/4r5/10/10/10/10/4C5/4K5 w - - 0 1", "e1d1 e1d2 e1f1 e1f2 e2e3 e2e4 e2e5 e2e6 e2e7");
 }
 
 TEST(BitboardLegality, APinnedPieceMovesAlongItsPinOnly) {
