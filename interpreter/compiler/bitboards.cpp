@@ -31,15 +31,24 @@ B points_of(const std::vector<Point>& points) {
   return b;
 }
 
-// What slides along `lines` reach over `occupied`: each line up to its first piece.
+// What slides along `lines` reach over `occupied`: each line up to its first piece. Hopping: each
+// line's points past its first piece (the screen), up to the next piece or `after_screen` points on,
+// as the mailbox walk (movegen/destinations.h) lands a hop.
 template <typename B>
-B reach_over(const std::vector<std::vector<Point>>& lines, B occupied) {
+B reach_over(const std::vector<std::vector<Point>>& lines, B occupied, bool hop, int after_screen) {
   B reach = 0;
-  for (const auto& line : lines)
-    for (const Point s : line) {
-      reach |= bit<B>(s);
-      if (occupied & bit<B>(s)) break;
+  for (const auto& line : lines) {
+    std::size_t i = 0;
+    if (hop) {
+      while (i < line.size() && !(occupied & bit<B>(line[i]))) ++i;
+      if (i++ == line.size()) continue;
     }
+    const std::size_t end = hop && after_screen ? std::min(line.size(), i + std::size_t(after_screen)) : line.size();
+    for (; i < end; ++i) {
+      reach |= bit<B>(line[i]);
+      if (occupied & bit<B>(line[i])) break;
+    }
+  }
   return reach;
 }
 
@@ -77,10 +86,13 @@ B find_magic(SliderTable<B> table, const std::vector<B>& subsets, const std::vec
 
 }  // namespace
 
-// One lookup per distinct set of lines: a rook's lines from a point serve every kind that slides so.
+// One lookup per distinct set of lines and way along them: a rook's lines from a point serve every
+// kind that slides so.
 template <typename B>
-std::int16_t BasicBitboards<B>::add_slider(const std::vector<std::vector<Point>>& lines) {
-  if (const auto known = slider_of_lines_.find(lines); known != slider_of_lines_.end()) return known->second;
+std::int16_t BasicBitboards<B>::add_lookup(const std::vector<std::vector<Point>>& lines, bool hop, int after_screen) {
+  const std::pair key{hop ? after_screen : -1, lines};
+  if (const auto known = lookup_of_lines_.find(key); known != lookup_of_lines_.end()) return known->second;
+  if (sliders_.size() >= INT16_MAX) return -1;
   SliderTable<B> table;
   for (const auto& line : lines)
     for (std::size_t i = 0; i + 1 < line.size(); ++i) table.mask |= bit<B>(line[i]);
@@ -91,7 +103,7 @@ std::int16_t BasicBitboards<B>::add_slider(const std::vector<std::vector<Point>>
   B subset = 0;
   do {
     subsets.push_back(subset);
-    reaches.push_back(reach_over(lines, subset));
+    reaches.push_back(reach_over(lines, subset, hop, after_screen));
     subset = (subset - table.mask) & table.mask;
   } while (subset);
   if (bits > 0 && indexing_ == SliderIndexing::Magic) {
@@ -106,7 +118,7 @@ std::int16_t BasicBitboards<B>::add_slider(const std::vector<std::vector<Point>>
     attacks_[at] = reaches[i];
   }
   sliders_.push_back(table);
-  return slider_of_lines_[lines] = std::int16_t(sliders_.size() - 1);
+  return lookup_of_lines_[key] = std::int16_t(sliders_.size() - 1);
 }
 
 // The moves of the kind, from the tables compiled above, grouped by how far they go: the steps of
@@ -115,7 +127,8 @@ std::int16_t BasicBitboards<B>::add_slider(const std::vector<std::vector<Point>>
 template <typename B>
 void BasicBitboards<B>::compile_shift_steps(const Variant& v, Side side, Kind kind) {
   const std::size_t at = std::size_t(side) * kinds_ + kind;
-  if (promotion_leaving_[at] || (promotion_arrival_[at] && v.rules().pieces[kind].promotion_to_lost_only)) return;
+  if (promotion_leaving_[at] || (promotion_arrival_[at] && v.rules().pieces[kind].promotion_to_lost_only) || (traits_[at] & Hops))
+    return;
   struct Key {
     int shift, block, modes;
     bool promotes;
@@ -177,6 +190,13 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
   b->takes_ghost_.assign(cells, 0);
   b->slide_move_.assign(cells, 0);
   b->slide_capture_.assign(cells, 0);
+  b->hop_spans_.assign(cells, Span{});
+  b->hop_move_.assign(cells, 0);
+  b->hop_capture_.assign(cells, 0);
+  b->refused_screens_.assign(kinds, 0);
+  for (Kind k = Kind(0); k < kinds; ++k)
+    for (Kind screen = Kind(0); screen < kinds; ++screen)
+      if (!v.may_jump(k, screen)) b->refused_screens_[k] |= 1u << screen;
   b->traits_.assign(std::size_t(SideCount) * kinds, 0);
   b->capturers_.assign(std::size_t(SideCount) * kinds * PointsIn<B>, 0);
   b->direct_.assign(std::size_t(SideCount) * kinds, 1);
@@ -222,14 +242,25 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
         m.special_end = std::uint16_t(b->specials_.size());
 
         // A piece's slides along one direction share their line: the longest holds the others.
-        std::vector<Point> lines[DirectionCount];
+        // Its hops along a direction make one line too, one hop a direction.
+        std::vector<Point> lines[DirectionCount], hop_lines[DirectionCount];
+        int after_screen[DirectionCount] = {};
         B ray_points = 0;
         const Span rays = v.rays(side, k, s);
         for (std::uint32_t i = rays.begin; i < rays.end; ++i) {
           const Ray& ray = v.ray(i);
-          if (ray.hop) return nullptr;
-          std::vector<Point>& line = lines[ray.direction];
           const RayPoint* points = v.ray_points(ray);
+          if (ray.hop) {
+            if (!hop_lines[ray.direction].empty()) return nullptr;
+            after_screen[ray.direction] = ray.after_screen;
+            for (std::uint32_t p = 0; p < ray.length; ++p) {
+              hop_lines[ray.direction].push_back(points[p].square);
+              if (points[p].modes & CanMove) b->hop_move_[cell] |= bit<B>(points[p].square);
+              if (points[p].modes & CanCapture) b->hop_capture_[cell] |= bit<B>(points[p].square);
+            }
+            continue;
+          }
+          std::vector<Point>& line = lines[ray.direction];
           for (std::uint32_t p = 0; p < ray.length; ++p) {
             if (p < line.size()) {
               if (line[p] != points[p].square) return nullptr;
@@ -253,16 +284,33 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
           for (int d = group; d < DirectionCount; d += SliderGroups<B>)
             if (!lines[d].empty()) group_lines.push_back(lines[d]);
           if (group_lines.empty()) continue;
-          if (b->sliders_.size() >= INT16_MAX) return nullptr;
-          m.slider[group] = b->add_slider(group_lines);
+          if ((m.slider[group] = b->add_lookup(group_lines)) < 0) return nullptr;
         }
-        if (ray_points || (traits & SpecialCaptures)) b->direct_[side * kinds + k] = 0;
+        // A hop lands past the first piece on its line, a slide before or on it: along one line the
+        // two never reach one point at once, but a hop and a leap may.
+        Span& hops = b->hop_spans_[cell];
+        hops.begin = std::uint32_t(b->hop_lines_.size());
+        for (int d = 0; d < DirectionCount; ++d) {
+          if (hop_lines[d].empty()) continue;
+          if (points_of<B>(hop_lines[d]) & leap_points) return nullptr;
+          HopLine h;
+          h.reach = b->add_lookup({hop_lines[d]}, true, after_screen[d]);
+          if (b->refused_screens_[k]) h.screen = b->add_lookup({hop_lines[d]});
+          if (h.reach < 0 || (b->refused_screens_[k] && h.screen < 0)) return nullptr;
+          b->hop_lines_.push_back(h);
+          traits |= Hops;
+          b->hops_ = true;
+        }
+        hops.end = std::uint32_t(b->hop_lines_.size());
+        reach |= b->hop_capture_[cell];
+        if (ray_points || (traits & (SpecialCaptures | Hops))) b->direct_[side * kinds + k] = 0;
         for (B r = reach; r;) b->capturers_[(std::size_t(side) * kinds + k) * PointsIn<B> + pop_point(r)] |= bit<B>(s);
       }
   b->shift_steps_.resize(std::size_t(SideCount) * kinds);
   b->shift_step_counts_.assign(std::size_t(SideCount) * kinds, 0);
   for (Side side = First; side < SideCount; ++side)
     for (Kind k = Kind(0); k < kinds; ++k) b->compile_shift_steps(v, side, k);
+  b->legal_by_pins_ = b->legal_by_pins_ && !b->hops_;
   b->refused_.assign(kinds, 0);
   for (Kind k = Kind(0); k < kinds; ++k)
     if (v.rules().pieces[k].royal) b->royal_kinds_ |= 1u << k;
@@ -270,7 +318,7 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
     for (Kind victim = Kind(0); victim < kinds; ++victim)
       if (!v.may_capture(k, victim)) b->refused_[k] |= 1u << victim;
   for (const CompoundMove& c : v.compound_moves()) b->compound_empty_.push_back(points_of<B>(c.must_be_empty));
-  b->slider_of_lines_.clear();
+  b->lookup_of_lines_.clear();
   return b;
 }
 

@@ -1,15 +1,17 @@
 // The bitboard back end: a variant's move tables again, as sets of points, for a board of at most
-// 64 points (a set is one word, Bitboard) or 128 (two, WideBitboard) whose pieces only step, leap
-// and slide. Compiled from the Variant's own tables at load time, never from a game's name: steps
-// and leaps become a set per point, slides a lookup indexed by the occupancy of their lines (PEXT
-// where the processor has it, else a magic multiply), and the points a leap must pass a mask. The
-// mailbox tables stay the reference and run everything else (movegen/bitboard_moves.h uses these).
+// 64 points (a set is one word, Bitboard) or 128 (two, WideBitboard) whose pieces step, leap, slide
+// and hop. Compiled from the Variant's own tables at load time, never from a game's name: steps
+// and leaps become a set per point, slides and hops a lookup indexed by the occupancy of their
+// lines (PEXT where the processor has it, else a magic multiply), and the points a leap must pass a
+// mask. The mailbox tables stay the reference and run everything else (movegen/bitboard_moves.h
+// uses these).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "compiler/variant.h"
@@ -35,8 +37,8 @@ SliderIndexing best_slider_indexing();
 // Whether this processor has the POPCNT instruction.
 bool processor_has_popcnt();
 
-// The points whose occupants can stop a group of slides from one point (the last point of a line
-// cannot), and where its attack sets start in Bitboards' table. Two words are indexed as one: PEXT
+// The points whose occupants can stop a group of slides, or screen or stop a hop, from one point
+// (the last point of a line cannot), and where its attack sets start in Bitboards' table. Two words are indexed as one: PEXT
 // of each, the high one's bits above the low one's; or each word's own magic multiply, folded.
 template <typename B>
 struct SliderTable {
@@ -69,6 +71,14 @@ enum KindTraits : std::uint8_t {
   TakesGhosts = 1,         // a step or leap of it takes a ghost (Bitboards::takes_ghost)
   SlidesLandSome = 2,      // its slides may not land, or not capture, everywhere they pass
   SpecialCaptures = 4,     // a leap of it that passes points may capture
+  Hops = 8,                // it hops (Bitboards::hop_lines)
+};
+
+// One line of a piece's hops from a point: the lookup of where it lands over the line's occupants,
+// and, where its kind may not hop over some kinds (Bitboards::refused_screens), the lookup of the
+// line's slides, whose first piece met is the screen (-1: none).
+struct HopLine {
+  std::int16_t reach = -1, screen = -1;
 };
 
 // One direction of a kind's steps as a shift of the whole set of its pieces: from every point of
@@ -91,12 +101,14 @@ template <typename B>
 class BasicBitboards {
  public:
   // The tables of `v`, or null where one of its features is not theirs: a board over PointsIn<B>
-  // points, a hop, a runtime hook, two slides of one piece crossing, a leap landing where a slide does.
+  // points, a runtime hook, two slides or two hops of one piece along one line, a leap landing where
+  // a slide or a hop does.
   static std::unique_ptr<const BasicBitboards> compile(const Variant& v, SliderIndexing indexing);
 
   SliderIndexing indexing() const { return indexing_; }
   // Whether a move's legality follows from the checks and pins of the position before it: no
-  // capture explodes and royals may face, so a move endangers its own royal only by opening a line
+  // capture explodes, royals may face and no piece hops (a piece put between a hopper and the royal
+  // would give check), so a move endangers its own royal only by opening a line
   // or a leap to it, by leaving a check unanswered, or by the royal's own step
   // (movegen/bitboard_moves.h's generate_bitboard_legal).
   bool legal_by_pins() const { return legal_by_pins_; }
@@ -112,16 +124,30 @@ class BasicBitboards {
   // Where its slides may land moving, and capturing (SlidesLandSome; else wherever they reach).
   B slide_move(Side side, Kind kind, Point s) const { return slide_move_[cell(side, kind, s)]; }
   B slide_capture(Side side, Kind kind, Point s) const { return slide_capture_[cell(side, kind, s)]; }
+  // Whether a kind of some side hops: the mailbox walk then says which points a move exposes.
+  bool hops() const { return hops_; }
+  // The lines of its hops (Hops), and where they may land moving, and capturing.
+  std::span<const HopLine> hop_lines(Side side, Kind kind, Point s) const {
+    const Span span = hop_spans_[cell(side, kind, s)];
+    return {hop_lines_.data() + span.begin, span.end - span.begin};
+  }
+  B hop_move(Side side, Kind kind, Point s) const { return hop_move_[cell(side, kind, s)]; }
+  B hop_capture(Side side, Kind kind, Point s) const { return hop_capture_[cell(side, kind, s)]; }
+  // Kinds (a bit each) that `kind` may not hop over.
+  std::uint32_t refused_screens(Kind kind) const { return refused_screens_[std::size_t(kind)]; }
 
-  // Where a slide lookup's attack set for the occupied points `occupied` is in the table.
+  // Where a slide or hop lookup's attack set for the occupied points `occupied` is in the table.
   template <SliderIndexing I>
   static std::size_t slider_index(const SliderTable<B>& t, B occupied);
+  // The attack set of lookup `t` (a BitboardMoves::slider or a HopLine's) over `occupied`.
+  template <SliderIndexing I>
+  B lookup(std::int16_t t, B occupied) const { return attacks_[slider_index<I>(sliders_[std::size_t(t)], occupied)]; }
   // The points the slides of `m` reach over `occupied`, the first piece on each line included.
   template <SliderIndexing I>
   B slides(const BitboardMoves<B>& m, B occupied) const {
     B reach = 0;
     for (const std::int16_t t : m.slider)
-      if (t >= 0) reach |= attacks_[slider_index<I>(sliders_[std::size_t(t)], occupied)];
+      if (t >= 0) reach |= lookup<I>(t, occupied);
     return reach;
   }
   // The points from which a piece of `by` and `kind` could capture on `target` on an empty board;
@@ -151,7 +177,9 @@ class BasicBitboards {
 
  private:
   std::size_t cell(Side side, Kind kind, Point s) const { return (std::size_t(side) * kinds_ + kind) * PointsIn<B> + s; }
-  std::int16_t add_slider(const std::vector<std::vector<Point>>& lines);
+  // The lookup of slides along `lines`, or, `hop`ping, of a hop landing at most `after_screen`
+  // points past its screen (0: anywhere); -1 where the table is full.
+  std::int16_t add_lookup(const std::vector<std::vector<Point>>& lines, bool hop = false, int after_screen = 0);
 
   SliderIndexing indexing_ = SliderIndexing::Magic;
   bool legal_by_pins_ = false;
@@ -160,6 +188,11 @@ class BasicBitboards {
   std::vector<BitboardMoves<B>> moves_;
   std::vector<std::uint8_t> traits_;
   std::vector<B> takes_ghost_, slide_move_, slide_capture_;
+  bool hops_ = false;
+  std::vector<Span> hop_spans_;
+  std::vector<HopLine> hop_lines_;
+  std::vector<B> hop_move_, hop_capture_;
+  std::vector<std::uint32_t> refused_screens_;
   std::vector<LeapTarget> specials_;
   std::vector<SliderTable<B>> sliders_;
   std::vector<B> attacks_;
@@ -175,7 +208,8 @@ class BasicBitboards {
   std::vector<B> special_blocks_;
   std::vector<B> compound_empty_;
   std::vector<B> between_;
-  std::map<std::vector<std::vector<Point>>, std::int16_t> slider_of_lines_;  // while compiling
+  // While compiling: the lookup of each set of lines, slides (-1) or hops (their after_screen).
+  std::map<std::pair<int, std::vector<std::vector<Point>>>, std::int16_t> lookup_of_lines_;
 };
 
 // Parallel bit extract, as the BMI2 instruction does; only called where the processor has it.

@@ -94,30 +94,39 @@ B count_by_shifts(const Position& pos, const BasicBitboards<B>& b, Sink& found, 
 }
 
 // `captures_only`: only the plain moves that capture or may promote are found, in the order of the
-// full list (ghosts taken and special leaps landing on an enemy are found too).
+// full list (ghosts taken and special leaps landing on an enemy are found too). A sink that counts
+// counts only the plain moves that neither leave nor land on a point of `tried`, and lists the rest.
 template <SliderIndexing I, typename B, typename Sink>
-void generate(const Position& pos, const BasicBitboards<B>& b, Sink& found, bool captures_only = false) {
+void generate(const Position& pos, const BasicBitboards<B>& b, Sink& found, bool captures_only = false, B tried = 0) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
-  const auto add = [&](Move m) { found.list.add(m); };
   const B enemies = pos.occupied_by<B>(opponent(us));
   // Kind by kind, so that a piece's tables are found without reading the board.
   for (Kind kind = Kind(0); kind < v.kinds(); ++kind)
-    for (B pieces = count_by_shifts(pos, b, found, us, kind, pos.pieces<B>(make_piece(us, kind)), Anywhere<B>); pieces;) {
+    for (B pieces = pos.pieces<B>(make_piece(us, kind)); pieces;) {
       const Point from = pop_point(pieces);
       const B allowed = !captures_only ? Anywhere<B>
                         : (b.promotion_leaving(us, kind) & bit<B>(from)) ? Anywhere<B>
                                                                          : enemies | b.promotion_arrival(us, kind);
-      found.add_all(from, add_piece_moves<I>(pos, b, found.list, us, kind, from, allowed, add));
+      const B untried = tried & bit<B>(from) ? B(0) : ~tried;
+      // A special leap's plain move is counted as the others are; ghosts and promotions are listed.
+      const B plain = add_piece_moves<I>(pos, b, found.list, us, kind, from, allowed, [&](Move m) {
+        if (m.type() == MoveType::Normal && (untried & bit<B>(m.to()))) found.add(m);
+        else found.list.add(m);
+      });
+      found.add_all(from, plain & untried);
+      for (B t = plain & ~untried; t;) found.list.add(Move(from, pop_point(t)));
     }
 }
 
-// Whether the piece of `by` and `kind` on `from` could capture on `target`, its slides and its
-// leaps that pass points stopped by the pieces on the board.
+// Whether the piece of `by` and `kind` on `from` could capture on `target`, its slides, hops and
+// leaps that pass points stopped or screened by the pieces of `occupied`.
 template <SliderIndexing I, typename B>
-bool captures_on(const BasicBitboards<B>& b, Side by, Kind kind, Point from, Point target, B occupied) {
+bool captures_on(const Position& pos, const BasicBitboards<B>& b, Side by, Kind kind, Point from, Point target, B occupied) {
   const BitboardMoves<B>& m = b.moves(by, kind, from);
   if ((m.leap_capture | (b.template slides<I>(m, occupied) & b.slide_capture(by, kind, from))) & bit<B>(target)) return true;
+  if ((b.traits(by, kind) & Hops) && (hop_reach<I>(pos, b, by, kind, from, occupied) & b.hop_capture(by, kind, from) & bit<B>(target)))
+    return true;
   if (b.traits(by, kind) & SpecialCaptures)
     for (std::uint32_t s = m.special_begin; s < m.special_end; ++s) {
       const LeapTarget& t = b.special(s);
@@ -142,7 +151,7 @@ bool visit_attackers_with(const Position& pos, const BasicBitboards<B>& b, Point
     }
     while (from) {
       const Point s = pop_point(from);
-      if (captures_on<I>(b, by, kind, s, target, occupied) && visit(bit<B>(s), kind)) return true;
+      if (captures_on<I>(pos, b, by, kind, s, target, occupied) && visit(bit<B>(s), kind)) return true;
     }
   }
   return false;
@@ -329,6 +338,16 @@ void generate_bitboard_moves(const Position& pos, const BasicBitboards<B>& b, Mo
 }
 
 template <typename B>
+void count_bitboard_moves(const Position& pos, const BasicBitboards<B>& b, MoveList& list, B tried, std::uint64_t& counted) {
+  const auto count = [&](auto found) {
+    if (b.indexing() == SliderIndexing::Pext) generate<SliderIndexing::Pext>(pos, b, found, false, tried);
+    else generate<SliderIndexing::Magic>(pos, b, found, false, tried);
+    counted += found.counted;
+  };
+  b.popcnt() ? count(Found<true, true>{list}) : count(Found<true, false>{list});
+}
+
+template <typename B>
 bool bitboard_attacked(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind) {
   const B occupied = pos.occupied<B>();
   return b.indexing() == SliderIndexing::Pext ? attacked_with<SliderIndexing::Pext>(pos, b, target, by, victim_kind, occupied, B(0))
@@ -388,6 +407,7 @@ PointSet bitboard_exposure(const Position& pos, const BasicBitboards<B>& b, Poin
 #define PALACE_BITBOARD_BACK_END(B)                                                                                          \
   template bool generate_bitboard_legal(Position&, const BasicBitboards<B>&, MoveList&, std::uint64_t*);                    \
   template void generate_bitboard_moves(const Position&, const BasicBitboards<B>&, MoveList&, bool);                        \
+  template void count_bitboard_moves(const Position&, const BasicBitboards<B>&, MoveList&, B, std::uint64_t&);               \
   template bool bitboard_attacked(const Position&, const BasicBitboards<B>&, Point, Side, Kind);                            \
   template Attacker bitboard_cheapest_attacker(const Position&, const BasicBitboards<B>&, Point, Side, Kind, B, const int*); \
   template bool bitboard_royal_move_safe(const Position&, const BasicBitboards<B>&, Move);                                  \

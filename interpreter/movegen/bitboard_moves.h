@@ -17,6 +17,13 @@ namespace palace {
 template <typename B>
 void generate_bitboard_moves(const Position& pos, const BasicBitboards<B>& b, MoveList& list, bool captures_only = false);
 
+// generate_bitboard_moves on perft's last ply where a LegalityTest judges the moves (Bitboards::
+// legal_by_pins is false): the plain moves that neither leave nor land on a point of `tried` (the
+// royal's and those a move could expose it by) need no trial, and are added to `counted`; every
+// other move is listed, for the test.
+template <typename B>
+void count_bitboard_moves(const Position& pos, const BasicBitboards<B>& b, MoveList& list, B tried, std::uint64_t& counted);
+
 // The same moves less those that leave the mover's royal attacked, in the same order, where
 // Bitboards::legal_by_pins: found from the checks and pins of the position, not by making each
 // move. Only ghost captures, the royal's moves other than plain steps, and the moves of a piece
@@ -42,7 +49,8 @@ template <typename B>
 bool bitboard_royal_move_safe(const Position& pos, const BasicBitboards<B>& b, Move m);
 
 // The points whose change of occupant could expose `royal` to `them`: the points leaps aimed at it
-// must pass, and each piece of the royal's side alone between it and a slider aimed at it.
+// must pass, and each piece of the royal's side alone between it and a slider aimed at it. Only
+// where no piece hops (Bitboards::hops).
 template <typename B>
 PointSet bitboard_exposure(const Position& pos, const BasicBitboards<B>& b, Point royal, Side them);
 

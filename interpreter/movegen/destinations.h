@@ -57,6 +57,24 @@ B capturable(const Position& pos, const BasicBitboards<B>& b, Side them, Kind ki
   return targets;
 }
 
+// The points the hops of the piece of `side` and `kind` on `from` reach over `occupied` (the
+// position's, or as the caller has changed it): along each line, past its screen up to and
+// including the next piece; none along a line whose screen the kind may not hop over. A screen
+// is a piece of `occupied`, so the position's own but where a caller has put a piece on the point
+// it asks about: that point screens no line that reaches it, so a screen the position has empty
+// refuses nothing.
+template <SliderIndexing I, typename B>
+B hop_reach(const Position& pos, const BasicBitboards<B>& b, Side side, Kind kind, Point from, B occupied) {
+  B reach = 0;
+  for (const HopLine& h : b.hop_lines(side, kind, from)) {
+    if (h.screen >= 0)
+      if (const B screen = b.template lookup<I>(h.screen, occupied) & occupied)
+        if (const Piece p = pos.at(first_point(screen)); p && (b.refused_screens(kind) >> kind_of(p) & 1)) continue;
+    reach |= b.template lookup<I>(h.reach, occupied);
+  }
+  return reach;
+}
+
 // A piece's plain moves and captures as sets: where it may land, and the points of its own side it
 // could capture on were they the other's (those it defends).
 template <typename B>
@@ -83,7 +101,12 @@ template <SliderIndexing I, typename B, typename Visit, typename Guard>
     slide_capture &= b.slide_capture(us, kind, from);
   }
   B quiet = (m.leap_move | slide_move) & ~occupied;
-  const B reach = m.leap_capture | slide_capture;
+  B reach = m.leap_capture | slide_capture;
+  if (traits & Hops) [[unlikely]] {
+    const B hops = hop_reach<I>(pos, b, us, kind, from, occupied);
+    quiet |= hops & b.hop_move(us, kind, from) & ~occupied;
+    reach |= hops & b.hop_capture(us, kind, from);
+  }
   // A ghost point is taken, not moved to, by a leap that takes ghosts.
   if (pos.state().ghost != NoPoint && (traits & TakesGhosts))
     for (B g = b.takes_ghost(us, kind, from) & ~occupied; g;) {

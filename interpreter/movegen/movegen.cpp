@@ -203,13 +203,13 @@ PointSet exposure(const Position& pos, Point royal, Side them) {
   return exposed;
 }
 
-// exposure() from the bitboards where the variant has them; royals that may not face are the
-// mailbox walk's to follow.
+// exposure() from the bitboards where the variant has them; royals that may not face and lines
+// screened for hoppers are the mailbox walk's to follow.
 PointSet exposure_of(const Position& pos, Point royal, Side them) {
   const Variant& v = pos.variant();
   if (v.move_rules().facing_royals != FacingRule::Forbidden) {
-    if (const Bitboards* b = v.bitboards()) return bitboard_exposure(pos, *b, royal, them);
-    if (const WideBitboards* w = v.wide_bitboards()) return bitboard_exposure(pos, *w, royal, them);
+    if (const Bitboards* b = v.bitboards(); b && !b->hops()) return bitboard_exposure(pos, *b, royal, them);
+    if (const WideBitboards* w = v.wide_bitboards(); w && !w->hops()) return bitboard_exposure(pos, *w, royal, them);
   }
   return exposure(pos, royal, them);
 }
@@ -578,6 +578,30 @@ bool kept(const Position& pos, Move m, Keep keep) {
          m.promotion_kind() >= 0;
 }
 
+// The points where a move must be tried on the board, as `legal` says: those it exposes, and the
+// royal pieces'.
+template <typename B>
+B trial_points(const Position& pos, const BasicBitboards<B>& b, const LegalityTest& legal) {
+  B tried = 0;
+  const PointSet& exposed = legal.exposed_points();
+  for (std::size_t s = exposed._Find_first(); s < exposed.size(); s = exposed._Find_next(s)) tried |= bit<B>(Point(s));
+  for (std::uint32_t kinds = b.royal_kinds(); kinds; kinds &= kinds - 1)
+    tried |= pos.pieces<B>(make_piece(pos.side_to_move(), Kind(std::countr_zero(kinds))));
+  return tried;
+}
+
+// generate_pseudo_legal for `legal` to test; on perft's last ply (`counted` given), where the
+// variant has bitboards and `legal` lets moves skip their trial, those that need none are added to
+// `counted` instead of listed (the fast path has no hook that adds moves).
+void generate_to_test(const Position& pos, const LegalityTest& legal, MoveList& list, std::uint64_t* counted) {
+  const Variant& v = pos.variant();
+  if (!counted || !legal.skips_trials() || !(v.bitboards() || v.wide_bitboards())) return generate_pseudo_legal(pos, list);
+  const auto count = [&](const auto& b) { count_bitboard_moves(pos, b, list, trial_points(pos, b, legal), *counted); };
+  if (v.bitboards()) count(*v.bitboards());
+  else count(*v.wide_bitboards());
+  if (!v.compound_moves().empty()) generate_compound_moves(pos, list);
+}
+
 // legal_board_moves from the bitboard back end's checks and pins (Bitboards::legal_by_pins).
 template <typename B>
 bool legal_from_pins(Position& pos, const BasicBitboards<B>& b, MoveList& list, Keep keep, bool& checked,
@@ -604,8 +628,9 @@ bool legal_board_moves(Position& pos, MoveList& list, Keep keep, bool& checked, 
     return legal_from_pins(pos, *w, list, keep, checked, counted);
   checked = in_check(pos);
   const LegalityTest legal(pos, checked);
-  generate_pseudo_legal(pos, list);
-  bool any_legal = false;
+  const std::uint64_t counted_before = counted ? *counted : 0;
+  generate_to_test(pos, legal, list, counted);
+  bool any_legal = counted && *counted > counted_before;
   int count = 0;
   Point from = NoPoint;
   std::uint8_t verdict = 0;

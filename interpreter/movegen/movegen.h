@@ -99,6 +99,11 @@ class LegalityTest {
                         (fast_path_ok_ && !v.royal(kind) && !exposed_[from] ? MaySkipBoard : 0));
   }
 
+  // Whether a plain move that leaves and lands on none of exposed_points(), by a piece not royal,
+  // passes without a trial: out of check, with a royal to keep, where nothing explodes.
+  bool skips_trials() const { return fast_path_ok_ && !explosive_; }
+  const PointSet& exposed_points() const { return exposed_; }
+
   // board_move_legal with the verdict on the moving piece given.
   bool board_move_legal(Move m, std::uint8_t verdict) const {
     if ((verdict & Hooked) && !hook_allows(kind_of(pos_.at(m.from())), m)) return false;

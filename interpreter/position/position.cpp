@@ -25,7 +25,7 @@ Position::Position(std::shared_ptr<const Variant> variant)
     : variant_(std::move(variant)),
       hooks_(*variant_),
       bit_words_(std::uint8_t(variant_->bitboards() ? 1 : variant_->wide_bitboards() ? 2 : 0)),
-      board_trials_(!variant_->has_runtime_hooks() && !bit_words_ && !variant_->explosive()) {
+      board_trials_(!variant_->has_runtime_hooks() && !variant_->explosive()) {
   states_.reserve(1024);
   edits_.reserve(256);
   set_start();

@@ -103,7 +103,7 @@ class Position {
   std::string move_text(Move m) const;
 
   // Whether BoardTrial may try moves here: the variant has no runtime hooks (which may read the
-  // piece lists) and no bitboards, explodes nothing and edits nothing after a move.
+  // piece lists), explodes nothing and edits nothing after a move.
   bool board_trials() const { return board_trials_; }
 
  private:
@@ -210,9 +210,9 @@ class Position {
 };
 
 // A move made on the board alone, for a legality test that asks only what attacks what: while it
-// lasts, at() and royal() answer as after the move (a plain move, a promotion, a ghost capture or
-// a drop), and nothing else of the position may be read: the piece lists, hash and state stay as
-// they were. The board is restored when it ends. Only where Position::board_trials() says so; far
+// lasts, at(), royal() and the bitboards answer as after the move (a plain move, a promotion, a
+// ghost capture or a drop), and nothing else of the position may be read: the piece lists, hash
+// and state stay as they were. The board is restored when it ends. Only where Position::board_trials() says so; far
 // cheaper than do_move and undo_move, which keep everything.
 class BoardTrial {
  public:
@@ -221,8 +221,10 @@ class BoardTrial {
     if (m.type() == MoveType::Drop) {
       from_ = victim_ = to_ = m.to();
       moved_ = taken_ = NoPiece;
-      pos.board_[to_] = make_piece(us, m.drop_kind());
+      placed_ = make_piece(us, m.drop_kind());
+      pos.board_[to_] = placed_;
       if (pos.variant_->royal(m.drop_kind())) pos.royal_[us] = to_;  // as put() does
+      flip_bits();
       return;
     }
     from_ = m.from();
@@ -230,26 +232,39 @@ class BoardTrial {
     victim_ = m.type() == MoveType::CaptureGhost ? pos.state().ghost_victim : to_;
     moved_ = pos.board_[from_];
     taken_ = pos.board_[victim_];
+    placed_ = m.promotion_kind() >= 0 ? make_piece(us, m.promotion_kind()) : moved_;
     pos.board_[victim_] = NoPiece;
     pos.board_[from_] = NoPiece;
-    pos.board_[to_] = m.promotion_kind() >= 0 ? make_piece(us, m.promotion_kind()) : moved_;
+    pos.board_[to_] = placed_;
     if (pos.royal_[us] == from_) pos.royal_[us] = to_;
     if (pos.royal_[opponent(us)] == victim_) pos.royal_[opponent(us)] = NoPoint;
+    flip_bits();
   }
   ~BoardTrial() {
     pos_.board_[to_] = NoPiece;
     pos_.board_[victim_] = taken_;
     if (moved_) pos_.board_[from_] = moved_;
     pos_.royal_ = royal_;
+    flip_bits();
   }
   BoardTrial(const BoardTrial&) = delete;
   BoardTrial& operator=(const BoardTrial&) = delete;
 
  private:
+  // The bitboards follow the board: each of the three changes flipped on trying, and back on ending.
+  void flip_bits() {
+    if (!pos_.bit_words_) return;
+    for (const auto& [p, s] : {std::pair{taken_, victim_}, std::pair{moved_, from_}, std::pair{placed_, to_}})
+      if (p) {
+        Position::flip<2>(pos_.side_bits_[side_of(p)], s);
+        Position::flip<2>(pos_.piece_bits_[p], s);
+      }
+  }
+
   Position& pos_;
   std::array<Point, SideCount> royal_;
   Point from_, to_, victim_;
-  Piece moved_, taken_;
+  Piece moved_, taken_, placed_;
 };
 
 }  // namespace palace

@@ -19,13 +19,14 @@
 namespace palace::test {
 namespace {
 
-// The variants whose compiled tables the back end answers: pieces that step, leap and slide, no
-// runtime hooks, on at most 64 points (a set is a word) or at most 128 (two words: capablanca's 80,
-// shogi's 81, grand's 100). The xiangqi family has cannons.
+// The variants whose compiled tables the back end answers: pieces that step, leap, slide and hop,
+// no runtime hooks, on at most 64 points (a set is a word) or at most 128 (two words: capablanca's
+// 80, shogi's 81, the xiangqi and janggi boards' 90, grand's 100).
 const std::set<std::string> OneWordVariants = {
     "antichess", "atomic", "berolina", "chess", "chess-design", "chess960", "crazyhouse", "dobutsu", "horde",
-    "king-of-the-hill", "makruk", "minishogi", "shatranj", "three-check"};
-const std::set<std::string> TwoWordVariants = {"capablanca", "grand", "shogi"};
+    "king-of-the-hill", "makruk", "minishogi", "minixiangqi", "shatranj", "three-check"};
+const std::set<std::string> TwoWordVariants = {"capablanca", "grand",  "janggi", "janggi-casual", "janggi-kakao",
+                                               "janggi-modern", "manchu", "shogi", "xiangqi"};
 const std::set<std::string> BitboardVariants = [] {
   std::set<std::string> all(OneWordVariants);
   all.insert(TwoWordVariants.begin(), TwoWordVariants.end());
