@@ -33,11 +33,17 @@ B points_of(const std::vector<Point>& points) {
 
 // What slides along `lines` reach over `occupied`: each line up to its first piece. Hopping: each
 // line's points past its first piece (the screen), up to the next piece or `after_screen` points on,
-// as the mailbox walk (movegen/destinations.h) lands a hop.
+// as the mailbox walk (movegen/destinations.h) lands a hop. Leaping: each line's last point, where
+// the points before it are empty.
 template <typename B>
-B reach_over(const std::vector<std::vector<Point>>& lines, B occupied, bool hop, int after_screen) {
+B reach_over(const std::vector<std::vector<Point>>& lines, B occupied, LineWalk walk, int after_screen) {
   B reach = 0;
+  const bool hop = walk == LineWalk::Hop;
   for (const auto& line : lines) {
+    if (walk == LineWalk::Leap) {
+      if (std::none_of(line.begin(), line.end() - 1, [&](Point s) { return occupied & bit<B>(s); })) reach |= bit<B>(line.back());
+      continue;
+    }
     std::size_t i = 0;
     if (hop) {
       while (i < line.size() && !(occupied & bit<B>(line[i]))) ++i;
@@ -89,8 +95,8 @@ B find_magic(SliderTable<B> table, const std::vector<B>& subsets, const std::vec
 // One lookup per distinct set of lines and way along them: a rook's lines from a point serve every
 // kind that slides so.
 template <typename B>
-std::int16_t BasicBitboards<B>::add_lookup(const std::vector<std::vector<Point>>& lines, bool hop, int after_screen) {
-  const std::pair key{hop ? after_screen : -1, lines};
+std::int16_t BasicBitboards<B>::add_lookup(const std::vector<std::vector<Point>>& lines, LineWalk walk, int after_screen) {
+  const std::pair key{walk == LineWalk::Hop ? after_screen : walk == LineWalk::Leap ? -2 : -1, lines};
   if (const auto known = lookup_of_lines_.find(key); known != lookup_of_lines_.end()) return known->second;
   if (sliders_.size() >= INT16_MAX) return -1;
   SliderTable<B> table;
@@ -103,7 +109,7 @@ std::int16_t BasicBitboards<B>::add_lookup(const std::vector<std::vector<Point>>
   B subset = 0;
   do {
     subsets.push_back(subset);
-    reaches.push_back(reach_over(lines, subset, hop, after_screen));
+    reaches.push_back(reach_over(lines, subset, walk, after_screen));
     subset = (subset - table.mask) & table.mask;
   } while (subset);
   if (bits > 0 && indexing_ == SliderIndexing::Magic) {
@@ -157,6 +163,37 @@ void BasicBitboards<B>::compile_shift_steps(const Variant& v, Side side, Kind ki
   shift_step_counts_[at] = std::uint8_t(count);
 }
 
+// Where every special leap of the kind passes points and leaves no ghost, each landing on its own
+// point apart from the kind's other leaps, one lookup a point answers them all (LeapsLookedUp);
+// else its specials stay a list. False where the table is full.
+template <typename B>
+bool BasicBitboards<B>::look_up_leaps(Side side, Kind kind) {
+  const std::size_t first = cell(side, kind, Point(0));
+  for (std::size_t c = first; c < first + PointsIn<B>; ++c) {
+    const BitboardMoves<B>& m = moves_[c];
+    B landings = m.leap_move | m.leap_capture;
+    for (std::uint32_t i = m.special_begin; i < m.special_end; ++i) {
+      const LeapTarget& t = specials_[i];
+      if ((t.flags & (LeavesGhost | TakesGhost)) || (landings & bit<B>(t.to))) return true;
+      landings |= bit<B>(t.to);
+    }
+  }
+  for (std::size_t c = first; c < first + PointsIn<B>; ++c) {
+    const BitboardMoves<B>& m = moves_[c];
+    if (m.special_begin == m.special_end) continue;
+    std::vector<std::vector<Point>> leaps;
+    for (std::uint32_t i = m.special_begin; i < m.special_end; ++i) {
+      const LeapTarget& t = specials_[i];
+      leaps.emplace_back(t.blocks, t.blocks + t.block_count).push_back(t.to);
+      if (t.modes & CanMove) lookup_move_[c] |= bit<B>(t.to);
+      if (t.modes & CanCapture) lookup_capture_[c] |= bit<B>(t.to);
+    }
+    if ((leap_lookup_[c] = add_lookup(leaps, LineWalk::Leap)) < 0) return false;
+  }
+  traits_[std::size_t(side) * kinds_ + kind] |= LeapsLookedUp;
+  return true;
+}
+
 template <typename B>
 std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Variant& v, SliderIndexing indexing) {
   if (v.squares() > PointsIn<B> || v.has_runtime_hooks()) return nullptr;
@@ -193,6 +230,9 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
   b->hop_spans_.assign(cells, Span{});
   b->hop_move_.assign(cells, 0);
   b->hop_capture_.assign(cells, 0);
+  b->leap_lookup_.assign(cells, -1);
+  b->lookup_move_.assign(cells, 0);
+  b->lookup_capture_.assign(cells, 0);
   b->refused_screens_.assign(kinds, 0);
   for (Kind k = Kind(0); k < kinds; ++k)
     for (Kind screen = Kind(0); screen < kinds; ++screen)
@@ -294,7 +334,7 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
           if (hop_lines[d].empty()) continue;
           if (points_of<B>(hop_lines[d]) & leap_points) return nullptr;
           HopLine h;
-          h.reach = b->add_lookup({hop_lines[d]}, true, after_screen[d]);
+          h.reach = b->add_lookup({hop_lines[d]}, LineWalk::Hop, after_screen[d]);
           if (b->refused_screens_[k]) h.screen = b->add_lookup({hop_lines[d]});
           if (h.reach < 0 || (b->refused_screens_[k] && h.screen < 0)) return nullptr;
           b->hop_lines_.push_back(h);
@@ -311,6 +351,9 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
   for (Side side = First; side < SideCount; ++side)
     for (Kind k = Kind(0); k < kinds; ++k) b->compile_shift_steps(v, side, k);
   b->legal_by_pins_ = b->legal_by_pins_ && !b->hops_;
+  for (Side side = First; side < SideCount; ++side)
+    for (Kind k = Kind(0); k < kinds; ++k)
+      if (!b->look_up_leaps(side, k)) return nullptr;
   b->refused_.assign(kinds, 0);
   for (Kind k = Kind(0); k < kinds; ++k)
     if (v.rules().pieces[k].royal) b->royal_kinds_ |= 1u << k;

@@ -28,6 +28,10 @@ constexpr std::array<std::int16_t, N> filled(std::int16_t value) {
   return a;
 }
 
+// How a lookup's piece goes along each of its lines: up to the first piece, past the first piece
+// (the screen) up to the next, or to the line's last point if the others are empty.
+enum class LineWalk : std::uint8_t { Slide, Hop, Leap };
+
 // How a slide lookup turns the occupied points of its lines into an index of its table.
 enum class SliderIndexing : std::uint8_t { Pext, Magic };
 
@@ -37,9 +41,10 @@ SliderIndexing best_slider_indexing();
 // Whether this processor has the POPCNT instruction.
 bool processor_has_popcnt();
 
-// The points whose occupants can stop a group of slides, or screen or stop a hop, from one point
-// (the last point of a line cannot), and where its attack sets start in Bitboards' table. Two words are indexed as one: PEXT
-// of each, the high one's bits above the low one's; or each word's own magic multiply, folded.
+// The points whose occupants can stop a group of slides, screen or stop a hop, or block a leap,
+// from one point (the last point of a line cannot), and where its attack sets start in Bitboards'
+// table. Two words are indexed as one: PEXT of each, the high one's bits above the low one's; or
+// each word's own magic multiply, folded.
 template <typename B>
 struct SliderTable {
   B mask = 0;
@@ -72,6 +77,7 @@ enum KindTraits : std::uint8_t {
   SlidesLandSome = 2,      // its slides may not land, or not capture, everywhere they pass
   SpecialCaptures = 4,     // a leap of it that passes points may capture
   Hops = 8,                // it hops (Bitboards::hop_lines)
+  LeapsLookedUp = 16,      // its special leaps pass points, leave no ghost: Bitboards::leap_lookup
 };
 
 // One line of a piece's hops from a point: the lookup of where it lands over the line's occupants,
@@ -108,13 +114,15 @@ class BasicBitboards {
   SliderIndexing indexing() const { return indexing_; }
   // Whether a move's legality follows from the checks and pins of the position before it: no
   // capture explodes, royals may face and no piece hops (a piece put between a hopper and the royal
-  // would give check), so a move endangers its own royal only by opening a line
-  // or a leap to it, by leaving a check unanswered, or by the royal's own step
-  // (movegen/bitboard_moves.h's generate_bitboard_legal).
+  // checks it), so a move endangers its own royal only by opening a line or a leap to it, by leaving
+  // a check unanswered, or by the royal's own step (movegen/bitboard_moves.h's
+  // generate_bitboard_legal).
   bool legal_by_pins() const { return legal_by_pins_; }
   // Whether this processor counts points with one instruction (core/bitboard.h's count_points).
   bool popcnt() const { return popcnt_; }
   const BitboardMoves<B>& moves(Side side, Kind kind, Point s) const { return moves_[cell(side, kind, s)]; }
+  // Its special leaps, in order. Where the kind's LeapsLookedUp, the generator and the attack test
+  // read leap_lookup() instead; the legality tests still read these for the points each passes.
   const LeapTarget& special(std::uint32_t i) const { return specials_[i]; }
   // The points special(i) must find empty.
   B special_blocks(std::uint32_t i) const { return special_blocks_[i]; }
@@ -124,6 +132,11 @@ class BasicBitboards {
   // Where its slides may land moving, and capturing (SlidesLandSome; else wherever they reach).
   B slide_move(Side side, Kind kind, Point s) const { return slide_move_[cell(side, kind, s)]; }
   B slide_capture(Side side, Kind kind, Point s) const { return slide_capture_[cell(side, kind, s)]; }
+  // Where its special leaps land over the pieces on the points they pass (LeapsLookedUp): a lookup
+  // (-1: none), and where they may land moving, and capturing.
+  std::int16_t leap_lookup(Side side, Kind kind, Point s) const { return leap_lookup_[cell(side, kind, s)]; }
+  B lookup_move(Side side, Kind kind, Point s) const { return lookup_move_[cell(side, kind, s)]; }
+  B lookup_capture(Side side, Kind kind, Point s) const { return lookup_capture_[cell(side, kind, s)]; }
   // Whether a kind of some side hops: the mailbox walk then says which points a move exposes.
   bool hops() const { return hops_; }
   // The lines of its hops (Hops), and where they may land moving, and capturing.
@@ -139,7 +152,7 @@ class BasicBitboards {
   // Where a slide or hop lookup's attack set for the occupied points `occupied` is in the table.
   template <SliderIndexing I>
   static std::size_t slider_index(const SliderTable<B>& t, B occupied);
-  // The attack set of lookup `t` (a BitboardMoves::slider or a HopLine's) over `occupied`.
+  // The attack set of lookup `t` (a BitboardMoves::slider, a HopLine's, a leap_lookup) over `occupied`.
   template <SliderIndexing I>
   B lookup(std::int16_t t, B occupied) const { return attacks_[slider_index<I>(sliders_[std::size_t(t)], occupied)]; }
   // The points the slides of `m` reach over `occupied`, the first piece on each line included.
@@ -177,9 +190,10 @@ class BasicBitboards {
 
  private:
   std::size_t cell(Side side, Kind kind, Point s) const { return (std::size_t(side) * kinds_ + kind) * PointsIn<B> + s; }
-  // The lookup of slides along `lines`, or, `hop`ping, of a hop landing at most `after_screen`
-  // points past its screen (0: anywhere); -1 where the table is full.
-  std::int16_t add_lookup(const std::vector<std::vector<Point>>& lines, bool hop = false, int after_screen = 0);
+  // The lookup of slides along `lines`, of hops along them landing at most `after_screen` points past
+  // their screen (0: anywhere), or of leaps each to its line's last point over the points before it;
+  // -1 where the table is full.
+  std::int16_t add_lookup(const std::vector<std::vector<Point>>& lines, LineWalk walk = LineWalk::Slide, int after_screen = 0);
 
   SliderIndexing indexing_ = SliderIndexing::Magic;
   bool legal_by_pins_ = false;
@@ -192,6 +206,8 @@ class BasicBitboards {
   std::vector<Span> hop_spans_;
   std::vector<HopLine> hop_lines_;
   std::vector<B> hop_move_, hop_capture_;
+  std::vector<std::int16_t> leap_lookup_;
+  std::vector<B> lookup_move_, lookup_capture_;
   std::vector<std::uint32_t> refused_screens_;
   std::vector<LeapTarget> specials_;
   std::vector<SliderTable<B>> sliders_;
@@ -201,6 +217,7 @@ class BasicBitboards {
   std::vector<std::uint32_t> refused_;
   std::uint32_t royal_kinds_ = 0;
   void compile_shift_steps(const Variant& v, Side side, Kind kind);
+  bool look_up_leaps(Side side, Kind kind);
 
   std::vector<B> promotion_arrival_, promotion_leaving_, promotion_forced_, drop_points_;
   std::vector<std::array<ShiftStep<B>, MaxShiftSteps>> shift_steps_;
@@ -208,7 +225,7 @@ class BasicBitboards {
   std::vector<B> special_blocks_;
   std::vector<B> compound_empty_;
   std::vector<B> between_;
-  // While compiling: the lookup of each set of lines, slides (-1) or hops (their after_screen).
+  // While compiling: the lookup of each set of lines, slides (-1), leaps (-2) or hops (their after_screen).
   std::map<std::pair<int, std::vector<std::vector<Point>>>, std::int16_t> lookup_of_lines_;
 };
 

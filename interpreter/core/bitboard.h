@@ -36,6 +36,14 @@ constexpr std::uint64_t high_word(B b) {
   return 0;
 }
 
+// Whether `set` holds the point `s`, a point of the board: a test of one word, where `set & bit(s)`
+// would build a two-word mask.
+template <typename B>
+constexpr bool holds(B set, Point s) {
+  if constexpr (PointsIn<B> > 64) return ((s < 64 ? low_word(set) >> s : high_word(set) >> (s - 64)) & 1) != 0;
+  return (set >> s & 1) != 0;
+}
+
 // The lowest point of a non-empty set.
 template <typename B>
 inline Point first_point(B b) {

@@ -16,7 +16,7 @@ constexpr B Anywhere = ~B(0);
 template <SliderIndexing I, typename B, typename Other>
 [[gnu::always_inline]] inline B add_piece_moves(const Position& pos, const BasicBitboards<B>& b, MoveList& list, Side us,
                                                 Kind kind, Point from, B allowed, Other&& other) {
-  const B promoting = (b.promotion_leaving(us, kind) & bit<B>(from)) ? Anywhere<B> : b.promotion_arrival(us, kind);
+  const B promoting = holds(b.promotion_leaving(us, kind), from) ? Anywhere<B> : b.promotion_arrival(us, kind);
   const B plain = bitboard_destinations<I>(pos, b, us, kind, from, allowed, [&](Point to, MoveType type, Point extra) {
     if (type == MoveType::Normal && (promoting & bit<B>(to))) add_move_with_promotions(pos, list, us, kind, from, to);
     else other(Move(from, to, type, extra));
@@ -108,10 +108,10 @@ void generate(const Position& pos, const BasicBitboards<B>& b, Sink& found, bool
       const B allowed = !captures_only ? Anywhere<B>
                         : (b.promotion_leaving(us, kind) & bit<B>(from)) ? Anywhere<B>
                                                                          : enemies | b.promotion_arrival(us, kind);
-      const B untried = tried & bit<B>(from) ? B(0) : ~tried;
+      const B untried = holds(tried, from) ? B(0) : ~tried;
       // A special leap's plain move is counted as the others are; ghosts and promotions are listed.
       const B plain = add_piece_moves<I>(pos, b, found.list, us, kind, from, allowed, [&](Move m) {
-        if (m.type() == MoveType::Normal && (untried & bit<B>(m.to()))) found.add(m);
+        if (m.type() == MoveType::Normal && holds(untried, m.to())) found.add(m);
         else found.list.add(m);
       });
       found.add_all(from, plain & untried);
@@ -127,6 +127,10 @@ bool captures_on(const Position& pos, const BasicBitboards<B>& b, Side by, Kind 
   if ((m.leap_capture | (b.template slides<I>(m, occupied) & b.slide_capture(by, kind, from))) & bit<B>(target)) return true;
   if ((b.traits(by, kind) & Hops) && (hop_reach<I>(pos, b, by, kind, from, occupied) & b.hop_capture(by, kind, from) & bit<B>(target)))
     return true;
+  if (b.traits(by, kind) & LeapsLookedUp) {
+    const std::int16_t t = b.leap_lookup(by, kind, from);
+    return t >= 0 && (b.template lookup<I>(t, occupied) & b.lookup_capture(by, kind, from) & bit<B>(target));
+  }
   if (b.traits(by, kind) & SpecialCaptures)
     for (std::uint32_t s = m.special_begin; s < m.special_end; ++s) {
       const LeapTarget& t = b.special(s);

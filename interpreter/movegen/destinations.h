@@ -57,12 +57,11 @@ B capturable(const Position& pos, const BasicBitboards<B>& b, Side them, Kind ki
   return targets;
 }
 
-// The points the hops of the piece of `side` and `kind` on `from` reach over `occupied` (the
-// position's, or as the caller has changed it): along each line, past its screen up to and
-// including the next piece; none along a line whose screen the kind may not hop over. A screen
-// is a piece of `occupied`, so the position's own but where a caller has put a piece on the point
-// it asks about: that point screens no line that reaches it, so a screen the position has empty
-// refuses nothing.
+// The points the hops of the piece of `side` and `kind` on `from` reach over `occupied`: along each
+// line, past its screen up to and including the next piece; none along a line whose screen the
+// kind may not hop over. The screen's kind is the position's: a caller's `occupied` adds at most
+// the point it asks about, which screens only points past itself, so what it refuses is never
+// asked about (and where the position has no piece, nothing is refused).
 template <SliderIndexing I, typename B>
 B hop_reach(const Position& pos, const BasicBitboards<B>& b, Side side, Kind kind, Point from, B occupied) {
   B reach = 0;
@@ -115,11 +114,19 @@ template <SliderIndexing I, typename B, typename Visit, typename Guard>
       quiet &= ~bit<B>(to);
       if (v.may_capture(kind, kind_of(pos.at(pos.state().ghost_victim)))) visit(to, MoveType::CaptureGhost, Point(0));
     }
-  for (std::uint32_t s = m.special_begin; s < m.special_end; ++s)
-    if (!(occupied & b.special_blocks(s)))
-      visit_leap_landing(pos, us, kind, b.special(s), [&](Point to, MoveType type, Point extra) {
-        if (type == MoveType::CaptureGhost || (allowed & bit<B>(to))) visit(to, type, extra);
-      }, guard);
+  if (traits & LeapsLookedUp) {
+    if (const std::int16_t t = b.leap_lookup(us, kind, from); t >= 0) {
+      const B leaps = b.template lookup<I>(t, occupied);
+      quiet |= leaps & b.lookup_move(us, kind, from) & ~occupied;
+      reach |= leaps & b.lookup_capture(us, kind, from);
+    }
+  } else {
+    for (std::uint32_t s = m.special_begin; s < m.special_end; ++s)
+      if (!(occupied & b.special_blocks(s)))
+        visit_leap_landing(pos, us, kind, b.special(s), [&](Point to, MoveType type, Point extra) {
+          if (type == MoveType::CaptureGhost || (allowed & bit<B>(to))) visit(to, type, extra);
+        }, guard);
+  }
   return {(quiet | (reach & capturable(pos, b, opponent(us), kind))) & allowed, reach & pos.occupied_by<B>(us)};
 }
 

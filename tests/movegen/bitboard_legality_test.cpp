@@ -1,7 +1,8 @@
 // The bitboard back end's legal moves found from checks and pins (generate_bitboard_legal), not by
-// making each move: the exact moves in the positions where that reasoning is easiest to get wrong,
-// the same from the mailbox generator, which makes and tests each move, and perft's last ply,
-// which counts them without listing them, giving their number.
+// making each move, or, where pieces hop, tried where a move could expose the royal: the exact
+// moves in the positions where that reasoning is easiest to get wrong, the same from the mailbox
+// generator, which makes and tests each move, and perft's last ply, which counts them without
+// listing them, giving their number.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -44,6 +45,26 @@ TEST(BitboardLegality, DecidedFromTheCompiledRules) {
   // A capture that explodes changes more than its two points: every move is tried on the board.
   EXPECT_FALSE(load_variant(variant_path("atomic"))->bitboards()->legal_by_pins());
   EXPECT_TRUE(load_variant(variant_path("shogi"))->wide_bitboards()->legal_by_pins());
+  // A piece put between a cannon and the royal gives check: moves are tested, not found from pins.
+  EXPECT_FALSE(load_variant(variant_path("xiangqi"))->wide_bitboards()->legal_by_pins());
+  EXPECT_FALSE(load_variant(variant_path("minixiangqi"))->bitboards()->legal_by_pins());
+}
+
+TEST(BitboardLegality, AScreenPutOrLeftBeforeACannonChecksItsOwnRoyal) {
+  static const Backends xiangqi(variant_path("xiangqi"));
+  // The rook may go anywhere but e3, where it would screen the cannon's capture of the king (and the
+  // king may not step to d1, facing the other).
+  expect_moves(xiangqi, "3k5/9/4c4/9/9/9/9/2R6/9/4K4 w - - 0 1",
+               "c3a3 c3b3 c3c1 c3c10 c3c2 c3c4 c3c5 c3c6 c3c7 c3c8 c3c9 c3d3 c3f3 c3g3 c3h3 c3i3 e1e2 e1f1");
+  // Two screens: either leaving the file would leave one. The rook moves along it only.
+  expect_moves(xiangqi, "3k5/9/4c4/9/4N4/9/4R4/9/9/4K4 w - - 0 1", "e1e2 e1f1 e4e2 e4e3 e4e5");
+}
+
+TEST(BitboardLegality, JanggiCannonsNeitherHopOverNorTakeCannons) {
+  // The cannon on e5 hops over its own soldier to b5 but may not take the cannon on a5; over the
+  // enemy soldier on g5 to h5 and onto the horse on i5; not over the cannon on e4 at all.
+  static const Backends janggi(variant_path("janggi"));
+  expect_moves(janggi, "3K5/9/9/9/9/c1P1C1p1n/4c4/9/4k4/9 w - - 0 1", "c5b5 c5c4 c5d5 d10d9 d10e10 d10e9 e5b5 e5h5 e5i5");
 }
 
 TEST(BitboardLegality, APinAcrossTheWordsOfATwoWordBoard) {

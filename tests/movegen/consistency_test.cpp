@@ -55,18 +55,17 @@ TEST_P(Consistency, CapturesAreTheLegalMovesThatChangeMaterial) {
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, Consistency, ::testing::Values("janggi", "janggi-casual", "janggi-modern", "xiangqi", "chess"), VariantParamName());
 
-// The legality test's shortcuts in the mailbox variants (points a move cannot expose the royal
-// through, hopper lines included; moves tried on the board alone instead of made) keep exactly
-// the pseudo-legal moves after which, made in full, the mover's royal is not attacked and the
-// royals do not face where they may not: in the reference positions and one ply on.
-class MailboxLegality : public ::testing::TestWithParam<std::string> {};
+// The legality test's shortcuts (points a move cannot expose the royal through, hopper lines
+// included; moves tried on the board alone instead of made), on the mailbox generator and on the
+// game's fastest back end, keep exactly the pseudo-legal moves after which, made in full, the
+// mover's royal is not attacked and the royals do not face where they may not: in the reference
+// positions and one ply on.
+class LegalityShortcuts : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(MailboxLegality, KeepsTheMovesThatLeaveTheRoyalSafeWhenMade) {
-  const auto variant = load_variant(variant_path(GetParam()));
-  ASSERT_EQ(variant->bitboards(), nullptr);
+void expect_royal_safe_moves_kept(const std::shared_ptr<const Variant>& variant, const std::string& game) {
   const FacingRule facing = variant->move_rules().facing_royals;
   int positions = 0, refused = 0;
-  for_each_position_and_reply(variant, reference_fens(GetParam()), [&](Position& pos) {
+  for_each_position_and_reply(variant, reference_fens(game), [&](Position& pos) {
     if (ended_by_rule(pos).finished()) return;
     const Side us = pos.side_to_move();
     const bool must_not_face = facing == FacingRule::Forbidden || (facing == FacingRule::Standoff && pos.state().royals_facing);
@@ -92,7 +91,14 @@ TEST_P(MailboxLegality, KeepsTheMovesThatLeaveTheRoyalSafeWhenMade) {
   EXPECT_GT(refused, 100);
 }
 
-INSTANTIATE_TEST_SUITE_P(MailboxVariants, MailboxLegality,
+TEST_P(LegalityShortcuts, KeepsTheMovesThatLeaveTheRoyalSafeWhenMade) {
+  for (const MoveBackend backend : {MoveBackend::Mailbox, MoveBackend::Fastest}) {
+    SCOPED_TRACE(backend == MoveBackend::Mailbox ? "mailbox" : "fastest back end");
+    expect_royal_safe_moves_kept(load_variant(variant_path(GetParam()), backend), GetParam());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, LegalityShortcuts,
                          ::testing::Values("janggi", "janggi-modern", "xiangqi", "minixiangqi", "manchu", "shogi", "capablanca",
                                            "grand"),
                          VariantParamName());
