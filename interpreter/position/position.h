@@ -212,8 +212,8 @@ class Position {
 // A move made on the board alone, for a legality test that asks only what attacks what: while it
 // lasts, at(), royal() and the bitboards answer as after the move (a plain move, a promotion, a
 // ghost capture or a drop), and nothing else of the position may be read: the piece lists, hash
-// and state stay as they were. The board is restored when it ends. Only where Position::board_trials() says so; far
-// cheaper than do_move and undo_move, which keep everything.
+// and state stay as they were. The board is restored when it ends. Only where
+// Position::board_trials() says so; far cheaper than do_move and undo_move, which keep everything.
 class BoardTrial {
  public:
   BoardTrial(Position& pos, Move m) : pos_(pos), royal_(pos.royal_) {
