@@ -112,6 +112,13 @@ class BasicBitboards {
   static std::unique_ptr<const BasicBitboards> compile(const Variant& v, SliderIndexing indexing);
 
   SliderIndexing indexing() const { return indexing_; }
+  // `f.template operator()<I>()` with this table's indexing as I: each caller's loop is compiled
+  // once for each indexing, so that no lookup asks which.
+  template <typename F>
+  [[gnu::always_inline]] decltype(auto) with_indexing(F&& f) const {
+    if (indexing_ == SliderIndexing::Pext) return f.template operator()<SliderIndexing::Pext>();
+    return f.template operator()<SliderIndexing::Magic>();
+  }
   // Whether a move's legality follows from the checks and pins of the position before it: no
   // capture explodes, royals may face and no piece hops (a piece put between a hopper and the royal
   // checks it), so a move endangers its own royal only by opening a line or a leap to it, by leaving
@@ -120,6 +127,8 @@ class BasicBitboards {
   bool legal_by_pins() const { return legal_by_pins_; }
   // Whether this processor counts points with one instruction (core/bitboard.h's count_points).
   bool popcnt() const { return popcnt_; }
+  // The number of points in `set`, by that instruction where the processor has it.
+  int count(B set) const { return popcnt_ ? count_points<true>(set) : count_points<false>(set); }
   const BitboardMoves<B>& moves(Side side, Kind kind, Point s) const { return moves_[cell(side, kind, s)]; }
   // Its special leaps, in order. Where the kind's LeapsLookedUp, the generator and the attack test
   // read leap_lookup() instead; the legality tests still read these for the points each passes.

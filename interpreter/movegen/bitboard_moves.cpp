@@ -105,17 +105,21 @@ void generate(const Position& pos, const BasicBitboards<B>& b, Sink& found, bool
   for (Kind kind = Kind(0); kind < v.kinds(); ++kind)
     for (B pieces = pos.pieces<B>(make_piece(us, kind)); pieces;) {
       const Point from = pop_point(pieces);
-      const B allowed = !captures_only ? Anywhere<B>
-                        : (b.promotion_leaving(us, kind) & bit<B>(from)) ? Anywhere<B>
-                                                                         : enemies | b.promotion_arrival(us, kind);
-      const B untried = holds(tried, from) ? B(0) : ~tried;
-      // A special leap's plain move is counted as the others are; ghosts and promotions are listed.
-      const B plain = add_piece_moves<I>(pos, b, found.list, us, kind, from, allowed, [&](Move m) {
-        if (m.type() == MoveType::Normal && holds(untried, m.to())) found.add(m);
-        else found.list.add(m);
-      });
-      found.add_all(from, plain & untried);
-      for (B t = plain & ~untried; t;) found.list.add(Move(from, pop_point(t)));
+      const B allowed = !captures_only || holds(b.promotion_leaving(us, kind), from)
+                            ? Anywhere<B>
+                            : enemies | b.promotion_arrival(us, kind);
+      if constexpr (Sink::counts) {
+        const B untried = holds(tried, from) ? B(0) : ~tried;
+        // A special leap's plain move is counted as the others are; ghosts and promotions are listed.
+        const B plain = add_piece_moves<I>(pos, b, found.list, us, kind, from, allowed, [&](Move m) {
+          if (m.type() == MoveType::Normal && holds(untried, m.to())) found.add(m);
+          else found.list.add(m);
+        });
+        found.add_all(from, plain & untried);
+        for (B t = plain & ~untried; t;) found.list.add(Move(from, pop_point(t)));
+      } else {
+        found.add_all(from, add_piece_moves<I>(pos, b, found.list, us, kind, from, allowed, [&](Move m) { found.add(m); }));
+      }
     }
 }
 
@@ -312,50 +316,48 @@ bool generate_legal(Position& pos, const BasicBitboards<B>& b, Sink& found) {
   return g.checkers != 0;
 }
 
-template <SliderIndexing I, typename B>
-bool generate_or_count(Position& pos, const BasicBitboards<B>& b, MoveList& list, std::uint64_t* counted) {
-  if (!counted) {
-    Found<false> found{list};
-    return generate_legal<I>(pos, b, found);
-  }
+// `fill(found)` with a sink that counts into `counted`, by POPCNT where the processor has it.
+template <typename B, typename Fill>
+void counting(const BasicBitboards<B>& b, MoveList& list, std::uint64_t& counted, Fill&& fill) {
   const auto count = [&](auto found) {
-    const bool checked = generate_legal<I>(pos, b, found);
-    *counted += found.counted;
-    return checked;
+    fill(found);
+    counted += found.counted;
   };
-  return b.popcnt() ? count(Found<true, true>{list}) : count(Found<true, false>{list});
+  b.popcnt() ? count(Found<true, true>{list}) : count(Found<true, false>{list});
 }
 
 }  // namespace
 
 template <typename B>
 bool generate_bitboard_legal(Position& pos, const BasicBitboards<B>& b, MoveList& list, std::uint64_t* counted) {
-  return b.indexing() == SliderIndexing::Pext ? generate_or_count<SliderIndexing::Pext>(pos, b, list, counted)
-                                              : generate_or_count<SliderIndexing::Magic>(pos, b, list, counted);
+  return b.with_indexing([&]<SliderIndexing I>() {
+    if (!counted) {
+      Found<false> found{list};
+      return generate_legal<I>(pos, b, found);
+    }
+    bool checked = false;
+    counting(b, list, *counted, [&](auto& found) { checked = generate_legal<I>(pos, b, found); });
+    return checked;
+  });
 }
 
 template <typename B>
 void generate_bitboard_moves(const Position& pos, const BasicBitboards<B>& b, MoveList& list, bool captures_only) {
   Found<false> found{list};
-  if (b.indexing() == SliderIndexing::Pext) generate<SliderIndexing::Pext>(pos, b, found, captures_only);
-  else generate<SliderIndexing::Magic>(pos, b, found, captures_only);
+  b.with_indexing([&]<SliderIndexing I>() { generate<I>(pos, b, found, captures_only); });
 }
 
 template <typename B>
 void count_bitboard_moves(const Position& pos, const BasicBitboards<B>& b, MoveList& list, B tried, std::uint64_t& counted) {
-  const auto count = [&](auto found) {
-    if (b.indexing() == SliderIndexing::Pext) generate<SliderIndexing::Pext>(pos, b, found, false, tried);
-    else generate<SliderIndexing::Magic>(pos, b, found, false, tried);
-    counted += found.counted;
-  };
-  b.popcnt() ? count(Found<true, true>{list}) : count(Found<true, false>{list});
+  b.with_indexing([&]<SliderIndexing I>() {
+    counting(b, list, counted, [&](auto& found) { generate<I>(pos, b, found, false, tried); });
+  });
 }
 
 template <typename B>
 bool bitboard_attacked(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind) {
   const B occupied = pos.occupied<B>();
-  return b.indexing() == SliderIndexing::Pext ? attacked_with<SliderIndexing::Pext>(pos, b, target, by, victim_kind, occupied, B(0))
-                                              : attacked_with<SliderIndexing::Magic>(pos, b, target, by, victim_kind, occupied, B(0));
+  return b.with_indexing([&]<SliderIndexing I>() { return attacked_with<I>(pos, b, target, by, victim_kind, occupied, B(0)); });
 }
 
 template <typename B>
@@ -367,10 +369,7 @@ Attacker bitboard_cheapest_attacker(const Position& pos, const BasicBitboards<B>
     return false;
   };
   const B occupied = pos.occupied<B>() & ~gone;
-  if (b.indexing() == SliderIndexing::Pext)
-    visit_attackers_with<SliderIndexing::Pext>(pos, b, target, by, victim_kind, occupied, gone, cheaper);
-  else
-    visit_attackers_with<SliderIndexing::Magic>(pos, b, target, by, victim_kind, occupied, gone, cheaper);
+  b.with_indexing([&]<SliderIndexing I>() { visit_attackers_with<I>(pos, b, target, by, victim_kind, occupied, gone, cheaper); });
   return best;
 }
 
@@ -379,9 +378,8 @@ bool bitboard_royal_move_safe(const Position& pos, const BasicBitboards<B>& b, M
   const Side us = pos.side_to_move();
   const Kind kind = kind_of(pos.at(m.from()));
   const B occupied = (pos.occupied<B>() & ~bit<B>(m.from())) | bit<B>(m.to());
-  return b.indexing() == SliderIndexing::Pext
-             ? !attacked_with<SliderIndexing::Pext>(pos, b, m.to(), opponent(us), kind, occupied, bit<B>(m.to()))
-             : !attacked_with<SliderIndexing::Magic>(pos, b, m.to(), opponent(us), kind, occupied, bit<B>(m.to()));
+  return !b.with_indexing(
+      [&]<SliderIndexing I>() { return attacked_with<I>(pos, b, m.to(), opponent(us), kind, occupied, bit<B>(m.to())); });
 }
 
 template <typename B>

@@ -134,13 +134,11 @@ template <SliderIndexing I, typename B, typename Visit, typename Guard>
 template <typename B, typename Visit, typename Guard>
 void for_each_bitboard_destination(const Position& pos, const BasicBitboards<B>& b, Side us, Kind kind, Point from,
                                    Visit&& visit, Guard&& guard) {
-  const auto walk = [&]<SliderIndexing I>() {
+  b.with_indexing([&]<SliderIndexing I>() {
     const PlainDestinations<B> d = bitboard_destinations<I>(pos, b, us, kind, from, ~B(0), visit, guard);
     for (B t = d.moves; t;) visit(pop_point(t), MoveType::Normal, Point(0));
     for (B t = d.defended; t;) guard(pop_point(t));
-  };
-  if (b.indexing() == SliderIndexing::Pext) walk.template operator()<SliderIndexing::Pext>();
-  else walk.template operator()<SliderIndexing::Magic>();
+  });
 }
 
 // for_each_destination from the mailbox tables, for a caller that knows the variant has no

@@ -240,7 +240,7 @@ std::uint32_t files_holding(const Position& pos, Side side, Kind kind) {
 template <typename B>
 std::uint64_t count_drops(const Position& pos, const BasicBitboards<B>& b, Side us, Kind kind) {
   const B drops = b.drop_points(us, kind) & ~pos.occupied<B>();
-  return std::uint64_t(b.popcnt() ? count_points<true>(drops) : count_points<false>(drops));
+  return std::uint64_t(b.count(drops));
 }
 
 // The legal drops of the side to move, into `list` unless it is null; where `counted` is given, some

@@ -229,12 +229,13 @@ inline int Evaluation::walk_bitboards(const Position& pos, const BasicBitboards<
     if (hanging_) walks.guard(side, to);
   };
   const B all = ~B(0);
-  const PlainDestinations<B> d = b.indexing() == SliderIndexing::Pext
-                                     ? bitboard_destinations<SliderIndexing::Pext>(pos, b, side, kind, from, all, visit, guard)
-                                     : bitboard_destinations<SliderIndexing::Magic>(pos, b, side, kind, from, all, visit, guard);
-  const B near = d.moves & near_royal;
-  tally.points += b.popcnt() ? count_points<true>(d.moves) : count_points<false>(d.moves);
-  tally.attacks += b.popcnt() ? count_points<true>(near) : count_points<false>(near);
+  // GCC's own spelling: `[[gnu::always_inline]]` in this place marks the lambda's type and is
+  // ignored, and the walk left out of line cost xiangqi's search to depth 9 5% more instructions.
+  const PlainDestinations<B> d = b.with_indexing([&]<SliderIndexing I>() __attribute__((always_inline)) {
+    return bitboard_destinations<I>(pos, b, side, kind, from, all, visit, guard);
+  });
+  tally.points += b.count(d.moves);
+  tally.attacks += b.count(d.moves & near_royal);
   for (B captures = d.moves & pos.occupied<B>(); captures;) take(pos, side, pop_point(captures), kind, walks, tally);
   if (hanging_) {
     walks.guarded[side][0] |= low_word(d.defended);
