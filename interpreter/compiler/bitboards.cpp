@@ -225,6 +225,7 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
   const std::size_t cells = std::size_t(SideCount) * kinds * PointsIn<B>;
   b->moves_.resize(cells);
   b->takes_ghost_.assign(cells, 0);
+  b->reads_.assign(cells, 0);
   b->slide_move_.assign(cells, 0);
   b->slide_capture_.assign(cells, 0);
   b->hop_spans_.assign(cells, Span{});
@@ -264,6 +265,7 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
         for (std::uint32_t i = leaps.begin; i < leaps.end; ++i) {
           const LeapTarget& t = v.leap(i);
           leap_points |= bit<B>(t.to);
+          b->reads_[cell] |= bit<B>(t.to) | points_of<B>({t.blocks, t.blocks + t.block_count});
           if (t.modes & CanCapture) reach |= bit<B>(t.to);
           if (t.block_count || (t.flags & LeavesGhost)) {
             b->specials_.push_back(t);
@@ -333,6 +335,7 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
         for (int d = 0; d < DirectionCount; ++d) {
           if (hop_lines[d].empty()) continue;
           if (points_of<B>(hop_lines[d]) & leap_points) return nullptr;
+          b->reads_[cell] |= points_of<B>(hop_lines[d]);
           HopLine h;
           h.reach = b->add_lookup({hop_lines[d]}, LineWalk::Hop, after_screen[d]);
           if (b->refused_screens_[k]) h.screen = b->add_lookup({hop_lines[d]});

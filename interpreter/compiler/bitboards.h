@@ -146,6 +146,11 @@ class BasicBitboards {
   std::int16_t leap_lookup(Side side, Kind kind, Point s) const { return leap_lookup_[cell(side, kind, s)]; }
   B lookup_move(Side side, Kind kind, Point s) const { return lookup_move_[cell(side, kind, s)]; }
   B lookup_capture(Side side, Kind kind, Point s) const { return lookup_capture_[cell(side, kind, s)]; }
+  // The points besides its slides' reach whose occupants can change where a piece of `side` and
+  // `kind` on `s` lands: its leaps' landings and the points they pass, and its hops' lines. With the
+  // slides' reach over a board, every point a walk of its destinations reads there (the
+  // evaluation's memo, search/eval.h).
+  B reads(Side side, Kind kind, Point s) const { return reads_[cell(side, kind, s)]; }
   // Whether a kind of some side hops: the mailbox walk then says which points a move exposes.
   bool hops() const { return hops_; }
   // The lines of its hops (Hops), and where they may land moving, and capturing.
@@ -210,7 +215,7 @@ class BasicBitboards {
   int kinds_ = 0;
   std::vector<BitboardMoves<B>> moves_;
   std::vector<std::uint8_t> traits_;
-  std::vector<B> takes_ghost_, slide_move_, slide_capture_;
+  std::vector<B> takes_ghost_, slide_move_, slide_capture_, reads_;
   bool hops_ = false;
   std::vector<Span> hop_spans_;
   std::vector<HopLine> hop_lines_;

@@ -75,10 +75,11 @@ B hop_reach(const Position& pos, const BasicBitboards<B>& b, Side side, Kind kin
 }
 
 // A piece's plain moves and captures as sets: where it may land, and the points of its own side it
-// could capture on were they the other's (those it defends).
+// could capture on were they the other's (those it defends); and where its slides reach, the first
+// piece on each line included, before what they may land on is asked.
 template <typename B>
 struct PlainDestinations {
-  B moves, defended;
+  B moves, defended, slides;
 };
 
 // The walk of for_each_destination from the bitboard tables but for its plain moves and captures,
@@ -127,7 +128,7 @@ template <SliderIndexing I, typename B, typename Visit, typename Guard>
           if (type == MoveType::CaptureGhost || (allowed & bit<B>(to))) visit(to, type, extra);
         }, guard);
   }
-  return {(quiet | (reach & capturable(pos, b, opponent(us), kind))) & allowed, reach & pos.occupied_by<B>(us)};
+  return {(quiet | (reach & capturable(pos, b, opponent(us), kind))) & allowed, reach & pos.occupied_by<B>(us), slides};
 }
 
 // for_each_destination from the bitboard tables: the same points, in another order.

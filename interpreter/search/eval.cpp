@@ -212,22 +212,22 @@ int Evaluation::bonus(Kind kind, const Tally& tally) const {
 }
 
 // The plain destinations come as a set: counted at once, and only the captures among them looked
-// at one by one, in the order for_each_destination visits them. Inlined into the evaluation's loop
-// over the pieces, which then reads what all walks share once.
+// at one by one. Inlined into the evaluation's loop over the pieces, which then reads what all
+// walks share once.
 template <typename B>
-inline int Evaluation::walk_bitboards(const Position& pos, const BasicBitboards<B>& b, Side side, Point from, Kind kind,
-                                      Walks& walks) const {
-  const Point royal = pos.royal(opponent(side));
-  const B near_royal = B(near_bits_[royal < near_rows_ ? royal : near_rows_]);
+inline void Evaluation::walk_bitboards(const Position& pos, const BasicBitboards<B>& b, Side side, Point from, Kind kind,
+                                       int near, Walks& walks, typename WalkMemo<B>::Walked& found) const {
+  const B near_royal = B(near_bits_[near]);
+  const KindTerms& t = terms_[kind];
+  const int prey_before = walks.prey_count;
   Tally tally;
   const auto visit = [&](Point to, MoveType, Point) {
     ++tally.points;
     tally.attacks += near_royal >> to & 1;
     if (pos.at(to)) take(pos, side, to, kind, walks, tally);
   };
-  const auto guard = [&](Point to) {
-    if (hanging_) walks.guard(side, to);
-  };
+  B guarded = 0;  // by its leaps that pass points; its others' come as a set
+  const auto guard = [&](Point to) { guarded |= bit<B>(to); };
   const B all = ~B(0);
   // GCC's own spelling: `[[gnu::always_inline]]` in this place marks the lambda's type and is
   // ignored, and the walk left out of line cost xiangqi's search to depth 9 5% more instructions.
@@ -236,12 +236,19 @@ inline int Evaluation::walk_bitboards(const Position& pos, const BasicBitboards<
   });
   tally.points += b.count(d.moves);
   tally.attacks += b.count(d.moves & near_royal);
-  for (B captures = d.moves & pos.occupied<B>(); captures;) take(pos, side, pop_point(captures), kind, walks, tally);
-  if (hanging_) {
-    walks.guarded[side][0] |= low_word(d.defended);
-    if constexpr (PointsIn<B> > 64) walks.guarded[side][1] |= high_word(d.defended);
+  B prey = 0;
+  for (B captures = d.moves & pos.occupied<B>(); captures;) {
+    const Point to = pop_point(captures);
+    const int prize = value_[kind_of(pos.at(to))];
+    if (prize > value_[kind]) ++tally.threats;
+    else if (t.hanging && prize > 0) prey |= bit<B>(to);
   }
-  return bonus(kind, tally);
+  found.reads = b.reads(side, kind, from) | d.slides;
+  found.defended = d.defended | guarded;
+  found.prey = prey;
+  found.bonus = bonus(kind, tally);
+  found.near = t.royal_attack ? near : 0;
+  found.kept = walks.prey_count == prey_before;
 }
 
 // `ThreatsOnly`: the kind scores nothing but its threats, so only its captures are walked.
@@ -339,12 +346,55 @@ int Evaluation::shelter(const Placed* found, int count, const Position& pos, Sid
 }
 
 int Evaluation::operator()(const Position& pos) const {
-  return bitboards_ ? evaluate<1>(pos) : wide_bitboards_ ? evaluate<2>(pos) : evaluate<0>(pos);
+  return bitboards_ ? evaluate<1>(pos, nullptr) : wide_bitboards_ ? evaluate<2>(pos, nullptr) : evaluate<0>(pos, nullptr);
+}
+
+int Evaluation::operator()(const Position& pos, EvalMemo& memo) const {
+  return bitboards_ ? evaluate<1>(pos, &memo.one) : wide_bitboards_ ? evaluate<2>(pos, &memo.two) : evaluate<0>(pos, &memo.one);
+}
+
+// The points a leap may take a ghost on in `pos` (Position::is_ghost).
+template <typename B>
+static B ghost_points(const Position& pos, int squares) {
+  const StateRecord& st = pos.state();
+  if (st.ghost == NoPoint) return 0;
+  if (st.ghost_end == st.ghost) return bit<B>(st.ghost);
+  B points = 0;
+  for (Point s = Point(0); s < squares; ++s)
+    if (pos.is_ghost(s)) points |= bit<B>(s);
+  return points;
+}
+
+// The points where a piece came, went or changed since the memo's position, all where the memo
+// holds none; a walk that read whether a point holds a ghost read the point, so the ghosts' points
+// count as changed where the ghosts did. The memo then takes this position's pieces and ghosts.
+template <typename B>
+static B changed_since(const Position& pos, WalkMemo<B>& memo, int kinds, int squares) {
+  B changed = memo.valid ? B(0) : ~B(0);
+  for (Side side = First; side < SideCount; ++side)
+    for (Kind k = Kind(0); k < kinds; ++k) {
+      const Piece p = make_piece(side, k);
+      const B now = pos.pieces<B>(p);
+      changed |= memo.pieces[p] ^ now;
+      memo.pieces[p] = now;
+    }
+  const StateRecord& st = pos.state();
+  if (st.ghost != memo.ghost || st.ghost_end != memo.ghost_end || st.ghost_victim != memo.ghost_victim) {
+    const B ghosts = ghost_points<B>(pos, squares);
+    changed |= memo.ghost_points | ghosts;
+    memo.ghost_points = ghosts;
+    memo.ghost = st.ghost;
+    memo.ghost_end = st.ghost_end;
+    memo.ghost_victim = st.ghost_victim;
+  }
+  memo.valid = true;
+  return changed;
 }
 
 // One loop for each back end, so that the mailbox's keeps its registers to itself.
 template <int Words>
-int Evaluation::evaluate(const Position& pos) const {
+int Evaluation::evaluate(const Position& pos, WalkMemo<Set<Words>>* memo) const {
+  using B = Set<Words>;
   Score total[SideCount];
   int phase = 0;
   Placed found[SideCount][MaxPoints];
@@ -353,7 +403,25 @@ int Evaluation::evaluate(const Position& pos) const {
   int pieces[SideCount] = {0, 0};  // besides the royals, for eval.few_pieces
   int owned[SideCount][MaxKinds];
   if (pairs_) std::fill(&owned[0][0], &owned[0][0] + SideCount * MaxKinds, 0);
-  for (Side side = First; side < SideCount; ++side)
+  // The bitboard walks' prey, piece by piece: a point two pieces could take on counts twice.
+  struct Prey {
+    B points;
+    Side taker;
+    int weight;
+  };
+  Prey prey[Words ? PointsIn<B> : 1];
+  int prey_sets = 0;
+  B changed = ~B(0);
+  if constexpr (Words > 0)
+    if (memo) changed = changed_since(pos, *memo, int(terms_.size()), squares_);
+  // Where no memo is kept, each walk's findings pass through this.
+  [[maybe_unused]] typename WalkMemo<B>::Walked scratch;
+  for (Side side = First; side < SideCount; ++side) {
+    [[maybe_unused]] int near = 0;
+    if constexpr (Words > 0) {
+      const Point royal = pos.royal(opponent(side));
+      near = royal < near_rows_ ? royal : near_rows_;
+    }
     for (int i = 0; i < pos.piece_count(side); ++i) {
       const Point s = pos.piece_square(side, i);
       const Kind kind = kind_of(pos.at(s));
@@ -363,18 +431,43 @@ int Evaluation::evaluate(const Position& pos) const {
       pieces[side] += !t.royal;
       if (t.walked) {
         int bonus;
-        if constexpr (Words == 1) bonus = walk_bitboards(pos, *bitboards_, side, s, kind, walks);
-        else if constexpr (Words == 2) bonus = walk_bitboards(pos, *wide_bitboards_, side, s, kind, walks);
-        else bonus = t.threats_only ? walk_mailbox<true>(pos, side, s, kind, walks) : walk_mailbox<false>(pos, side, s, kind, walks);
+        if constexpr (Words > 0) {
+          typename WalkMemo<B>::Walked& w = memo ? memo->walked[s] : scratch;
+          if (!memo || holds(changed, s) || (w.reads & changed) || !w.kept || w.near != (t.royal_attack ? near : 0)) {
+            if constexpr (Words == 1) walk_bitboards(pos, *bitboards_, side, s, kind, near, walks, w);
+            else walk_bitboards(pos, *wide_bitboards_, side, s, kind, near, walks, w);
+          }
+          bonus = w.bonus;
+          if (hanging_) {
+            walks.guarded[side][0] |= low_word(w.defended);
+            if constexpr (Words == 2) walks.guarded[side][1] |= high_word(w.defended);
+            if (w.prey) prey[prey_sets++] = {w.prey, side, t.hanging};
+          }
+        } else {
+          bonus = t.threats_only ? walk_mailbox<true>(pos, side, s, kind, walks) : walk_mailbox<false>(pos, side, s, kind, walks);
+        }
         total[side] += {bonus, bonus};
       }
       if (t.census || t.on_file || t.shelters) found[side][found_count[side]++] = {s, kind};
       if (t.pair) ++owned[side][kind];
     }
-  for (int i = 0; i < walks.prey_count; ++i) {
-    const Walks::Prey& prey = walks.prey[i];
-    if (!walks.guards(opponent(prey.taker), prey.square)) total[prey.taker] += {prey.weight, prey.weight};
   }
+  for (int i = 0; i < walks.prey_count; ++i) {
+    const Walks::Prey& p = walks.prey[i];
+    if (!walks.guards(opponent(p.taker), p.square)) total[p.taker] += {p.weight, p.weight};
+  }
+  if constexpr (Words > 0)
+    for (int i = 0; i < prey_sets; ++i) {
+      const Side them = opponent(prey[i].taker);
+      B guarded = B(walks.guarded[them][0]);
+      if constexpr (Words == 2) guarded |= B(walks.guarded[them][1]) << 64;
+      const B hangs = prey[i].points & ~guarded;
+      int count;
+      if constexpr (Words == 1) count = bitboards_->count(hangs);
+      else count = wide_bitboards_->count(hangs);
+      const int hanging = prey[i].weight * count;
+      total[prey[i].taker] += {hanging, hanging};
+    }
   for (const Kind k : held_)
     for (Side side = First; side < SideCount; ++side) {
       const int held = pos.in_hand(side, k);

@@ -11,10 +11,12 @@
 // ends score too: the piece whose reaching a zone wins by its distance to it (eval.goal, in the
 // tables), a side by the checks it has given (eval.checks) and by its last pieces (eval.few_pieces),
 // and a piece in hand its worth there (eval.hand). Nothing is parsed or looked up by name while
-// searching.
+// searching, and on bitboards a piece is walked again only where the last position evaluated on
+// the thread differs from this one on a point its walk read (WalkMemo).
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "compiler/variant.h"
@@ -23,12 +25,44 @@
 
 namespace palace::search {
 
+// What one thread's evaluations remember of the last position they walked on bitboards: each
+// walked piece's findings and the points its walk read, taken again in a later position where no
+// piece has come, gone or changed on those points. A search's consecutive positions differ by a
+// move or a few, which touch the lines of a few pieces: the others need no walk. The Evaluation,
+// read by every thread, holds none of it; each searching thread keeps its own.
+template <typename B>
+struct WalkMemo {
+  // What a walked piece found: its bonus, the points it defends, the enemy pieces no dearer than
+  // itself it could take (which hang where the other side guards nothing), and the enemy royal's
+  // neighbourhood it counted against (Evaluation::near_bits_'s row; 0 for a kind with no
+  // royal-attack weight). Not `kept` where a leap that passes points found prey, which the
+  // evaluation's list holds instead.
+  struct Walked {
+    B reads = 0, defended = 0, prey = 0;
+    int bonus = 0;
+    int near = 0;
+    bool kept = false;
+  };
+  B pieces[PieceCodes] = {};  // each piece's points when last evaluated
+  Point ghost = NoPoint, ghost_end = NoPoint, ghost_victim = NoPoint;
+  B ghost_points = 0;  // where a leap could take a ghost
+  bool valid = false;
+  Walked walked[PointsIn<B>];
+};
+struct EvalMemo {
+  WalkMemo<Bitboard> one;
+  WalkMemo<WideBitboard> two;
+};
+
 class Evaluation {
  public:
   explicit Evaluation(const Variant& variant);
 
   // Centipawns from the side to move's view.
   int operator()(const Position& pos) const;
+  // The same, with the walks `memo` remembers of the last position evaluated with it taken where
+  // they still hold, and this position's remembered in their place.
+  int operator()(const Position& pos, EvalMemo& memo) const;
 
   // A piece's material alone, for ordering captures.
   int value(Kind kind) const { return value_[kind]; }
@@ -45,9 +79,11 @@ class Evaluation {
 
  private:
   // operator() for one back end, known at compile time: the mailbox's walk (Words 0), or the
-  // bitboards' of one word or two.
+  // bitboards' of one word or two, with the memo of their width or none.
   template <int Words>
-  int evaluate(const Position& pos) const;
+  using Set = std::conditional_t<Words == 2, WideBitboard, Bitboard>;
+  template <int Words>
+  int evaluate(const Position& pos, WalkMemo<Set<Words>>* memo) const;
 
   // A score as it stands in the opening and in the endgame.
   struct Score {
@@ -82,10 +118,12 @@ class Evaluation {
     bool guards(Side side, Point s) const { return guarded[side][s / BitboardPoints] >> (s % BitboardPoints) & 1; }
   };
   // The mobility, royal-attack and threat bonus of `side`'s piece of `kind` on `from`; its guards
-  // and prey go to `walks`. One walk for each back end; the bitboards' counts the plain moves as sets.
+  // and prey go to `walks`. One walk for each back end; the bitboards' counts the plain moves as
+  // sets, and gives its findings as `found`, the points it read with them, counting the points next
+  // to the enemy royal by row `near` of near_bits_.
   template <typename B>
-  [[gnu::always_inline]] int walk_bitboards(const Position& pos, const BasicBitboards<B>& b, Side side, Point from, Kind kind,
-                                            Walks& walks) const;
+  [[gnu::always_inline]] void walk_bitboards(const Position& pos, const BasicBitboards<B>& b, Side side, Point from, Kind kind,
+                                             int near, Walks& walks, typename WalkMemo<B>::Walked& found) const;
   template <bool ThreatsOnly>
   int walk_mailbox(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const;
   struct Tally;

@@ -162,6 +162,7 @@ struct Searcher::Impl {
   std::shared_ptr<const Variant> variant;
   const SearchRules& tuning = variant->rules().search;  // the variant's own heuristics
   Evaluation eval;
+  mutable EvalMemo eval_memo;  // a cache: the walks of this thread's last evaluation
   TranspositionTable tt;
   std::unique_ptr<Histories> histories;  // large: on the heap, once
   // The margins below are in centipawns of a game whose weakest piece is worth a pawn (100); where
@@ -233,7 +234,7 @@ bool Searcher::Impl::interrupted() const {
 }
 
 int Searcher::Impl::static_eval() const {
-  return std::clamp(eval(*pos), -DecisiveBound + 1, DecisiveBound - 1);
+  return std::clamp(eval(*pos, eval_memo), -DecisiveBound + 1, DecisiveBound - 1);
 }
 
 // Null-move pruning lets the side to move pass. Unsound in zugzwang, which needs little more than

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iterator>
+#include <memory>
 #include <random>
 #include <set>
 
@@ -175,6 +176,49 @@ TEST_P(BitboardGames, SamePerftAsTheMailbox) {
   const Backends b(GetParam());
   const auto all = fens();
   for (std::size_t i = 0; i < all.size() && i < 12; ++i) b.expect_same_perft(all[i], 3);
+}
+
+// The evaluation's memo of its last walks (search/eval.h), carried from position to position as a
+// search carries it: down a random game from each reference position and into every move on the
+// way, and at two plies into every reply as well. It must give what a fresh walk gives.
+TEST_P(BitboardGames, TheEvaluationsMemoGivesWhatAFreshWalkGives) {
+  const auto variant = load_variant(variant_path(GetParam()));
+  const search::Evaluation eval(*variant);
+  const auto memo = std::make_unique<search::EvalMemo>();
+  std::mt19937 random(35);
+  int compared = 0;
+  const auto expect_same = [&](const Position& pos) {
+    ASSERT_EQ(eval(pos, *memo), eval(pos)) << pos.fen();
+    ++compared;
+  };
+  const auto all = fens();
+  for (std::size_t i = 0; i < all.size() && i < 4; ++i) {
+    Position pos(variant);
+    pos.set_fen(all[i]);
+    for (int ply = 0; ply < 24; ++ply) {
+      expect_same(pos);
+      MoveList list;
+      generate_legal(pos, list);
+      if (!list.size) break;
+      for (const Move m : list) {
+        pos.do_move(m);
+        expect_same(pos);
+        if (ply == 6 || ply == 16) {
+          MoveList replies;
+          generate_legal(pos, replies);
+          for (const Move r : replies) {
+            pos.do_move(r);
+            expect_same(pos);
+            pos.undo_move();
+          }
+        }
+        pos.undo_move();
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+      pos.do_move(list.moves[random() % list.size]);
+    }
+  }
+  EXPECT_GE(compared, 500);
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, BitboardGames, ::testing::ValuesIn(BitboardVariants), VariantParamName());

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <memory>
 
 #include "search/eval.h"
 #include "test_support.h"
@@ -150,6 +151,26 @@ TEST(Evaluation, HangingCountsUndefendedEnemyPiecesNoDearerThanTheTaker) {
   EXPECT_EQ(gain(hanging, plain, "4k3/8/8/4r3/8/2B5/8/3K4 w - - 0 1"), 0);
   // Black to move sees the knight hanging against it.
   EXPECT_EQ(gain(hanging, plain, "4k3/8/8/4n3/8/2B5/8/4K3 b - - 0 1"), -40);
+}
+
+// The memo of the last walks (search/eval.h) takes a piece's walk again only where nothing it read
+// changed: a ghost is read though its point stays empty. The d4 pawn may take the ghost e2e4 leaves
+// on e3, one point more to move to, and then not.
+TEST(Evaluation, TheMemoSeesAGhostComeAndGo) {
+  const auto chess = chess_with("engine:\n eval:\n  mobility: {pawn: 7}\n");
+  const search::Evaluation eval(*chess);
+  const auto memo = std::make_unique<search::EvalMemo>();
+  Position pos(chess);
+  pos.set_fen("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+  const int before = eval(pos, *memo);
+  EXPECT_EQ(before, eval(pos));
+  play_moves(pos, "e2e4");
+  EXPECT_EQ(eval(pos, *memo), eval(pos));
+  Position no_ghost(chess);
+  no_ghost.set_fen("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1");
+  EXPECT_EQ(eval(pos), eval(no_ghost) + 7);
+  play_moves(pos, "e8d8");
+  EXPECT_EQ(eval(pos, *memo), eval(pos));
 }
 
 TEST(Evaluation, TempoGoesToTheSideToMove) {
