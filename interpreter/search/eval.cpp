@@ -1,6 +1,7 @@
 #include "search/eval.h"
 
 #include <algorithm>
+#include <bit>
 #include <climits>
 #include <cmath>
 #include <cstdlib>
@@ -145,6 +146,7 @@ Evaluation::Evaluation(const Variant& variant)
 
   const auto census_of = [&](Kind kind) -> Census& {
     terms_[kind].census = true;
+    census_kinds_ |= 1u << kind;
     for (Census& c : census_)
       if (c.kind == kind) return c;
     census_.push_back({});
@@ -276,54 +278,63 @@ int Evaluation::royal_distance(Point a, Point b) const {
   return std::min({std::max(std::abs(file_[a] - file_[b]), std::abs(rank_[a] - rank_[b])), PassedRoyalReach});
 }
 
-void Evaluation::add_files(const Placed* const found[SideCount], const int count[SideCount],
-                           const Point royal[SideCount], Score total[SideCount]) const {
-  // Files are padded either side, so that the edge files need no test for their neighbours.
-  int occupied[SideCount][MaxFiles + 2] = {};  // census pieces of any kind, for open files
-  for (const Census& census : census_) {
+void Evaluation::take_census(const Placed* const found[SideCount], const int count[SideCount], FileCensus& census) const {
+  census.clear();
+  for (const Census& c : census_) {
     // on_file[side][file + 1]: the side's pieces of this kind on the file; front[side][file + 1]:
     // how far its most backward one stands, measured along its enemy's forward direction. An
-    // enemy piece is passed if it is at least as far on its own file and both beside it.
+    // enemy piece is passed if it is at least as far on its own file and both beside it. Files
+    // are padded either side, so that the edge files need no test for their neighbours.
     int on_file[SideCount][MaxFiles + 2] = {};
     int front[SideCount][MaxFiles + 2];
     for (Side side = First; side < SideCount; ++side) {
       std::fill(front[side], front[side] + files_ + 2, INT_MIN);
       const int* along = &advance_[opponent(side) * squares_];
       for (int i = 0; i < count[side]; ++i)
-        if (found[side][i].kind == census.kind) {
+        if (found[side][i].kind == c.kind) {
           const Point s = found[side][i].square;
           const int file = file_[s] + 1;
-          if (++on_file[side][file] > 1) total[side] += census.doubled;
-          ++occupied[side][file];
+          if (++on_file[side][file] > 1) census.total[side] += c.doubled;
+          census.files[side] |= 1u << file;
           front[side][file] = std::max(front[side][file], along[s]);
         }
     }
-    const PassedTerms* passed = census.passed < 0 ? nullptr : &passed_terms_[census.passed * SideCount * squares_];
+    const int passed = c.passed < 0 ? -1 : c.passed * SideCount * squares_;
     for (Side side = First; side < SideCount; ++side) {
       const int* enemy = front[opponent(side)];
       const int* own = on_file[side];
       for (int i = 0; i < count[side]; ++i) {
-        if (found[side][i].kind != census.kind) continue;
+        if (found[side][i].kind != c.kind) continue;
         const Point s = found[side][i].square;
         const int file = file_[s];
-        if (passed && advance_[side * squares_ + s] >= std::max({enemy[file], enemy[file + 1], enemy[file + 2]})) {
-          const PassedTerms& t = passed[side * squares_ + s];
-          total[side] += t.bonus;
-          if (t.ahead != NoPoint)
-            total[side].endgame += t.own_royal * royal_distance(royal[side], t.ahead) +
-                                   t.enemy_royal * royal_distance(royal[opponent(side)], t.ahead);
+        if (passed >= 0 && advance_[side * squares_ + s] >= std::max({enemy[file], enemy[file + 1], enemy[file + 2]})) {
+          const int terms = passed + side * squares_ + s;
+          census.total[side] += passed_terms_[terms].bonus;
+          if (passed_terms_[terms].ahead != NoPoint) census.passed[census.passed_count++] = {side, terms};
         }
-        if (!own[file] && !own[file + 2]) total[side] += census.isolated;
+        if (!own[file] && !own[file + 2]) census.total[side] += c.isolated;
       }
     }
+  }
+}
+
+void Evaluation::add_files(const FileCensus& census, const Placed* const found[SideCount], const int count[SideCount],
+                           const Point royal[SideCount], Score total[SideCount]) const {
+  for (Side side = First; side < SideCount; ++side) total[side] += census.total[side];
+  for (int i = 0; i < census.passed_count; ++i) {
+    const Side side = census.passed[i].side;
+    const PassedTerms& t = passed_terms_[census.passed[i].terms];
+    total[side].endgame += t.own_royal * royal_distance(royal[side], t.ahead) +
+                           t.enemy_royal * royal_distance(royal[opponent(side)], t.ahead);
   }
   if (!open_files_) return;
   for (Side side = First; side < SideCount; ++side)
     for (int i = 0; i < count[side]; ++i) {
       const Point s = found[side][i].square;
       const KindTerms& t = terms_[found[side][i].kind];
-      if (!t.on_file || occupied[side][file_[s] + 1]) continue;
-      total[side] += occupied[opponent(side)][file_[s] + 1] ? t.half_open : t.open;
+      const std::uint32_t file = 1u << (file_[s] + 1);
+      if (!t.on_file || (census.files[side] & file)) continue;
+      total[side] += census.files[opponent(side)] & file ? t.half_open : t.open;
     }
 }
 
@@ -367,10 +378,17 @@ static B ghost_points(const Position& pos, int squares) {
 
 // The points where a piece came, went or changed since the memo's position, all where the memo
 // holds none; a walk that read whether a point holds a ghost read the point, so the ghosts' points
-// count as changed where the ghosts did. The memo then takes this position's pieces and ghosts.
+// count as changed where the ghosts did. The memo then takes this position's pieces and ghosts, and
+// forgets its census where a piece of the kinds `census_kinds` came or went.
 template <typename B>
-static B changed_since(const Position& pos, WalkMemo<B>& memo, int kinds, int squares) {
+static B changed_since(const Position& pos, WalkMemo<B>& memo, int kinds, std::uint32_t census_kinds, int squares) {
   B changed = memo.valid ? B(0) : ~B(0);
+  memo.census_valid = memo.census_valid && memo.valid;
+  for (std::uint32_t k = census_kinds; k; k &= k - 1)
+    for (Side side = First; side < SideCount; ++side) {
+      const Piece p = make_piece(side, Kind(std::countr_zero(k)));
+      if (memo.pieces[p] != pos.pieces<B>(p)) memo.census_valid = false;
+    }
   for (Side side = First; side < SideCount; ++side)
     for (Kind k = Kind(0); k < kinds; ++k) {
       const Piece p = make_piece(side, k);
@@ -413,7 +431,7 @@ int Evaluation::evaluate(const Position& pos, WalkMemo<Set<Words>>* memo) const 
   int prey_sets = 0;
   B changed = ~B(0);
   if constexpr (Words > 0)
-    if (memo) changed = changed_since(pos, *memo, int(terms_.size()), squares_);
+    if (memo) changed = changed_since(pos, *memo, int(terms_.size()), census_kinds_, squares_);
   // Where no memo is kept, each walk's findings pass through this.
   [[maybe_unused]] typename WalkMemo<B>::Walked scratch;
   for (Side side = First; side < SideCount; ++side) {
@@ -486,7 +504,16 @@ int Evaluation::evaluate(const Position& pos, WalkMemo<Set<Words>>* memo) const 
   if (found_count[0] + found_count[1] > 0) {
     const Placed* const lists[SideCount] = {found[0], found[1]};
     const Point royals[SideCount] = {pos.royal(First), pos.royal(Second)};
-    add_files(lists, found_count, royals, total);
+    FileCensus taken;
+    const FileCensus* census = &taken;
+    if constexpr (Words > 0)
+      if (memo) {
+        census = &memo->census;
+        if (!memo->census_valid) take_census(lists, found_count, memo->census);
+        memo->census_valid = true;
+      }
+    if (census == &taken) take_census(lists, found_count, taken);
+    add_files(*census, lists, found_count, royals, total);
   }
   if (!shelter_bonus_.empty())
     for (Side side = First; side < SideCount; ++side)

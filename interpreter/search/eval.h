@@ -25,6 +25,36 @@
 
 namespace palace::search {
 
+// A score as it stands in the opening and in the endgame.
+struct Score {
+  int opening = 0, endgame = 0;
+  Score& operator+=(Score o) {
+    opening += o.opening;
+    endgame += o.endgame;
+    return *this;
+  }
+};
+
+// What the files say of the pieces of the kinds a census is taken of (eval.passed, eval.structure),
+// which stand still through most moves: each side's passed, isolated and doubled bonuses but for
+// the royals' distances, the files its census pieces stand on, and its passed pieces, whose bonus
+// by the royals' distances is added where the royals stand.
+struct FileCensus {
+  Score total[SideCount];
+  std::uint32_t files[SideCount] = {};  // a bit for each file holding one, its number + 1
+  struct Passed {
+    Side side;
+    int terms;  // its entry in Evaluation::passed_terms_
+  };
+  Passed passed[MaxPoints];
+  int passed_count = 0;
+  void clear() {
+    total[0] = total[1] = {};
+    files[0] = files[1] = 0;
+    passed_count = 0;
+  }
+};
+
 // What one thread's evaluations remember of the last position they walked on bitboards: each
 // walked piece's findings and the points its walk read, taken again in a later position where no
 // piece has come, gone or changed on those points. A search's consecutive positions differ by a
@@ -47,6 +77,8 @@ struct WalkMemo {
   Point ghost = NoPoint, ghost_end = NoPoint, ghost_victim = NoPoint;
   B ghost_points = 0;  // where a leap could take a ghost
   bool valid = false;
+  FileCensus census;  // of the census pieces in `pieces`, where `census_valid`
+  bool census_valid = false;
   Walked walked[PointsIn<B>];
 };
 struct EvalMemo {
@@ -85,16 +117,6 @@ class Evaluation {
   template <int Words>
   int evaluate(const Position& pos, WalkMemo<Set<Words>>* memo) const;
 
-  // A score as it stands in the opening and in the endgame.
-  struct Score {
-    int opening = 0, endgame = 0;
-    Score& operator+=(Score o) {
-      opening += o.opening;
-      endgame += o.endgame;
-      return *this;
-    }
-  };
-
   // A piece the file terms or the shelter look at, with its kind as the walk over the pieces found it.
   struct Placed {
     Point square;
@@ -130,11 +152,12 @@ class Evaluation {
   // A capture of the piece on `to` found by a walk: a threat, or prey.
   void take(const Position& pos, Side side, Point to, Kind kind, Walks& walks, Tally& tally) const;
   int bonus(Kind kind, const Tally& tally) const;
-  // The bonuses of both sides' pieces on `found` that depend on the files: passed, isolated and
-  // doubled pieces of the kinds a census is taken of (a passed one also by how near each royal,
-  // on `royal`, stands to it), and pieces on open files.
-  void add_files(const Placed* const found[SideCount], const int count[SideCount], const Point royal[SideCount],
-                 Score total[SideCount]) const;
+  // The census of the pieces on `found` of the kinds a census is taken of.
+  void take_census(const Placed* const found[SideCount], const int count[SideCount], FileCensus& census) const;
+  // The bonuses of both sides' pieces on `found` that depend on the files: `census`'s, a passed
+  // one's by how near each royal, on `royal`, stands to it, and pieces on open files.
+  void add_files(const FileCensus& census, const Placed* const found[SideCount], const int count[SideCount],
+                 const Point royal[SideCount], Score total[SideCount]) const;
   // How far a royal on `a` stands from `b`: the larger of the files and the ranks between them, up
   // to PassedRoyalReach, which a side without a royal (`a` off the board) counts as.
   int royal_distance(Point a, Point b) const;
@@ -180,6 +203,7 @@ class Evaluation {
   bool pairs_ = false;            // some kind has a pair bonus
   bool hanging_ = false;          // some kind has a hanging weight: every piece is walked
   bool open_files_ = false;       // some kind has an open-file bonus
+  std::uint32_t census_kinds_ = 0;  // a bit for each kind a census is taken of
 
   // near_[r * squares_ + s]: whether s is next to a royal on r. Row near_rows_ is all zeros, for a
   // side with no royal or a variant with no royal-attack weight.
