@@ -434,6 +434,10 @@ int Evaluation::evaluate(const Position& pos, WalkMemo<Set<Words>>* memo) const 
     if (memo) changed = changed_since(pos, *memo, int(terms_.size()), census_kinds_, squares_);
   // Where no memo is kept, each walk's findings pass through this.
   [[maybe_unused]] typename WalkMemo<B>::Walked scratch;
+  // The tables of this width, where the pieces are walked on bitboards.
+  [[maybe_unused]] const BasicBitboards<B>* tables = nullptr;
+  if constexpr (Words == 1) tables = bitboards_;
+  else if constexpr (Words == 2) tables = wide_bitboards_;
   for (Side side = First; side < SideCount; ++side) {
     [[maybe_unused]] int near = 0;
     if constexpr (Words > 0) {
@@ -452,8 +456,7 @@ int Evaluation::evaluate(const Position& pos, WalkMemo<Set<Words>>* memo) const 
         if constexpr (Words > 0) {
           typename WalkMemo<B>::Walked& w = memo ? memo->walked[s] : scratch;
           if (!memo || holds(changed, s) || (w.reads & changed) || !w.kept || w.near != (t.royal_attack ? near : 0)) {
-            if constexpr (Words == 1) walk_bitboards(pos, *bitboards_, side, s, kind, near, walks, w);
-            else walk_bitboards(pos, *wide_bitboards_, side, s, kind, near, walks, w);
+            walk_bitboards(pos, *tables, side, s, kind, near, walks, w);
           }
           bonus = w.bonus;
           if (hanging_) {
@@ -479,11 +482,7 @@ int Evaluation::evaluate(const Position& pos, WalkMemo<Set<Words>>* memo) const 
       const Side them = opponent(prey[i].taker);
       B guarded = B(walks.guarded[them][0]);
       if constexpr (Words == 2) guarded |= B(walks.guarded[them][1]) << 64;
-      const B hangs = prey[i].points & ~guarded;
-      int count;
-      if constexpr (Words == 1) count = bitboards_->count(hangs);
-      else count = wide_bitboards_->count(hangs);
-      const int hanging = prey[i].weight * count;
+      const int hanging = prey[i].weight * tables->count(prey[i].points & ~guarded);
       total[prey[i].taker] += {hanging, hanging};
     }
   for (const Kind k : held_)
