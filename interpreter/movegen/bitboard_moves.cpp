@@ -382,28 +382,46 @@ bool bitboard_royal_move_safe(const Position& pos, const BasicBitboards<B>& b, M
       [&]<SliderIndexing I>() { return attacked_with<I>(pos, b, m.to(), opponent(us), kind, occupied, bit<B>(m.to())); });
 }
 
+namespace {
+
+// Calls f(kind, s) for each piece of `by` that could capture on `target` on an empty board and
+// whose reach depends on what stands between (its kind is not Bitboards::direct).
+template <typename B, typename F>
+void for_each_aimed_piece(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, F&& f) {
+  for (Kind kind = Kind(0); kind < pos.variant().kinds(); ++kind) {
+    if (b.direct(by, kind)) continue;
+    for (B from = b.capturers(by, kind, target) & pos.pieces<B>(make_piece(by, kind)); from;) f(kind, pop_point(from));
+  }
+}
+
+}  // namespace
+
 template <typename B>
 PointSet bitboard_exposure(const Position& pos, const BasicBitboards<B>& b, Point royal, Side them) {
-  const Variant& v = pos.variant();
   const B occupied = pos.occupied<B>(), ours = pos.occupied_by<B>(opponent(them));
   PointSet exposed;
-  for (Kind kind = Kind(0); kind < v.kinds(); ++kind) {
-    if (b.direct(them, kind)) continue;
-    for (B from = b.capturers(them, kind, royal) & pos.pieces<B>(make_piece(them, kind)); from;) {
-      const Point s = pop_point(from);
-      const BitboardMoves<B>& m = b.moves(them, kind, s);
-      if (b.slide_capture(them, kind, s) & bit<B>(royal)) {
-        const B shields = b.between(s, royal) & occupied;
-        if (single_point(shields) && (shields & ours)) exposed.set(first_point(shields));
-      }
-      for (std::uint32_t i = m.special_begin; i < m.special_end; ++i) {
-        const LeapTarget& t = b.special(i);
-        if (t.to == royal && (t.modes & CanCapture))
-          for (int block = 0; block < t.block_count; ++block) exposed.set(t.blocks[block]);
-      }
+  for_each_aimed_piece(pos, b, royal, them, [&](Kind kind, Point s) {
+    const BitboardMoves<B>& m = b.moves(them, kind, s);
+    if (b.slide_capture(them, kind, s) & bit<B>(royal)) {
+      const B shields = b.between(s, royal) & occupied;
+      if (single_point(shields) && (shields & ours)) exposed.set(first_point(shields));
     }
-  }
+    for (std::uint32_t i = m.special_begin; i < m.special_end; ++i) {
+      const LeapTarget& t = b.special(i);
+      if (t.to == royal && (t.modes & CanCapture))
+        for (int block = 0; block < t.block_count; ++block) exposed.set(t.blocks[block]);
+    }
+  });
   return exposed;
+}
+
+// A slide or hop goes along a line of the board (compiler/routes.h), so what stands between it and
+// its target is `between`; what its leaps and hops read besides is `reads`.
+template <typename B>
+B bitboard_attack_lines(const Position& pos, const BasicBitboards<B>& b, Point target, Side by) {
+  B lines = 0;
+  for_each_aimed_piece(pos, b, target, by, [&](Kind kind, Point s) { lines |= b.between(s, target) | b.reads(by, kind, s); });
+  return lines;
 }
 
 #define PALACE_BITBOARD_BACK_END(B)                                                                                          \
@@ -413,7 +431,8 @@ PointSet bitboard_exposure(const Position& pos, const BasicBitboards<B>& b, Poin
   template bool bitboard_attacked(const Position&, const BasicBitboards<B>&, Point, Side, Kind);                            \
   template Attacker bitboard_cheapest_attacker(const Position&, const BasicBitboards<B>&, Point, Side, Kind, B, const int*); \
   template bool bitboard_royal_move_safe(const Position&, const BasicBitboards<B>&, Move);                                  \
-  template PointSet bitboard_exposure(const Position&, const BasicBitboards<B>&, Point, Side);
+  template PointSet bitboard_exposure(const Position&, const BasicBitboards<B>&, Point, Side);                              \
+  template B bitboard_attack_lines(const Position&, const BasicBitboards<B>&, Point, Side);
 PALACE_BITBOARD_BACK_END(Bitboard)
 PALACE_BITBOARD_BACK_END(WideBitboard)
 #undef PALACE_BITBOARD_BACK_END

@@ -54,6 +54,12 @@ bool bitboard_royal_move_safe(const Position& pos, const BasicBitboards<B>& b, M
 template <typename B>
 PointSet bitboard_exposure(const Position& pos, const BasicBitboards<B>& b, Point royal, Side them);
 
+// The points whose change of occupant could open or close an attack of `by`'s pieces on `target`:
+// those between it and each piece whose slides, hops or leaps that pass points are aimed at it, and
+// every point that piece's leaps and hops read (CheckFilter).
+template <typename B>
+B bitboard_attack_lines(const Position& pos, const BasicBitboards<B>& b, Point target, Side by);
+
 // movegen.cpp's: adds a move of `kind`, with every promotion choice the rules give it there.
 void add_move_with_promotions(const Position& pos, MoveList& list, Side us, Kind kind, Point from, Point to);
 

@@ -677,6 +677,20 @@ LegalityTest::LegalityTest(Position& pos, bool checked)
       fast_path_ok_(fast_path(pos, checked)),
       exposed_(fast_path_ok_ ? exposure_of(pos, royal_, opponent(pos.side_to_move())) : PointSet()) {}
 
+CheckFilter::CheckFilter(const Position& pos, bool after_legal_move)
+    : pos_(pos), us_(pos.side_to_move()), royal_(pos.royal(opponent(us_))), one_(pos.variant().bitboards()),
+      two_(pos.variant().wide_bitboards()) {
+  if (!pos.board_trials() || (!one_ && !two_)) return;
+  const Side them = opponent(us_);
+  // A move cannot give a side a royal it lacks, and a royal checked already may stay so.
+  if (royal_ == NoPoint) rule_ = Rule::None;
+  else if (after_legal_move || !royal_attacked(pos, them)) {
+    assert(!royal_attacked(pos, them));
+    rule_ = Rule::Lines;
+    lines_ = one_ ? WideBitboard(bitboard_attack_lines(pos, *one_, royal_, us_)) : bitboard_attack_lines(pos, *two_, royal_, us_);
+  }
+}
+
 bool LegalityTest::hook_allows(Kind kind, Move m) const { return palace::hook_allows(pos_, kind, m); }
 
 bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked) {

@@ -9,6 +9,7 @@
 #include "core/bitboard.h"
 #include "core/point_set.h"
 #include "core/types.h"
+#include "compiler/bitboards.h"
 #include "core/outcome.h"
 #include "position/position.h"
 
@@ -122,6 +123,54 @@ class LegalityTest {
   bool explosive_;
   bool fast_path_ok_;
   PointSet exposed_;  // where a plain move could expose the royal; empty off the fast path
+};
+
+// Which moves of the side to move could check the other side's royal, asked before they are made:
+// most moves leave and land off every line to it and cannot, which two table reads tell. Prepared
+// once a position from the pieces aimed at that royal; a move it cannot rule out must be made and
+// in_check asked. It rules out none where a move may change more than its own points
+// (Position::board_trials) or the variant has no bitboards.
+class CheckFilter {
+ public:
+  // `after_legal_move`: a legal move other than a pass led to `pos`, so the other side's royal stands
+  // unattacked (a pass may be made in check, in a standoff); otherwise the filter asks.
+  CheckFilter(const Position& pos, bool after_legal_move);
+
+  // false: after `m` the other side is surely not in check; true: it may be.
+  bool may_check(Move m) const {
+    if (rule_ != Rule::Lines) return rule_ == Rule::Any;
+    const Point to = m.to();
+    switch (m.type()) {
+      case MoveType::Drop: return touches(to) || aims(m.drop_kind(), to);
+      case MoveType::CaptureGhost:
+        if (touches(pos_.state().ghost_victim)) return true;
+        [[fallthrough]];
+      case MoveType::Normal:
+      case MoveType::LeaveGhost: {
+        const Point from = m.from();
+        const Kind kind = m.promotion_kind() >= 0 ? Kind(m.promotion_kind()) : kind_of(pos_.at(from));
+        return touches(from) || touches(to) || aims(kind, to);
+      }
+      default: return true;  // a pass, whose side may be in check, or a compound move
+    }
+  }
+
+ private:
+  enum class Rule : std::uint8_t { Any, None, Lines };  // every move may check, none may, or as lines_ says
+  // Whether a piece of `kind` on `s` could capture the royal on an empty board.
+  bool aims(Kind kind, Point s) const {
+    return one_ ? holds(one_->capturers(us_, kind, royal_), s) : holds(two_->capturers(us_, kind, royal_), s);
+  }
+  // Whether a piece coming to or leaving `s` could open or close an attack on the royal.
+  bool touches(Point s) const { return holds(lines_, s); }
+
+  const Position& pos_;
+  Rule rule_ = Rule::Any;
+  Side us_;
+  Point royal_;
+  const Bitboards* one_;
+  const WideBitboards* two_;
+  WideBitboard lines_ = 0;  // bitboard_attack_lines of the royal
 };
 
 // The moves a search tries at a node, into `list`, as generate_legal would keep them; returns

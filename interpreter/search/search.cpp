@@ -142,12 +142,15 @@ std::optional<int> node_end_before_moves(Position& pos, int ply) {
   return node_end(pos, generate_legal(pos, list), ply);
 }
 
-// A node's moves to try, each put to the legality test when the search comes to it.
+// A node's moves to try, each put to the legality test when the search comes to it, and the filter
+// of those that could check.
 struct NodeMoves {
   MoveList list;
   bool to_test;
   std::optional<LegalityTest> legal;
-  NodeMoves(Position& pos, Keep keep, bool checked) : to_test(generate_to_try(pos, list, keep, checked)) {
+  CheckFilter checks;
+  NodeMoves(Position& pos, Keep keep, bool checked, int ply)
+      : to_test(generate_to_try(pos, list, keep, checked)), checks(pos, ply > 0 && !after_pass(pos)) {
     if (to_test && list.size > 0) legal.emplace(pos, checked);
   }
   bool legal_move(Move m) const { return !to_test || (*legal)(m); }
@@ -342,7 +345,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   // Without a move from an earlier search this node is likely not worth its full depth.
   if (!hash_move && depth >= 4) --depth;
 
-  NodeMoves moves(*pos, Keep::All, checked);
+  NodeMoves moves(*pos, Keep::All, checked, ply);
   MoveOrder order(*pos, moves.list, hash_move, *histories, ply, eval);
   const int original_alpha = alpha;
   int best = -Infinite;
@@ -389,9 +392,12 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
         best > -DecisiveBound &&
         !see_ge(*pos, m, quiet ? -margin(QuietExchangeMargin) * lmr_depth * lmr_depth : -margin(CaptureExchangeMargin) * depth,
                 eval);
+    // A move given up unless it checks need not be made where it surely does not.
+    const bool may_check = moves.checks.may_check(m);
+    if ((prunable || loses_exchange) && !may_check) continue;
     pos->do_move(m);
     tt.prefetch(table_key(*pos));
-    const bool gives_check = in_check(*pos);
+    const bool gives_check = may_check && in_check(*pos);
     if ((prunable || loses_exchange) && !gives_check) {
       pos->undo_move();
       continue;
@@ -484,7 +490,7 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
     }
     alpha = std::max(alpha, best);
   }
-  NodeMoves moves(*pos, checked ? Keep::All : Keep::Captures, checked);
+  NodeMoves moves(*pos, checked ? Keep::All : Keep::Captures, checked, ply);
   MoveOrder order(*pos, moves.list, entry ? entry->move : Move(), *histories, ply, eval);
   Move best_move;
   bool any_legal = false;
@@ -494,9 +500,10 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
       continue;
     if (!moves.legal_move(m)) continue;
     any_legal = true;
+    const bool may_check = moves.checks.may_check(m);
     pos->do_move(m);
     tt.prefetch(table_key(*pos));
-    const int score = -quiesce(-beta, -alpha, ply + 1, in_check(*pos));
+    const int score = -quiesce(-beta, -alpha, ply + 1, may_check && in_check(*pos));
     pos->undo_move();
     if (aborted) return 0;
     if (score <= best) continue;

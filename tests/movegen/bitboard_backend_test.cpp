@@ -1,7 +1,8 @@
 // The bitboard back end (compiler/bitboards.h) against the mailbox generator, the reference: the
 // variants it applies to, and in each the same legal moves, checks, attacks, mobility walks, evaluations and
 // perft counts in the reference positions and along random games from them, with PEXT and with
-// magic indexing; and every vector of each such game from the mailbox and from magic indexing.
+// magic indexing; every vector of each such game from the mailbox and from magic indexing; and the
+// check filter its tables answer, against the checks the moves give.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -219,6 +220,43 @@ TEST_P(BitboardGames, TheEvaluationsMemoGivesWhatAFreshWalkGives) {
     }
   }
   EXPECT_GE(compared, 500);
+}
+
+// The check filter (movegen.h) asked before each legal move, down a random game from each reference
+// position: a move it rules out leaves the other side out of check once made. At the first ply it
+// is told nothing of the move before and asks itself whether that side stands checked.
+TEST_P(BitboardGames, TheCheckFilterRulesOutOnlyMovesThatDoNotCheck) {
+  const auto variant = load_variant(variant_path(GetParam()));
+  std::mt19937 random(37);
+  int ruled_out = 0, checks = 0;
+  for (const auto& fen : fens()) {
+    Position pos(variant);
+    pos.set_fen(fen);
+    for (int ply = 0; ply < 40; ++ply) {
+      MoveList list;
+      generate_legal(pos, list);
+      if (!list.size) break;
+      const CheckFilter filter(pos, ply > 0 && !pos.state().move.is_pass());
+      for (const Move m : list) {
+        const bool may_check = filter.may_check(m);
+        pos.do_move(m);
+        const bool checked = in_check(pos);
+        pos.undo_move();
+        ASSERT_TRUE(may_check || !checked) << pos.fen() << " " << pos.move_text(m);
+        ruled_out += !may_check;
+        checks += checked;
+      }
+      pos.do_move(list.moves[random() % list.size]);
+    }
+  }
+  // Atomic's captures change more than their own points: it asks of every move.
+  if (GetParam() != "atomic") {
+    EXPECT_GT(ruled_out, 100);
+  }
+  // Where check protects a royal, the games gave some.
+  if (Position(variant).royal(First) != NoPoint) {
+    EXPECT_GT(checks, 0);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, BitboardGames, ::testing::ValuesIn(BitboardVariants), VariantParamName());
