@@ -193,6 +193,10 @@ Evaluation::Evaluation(const Variant& variant)
   for (Side side = First; side < SideCount; ++side)
     for (Point s = Point(0); s < squares_; ++s)
       advance_.push_back(rules.sides[side].forward > 0 ? board.rank_of(s) : -board.rank_of(s));
+  for (Kind k = Kind(0); k < kinds; ++k) {
+    if (terms_[k].walked) walked_kinds_ |= 1u << k;
+    if (terms_[k].census || terms_[k].on_file || terms_[k].shelters) placed_kinds_ |= 1u << k;
+  }
 }
 
 // What a walked piece adds for the captures it could make: the dearer pieces it threatens, and the
@@ -357,134 +361,26 @@ int Evaluation::shelter(const Placed* found, int count, const Position& pos, Sid
 }
 
 int Evaluation::operator()(const Position& pos) const {
-  return bitboards_ ? evaluate<1>(pos, nullptr) : wide_bitboards_ ? evaluate<2>(pos, nullptr) : evaluate<0>(pos, nullptr);
+  if (bitboards_) {
+    WalkMemo<Bitboard> fresh;
+    return evaluate_bitboards(pos, *bitboards_, fresh);
+  }
+  if (wide_bitboards_) {
+    WalkMemo<WideBitboard> fresh;
+    return evaluate_bitboards(pos, *wide_bitboards_, fresh);
+  }
+  return evaluate_mailbox(pos);
 }
 
 int Evaluation::operator()(const Position& pos, EvalMemo& memo) const {
-  return bitboards_ ? evaluate<1>(pos, &memo.one) : wide_bitboards_ ? evaluate<2>(pos, &memo.two) : evaluate<0>(pos, &memo.one);
+  if (bitboards_) return evaluate_bitboards(pos, *bitboards_, memo.one);
+  if (wide_bitboards_) return evaluate_bitboards(pos, *wide_bitboards_, memo.two);
+  return evaluate_mailbox(pos);
 }
 
-// The points a leap may take a ghost on in `pos` (Position::is_ghost).
-template <typename B>
-static B ghost_points(const Position& pos, int squares) {
-  const StateRecord& st = pos.state();
-  if (st.ghost == NoPoint) return 0;
-  if (st.ghost_end == st.ghost) return bit<B>(st.ghost);
-  B points = 0;
-  for (Point s = Point(0); s < squares; ++s)
-    if (pos.is_ghost(s)) points |= bit<B>(s);
-  return points;
-}
-
-// The points where a piece came, went or changed since the memo's position, all where the memo
-// holds none; a walk that read whether a point holds a ghost read the point, so the ghosts' points
-// count as changed where the ghosts did. The memo then takes this position's pieces and ghosts, and
-// forgets its census where a piece of the kinds `census_kinds` came or went.
-template <typename B>
-static B changed_since(const Position& pos, WalkMemo<B>& memo, int kinds, std::uint32_t census_kinds, int squares) {
-  B changed = memo.valid ? B(0) : ~B(0);
-  memo.census_valid = memo.census_valid && memo.valid;
-  for (std::uint32_t k = census_kinds; k; k &= k - 1)
-    for (Side side = First; side < SideCount; ++side) {
-      const Piece p = make_piece(side, Kind(std::countr_zero(k)));
-      if (memo.pieces[p] != pos.pieces<B>(p)) memo.census_valid = false;
-    }
-  for (Side side = First; side < SideCount; ++side)
-    for (Kind k = Kind(0); k < kinds; ++k) {
-      const Piece p = make_piece(side, k);
-      const B now = pos.pieces<B>(p);
-      changed |= memo.pieces[p] ^ now;
-      memo.pieces[p] = now;
-    }
-  const StateRecord& st = pos.state();
-  if (st.ghost != memo.ghost || st.ghost_end != memo.ghost_end || st.ghost_victim != memo.ghost_victim) {
-    const B ghosts = ghost_points<B>(pos, squares);
-    changed |= memo.ghost_points | ghosts;
-    memo.ghost_points = ghosts;
-    memo.ghost = st.ghost;
-    memo.ghost_end = st.ghost_end;
-    memo.ghost_victim = st.ghost_victim;
-  }
-  memo.valid = true;
-  return changed;
-}
-
-// One loop for each back end, so that the mailbox's keeps its registers to itself.
-template <int Words>
-int Evaluation::evaluate(const Position& pos, WalkMemo<Set<Words>>* memo) const {
-  using B = Set<Words>;
-  Score total[SideCount];
-  int phase = 0;
-  Placed found[SideCount][MaxPoints];
-  Walks walks;
-  int found_count[SideCount] = {0, 0};
-  int pieces[SideCount] = {0, 0};  // besides the royals, for eval.few_pieces
-  int owned[SideCount][MaxKinds];
-  if (pairs_) std::fill(&owned[0][0], &owned[0][0] + SideCount * MaxKinds, 0);
-  // The bitboard walks' prey, piece by piece: a point two pieces could take on counts twice.
-  struct Prey {
-    B points;
-    Side taker;
-    int weight;
-  };
-  Prey prey[Words ? PointsIn<B> : 1];
-  int prey_sets = 0;
-  B changed = ~B(0);
-  if constexpr (Words > 0)
-    if (memo) changed = changed_since(pos, *memo, int(terms_.size()), census_kinds_, squares_);
-  // Where no memo is kept, each walk's findings pass through this.
-  [[maybe_unused]] typename WalkMemo<B>::Walked scratch;
-  // The tables of this width, where the pieces are walked on bitboards.
-  [[maybe_unused]] const BasicBitboards<B>* tables = nullptr;
-  if constexpr (Words == 1) tables = bitboards_;
-  else if constexpr (Words == 2) tables = wide_bitboards_;
-  for (Side side = First; side < SideCount; ++side) {
-    [[maybe_unused]] int near = 0;
-    if constexpr (Words > 0) {
-      const Point royal = pos.royal(opponent(side));
-      near = royal < near_rows_ ? royal : near_rows_;
-    }
-    for (int i = 0; i < pos.piece_count(side); ++i) {
-      const Point s = pos.piece_square(side, i);
-      const Kind kind = kind_of(pos.at(s));
-      const KindTerms& t = terms_[kind];
-      total[side] += score_[pos.at(s) * squares_ + s];
-      phase += t.phase;
-      pieces[side] += !t.royal;
-      if (t.walked) {
-        int bonus;
-        if constexpr (Words > 0) {
-          typename WalkMemo<B>::Walked& w = memo ? memo->walked[s] : scratch;
-          if (!memo || holds(changed, s) || (w.reads & changed) || !w.kept || w.near != (t.royal_attack ? near : 0)) {
-            walk_bitboards(pos, *tables, side, s, kind, near, walks, w);
-          }
-          bonus = w.bonus;
-          if (hanging_) {
-            walks.guarded[side][0] |= low_word(w.defended);
-            if constexpr (Words == 2) walks.guarded[side][1] |= high_word(w.defended);
-            if (w.prey) prey[prey_sets++] = {w.prey, side, t.hanging};
-          }
-        } else {
-          bonus = t.threats_only ? walk_mailbox<true>(pos, side, s, kind, walks) : walk_mailbox<false>(pos, side, s, kind, walks);
-        }
-        total[side] += {bonus, bonus};
-      }
-      if (t.census || t.on_file || t.shelters) found[side][found_count[side]++] = {s, kind};
-      if (t.pair) ++owned[side][kind];
-    }
-  }
-  for (int i = 0; i < walks.prey_count; ++i) {
-    const Walks::Prey& p = walks.prey[i];
-    if (!walks.guards(opponent(p.taker), p.square)) total[p.taker] += {p.weight, p.weight};
-  }
-  if constexpr (Words > 0)
-    for (int i = 0; i < prey_sets; ++i) {
-      const Side them = opponent(prey[i].taker);
-      B guarded = B(walks.guarded[them][0]);
-      if constexpr (Words == 2) guarded |= B(walks.guarded[them][1]) << 64;
-      const int hanging = prey[i].weight * tables->count(prey[i].points & ~guarded);
-      total[prey[i].taker] += {hanging, hanging};
-    }
+int Evaluation::conclude(const Position& pos, Score total[SideCount], int phase, int pieces[SideCount],
+                         const Placed* const found[SideCount], const int found_count[SideCount], FileCensus* census,
+                         const int (*owned)[MaxKinds]) const {
   for (const Kind k : held_)
     for (Side side = First; side < SideCount; ++side) {
       const int held = pos.in_hand(side, k);
@@ -501,18 +397,13 @@ int Evaluation::evaluate(const Position& pos, WalkMemo<Set<Words>>* memo) const 
     for (Side side = First; side < SideCount; ++side)
       if (pieces[side] < int(few_pieces_.size())) total[side] += {few_pieces_[pieces[side]], few_pieces_[pieces[side]]};
   if (found_count[0] + found_count[1] > 0) {
-    const Placed* const lists[SideCount] = {found[0], found[1]};
     const Point royals[SideCount] = {pos.royal(First), pos.royal(Second)};
     FileCensus taken;
-    const FileCensus* census = &taken;
-    if constexpr (Words > 0)
-      if (memo) {
-        census = &memo->census;
-        if (!memo->census_valid) take_census(lists, found_count, memo->census);
-        memo->census_valid = true;
-      }
-    if (census == &taken) take_census(lists, found_count, taken);
-    add_files(*census, lists, found_count, royals, total);
+    if (!census) {
+      take_census(found, found_count, taken);
+      census = &taken;
+    }
+    add_files(*census, found, found_count, royals, total);
   }
   if (!shelter_bonus_.empty())
     for (Side side = First; side < SideCount; ++side)
@@ -528,6 +419,179 @@ int Evaluation::evaluate(const Position& pos, WalkMemo<Set<Words>>* memo) const 
   if (!full_phase_) return opening + tempo_;
   const int weight = std::min(phase, full_phase_);
   return (opening * weight + endgame * (full_phase_ - weight)) / full_phase_ + tempo_;
+}
+
+int Evaluation::evaluate_mailbox(const Position& pos) const {
+  Score total[SideCount];
+  int phase = 0;
+  Placed found[SideCount][MaxPoints];
+  Walks walks;
+  int found_count[SideCount] = {0, 0};
+  int pieces[SideCount] = {0, 0};
+  int owned[SideCount][MaxKinds];
+  if (pairs_) std::fill(&owned[0][0], &owned[0][0] + SideCount * MaxKinds, 0);
+  for (Side side = First; side < SideCount; ++side)
+    for (int i = 0; i < pos.piece_count(side); ++i) {
+      const Point s = pos.piece_square(side, i);
+      const Kind kind = kind_of(pos.at(s));
+      const KindTerms& t = terms_[kind];
+      total[side] += score_[pos.at(s) * squares_ + s];
+      phase += t.phase;
+      pieces[side] += !t.royal;
+      if (t.walked) {
+        const int bonus =
+            t.threats_only ? walk_mailbox<true>(pos, side, s, kind, walks) : walk_mailbox<false>(pos, side, s, kind, walks);
+        total[side] += {bonus, bonus};
+      }
+      if (t.census || t.on_file || t.shelters) found[side][found_count[side]++] = {s, kind};
+      if (t.pair) ++owned[side][kind];
+    }
+  for (int i = 0; i < walks.prey_count; ++i) {
+    const Walks::Prey& p = walks.prey[i];
+    if (!walks.guards(opponent(p.taker), p.square)) total[p.taker] += {p.weight, p.weight};
+  }
+  const Placed* const lists[SideCount] = {found[0], found[1]};
+  return conclude(pos, total, phase, pieces, lists, found_count, nullptr, owned);
+}
+
+// The points a leap may take a ghost on in `pos` (Position::is_ghost).
+template <typename B>
+static B ghost_points(const Position& pos, int squares) {
+  const StateRecord& st = pos.state();
+  if (st.ghost == NoPoint) return 0;
+  if (st.ghost_end == st.ghost) return bit<B>(st.ghost);
+  B points = 0;
+  for (Point s = Point(0); s < squares; ++s)
+    if (pos.is_ghost(s)) points |= bit<B>(s);
+  return points;
+}
+
+template <typename B>
+B Evaluation::follow(const Position& pos, const BasicBitboards<B>& tables, WalkMemo<B>& memo) const {
+  if (!memo.valid) memo.reset();
+  for (std::uint32_t k = census_kinds_; k; k &= k - 1)
+    for (Side side = First; side < SideCount; ++side) {
+      const Piece p = make_piece(side, Kind(std::countr_zero(k)));
+      if (memo.pieces[p] != pos.pieces<B>(p)) memo.census_valid = false;
+    }
+  B changed = 0;
+  for (Side side = First; side < SideCount; ++side)
+    for (Kind k = Kind(0); k < int(terms_.size()); ++k) {
+      const Piece p = make_piece(side, k);
+      const B now = pos.pieces<B>(p);
+      const B moved = memo.pieces[p] ^ now;
+      if (!moved) continue;
+      const Score* score = &score_[std::size_t(p) * squares_];
+      const KindTerms& t = terms_[k];
+      const B gone = memo.pieces[p] & moved, came = now & moved;
+      const int more = tables.count(came) - tables.count(gone);
+      memo.phase += t.phase * more;
+      memo.others[side] += t.royal ? 0 : more;
+      for (B left = gone; left;) {
+        const Score lost = score[pop_point(left)];
+        memo.material[side].opening -= lost.opening;
+        memo.material[side].endgame -= lost.endgame;
+      }
+      for (B arrived = came; arrived;) memo.material[side] += score[pop_point(arrived)];
+      changed |= moved;
+      memo.pieces[p] = now;
+    }
+  const StateRecord& st = pos.state();
+  if (st.ghost != memo.ghost || st.ghost_end != memo.ghost_end || st.ghost_victim != memo.ghost_victim) {
+    const B ghosts = ghost_points<B>(pos, squares_);
+    changed |= memo.ghost_points | ghosts;
+    memo.ghost_points = ghosts;
+    memo.ghost = st.ghost;
+    memo.ghost_end = st.ghost_end;
+    memo.ghost_victim = st.ghost_victim;
+  }
+  return changed;
+}
+
+template <typename B>
+int Evaluation::evaluate_bitboards(const Position& pos, const BasicBitboards<B>& tables, WalkMemo<B>& memo) const {
+  const B changed = follow(pos, tables, memo);
+  // A walk kept for a point whose piece came, went or changed is no longer this position's.
+  for (B retired = changed & memo.walked_points; retired;) {
+    const typename WalkMemo<B>::Walked& w = memo.walked[pop_point(retired)];
+    memo.bonus[w.side] -= w.bonus;
+  }
+  memo.walked_points &= ~changed;
+  Walks walks;
+  // The walks' prey, piece by piece: a point two pieces could take on counts twice.
+  struct Prey {
+    B points;
+    Side taker;
+    int weight;
+  };
+  Prey prey[PointsIn<B>];
+  int prey_sets = 0;
+  B guarded[SideCount] = {0, 0};
+  for (Side side = First; side < SideCount; ++side) {
+    const Point royal = pos.royal(opponent(side));
+    const int near = royal < near_rows_ ? royal : near_rows_;
+    for (std::uint32_t k = walked_kinds_; k; k &= k - 1) {
+      const Kind kind = Kind(std::countr_zero(k));
+      const KindTerms& t = terms_[kind];
+      const int counted_near = t.royal_attack ? near : 0;
+      for (B on = pos.pieces<B>(make_piece(side, kind)); on;) {
+        const Point s = pop_point(on);
+        typename WalkMemo<B>::Walked& w = memo.walked[s];
+        const bool kept = holds(memo.walked_points, s);
+        if (!kept || (w.reads & changed) || !w.kept || w.near != counted_near) {
+          if (kept) memo.bonus[side] -= w.bonus;
+          walk_bitboards(pos, tables, side, s, kind, near, walks, w);
+          w.side = side;
+          memo.bonus[side] += w.bonus;
+          memo.walked_points |= bit<B>(s);
+        }
+        if (hanging_) {
+          guarded[side] |= w.defended;
+          if (w.prey) prey[prey_sets++] = {w.prey, side, t.hanging};
+        }
+      }
+    }
+  }
+  // The prey a leap that passes points found waits on the list with its point.
+  if (hanging_)
+    for (Side side = First; side < SideCount; ++side) {
+      walks.guarded[side][0] |= low_word(guarded[side]);
+      if constexpr (PointsIn<B> > 64) walks.guarded[side][1] |= high_word(guarded[side]);
+    }
+  Score total[SideCount];
+  for (Side side = First; side < SideCount; ++side) {
+    total[side] = memo.material[side];
+    total[side] += {memo.bonus[side], memo.bonus[side]};
+  }
+  for (int i = 0; i < walks.prey_count; ++i) {
+    const Walks::Prey& p = walks.prey[i];
+    if (!walks.guards(opponent(p.taker), p.square)) total[p.taker] += {p.weight, p.weight};
+  }
+  for (int i = 0; i < prey_sets; ++i) {
+    const int hanging = prey[i].weight * tables.count(prey[i].points & ~guarded[opponent(prey[i].taker)]);
+    total[prey[i].taker] += {hanging, hanging};
+  }
+  // The pieces the files and the shelter look at, and the pairs, from the pieces' sets.
+  Placed found[SideCount][MaxPoints];
+  int found_count[SideCount] = {0, 0};
+  for (std::uint32_t k = placed_kinds_; k; k &= k - 1)
+    for (Side side = First; side < SideCount; ++side)
+      for (B on = pos.pieces<B>(make_piece(side, Kind(std::countr_zero(k)))); on;)
+        found[side][found_count[side]++] = {pop_point(on), Kind(std::countr_zero(k))};
+  int owned[SideCount][MaxKinds];
+  if (pairs_)
+    for (Side side = First; side < SideCount; ++side)
+      for (Kind k = Kind(0); k < int(terms_.size()); ++k) owned[side][k] = tables.count(pos.pieces<B>(make_piece(side, k)));
+  FileCensus* census = nullptr;
+  if (found_count[0] + found_count[1] > 0) {
+    census = &memo.census;
+    const Placed* const lists[SideCount] = {found[0], found[1]};
+    if (!memo.census_valid) take_census(lists, found_count, memo.census);
+    memo.census_valid = true;
+  }
+  int others[SideCount] = {memo.others[0], memo.others[1]};
+  const Placed* const lists[SideCount] = {found[0], found[1]};
+  return conclude(pos, total, memo.phase, others, lists, found_count, census, owned);
 }
 
 }  // namespace palace::search

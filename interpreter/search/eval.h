@@ -15,8 +15,9 @@
 // the thread differs from this one on a point its walk read (WalkMemo).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
-#include <type_traits>
+#include <iterator>
 #include <vector>
 
 #include "compiler/variant.h"
@@ -55,11 +56,12 @@ struct FileCensus {
   }
 };
 
-// What one thread's evaluations remember of the last position they walked on bitboards: each
-// walked piece's findings and the points its walk read, taken again in a later position where no
-// piece has come, gone or changed on those points. A search's consecutive positions differ by a
-// move or a few, which touch the lines of a few pieces: the others need no walk. The Evaluation,
-// read by every thread, holds none of it; each searching thread keeps its own.
+// What one thread's evaluations remember of the last position they evaluated on bitboards: its
+// pieces, the totals they score (material and tables, phase, walks), each walked piece's findings
+// and the points its walk read. A later position changes a few points: the totals follow the pieces
+// that came and went there, and only a piece whose walk read such a point is walked again. A
+// search's consecutive positions differ by a move or a few, which touch the lines of a few pieces.
+// The Evaluation, read by every thread, holds none of it; each searching thread keeps its own.
 template <typename B>
 struct WalkMemo {
   // What a walked piece found: its bonus, the points it defends, the enemy pieces no dearer than
@@ -72,14 +74,33 @@ struct WalkMemo {
     int bonus = 0;
     int near = 0;
     bool kept = false;
+    Side side = First;
   };
   B pieces[PieceCodes] = {};  // each piece's points when last evaluated
+  // The totals of those pieces: each side's material and table scores, its pieces but the royals,
+  // their phase, and the bonuses of the walks kept for the points of `walked_points`.
+  Score material[SideCount];
+  int others[SideCount] = {};
+  int phase = 0;
+  int bonus[SideCount] = {};
+  B walked_points = 0;
   Point ghost = NoPoint, ghost_end = NoPoint, ghost_victim = NoPoint;
   B ghost_points = 0;  // where a leap could take a ghost
   bool valid = false;
   FileCensus census;  // of the census pieces in `pieces`, where `census_valid`
   bool census_valid = false;
   Walked walked[PointsIn<B>];
+
+  // Forgets every position: the next evaluation finds every piece come.
+  void reset() {
+    std::fill(std::begin(pieces), std::end(pieces), B(0));
+    material[0] = material[1] = {};
+    others[0] = others[1] = bonus[0] = bonus[1] = phase = 0;
+    walked_points = ghost_points = 0;
+    ghost = ghost_end = ghost_victim = NoPoint;
+    census_valid = false;
+    valid = true;
+  }
 };
 struct EvalMemo {
   WalkMemo<Bitboard> one;
@@ -110,12 +131,16 @@ class Evaluation {
   int weakest() const { return weakest_; }
 
  private:
-  // operator() for one back end, known at compile time: the mailbox's walk (Words 0), or the
-  // bitboards' of one word or two, with the memo of their width or none.
-  template <int Words>
-  using Set = std::conditional_t<Words == 2, WideBitboard, Bitboard>;
-  template <int Words>
-  int evaluate(const Position& pos, WalkMemo<Set<Words>>* memo) const;
+  // operator() for each back end: the mailbox's walk, or the bitboards' of one word or two with the
+  // memo of their width, which a memo that has seen no position serves as a fresh walk.
+  int evaluate_mailbox(const Position& pos) const;
+  template <typename B>
+  int evaluate_bitboards(const Position& pos, const BasicBitboards<B>& tables, WalkMemo<B>& memo) const;
+  // Brings the memo's pieces and totals to `pos`; returns the points where a piece came, went or
+  // changed, and where a ghost came or went (a walk that read whether a point holds a ghost read the
+  // point). Its census is forgotten where a piece of a census kind came or went.
+  template <typename B>
+  B follow(const Position& pos, const BasicBitboards<B>& tables, WalkMemo<B>& memo) const;
 
   // A piece the file terms or the shelter look at, with its kind as the walk over the pieces found it.
   struct Placed {
@@ -163,6 +188,14 @@ class Evaluation {
   int royal_distance(Point a, Point b) const;
   // The opening's bonus for the cover of `side`'s royal by the pieces on `found`.
   int shelter(const Placed* found, int count, const Position& pos, Side side) const;
+  // What both back ends add to the pieces' `total`s (material, tables and walks) and `phase`: the
+  // hands, the checks given, the last pieces (`pieces`: each side's but the royals), the files
+  // (`census`: the memo's, or null for one taken now) and shelter of the pieces `found`, the pairs
+  // (`owned`: each side's pieces by kind, where the variant scores pairs); the score for the side
+  // to move, the opening's and the endgame's blended by the phase.
+  int conclude(const Position& pos, Score total[SideCount], int phase, int pieces[SideCount],
+               const Placed* const found[SideCount], const int found_count[SideCount], FileCensus* census,
+               const int (*owned)[MaxKinds]) const;
 
   int squares_;
   int files_;
@@ -201,6 +234,8 @@ class Evaluation {
   };
   std::vector<KindTerms> terms_;  // by kind
   bool pairs_ = false;            // some kind has a pair bonus
+  std::uint32_t walked_kinds_ = 0;  // a bit for each kind walked
+  std::uint32_t placed_kinds_ = 0;  // a bit for each kind the files or the shelter look at
   bool hanging_ = false;          // some kind has a hanging weight: every piece is walked
   bool open_files_ = false;       // some kind has an open-file bonus
   std::uint32_t census_kinds_ = 0;  // a bit for each kind a census is taken of
