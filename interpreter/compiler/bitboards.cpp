@@ -355,8 +355,16 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
     for (Kind k = Kind(0); k < kinds; ++k) b->compile_shift_steps(v, side, k);
   b->legal_by_pins_ = b->legal_by_pins_ && !b->hops_;
   for (Side side = First; side < SideCount; ++side)
-    for (Kind k = Kind(0); k < kinds; ++k)
+    for (Kind k = Kind(0); k < kinds; ++k) {
       if (!b->look_up_leaps(side, k)) return nullptr;
+      std::uint8_t& traits = b->traits_[side * kinds + k];
+      bool listed = false;
+      for (Point s = Point(0); s < squares; ++s)
+        listed = listed || b->moves_[b->cell(side, k, s)].special_begin != b->moves_[b->cell(side, k, s)].special_end;
+      if (!(traits & TakesGhosts) && (!listed || (traits & LeapsLookedUp)) && !b->promotion_arrival_[side * kinds + k] &&
+          !b->promotion_leaving_[side * kinds + k])
+        traits |= PlainOnly;
+    }
   b->refused_.assign(kinds, 0);
   for (Kind k = Kind(0); k < kinds; ++k)
     if (v.rules().pieces[k].royal) b->royal_kinds_ |= 1u << k;

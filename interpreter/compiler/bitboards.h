@@ -78,6 +78,8 @@ enum KindTraits : std::uint8_t {
   SpecialCaptures = 4,     // a leap of it that passes points may capture
   Hops = 8,                // it hops (Bitboards::hop_lines)
   LeapsLookedUp = 16,      // its special leaps pass points, leave no ghost: Bitboards::leap_lookup
+  PlainOnly = 32,          // every move of it is a plain move or capture of the sets: no ghost, no
+                           // leap listed apart, no promotion
 };
 
 // One line of a piece's hops from a point: the lookup of where it lands over the line's occupants,

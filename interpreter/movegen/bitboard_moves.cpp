@@ -97,14 +97,22 @@ B count_by_shifts(const Position& pos, const BasicBitboards<B>& b, Sink& found, 
 // full list (ghosts taken and special leaps landing on an enemy are found too). A sink that counts
 // counts only the plain moves that neither leave nor land on a point of `tried`, and lists the rest.
 template <SliderIndexing I, typename B, typename Sink>
-void generate(const Position& pos, const BasicBitboards<B>& b, Sink& found, bool captures_only = false, B tried = 0) {
+void generate(const Position& pos, const BasicBitboards<B>& b, Sink& found, bool captures_only = false, B tried = 0,
+              const KnownMoves<B>& known = {}) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   const B enemies = pos.occupied_by<B>(opponent(us));
   // Kind by kind, so that a piece's tables are found without reading the board.
-  for (Kind kind = Kind(0); kind < v.kinds(); ++kind)
+  for (Kind kind = Kind(0); kind < v.kinds(); ++kind) {
+    // A piece of a kind whose moves are all plain is listed from its moves known, with no
+    // promotion to offer.
+    const B listed = b.traits(us, kind) & PlainOnly ? known.points : B(0);
     for (B pieces = pos.pieces<B>(make_piece(us, kind)); pieces;) {
       const Point from = pop_point(pieces);
+      if (holds(listed, from)) {
+        found.add_all(from, known.moves[from] & (captures_only ? enemies : Anywhere<B>));
+        continue;
+      }
       const B allowed = !captures_only || holds(b.promotion_leaving(us, kind), from)
                             ? Anywhere<B>
                             : enemies | b.promotion_arrival(us, kind);
@@ -121,6 +129,7 @@ void generate(const Position& pos, const BasicBitboards<B>& b, Sink& found, bool
         found.add_all(from, add_piece_moves<I>(pos, b, found.list, us, kind, from, allowed, [&](Move m) { found.add(m); }));
       }
     }
+  }
 }
 
 // Whether the piece of `by` and `kind` on `from` could capture on `target`, its slides, hops and
@@ -342,9 +351,10 @@ bool generate_bitboard_legal(Position& pos, const BasicBitboards<B>& b, MoveList
 }
 
 template <typename B>
-void generate_bitboard_moves(const Position& pos, const BasicBitboards<B>& b, MoveList& list, bool captures_only) {
+void generate_bitboard_moves(const Position& pos, const BasicBitboards<B>& b, MoveList& list, bool captures_only,
+                             const KnownMoves<B>& known) {
   Found<false> found{list};
-  b.with_indexing([&]<SliderIndexing I>() { generate<I>(pos, b, found, captures_only); });
+  b.with_indexing([&]<SliderIndexing I>() { generate<I>(pos, b, found, captures_only, B(0), known); });
 }
 
 template <typename B>
@@ -426,7 +436,7 @@ B bitboard_attack_lines(const Position& pos, const BasicBitboards<B>& b, Point t
 
 #define PALACE_BITBOARD_BACK_END(B)                                                                                          \
   template bool generate_bitboard_legal(Position&, const BasicBitboards<B>&, MoveList&, std::uint64_t*);                    \
-  template void generate_bitboard_moves(const Position&, const BasicBitboards<B>&, MoveList&, bool);                        \
+  template void generate_bitboard_moves(const Position&, const BasicBitboards<B>&, MoveList&, bool, const KnownMoves<B>&);  \
   template void count_bitboard_moves(const Position&, const BasicBitboards<B>&, MoveList&, B, std::uint64_t&);               \
   template bool bitboard_attacked(const Position&, const BasicBitboards<B>&, Point, Side, Kind);                            \
   template Attacker bitboard_cheapest_attacker(const Position&, const BasicBitboards<B>&, Point, Side, Kind, B, const int*); \

@@ -13,9 +13,11 @@
 namespace palace {
 
 // The moves of the side to move's pieces by their movement (generate_pseudo_legal's first part).
-// With `captures_only`, the plain moves that neither capture nor may promote are left out.
+// With `captures_only`, the plain moves that neither capture nor may promote are left out. The
+// pieces `known` gives are not walked again.
 template <typename B>
-void generate_bitboard_moves(const Position& pos, const BasicBitboards<B>& b, MoveList& list, bool captures_only = false);
+void generate_bitboard_moves(const Position& pos, const BasicBitboards<B>& b, MoveList& list, bool captures_only = false,
+                             const KnownMoves<B>& known = {});
 
 // generate_bitboard_moves on perft's last ply where a LegalityTest judges the moves (Bitboards::
 // legal_by_pins is false): the plain moves that neither leave nor land on a point of `tried` (the

@@ -416,10 +416,10 @@ bool royal_attacked(const Position& pos, Side side) {
 
 bool in_check(const Position& pos) { return royal_attacked(pos, pos.side_to_move()); }
 
-void generate_pseudo_legal(const Position& pos, MoveList& list, bool captures_only) {
+void generate_pseudo_legal(const Position& pos, MoveList& list, bool captures_only, const KnownDestinations& known) {
   const Side us = pos.side_to_move();
-  if (const Bitboards* b = pos.variant().bitboards()) generate_bitboard_moves(pos, *b, list, captures_only);
-  else if (const WideBitboards* w = pos.variant().wide_bitboards()) generate_bitboard_moves(pos, *w, list, captures_only);
+  if (const Bitboards* b = pos.variant().bitboards()) generate_bitboard_moves(pos, *b, list, captures_only, known.one);
+  else if (const WideBitboards* w = pos.variant().wide_bitboards()) generate_bitboard_moves(pos, *w, list, captures_only, known.two);
   else if (captures_only)
     for (int i = 0; i < pos.piece_count(us); ++i) generate_piece_moves<true>(pos, list, pos.piece_square(us, i));
   else
@@ -693,7 +693,7 @@ CheckFilter::CheckFilter(const Position& pos, bool after_legal_move)
 
 bool LegalityTest::hook_allows(Kind kind, Move m) const { return palace::hook_allows(pos_, kind, m); }
 
-bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked) {
+bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked, const KnownDestinations& known) {
   const Variant& v = pos.variant();
   // Whether a quiet move may be made depends on every capture's legality.
   if (v.move_rules().captures_compulsory) {
@@ -702,7 +702,7 @@ bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked) {
   }
   list.size = 0;
   if (ended_by_rule(pos).finished()) return false;
-  generate_pseudo_legal(pos, list, keep == Keep::Captures);
+  generate_pseudo_legal(pos, list, keep == Keep::Captures, known);
   if (keep == Keep::Captures) {
     int count = 0;
     for (const Move m : list)

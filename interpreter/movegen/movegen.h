@@ -59,10 +59,25 @@ inline Piece captured_piece(const Position& pos, Move m) {
 
 inline bool is_capture(const Position& pos, Move m) { return captured_piece(pos, m) != NoPiece; }
 
+// Where a caller has already walked pieces of the position on bitboards: for each point s of
+// `points`, `moves[s]` holds the plain moves and captures of its piece (bitboard_destinations' with
+// nothing disallowed). The generator lists a piece of a kind whose moves are all of them
+// (KindTraits' PlainOnly) from there, in the order it would have found them.
+template <typename B>
+struct KnownMoves {
+  B points = 0;
+  const B* moves = nullptr;
+};
+struct KnownDestinations {
+  KnownMoves<Bitboard> one;       // of a board of one word
+  KnownMoves<WideBitboard> two;   // or of two
+};
+
 // Every move the pieces' movement allows, before king safety and game rules. With `captures_only`
 // the pieces' plain moves that neither capture nor may promote are left out (quiescence filters the
 // rest with `kept`); those listed come in the same order as in the full list.
-void generate_pseudo_legal(const Position& pos, MoveList& list, bool captures_only = false);
+void generate_pseudo_legal(const Position& pos, MoveList& list, bool captures_only = false,
+                           const KnownDestinations& known = {});
 
 // Whether a pseudo-legal move keeps the mover's royal safe and obeys the facing-royals rule.
 bool leaves_royal_safe(Position& pos, Move m);
@@ -178,7 +193,7 @@ class CheckFilter {
 // few of its moves, and testing only those saves testing the rest. Where compulsory captures make
 // legality a matter of the whole list, the list is generate_legal's. Empty once a rule has ended the
 // game; it does not say whether a legal move is left.
-bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked);
+bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked, const KnownDestinations& known = {});
 
 // Rules that end a game whatever moves remain, checked before generating any: a standoff held
 // too long, two passes, a piece in the zone whose reaching wins, the last check a side needed, a

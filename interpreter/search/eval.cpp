@@ -221,7 +221,7 @@ int Evaluation::bonus(Kind kind, const Tally& tally) const {
 // at one by one. Inlined into the evaluation's loop over the pieces, which then reads what all
 // walks share once.
 template <typename B>
-inline void Evaluation::walk_bitboards(const Position& pos, const BasicBitboards<B>& b, Side side, Point from, Kind kind,
+inline B Evaluation::walk_bitboards(const Position& pos, const BasicBitboards<B>& b, Side side, Point from, Kind kind,
                                        int near, Walks& walks, typename WalkMemo<B>::Walked& found) const {
   const B near_royal = B(near_bits_[near]);
   const KindTerms& t = terms_[kind];
@@ -255,6 +255,7 @@ inline void Evaluation::walk_bitboards(const Position& pos, const BasicBitboards
   found.bonus = bonus(kind, tally);
   found.near = t.royal_attack ? near : 0;
   found.kept = walks.prey_count == prey_before;
+  return d.moves;
 }
 
 // `ThreatsOnly`: the kind scores nothing but its threats, so only its captures are walked.
@@ -376,6 +377,17 @@ int Evaluation::operator()(const Position& pos, EvalMemo& memo) const {
   if (bitboards_) return evaluate_bitboards(pos, *bitboards_, memo.one);
   if (wide_bitboards_) return evaluate_bitboards(pos, *wide_bitboards_, memo.two);
   return evaluate_mailbox(pos);
+}
+
+KnownDestinations Evaluation::known_moves(const Position& pos, const EvalMemo& memo) const {
+  KnownDestinations known;
+  const Side us = pos.side_to_move();
+  const int kinds = int(terms_.size());
+  if (bitboards_ && memo.one.stands_at(pos, kinds))
+    known.one = {memo.one.walked_points & pos.occupied_by<Bitboard>(us), memo.one.moves};
+  else if (wide_bitboards_ && memo.two.stands_at(pos, kinds))
+    known.two = {memo.two.walked_points & pos.occupied_by<WideBitboard>(us), memo.two.moves};
+  return known;
 }
 
 int Evaluation::conclude(const Position& pos, Score total[SideCount], int phase, int pieces[SideCount],
@@ -540,7 +552,7 @@ int Evaluation::evaluate_bitboards(const Position& pos, const BasicBitboards<B>&
         const bool kept = holds(memo.walked_points, s);
         if (!kept || (w.reads & changed) || !w.kept || w.near != counted_near) {
           if (kept) memo.bonus[side] -= w.bonus;
-          walk_bitboards(pos, tables, side, s, kind, near, walks, w);
+          memo.moves[s] = walk_bitboards(pos, tables, side, s, kind, near, walks, w);
           w.side = side;
           memo.bonus[side] += w.bonus;
           memo.walked_points |= bit<B>(s);

@@ -22,6 +22,7 @@
 
 #include "compiler/variant.h"
 #include "core/bitboard.h"
+#include "movegen/movegen.h"
 #include "position/position.h"
 
 namespace palace::search {
@@ -90,6 +91,19 @@ struct WalkMemo {
   FileCensus census;  // of the census pieces in `pieces`, where `census_valid`
   bool census_valid = false;
   Walked walked[PointsIn<B>];
+  B moves[PointsIn<B>];  // each walk's plain moves and captures, for the generator (KnownMoves)
+
+  // Whether the last position evaluated had the pieces of `pos` on their points and its ghosts: the
+  // walks kept are then `pos`'s.
+  bool stands_at(const Position& pos, int kinds) const {
+    if (!valid || pos.state().ghost != ghost || pos.state().ghost_end != ghost_end ||
+        pos.state().ghost_victim != ghost_victim)
+      return false;
+    for (Side side = First; side < SideCount; ++side)
+      for (Kind k = Kind(0); k < kinds; ++k)
+        if (pieces[make_piece(side, k)] != pos.pieces<B>(make_piece(side, k))) return false;
+    return true;
+  }
 
   // Forgets every position: the next evaluation finds every piece come.
   void reset() {
@@ -116,6 +130,10 @@ class Evaluation {
   // The same, with the walks `memo` remembers of the last position evaluated with it taken where
   // they still hold, and this position's remembered in their place.
   int operator()(const Position& pos, EvalMemo& memo) const;
+
+  // The plain moves and captures the walks of the memo found for the side to move's pieces, where
+  // it stands at `pos`: what the generator need not find again.
+  KnownDestinations known_moves(const Position& pos, const EvalMemo& memo) const;
 
   // A piece's material alone, for ordering captures.
   int value(Kind kind) const { return value_[kind]; }
@@ -169,8 +187,8 @@ class Evaluation {
   // sets, and gives its findings as `found`, the points it read with them, counting the points next
   // to the enemy royal by row `near` of near_bits_.
   template <typename B>
-  [[gnu::always_inline]] void walk_bitboards(const Position& pos, const BasicBitboards<B>& b, Side side, Point from, Kind kind,
-                                             int near, Walks& walks, typename WalkMemo<B>::Walked& found) const;
+  [[gnu::always_inline]] B walk_bitboards(const Position& pos, const BasicBitboards<B>& b, Side side, Point from, Kind kind,
+                                          int near, Walks& walks, typename WalkMemo<B>::Walked& found) const;
   template <bool ThreatsOnly>
   int walk_mailbox(const Position& pos, Side side, Point from, Kind kind, Walks& walks) const;
   struct Tally;

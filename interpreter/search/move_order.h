@@ -52,9 +52,11 @@ struct Histories {
   // What the histories say of the quiet move `m` of `pos`: its history score plus its continuation
   // scores after the earlier moves whose replies are `follows` (replies(pos, 0), replies(pos, 1)).
   int quiet_score(const Position& pos, Move m, const int* const (&follows)[MostContinuationPlies]) const {
-    int score = of(pos.side_to_move(), m);
+    if (m.is_pass()) return 0;
+    const int c = cell(pos, m);
+    int score = history[pos.side_to_move()][m.from()][m.to()];
     for (const int* const scores : follows)
-      if (scores && !m.is_pass()) score += scores[cell(pos, m)];
+      if (scores) score += scores[c];
     return score;
   }
   // The countermove of the move that led to `pos`, if any.

@@ -149,8 +149,8 @@ struct NodeMoves {
   bool to_test;
   std::optional<LegalityTest> legal;
   CheckFilter checks;
-  NodeMoves(Position& pos, Keep keep, bool checked, int ply)
-      : to_test(generate_to_try(pos, list, keep, checked)), checks(pos, ply > 0 && !after_pass(pos)) {
+  NodeMoves(Position& pos, Keep keep, bool checked, int ply, const KnownDestinations& known)
+      : to_test(generate_to_try(pos, list, keep, checked, known)), checks(pos, ply > 0 && !after_pass(pos)) {
     if (to_test && list.size > 0) legal.emplace(pos, checked);
   }
   bool legal_move(Move m) const { return !to_test || (*legal)(m); }
@@ -345,7 +345,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   // Without a move from an earlier search this node is likely not worth its full depth.
   if (!hash_move && depth >= 4) --depth;
 
-  NodeMoves moves(*pos, Keep::All, checked, ply);
+  NodeMoves moves(*pos, Keep::All, checked, ply, eval.known_moves(*pos, eval_memo));
   MoveOrder order(*pos, moves.list, hash_move, *histories, ply, eval);
   const int original_alpha = alpha;
   int best = -Infinite;
@@ -490,7 +490,7 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
     }
     alpha = std::max(alpha, best);
   }
-  NodeMoves moves(*pos, checked ? Keep::All : Keep::Captures, checked, ply);
+  NodeMoves moves(*pos, checked ? Keep::All : Keep::Captures, checked, ply, eval.known_moves(*pos, eval_memo));
   MoveOrder order(*pos, moves.list, entry ? entry->move : Move(), *histories, ply, eval);
   Move best_move;
   bool any_legal = false;

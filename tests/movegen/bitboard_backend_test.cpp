@@ -222,6 +222,57 @@ TEST_P(BitboardGames, TheEvaluationsMemoGivesWhatAFreshWalkGives) {
   EXPECT_GE(compared, 500);
 }
 
+// The generator lists the pieces the evaluation's memo walked from the moves it found (movegen.h's
+// KnownDestinations) where the memo stands at the position: the same list, in the same order, as it
+// lists walking every piece, every move and captures only, down a random game from each of `fens`.
+// The game is weighed for the mobility of every kind, so that every piece is walked: those whose
+// moves are not all plain (a pawn's double step, a promotion, a ghost) are walked again. Returns
+// how many positions had moves known.
+int expect_known_moves_listed(const std::string& game, const std::string& sections, const std::vector<std::string>& fens) {
+  std::string mobility = sections + "engine:\n eval:\n  mobility: {";
+  const auto plain = load_variant(variant_path(game));
+  for (const PieceDef& piece : plain->rules().pieces) mobility += piece.name + ": 1, ";
+  const auto variant = load_variant(overlay_path(game, mobility + "}\n"));
+  const search::Evaluation eval(*variant);
+  const auto memo = std::make_unique<search::EvalMemo>();
+  std::mt19937 random(39);
+  int known = 0;
+  const auto as_list = [](const MoveList& list) { return std::vector<Move>(list.begin(), list.end()); };
+  for (const auto& fen : fens) {
+    Position pos(variant);
+    pos.set_fen(fen);
+    for (int ply = 0; ply < 30; ++ply) {
+      eval(pos, *memo);
+      const KnownDestinations moves = eval.known_moves(pos, *memo);
+      known += moves.one.points != 0 || moves.two.points != 0;
+      for (const Keep keep : {Keep::All, Keep::Captures}) {
+        MoveList walked, listed;
+        generate_to_try(pos, walked, keep, in_check(pos));
+        generate_to_try(pos, listed, keep, in_check(pos), moves);
+        EXPECT_EQ(as_list(listed), as_list(walked)) << pos.fen();
+        if (::testing::Test::HasFailure()) return known;
+      }
+      MoveList list;
+      generate_legal(pos, list);
+      if (!list.size) break;
+      pos.do_move(list.moves[random() % list.size]);
+    }
+  }
+  return known;
+}
+
+TEST_P(BitboardGames, TheMovesTheMemoKnowsAreListedAsTheGeneratorFindsThem) {
+  EXPECT_GT(expect_known_moves_listed(GetParam(), "", fens()), 20);
+}
+
+// Pawns that double-step and take ghosts but never promote: not plain for that alone.
+TEST(BitboardBackend, AKindThatLeavesOrTakesGhostsIsWalkedAgain) {
+  EXPECT_GT(expect_known_moves_listed("chess", "pieces:\n  pawn:\n    promotion: ~\n",
+                                      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                                       "4k3/2p5/8/3P4/8/8/4P3/4K3 b - - 0 1"}),
+            20);
+}
+
 // The check filter (movegen.h) asked before each legal move, down a random game from each reference
 // position: a move it rules out leaves the other side out of check once made. At the first ply it
 // is told nothing of the move before and asks itself whether that side stands checked.
