@@ -1,6 +1,8 @@
 #include "search/move_order.h"
 
 #include <algorithm>
+#include <cstring>
+#include <limits>
 
 #include "movegen/movegen.h"
 #include "search/see.h"
@@ -24,6 +26,25 @@ static_assert(MostContinuationPlies == 2, "the follows[] lists below name each e
 // piece: a countermove answers such a move, a continuation follows it.
 Move earlier_move(const Position& pos, int back = 0) {
   return pos.plies_recorded() <= back || pos.state_back(back).move.is_pass() ? Move() : pos.state_back(back).move;
+}
+
+// The index of the first of the largest of scores[from, size) (scores[size, size + 3) below all of
+// them): the largest found four at a time, then its first place. The pick runs over the whole rest
+// of the list each time, and a node that plays on past its first moves picks dozens.
+int first_best(const int* scores, int from, int size) {
+  using Four = int __attribute__((vector_size(16)));
+  Four top;
+  std::memcpy(&top, scores + from, sizeof top);
+  for (int i = from + 4; i < size; i += 4) {
+    Four next;
+    std::memcpy(&next, scores + i, sizeof next);
+    const Four higher = next > top;
+    top = (next & higher) | (top & ~higher);
+  }
+  const int best = std::max(std::max(top[0], top[1]), std::max(top[2], top[3]));
+  int i = from;
+  while (scores[i] != best) ++i;
+  return i;
 }
 
 }  // namespace
@@ -112,14 +133,13 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
     if (m.promotion_kind() >= 0 && m != hash_move) score += CaptureScore / 2 + eval.value(m.promotion_kind());
     scores_[i] = score;
   }
+  std::fill(scores_ + list.size, scores_ + list.size + Lanes - 1, std::numeric_limits<int>::min());
 }
 
 Move MoveOrder::next() {
   for (;;) {
     if (done_ == list_.size) return Move();
-    int best = done_;
-    for (int i = done_ + 1; i < list_.size; ++i)
-      if (scores_[i] > scores_[best]) best = i;
+    const int best = first_best(scores_, done_, list_.size);
     std::swap(scores_[best], scores_[done_]);
     std::swap(losing_[best], losing_[done_]);
     std::swap(unsure_[best], unsure_[done_]);

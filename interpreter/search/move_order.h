@@ -80,7 +80,9 @@ class MoveOrder {
   const Position& pos_;
   const Evaluation& eval_;
   MoveList& list_;
-  int scores_[MaxMoves];
+  // Read four at a time (first_best), the last group padded with scores below any move's.
+  static constexpr int Lanes = 4;
+  int scores_[MaxMoves + Lanes - 1];
   bool losing_[MaxMoves];
   bool unsure_[MaxMoves];  // a capture whose losing_ is not yet known
   int done_ = 0;

@@ -362,9 +362,13 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
                                   (hit.bound == Bound::Lower || hit.bound == Bound::Exact) &&
                                   hit.depth >= depth - 3 && std::abs(hash_score) < DecisiveBound;
   for (Move m = order.next(); m; m = order.next()) {
-    if (m == excluded || !moves.legal_move(m) || (ply == 0 && is_banned(m))) continue;
+    if (m == excluded || (ply == 0 && is_banned(m))) continue;
     int extension = 0;
-    if (singular_candidate && m == hash_move) {
+    // The hash move's legality is known before its singularity is tested; any other move's is asked
+    // only where it is not given up first.
+    const bool singular_test = singular_candidate && m == hash_move;
+    if (singular_test) {
+      if (!moves.legal_move(m)) continue;
       const int singular_beta = hash_score - margin(SingularMarginPerPly) * depth;
       excluded_at[ply] = m;
       const int others = search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false, checked, cut_node);
@@ -376,8 +380,6 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
       else if (singular_beta >= beta) return singular_beta;
     }
     const bool quiet = !is_capture(*pos, m) && m.promotion_kind() < 0;
-    const bool killer = m == histories->killers[ply][0] || m == histories->killers[ply][1];
-    const int history = quiet ? histories->quiet_score(*pos, m, follows) : 0;
     // The depth a late-move reduction would leave this move: how shallow its search would be.
     const int lmr_depth = std::max(depth - 1 - reduction_for(depth, tried), 0);
     // Quiet moves at a node this near the horizon, hopeless or long searched: only a check could
@@ -395,6 +397,9 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
     // A move given up unless it checks need not be made where it surely does not.
     const bool may_check = moves.checks.may_check(m);
     if ((prunable || loses_exchange) && !may_check) continue;
+    if (!singular_test && !moves.legal_move(m)) continue;
+    const bool killer = m == histories->killers[ply][0] || m == histories->killers[ply][1];
+    const int history = quiet ? histories->quiet_score(*pos, m, follows) : 0;
     pos->do_move(m);
     tt.prefetch(table_key(*pos));
     const bool gives_check = may_check && in_check(*pos);
