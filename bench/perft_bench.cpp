@@ -37,9 +37,10 @@ BENCHMARK_CAPTURE(BM_Perft, minishogi_d6, std::string("minishogi"), 6)->Unit(ben
 BENCHMARK_CAPTURE(BM_Perft, crazyhouse_d5, std::string("crazyhouse"), 5)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_Perft, capablanca_d5, std::string("capablanca"), 5)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_Perft, grand_d4, std::string("grand"), 4)->Unit(benchmark::kSecond)->Iterations(1);
-// The games of two-word bitboards, and those whose cannons hop, on the mailbox generator, the back
-// end they had before.
+// Chess, the games of two-word bitboards and those whose cannons hop on the mailbox generator, the
+// back end they had before.
 BENCHMARK_CAPTURE(BM_Perft, janggi_modern_d5_mailbox, std::string("janggi-modern"), 5, palace::MoveBackend::Mailbox)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(BM_Perft, chess_d6_mailbox, std::string("chess"), 6, palace::MoveBackend::Mailbox)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_Perft, xiangqi_d5_mailbox, std::string("xiangqi"), 5, palace::MoveBackend::Mailbox)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_Perft, minixiangqi_d5_mailbox, std::string("minixiangqi"), 5, palace::MoveBackend::Mailbox)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_Perft, shogi_d5_mailbox, std::string("shogi"), 5, palace::MoveBackend::Mailbox)->Unit(benchmark::kSecond)->Iterations(1);

@@ -358,10 +358,12 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
     for (Kind k = Kind(0); k < kinds; ++k) {
       if (!b->look_up_leaps(side, k)) return nullptr;
       std::uint8_t& traits = b->traits_[side * kinds + k];
-      bool listed = false;
-      for (Point s = Point(0); s < squares; ++s)
-        listed = listed || b->moves_[b->cell(side, k, s)].special_begin != b->moves_[b->cell(side, k, s)].special_end;
-      if (!(traits & TakesGhosts) && (!listed || (traits & LeapsLookedUp)) && !b->promotion_arrival_[side * kinds + k] &&
+      bool listed = false;  // a leap kept apart as a special, not looked up with the others
+      for (Point s = Point(0); s < squares; ++s) {
+        const BitboardMoves<B>& m = b->moves_[b->cell(side, k, s)];
+        listed = listed || (m.special_begin != m.special_end && !(traits & LeapsLookedUp));
+      }
+      if (!(traits & TakesGhosts) && !listed && !b->promotion_arrival_[side * kinds + k] &&
           !b->promotion_leaving_[side * kinds + k])
         traits |= PlainOnly;
     }

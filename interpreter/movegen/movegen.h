@@ -6,11 +6,11 @@
 #include <optional>
 #include <string>
 
+#include "compiler/bitboards.h"
 #include "core/bitboard.h"
+#include "core/outcome.h"
 #include "core/point_set.h"
 #include "core/types.h"
-#include "compiler/bitboards.h"
-#include "core/outcome.h"
 #include "position/position.h"
 
 namespace palace {

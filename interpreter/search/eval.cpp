@@ -594,15 +594,14 @@ int Evaluation::evaluate_bitboards(const Position& pos, const BasicBitboards<B>&
   if (pairs_)
     for (Side side = First; side < SideCount; ++side)
       for (Kind k = Kind(0); k < int(terms_.size()); ++k) owned[side][k] = tables.count(pos.pieces<B>(make_piece(side, k)));
+  const Placed* const lists[SideCount] = {found[0], found[1]};
   FileCensus* census = nullptr;
   if (found_count[0] + found_count[1] > 0) {
     census = &memo.census;
-    const Placed* const lists[SideCount] = {found[0], found[1]};
     if (!memo.census_valid) take_census(lists, found_count, memo.census);
     memo.census_valid = true;
   }
   int others[SideCount] = {memo.others[0], memo.others[1]};
-  const Placed* const lists[SideCount] = {found[0], found[1]};
   return conclude(pos, total, memo.phase, others, lists, found_count, census, owned);
 }
 

@@ -12,7 +12,8 @@
 // tables), a side by the checks it has given (eval.checks) and by its last pieces (eval.few_pieces),
 // and a piece in hand its worth there (eval.hand). Nothing is parsed or looked up by name while
 // searching, and on bitboards a piece is walked again only where the last position evaluated on
-// the thread differs from this one on a point its walk read (WalkMemo).
+// the thread differs from this one on a point its walk read (WalkMemo), whose totals follow the
+// pieces that came and went and whose walks spare the generator its own (known_moves).
 #pragma once
 
 #include <algorithm>
@@ -185,7 +186,7 @@ class Evaluation {
   // The mobility, royal-attack and threat bonus of `side`'s piece of `kind` on `from`; its guards
   // and prey go to `walks`. One walk for each back end; the bitboards' counts the plain moves as
   // sets, and gives its findings as `found`, the points it read with them, counting the points next
-  // to the enemy royal by row `near` of near_bits_.
+  // to the enemy royal by row `near` of near_bits_; it returns the plain moves and captures.
   template <typename B>
   [[gnu::always_inline]] B walk_bitboards(const Position& pos, const BasicBitboards<B>& b, Side side, Point from, Kind kind,
                                           int near, Walks& walks, typename WalkMemo<B>::Walked& found) const;
