@@ -102,14 +102,16 @@ void generate(const Position& pos, const BasicBitboards<B>& b, Sink& found, bool
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
   const B enemies = pos.occupied_by<B>(opponent(us));
+  // Perft's counts never know their moves before.
+  const bool knows = !Sink::counts && known.points != 0;
   // Kind by kind, so that a piece's tables are found without reading the board.
   for (Kind kind = Kind(0); kind < v.kinds(); ++kind) {
     // A piece of a kind whose moves are all plain is listed from its moves known, with no
     // promotion to offer.
-    const B listed = b.traits(us, kind) & PlainOnly ? known.points : B(0);
+    const B listed = knows && (b.traits(us, kind) & PlainOnly) ? known.points : B(0);
     for (B pieces = pos.pieces<B>(make_piece(us, kind)); pieces;) {
       const Point from = pop_point(pieces);
-      if (holds(listed, from)) {
+      if (knows && holds(listed, from)) {
         found.add_all(from, known.moves[from] & (captures_only ? enemies : Anywhere<B>));
         continue;
       }

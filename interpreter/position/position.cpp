@@ -4,7 +4,6 @@
 #include <cassert>
 #include <cstdlib>
 
-#include "compiler/bitboards.h"
 #include "movegen/movegen.h"
 #include "position/endgame_count.h"
 
@@ -219,9 +218,6 @@ bool Position::royal_may_be_taken() const {
 bool Position::royals_facing() const {
   const Point a = royal_[0], b = royal_[1];
   if (a == NoPoint || b == NoPoint || variant_->board().file_of(a) != variant_->board().file_of(b)) return false;
-  // Asked after every move: where the position keeps bitboards, the points between are one set.
-  if (bit_words_ == 1) return !(variant_->bitboards()->between(a, b) & occupied<Bitboard>());
-  if (bit_words_ == 2) return !(variant_->wide_bitboards()->between(a, b) & occupied<WideBitboard>());
   // Up the file from the lower royal, which every board has as a line, to the higher one.
   constexpr int Up = 0;
   const Point high = std::max(a, b);
