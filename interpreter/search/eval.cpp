@@ -481,11 +481,6 @@ static B ghost_points(const Position& pos, int squares) {
 template <typename B>
 B Evaluation::follow(const Position& pos, const BasicBitboards<B>& tables, WalkMemo<B>& memo) const {
   if (!memo.valid) memo.reset();
-  for (std::uint32_t k = census_kinds_; k; k &= k - 1)
-    for (Side side = First; side < SideCount; ++side) {
-      const Piece p = make_piece(side, Kind(std::countr_zero(k)));
-      if (memo.pieces[p] != pos.pieces<B>(p)) memo.census_valid = false;
-    }
   B changed = 0;
   for (Side side = First; side < SideCount; ++side)
     for (Kind k = Kind(0); k < int(terms_.size()); ++k) {
@@ -493,6 +488,7 @@ B Evaluation::follow(const Position& pos, const BasicBitboards<B>& tables, WalkM
       const B now = pos.pieces<B>(p);
       const B moved = memo.pieces[p] ^ now;
       if (!moved) continue;
+      if (census_kinds_ >> k & 1) memo.census_valid = false;
       const Score* score = &score_[std::size_t(p) * squares_];
       const KindTerms& t = terms_[k];
       const B gone = memo.pieces[p] & moved, came = now & moved;
