@@ -114,9 +114,17 @@ PointSet newly_chased(const std::vector<Threat>& before, const std::vector<Threa
   return victims;
 }
 
+// The hash of the position `back` plies ago without the point a leap skipped: positions whose
+// hashes differ here are different, whatever the leap's point makes of them.
+std::uint64_t ghostless_key(const Position& pos, int back) {
+  const StateRecord& st = pos.state_back(back);
+  return st.ghost == NoPoint ? st.hash : st.hash ^ pos.variant().ghost_key(st.ghost);
+}
+
 // The hash of the position `back` plies ago as repetitions compare it: positions are the same when
 // the same moves are possible in them (FIDE 9.2.3.1), so a point a leap skipped counts only where
-// a capture on it is legal. The FEN keeps the point either way.
+// a capture on it is legal. The FEN keeps the point either way. Finding that out replays the game,
+// so it is asked only of positions whose ghostless keys already match.
 std::uint64_t repetition_key(const Position& pos, int back) {
   const StateRecord& st = pos.state_back(back);
   if (st.ghost == NoPoint) return st.hash;
@@ -136,10 +144,14 @@ int repetition_span(const Position& pos, int count) {
   // one and the search stops there.
   const int window = std::min<int>(pos.state().quiet_plies, pos.plies_recorded());
   if (window < 2) return 0;
-  const std::uint64_t key = repetition_key(pos, 0);
+  const std::uint64_t ghostless = ghostless_key(pos, 0);
+  std::optional<std::uint64_t> key;
   int seen = 1;
-  for (int back = 2; back <= window; back += 2)
-    if (repetition_key(pos, back) == key && ++seen == count) return back;
+  for (int back = 2; back <= window; back += 2) {
+    if (ghostless_key(pos, back) != ghostless) continue;
+    if (!key) key = repetition_key(pos, 0);
+    if (repetition_key(pos, back) == *key && ++seen == count) return back;
+  }
   return 0;
 }
 
