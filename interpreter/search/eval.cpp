@@ -362,21 +362,47 @@ int Evaluation::shelter(const Placed* found, int count, const Position& pos, Sid
 }
 
 int Evaluation::operator()(const Position& pos) const {
+  CensusTable none;
   if (bitboards_) {
     WalkMemo<Bitboard> fresh;
-    return evaluate_bitboards(pos, *bitboards_, fresh);
+    return evaluate_bitboards(pos, *bitboards_, fresh, none);
   }
   if (wide_bitboards_) {
     WalkMemo<WideBitboard> fresh;
-    return evaluate_bitboards(pos, *wide_bitboards_, fresh);
+    return evaluate_bitboards(pos, *wide_bitboards_, fresh, none);
   }
   return evaluate_mailbox(pos);
 }
 
 int Evaluation::operator()(const Position& pos, EvalMemo& memo) const {
-  if (bitboards_) return evaluate_bitboards(pos, *bitboards_, memo.one);
-  if (wide_bitboards_) return evaluate_bitboards(pos, *wide_bitboards_, memo.two);
+  if (bitboards_) return evaluate_bitboards(pos, *bitboards_, memo.one, memo.censuses);
+  if (wide_bitboards_) return evaluate_bitboards(pos, *wide_bitboards_, memo.two, memo.censuses);
   return evaluate_mailbox(pos);
+}
+
+bool CensusTable::load(std::uint64_t key, FileCensus& census) const {
+  if (entries_.empty()) return false;
+  const Entry& e = slot(key);
+  if (e.key != key || e.passed_count < 0) return false;
+  census.total[0] = e.total[0];
+  census.total[1] = e.total[1];
+  census.files[0] = e.files[0];
+  census.files[1] = e.files[1];
+  census.passed_count = e.passed_count;
+  std::copy_n(e.passed, e.passed_count, census.passed);
+  return true;
+}
+
+void CensusTable::save(std::uint64_t key, const FileCensus& census) {
+  if (entries_.empty() || census.passed_count > PassedKept) return;
+  Entry& e = slot(key);
+  e.key = key;
+  e.total[0] = census.total[0];
+  e.total[1] = census.total[1];
+  e.files[0] = census.files[0];
+  e.files[1] = census.files[1];
+  e.passed_count = census.passed_count;
+  std::copy_n(census.passed, census.passed_count, e.passed);
 }
 
 KnownDestinations Evaluation::known_moves(const Position& pos, const EvalMemo& memo) const {
@@ -488,10 +514,13 @@ B Evaluation::follow(const Position& pos, const BasicBitboards<B>& tables, WalkM
       const B now = pos.pieces<B>(p);
       const B moved = memo.pieces[p] ^ now;
       if (!moved) continue;
-      if (census_kinds_ >> k & 1) memo.census_valid = false;
       const Score* score = &score_[std::size_t(p) * squares_];
       const KindTerms& t = terms_[k];
       const B gone = memo.pieces[p] & moved, came = now & moved;
+      if (census_kinds_ >> k & 1) {
+        memo.census_valid = false;
+        for (B m = moved; m;) memo.census_key ^= pos.variant().piece_key(p, pop_point(m));
+      }
       const int more = tables.count(came) - tables.count(gone);
       memo.phase += t.phase * more;
       memo.others[side] += t.royal ? 0 : more;
@@ -517,7 +546,8 @@ B Evaluation::follow(const Position& pos, const BasicBitboards<B>& tables, WalkM
 }
 
 template <typename B>
-int Evaluation::evaluate_bitboards(const Position& pos, const BasicBitboards<B>& tables, WalkMemo<B>& memo) const {
+int Evaluation::evaluate_bitboards(const Position& pos, const BasicBitboards<B>& tables, WalkMemo<B>& memo,
+                                   CensusTable& censuses) const {
   const B changed = follow(pos, tables, memo);
   // A walk kept for a point whose piece came, went or changed is no longer this position's.
   for (B retired = changed & memo.walked_points; retired;) {
@@ -594,7 +624,10 @@ int Evaluation::evaluate_bitboards(const Position& pos, const BasicBitboards<B>&
   FileCensus* census = nullptr;
   if (found_count[0] + found_count[1] > 0) {
     census = &memo.census;
-    if (!memo.census_valid) take_census(lists, found_count, memo.census);
+    if (!memo.census_valid && !censuses.load(memo.census_key, memo.census)) {
+      take_census(lists, found_count, memo.census);
+      censuses.save(memo.census_key, memo.census);
+    }
     memo.census_valid = true;
   }
   int others[SideCount] = {memo.others[0], memo.others[1]};

@@ -58,6 +58,31 @@ struct FileCensus {
   }
 };
 
+// The censuses a searching thread took, by the Zobrist key of their census pieces: most positions
+// a search evaluates have the census pieces of one it evaluated before, as Stockfish's pawn table
+// has it. A census with more passed pieces than an entry holds is taken each time.
+class CensusTable {
+ public:
+  explicit CensusTable(int bits = 0) : entries_(bits ? std::size_t(1) << bits : 0) {}
+  // Fills `census` with the one kept under `key`; whether there was one.
+  bool load(std::uint64_t key, FileCensus& census) const;
+  void save(std::uint64_t key, const FileCensus& census);
+  bool empty() const { return entries_.empty(); }
+
+ private:
+  static constexpr int PassedKept = 16;
+  struct Entry {
+    std::uint64_t key = 0;
+    int passed_count = -1;  // none kept
+    Score total[SideCount];
+    std::uint32_t files[SideCount] = {};
+    FileCensus::Passed passed[PassedKept];
+  };
+  Entry& slot(std::uint64_t key) { return entries_[key & (entries_.size() - 1)]; }
+  const Entry& slot(std::uint64_t key) const { return entries_[key & (entries_.size() - 1)]; }
+  std::vector<Entry> entries_;
+};
+
 // What one thread's evaluations remember of the last position they evaluated on bitboards: its
 // pieces, the totals they score (material and tables, phase, walks), each walked piece's findings
 // and the points its walk read. A later position changes a few points: the totals follow the pieces
@@ -91,6 +116,7 @@ struct WalkMemo {
   bool valid = false;
   FileCensus census;  // of the census pieces in `pieces`, where `census_valid`
   bool census_valid = false;
+  std::uint64_t census_key = 0;  // the Zobrist key of the census pieces in `pieces`
   Walked walked[PointsIn<B>];
   B moves[PointsIn<B>];  // each walk's plain moves and captures, for the generator (KnownMoves)
 
@@ -114,12 +140,17 @@ struct WalkMemo {
     walked_points = ghost_points = 0;
     ghost = ghost_end = ghost_victim = NoPoint;
     census_valid = false;
+    census_key = 0;
     valid = true;
   }
 };
 struct EvalMemo {
+  // A searching thread's memo keeps 2^11 censuses; a memo of a few evaluations keeps none.
+  static constexpr int SearchCensusBits = 11;
+  explicit EvalMemo(int census_bits = 0) : censuses(census_bits) {}
   WalkMemo<Bitboard> one;
   WalkMemo<WideBitboard> two;
+  CensusTable censuses;
 };
 
 class Evaluation {
@@ -154,7 +185,8 @@ class Evaluation {
   // memo of their width, which a memo that has seen no position serves as a fresh walk.
   int evaluate_mailbox(const Position& pos) const;
   template <typename B>
-  int evaluate_bitboards(const Position& pos, const BasicBitboards<B>& tables, WalkMemo<B>& memo) const;
+  int evaluate_bitboards(const Position& pos, const BasicBitboards<B>& tables, WalkMemo<B>& memo,
+                         CensusTable& censuses) const;
   // Brings the memo's pieces and totals to `pos`; returns the points where a piece came, went or
   // changed, and where a ghost came or went (a walk that read whether a point holds a ghost read the
   // point). Its census is forgotten where a piece of a census kind came or went.

@@ -181,11 +181,12 @@ TEST_P(BitboardGames, SamePerftAsTheMailbox) {
 
 // The evaluation's memo of its last walks (search/eval.h), carried from position to position as a
 // search carries it: down a random game from each reference position and into every move on the
-// way, and at two plies into every reply as well. It must give what a fresh walk gives.
+// way, and at two plies into every reply as well. It must give what a fresh walk gives, with the
+// censuses a search keeps taken again or found in its table.
 TEST_P(BitboardGames, TheEvaluationsMemoGivesWhatAFreshWalkGives) {
   const auto variant = load_variant(variant_path(GetParam()));
   const search::Evaluation eval(*variant);
-  const auto memo = std::make_unique<search::EvalMemo>();
+  const auto memo = std::make_unique<search::EvalMemo>(search::EvalMemo::SearchCensusBits);
   std::mt19937 random(35);
   int compared = 0;
   const auto expect_same = [&](const Position& pos) {
