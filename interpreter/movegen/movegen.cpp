@@ -431,15 +431,16 @@ void generate_pseudo_legal(const Position& pos, MoveList& list, bool captures_on
 
 bool leaves_royal_safe(Position& pos, Move m) {
   const Variant& v = pos.variant();
-  if (m.type() == MoveType::Normal && m.promotion_kind() < 0 && !v.explosive() &&
-      v.move_rules().facing_royals == FacingRule::Allowed && pos.royal(pos.side_to_move()) == m.from()) {
+  const Side us = pos.side_to_move();
+  const FacingRule facing = v.move_rules().facing_royals;
+  // Royals may never face (forbidden), or a standoff must be broken by the side to move.
+  const bool must_not_face = facing == FacingRule::Forbidden || (facing == FacingRule::Standoff && pos.state().royals_facing);
+  // Where the royals may come to face, a plain royal move is safe where nothing reaches its landing.
+  if (m.type() == MoveType::Normal && m.promotion_kind() < 0 && !v.explosive() && !must_not_face &&
+      pos.royal(us) == m.from()) {
     if (const Bitboards* b = v.bitboards()) return bitboard_royal_move_safe(pos, *b, m);
     if (const WideBitboards* w = v.wide_bitboards()) return bitboard_royal_move_safe(pos, *w, m);
   }
-  const Side us = pos.side_to_move();
-  const FacingRule facing = pos.variant().move_rules().facing_royals;
-  // Royals may never face (forbidden), or a standoff must be broken by the side to move.
-  const bool must_not_face = facing == FacingRule::Forbidden || (facing == FacingRule::Standoff && pos.state().royals_facing);
   if (pos.board_trials() && m.type() != MoveType::Compound && !m.is_pass()) {
     const BoardTrial trial(pos, m);
     return (pos.royal(us) == NoPoint || !royal_attacked(pos, us)) && !(must_not_face && pos.royals_facing());
