@@ -380,16 +380,22 @@ int Evaluation::operator()(const Position& pos, EvalMemo& memo) const {
   return evaluate_mailbox(pos);
 }
 
+// A census's totals, files and passed pieces, from the memo's to a table's entry or back.
+template <typename To, typename From>
+static void copy_census(const From& from, To& to) {
+  to.total[0] = from.total[0];
+  to.total[1] = from.total[1];
+  to.files[0] = from.files[0];
+  to.files[1] = from.files[1];
+  to.passed_count = from.passed_count;
+  std::copy_n(from.passed, from.passed_count, to.passed);
+}
+
 bool CensusTable::load(std::uint64_t key, FileCensus& census) const {
   if (entries_.empty()) return false;
   const Entry& e = slot(key);
   if (e.key != key || e.passed_count < 0) return false;
-  census.total[0] = e.total[0];
-  census.total[1] = e.total[1];
-  census.files[0] = e.files[0];
-  census.files[1] = e.files[1];
-  census.passed_count = e.passed_count;
-  std::copy_n(e.passed, e.passed_count, census.passed);
+  copy_census(e, census);
   return true;
 }
 
@@ -397,12 +403,7 @@ void CensusTable::save(std::uint64_t key, const FileCensus& census) {
   if (entries_.empty() || census.passed_count > PassedKept) return;
   Entry& e = slot(key);
   e.key = key;
-  e.total[0] = census.total[0];
-  e.total[1] = census.total[1];
-  e.files[0] = census.files[0];
-  e.files[1] = census.files[1];
-  e.passed_count = census.passed_count;
-  std::copy_n(census.passed, census.passed_count, e.passed);
+  copy_census(census, e);
 }
 
 KnownDestinations Evaluation::known_moves(const Position& pos, const EvalMemo& memo) const {
