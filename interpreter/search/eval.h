@@ -145,7 +145,8 @@ struct WalkMemo {
   }
 };
 struct EvalMemo {
-  // A searching thread's memo keeps 2^11 censuses; a memo of a few evaluations keeps none.
+  // A searching thread's memo keeps 2^11 censuses (Evaluation::census_table_bits); a memo of a few
+  // evaluations keeps none.
   static constexpr int SearchCensusBits = 11;
   explicit EvalMemo(int census_bits = 0) : censuses(census_bits) {}
   WalkMemo<Bitboard> one;
@@ -179,6 +180,11 @@ class Evaluation {
   bool major(Kind kind) const { return major_[kind]; }
   // The value of the weakest non-royal kind: the search's unit for its pruning margins.
   int weakest() const { return weakest_; }
+  // The size (a power of two) of the census table a searching thread's memo keeps: none where no
+  // census is taken or the pieces are walked on the mailbox, which keeps no memo.
+  int census_table_bits() const {
+    return census_kinds_ && (bitboards_ || wide_bitboards_) ? EvalMemo::SearchCensusBits : 0;
+  }
 
  private:
   // operator() for each back end: the mailbox's walk, or the bitboards' of one word or two with the

@@ -186,7 +186,7 @@ TEST_P(BitboardGames, SamePerftAsTheMailbox) {
 TEST_P(BitboardGames, TheEvaluationsMemoGivesWhatAFreshWalkGives) {
   const auto variant = load_variant(variant_path(GetParam()));
   const search::Evaluation eval(*variant);
-  const auto memo = std::make_unique<search::EvalMemo>(search::EvalMemo::SearchCensusBits);
+  const auto memo = std::make_unique<search::EvalMemo>(eval.census_table_bits());
   std::mt19937 random(35);
   int compared = 0;
   const auto expect_same = [&](const Position& pos) {
