@@ -45,8 +45,8 @@ Attacker bitboard_cheapest_attacker(const Position& pos, const BasicBitboards<B>
                                     B gone, const int* worth);
 
 // Whether a plain move `m` of the side to move's royal (no promotion, no ghost, nothing explodes,
-// royals may come to face) leaves it out of the other side's reach: the test of leaves_royal_safe without
-// making the move.
+// royals may come to face) leaves it out of the other side's reach: the test of leaves_royal_safe
+// without making the move.
 template <typename B>
 bool bitboard_royal_move_safe(const Position& pos, const BasicBitboards<B>& b, Move m);
 

@@ -67,7 +67,6 @@ class CensusTable {
   // Fills `census` with the one kept under `key`; whether there was one.
   bool load(std::uint64_t key, FileCensus& census) const;
   void save(std::uint64_t key, const FileCensus& census);
-  bool empty() const { return entries_.empty(); }
 
  private:
   static constexpr int PassedKept = 16;

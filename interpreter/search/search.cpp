@@ -165,7 +165,8 @@ struct Searcher::Impl {
   std::shared_ptr<const Variant> variant;
   const SearchRules& tuning = variant->rules().search;  // the variant's own heuristics
   Evaluation eval;
-  mutable EvalMemo eval_memo{eval.census_table_bits()};  // a cache: the walks of this thread's last evaluation, and its censuses
+  // A cache: the walks of this thread's last evaluation, and the censuses it took.
+  mutable EvalMemo eval_memo{eval.census_table_bits()};
   TranspositionTable tt;
   std::unique_ptr<Histories> histories;  // large: on the heap, once
   // The margins below are in centipawns of a game whose weakest piece is worth a pawn (100); where
