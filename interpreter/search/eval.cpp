@@ -240,6 +240,7 @@ inline B Evaluation::walk_bitboards(const Position& pos, const BasicBitboards<B>
   const PlainDestinations<B> d = b.with_indexing([&]<SliderIndexing I>() __attribute__((always_inline)) {
     return bitboard_destinations<I>(pos, b, side, kind, from, all, visit, guard);
   });
+  found.in_moves = tally.points == 0;  // none visited one by one
   tally.points += b.count(d.moves);
   tally.attacks += b.count(d.moves & near_royal);
   B prey = 0;
@@ -253,7 +254,7 @@ inline B Evaluation::walk_bitboards(const Position& pos, const BasicBitboards<B>
   found.defended = d.defended | guarded;
   found.prey = prey;
   found.bonus = bonus(kind, tally);
-  found.near = t.royal_attack ? near : 0;
+  found.near_reached = tally.attacks;
   found.kept = walks.prey_count == prey_before;
   return d.moves;
 }
@@ -569,20 +570,31 @@ int Evaluation::evaluate_bitboards(const Position& pos, const BasicBitboards<B>&
   for (Side side = First; side < SideCount; ++side) {
     const Point royal = pos.royal(opponent(side));
     const int near = royal < near_rows_ ? royal : near_rows_;
+    const bool royal_moved = near != memo.near[side];
+    memo.near[side] = near;
     for (std::uint32_t k = walked_kinds_; k; k &= k - 1) {
       const Kind kind = Kind(std::countr_zero(k));
       const KindTerms& t = terms_[kind];
-      const int counted_near = t.royal_attack ? near : 0;
+      // Where the enemy royal moved, a piece that counts its neighbourhood counts it again: from
+      // its moves as they were where all are plain moves, else by a walk. Where a royal steps
+      // about its palace, a quarter of the walks were for that alone.
+      const bool count_near = royal_moved && t.royal_attack;
       for (B on = pos.pieces<B>(make_piece(side, kind)); on;) {
         const Point s = pop_point(on);
         typename WalkMemo<B>::Walked& w = memo.walked[s];
         const bool kept = holds(memo.walked_points, s);
-        if (!kept || (w.reads & changed) || !w.kept || w.near != counted_near) {
+        if (!kept || (w.reads & changed) || !w.kept || (count_near && !w.in_moves)) {
           if (kept) memo.bonus[side] -= w.bonus;
           memo.moves[s] = walk_bitboards(pos, tables, side, s, kind, near, walks, w);
           w.side = side;
           memo.bonus[side] += w.bonus;
           memo.walked_points |= bit<B>(s);
+        } else if (count_near) [[unlikely]] {
+          const int reached = tables.count(memo.moves[s] & B(near_bits_[near]));
+          const int gain = t.royal_attack * (reached - w.near_reached);
+          w.bonus += gain;
+          memo.bonus[side] += gain;
+          w.near_reached = reached;
         }
         if (hanging_) {
           guarded[side] |= w.defended;

@@ -91,15 +91,16 @@ class CensusTable {
 template <typename B>
 struct WalkMemo {
   // What a walked piece found: its bonus, the points it defends, the enemy pieces no dearer than
-  // itself it could take (which hang where the other side guards nothing), and the enemy royal's
-  // neighbourhood it counted against (Evaluation::near_bits_'s row; 0 for a kind with no
-  // royal-attack weight). Not `kept` where a leap that passes points found prey, which the
-  // evaluation's list holds instead.
+  // itself it could take (which hang where the other side guards nothing), and how many points it
+  // could move to are next to the enemy royal (by the memo's `near` row). Not `kept` where a leap
+  // that passes points found prey, which the evaluation's list holds instead; `in_moves` where
+  // every point it could move to is in its plain moves (`moves`), which then say how many are next
+  // to the enemy royal wherever the royal goes.
   struct Walked {
     B reads = 0, defended = 0, prey = 0;
     int bonus = 0;
-    int near = 0;
-    bool kept = false;
+    int near_reached = 0;
+    bool kept = false, in_moves = false;
     Side side = First;
   };
   B pieces[PieceCodes] = {};  // each piece's points when last evaluated
@@ -110,6 +111,9 @@ struct WalkMemo {
   int phase = 0;
   int bonus[SideCount] = {};
   B walked_points = 0;
+  // By side, the row of Evaluation::near_bits_ (the enemy royal's neighbourhood) that every walk
+  // kept for the side's pieces counted against.
+  int near[SideCount] = {-1, -1};
   Point ghost = NoPoint, ghost_end = NoPoint, ghost_victim = NoPoint;
   B ghost_points = 0;  // where a leap could take a ghost
   bool valid = false;
@@ -137,6 +141,7 @@ struct WalkMemo {
     material[0] = material[1] = {};
     others[0] = others[1] = bonus[0] = bonus[1] = phase = 0;
     walked_points = ghost_points = 0;
+    near[0] = near[1] = -1;
     ghost = ghost_end = ghost_victim = NoPoint;
     census_valid = false;
     census_key = 0;
