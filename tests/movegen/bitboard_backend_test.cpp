@@ -180,11 +180,10 @@ TEST_P(BitboardGames, SamePerftAsTheMailbox) {
 }
 
 // The evaluation's memo of its last walks (search/eval.h), carried from position to position as a
-// search carries it: down a random game from each reference position and into every move on the
-// way, and at two plies into every reply as well. It must give what a fresh walk gives, with the
-// censuses a search keeps taken again or found in its table.
-TEST_P(BitboardGames, TheEvaluationsMemoGivesWhatAFreshWalkGives) {
-  const auto variant = load_variant(variant_path(GetParam()));
+// search carries it: down a random game from each of `fens` and into every move on the way, and at
+// two plies into every reply as well. It must give what a fresh walk gives, with the censuses a
+// search keeps taken again or found in its table. Returns how many positions were compared.
+int expect_memo_gives_a_fresh_walk(const std::shared_ptr<const Variant>& variant, const std::vector<std::string>& fens) {
   const search::Evaluation eval(*variant);
   const auto memo = std::make_unique<search::EvalMemo>(eval.census_table_bits());
   std::mt19937 random(35);
@@ -193,10 +192,9 @@ TEST_P(BitboardGames, TheEvaluationsMemoGivesWhatAFreshWalkGives) {
     ASSERT_EQ(eval(pos, *memo), eval(pos)) << pos.fen();
     ++compared;
   };
-  const auto all = fens();
-  for (std::size_t i = 0; i < all.size() && i < 4; ++i) {
+  for (std::size_t i = 0; i < fens.size() && i < 4; ++i) {
     Position pos(variant);
-    pos.set_fen(all[i]);
+    pos.set_fen(fens[i]);
     for (int ply = 0; ply < 24; ++ply) {
       expect_same(pos);
       MoveList list;
@@ -215,12 +213,26 @@ TEST_P(BitboardGames, TheEvaluationsMemoGivesWhatAFreshWalkGives) {
           }
         }
         pos.undo_move();
-        if (::testing::Test::HasFatalFailure()) return;
+        if (::testing::Test::HasFatalFailure()) return compared;
       }
       pos.do_move(list.moves[random() % list.size]);
     }
   }
-  EXPECT_GE(compared, 500);
+  return compared;
+}
+
+TEST_P(BitboardGames, TheEvaluationsMemoGivesWhatAFreshWalkGives) {
+  EXPECT_GE(expect_memo_gives_a_fresh_walk(load_variant(variant_path(GetParam())), fens()), 500);
+}
+
+// Every kind weighed for the points next to the enemy royal it could move to: where only the royal
+// moved, a piece whose moves are all plain is counted again from them, and one with a move visited
+// apart (a pawn's double step, a ghost taken) is walked again.
+TEST_P(BitboardGames, TheMemoCountsTheRoyalsNeighbourhoodAsAFreshWalkDoes) {
+  std::string royal_attack = "engine:\n eval:\n  royal_attack: {";
+  const auto plain = load_variant(variant_path(GetParam()));
+  for (const PieceDef& piece : plain->rules().pieces) royal_attack += piece.name + ": 7, ";
+  EXPECT_GE(expect_memo_gives_a_fresh_walk(load_variant(overlay_path(GetParam(), royal_attack + "}\n")), fens()), 500);
 }
 
 // The generator lists the pieces the evaluation's memo walked from the moves it found (movegen.h's
