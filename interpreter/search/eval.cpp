@@ -576,8 +576,8 @@ int Evaluation::evaluate_bitboards(const Position& pos, const BasicBitboards<B>&
       const Kind kind = Kind(std::countr_zero(k));
       const KindTerms& t = terms_[kind];
       // Where the enemy royal moved, a piece that counts its neighbourhood counts it again: from
-      // its moves as they were where all are plain moves, else by a walk. Where a royal steps
-      // about its palace, a quarter of the walks were for that alone.
+      // its moves as they were where all are plain moves, else by a walk. Where a royal moves
+      // often, a quarter of the walks were for that alone.
       const bool count_near = royal_moved && t.royal_attack;
       for (B on = pos.pieces<B>(make_piece(side, kind)); on;) {
         const Point s = pop_point(on);

@@ -221,6 +221,14 @@ int expect_memo_gives_a_fresh_walk(const std::shared_ptr<const Variant>& variant
   return compared;
 }
 
+// An `eval:` section that gives every kind of `game` the weight `weight` for `term`.
+std::string every_kind_weighed(const std::string& game, const std::string& term, int weight) {
+  const auto plain = load_variant(variant_path(game));
+  std::string section = "engine:\n eval:\n  " + term + ": {";
+  for (const PieceDef& piece : plain->rules().pieces) section += piece.name + ": " + std::to_string(weight) + ", ";
+  return section + "}\n";
+}
+
 TEST_P(BitboardGames, TheEvaluationsMemoGivesWhatAFreshWalkGives) {
   EXPECT_GE(expect_memo_gives_a_fresh_walk(load_variant(variant_path(GetParam())), fens()), 500);
 }
@@ -229,10 +237,8 @@ TEST_P(BitboardGames, TheEvaluationsMemoGivesWhatAFreshWalkGives) {
 // moved, a piece whose moves are all plain is counted again from them, and one with a move visited
 // apart (a pawn's double step, a ghost taken) is walked again.
 TEST_P(BitboardGames, TheMemoCountsTheRoyalsNeighbourhoodAsAFreshWalkDoes) {
-  std::string royal_attack = "engine:\n eval:\n  royal_attack: {";
-  const auto plain = load_variant(variant_path(GetParam()));
-  for (const PieceDef& piece : plain->rules().pieces) royal_attack += piece.name + ": 7, ";
-  EXPECT_GE(expect_memo_gives_a_fresh_walk(load_variant(overlay_path(GetParam(), royal_attack + "}\n")), fens()), 500);
+  const auto variant = load_variant(overlay_path(GetParam(), every_kind_weighed(GetParam(), "royal_attack", 7)));
+  EXPECT_GE(expect_memo_gives_a_fresh_walk(variant, fens()), 500);
 }
 
 // The generator lists the pieces the evaluation's memo walked from the moves it found (movegen.h's
@@ -242,10 +248,7 @@ TEST_P(BitboardGames, TheMemoCountsTheRoyalsNeighbourhoodAsAFreshWalkDoes) {
 // moves are not all plain (a pawn's double step, a promotion, a ghost) are walked again. Returns
 // how many positions had moves known.
 int expect_known_moves_listed(const std::string& game, const std::string& sections, const std::vector<std::string>& fens) {
-  std::string mobility = sections + "engine:\n eval:\n  mobility: {";
-  const auto plain = load_variant(variant_path(game));
-  for (const PieceDef& piece : plain->rules().pieces) mobility += piece.name + ": 1, ";
-  const auto variant = load_variant(overlay_path(game, mobility + "}\n"));
+  const auto variant = load_variant(overlay_path(game, sections + every_kind_weighed(game, "mobility", 1)));
   const search::Evaluation eval(*variant);
   const auto memo = std::make_unique<search::EvalMemo>();
   std::mt19937 random(39);
