@@ -133,13 +133,13 @@ void Variant::build_moves() {
   royal_.resize(kinds_);
   move_hooked_.resize(kinds_);
   resets_move_limit_.assign(kinds_, 0);
-  for (Kind k : rules_.ends.move_limit.reset_by) resets_move_limit_[k] = 1;
+  for (Kind k : rules_.ends.get<MoveLimit>().reset_by) resets_move_limit_[k] = 1;
   capture_ok_.resize(std::size_t(kinds_) * kinds_);
   jump_ok_.resize(std::size_t(kinds_) * kinds_);
   for (Kind k = Kind(0); k < kinds_; ++k) {
     const PieceDef& piece = rules_.pieces[k];
     // An unprotected royal moves, and is taken, like any piece: only the end rules look for it.
-    royal_[k] = piece.royal && !rules_.ends.royal_captured;
+    royal_[k] = piece.royal && !rules_.ends.get<RoyalCaptured>().on;
     move_hooked_[k] = bool(piece.allow_move_hook);
     adds_moves_ |= std::uint32_t(bool(piece.add_moves_hook)) << k;
     edits_after_move_ |= std::uint32_t(bool(piece.after_move_hook)) << k;
@@ -308,7 +308,7 @@ void Variant::build_win_rules() {
   for (Point s = Point(0); s < squares_; ++s)
     for (int d = 0; d < DirectionCount; ++d)
       if (const Point n = offset(s, DirFile[d], DirRank[d]); n != NoPoint) neighbours_[s].squares[neighbours_[s].count++] = n;
-  if (rules_.ends.checks_given == 0) return;
+  if (rules_.ends.get<ChecksGiven>().limit == 0) return;
   std::uint64_t seed = 0x434845434B53ull;  // "CHECKS"
   check_keys_.resize(SideCount * 100);
   for (auto& key : check_keys_) key = splitmix64(seed);

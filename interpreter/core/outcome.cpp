@@ -23,6 +23,7 @@ const char* termination_name(Termination termination) {
     case Termination::InsufficientMaterial: return "insufficient material";
     case Termination::ForbiddenDropMate: return "checkmate by a drop that may not mate";
     case Termination::EndgameCount: return "endgame count";
+    case Termination::Extinction: return "extinction";
   }
   return "";
 }

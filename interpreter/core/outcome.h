@@ -1,5 +1,5 @@
 // How a game ends, the one vocabulary of every layer: each way has one name, from its YAML key in
-// `ends:` (rules/README.md) through the rules that find it (movegen's rule ends, game/evaluator)
+// `ends:` (rules/README.md) through the rule module that finds it (ends/registry.h)
 // to the words a player reads. Modelled on python-chess's Outcome: the way, and the winner if any.
 #pragma once
 
@@ -30,6 +30,7 @@ enum class Termination : std::uint8_t {
   InsufficientMaterial,  // ends.insufficient_material and ends.dead_material
   ForbiddenDropMate,     // hands.drop_may_not_mate: mated by such a drop, the mated side wins
   EndgameCount,          // ends.endgame_count ran past its limit
+  Extinction,            // ends.extinction: a side lost every piece of a kind it must keep
 };
 
 // The words a player reads for it: "checkmate", "zone reached"; empty for None.

@@ -1,6 +1,7 @@
 #include "core/text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace palace {
@@ -40,6 +41,11 @@ std::string word_or_quote(std::string_view text) {
     return byte > 0x20 && byte != 0x7F && c != '"';
   });
   return plain ? std::string(text) : quote(text);
+}
+
+std::string capitalised(std::string word) {
+  if (!word.empty()) word[0] = char(std::toupper(static_cast<unsigned char>(word[0])));
+  return word;
 }
 
 }  // namespace palace

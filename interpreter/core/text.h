@@ -15,4 +15,7 @@ std::string quote(std::string_view text, std::size_t limit = 40);
 // 40 bytes), else quote(text): a move or key that is plain reads plain, anything else escaped.
 std::string word_or_quote(std::string_view text);
 
+// "han" -> "Han": side names start sentences and follow "it is".
+std::string capitalised(std::string word);
+
 }  // namespace palace

@@ -19,6 +19,7 @@ constexpr int MaxPoints = MaxFiles * MaxRanks;
 enum Point : std::uint16_t { NoPoint = MaxPoints };
 
 constexpr int SideCount = 2;
+constexpr int NoSide = -1;  // a side index where none is meant (no side checked with every move)
 enum Side : std::uint8_t { First, Second };
 constexpr Side opponent(Side s) { return Side(s ^ 1); }
 

@@ -1,11 +1,11 @@
 #include "game/explain.h"
 
 #include <algorithm>
-#include <cctype>
 #include <optional>
 #include <vector>
 
 #include "compiler/routes.h"
+#include "core/text.h"
 #include "game/evaluator.h"
 #include "movegen/movegen.h"
 
@@ -191,11 +191,6 @@ std::string promotion_reason(const Request& r, const MoveList& legal, Kind promo
 
 }  // namespace
 
-std::string capitalised(std::string word) {
-  if (!word.empty()) word[0] = char(std::toupper(static_cast<unsigned char>(word[0])));
-  return word;
-}
-
 std::string with_article(const std::string& noun) {
   const bool vowel = !noun.empty() && std::string("aeiouAEIOU").find(noun[0]) != std::string::npos;
   return (vowel ? "an " : "a ") + noun;
@@ -210,7 +205,7 @@ std::string history_reason(Position& pos, Move m) {
     case Termination::Shuttle:
       return "the " + v.kind_name(kind_of(pos.at(m.from()))) + " may not move back and forth between " +
              v.board().point_name(m.from()) + " and " + v.board().point_name(m.to()) + " " +
-             std::to_string(v.ends().repetition.shuttle_moves) + " times in a row";
+             std::to_string(v.ends().get<Repetition>().shuttle_moves) + " times in a row";
     case Termination::PerpetualCheck: return "it would repeat the position, every one of your moves a check (perpetual check)";
     case Termination::PerpetualChase:
       return "it would repeat the position, every one of your moves chasing the same piece (perpetual chase)";

@@ -35,7 +35,4 @@ std::string example_move(const std::shared_ptr<const Variant>& variant);
 // "a horse", "an elephant".
 std::string with_article(const std::string& noun);
 
-// "han" -> "Han": side names start sentences and follow "it is".
-std::string capitalised(std::string word);
-
 }  // namespace palace

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "compiler/variant.h"
-#include "game/termination.h"
+#include "ends/verdict.h"
 #include "position/position.h"
 
 namespace palace {

@@ -54,17 +54,15 @@ std::size_t longest(const std::vector<std::vector<Kind>>& lists) {
 }  // namespace
 
 bool material_cannot_mate(const Position& pos) {
-  const EndRules& rules = pos.variant().ends();
+  const DeadMaterial& rule = pos.variant().ends().get<DeadMaterial>();
   const int pieces = pos.piece_count(First) + pos.piece_count(Second) - SideCount;
-  if (!rules.insufficient_material.empty() && std::size_t(pieces) <= 2 * longest(rules.insufficient_material) &&
-      listed(rules.insufficient_material, non_royal_kinds(pos, 0)) &&
-      listed(rules.insufficient_material, non_royal_kinds(pos, 1)))
+  if (!rule.insufficient.empty() && std::size_t(pieces) <= 2 * longest(rule.insufficient) &&
+      listed(rule.insufficient, non_royal_kinds(pos, 0)) && listed(rule.insufficient, non_royal_kinds(pos, 1)))
     return true;
-  if (!rules.dead_material.sets.empty() && std::size_t(pieces) <= longest(rules.dead_material.sets) &&
-      listed(rules.dead_material.sets, non_royal_kinds(pos, SideCount)))
+  if (!rule.sets.empty() && std::size_t(pieces) <= longest(rule.sets) && listed(rule.sets, non_royal_kinds(pos, SideCount)))
     return true;
-  if (!rules.dead_material.only.empty() && all_of_kinds(pos, rules.dead_material.only, false)) return true;
-  return !rules.dead_material.one_colour.empty() && all_of_kinds(pos, rules.dead_material.one_colour, true);
+  if (!rule.only.empty() && all_of_kinds(pos, rule.only, false)) return true;
+  return !rule.one_colour.empty() && all_of_kinds(pos, rule.one_colour, true);
 }
 
 bool side_cannot_mate(const Position& pos, Side side) {

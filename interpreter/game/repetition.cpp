@@ -60,7 +60,7 @@ bool may_capture_on(Position& pos, Point target, Point from = NoPoint) {
 
 // Whether the piece on `victim` stands where the rule lets it be chased (`chase_zones`).
 bool chaseable_there(const Position& pos, Point victim) {
-  const auto& zones = pos.variant().ends().repetition.chase_zones;
+  const auto& zones = pos.variant().ends().get<Repetition>().chase_zones;
   const Piece p = pos.at(victim);
   if (zones.empty() || zones[std::size_t(kind_of(p))] < 0) return true;
   return pos.variant().rules().sides[side_of(p)].zones[std::size_t(zones[std::size_t(kind_of(p))])][victim];
@@ -69,7 +69,7 @@ bool chaseable_there(const Position& pos, Point victim) {
 // The captures the side to move of `pos` threatens that the chase table weighs. `reply` is `pos`
 // with the other side to move, built when a `chase_unless_mutual` pair needs it.
 std::vector<Threat> threats(Position& pos) {
-  const auto& chases = pos.variant().ends().repetition.chases;
+  const auto& chases = pos.variant().ends().get<Repetition>().chases;
   std::vector<Threat> out;
   std::optional<Position> reply;
   MoveList captures;

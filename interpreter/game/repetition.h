@@ -8,8 +8,6 @@
 
 namespace palace {
 
-inline constexpr int NoSide = -1;
-
 // Plies back to the occurrence of the current position that makes it the n-th, or 0 when it is not
 // there yet.
 int repetition_span(const Position& pos, int count);

@@ -167,11 +167,11 @@ std::vector<int> read_list(const ConfigNode& node, std::size_t most, const std::
 // The terms that weigh how the game ends: each needs its end, which the rules read before `engine:`.
 void read_ends_terms(const ConfigNode& node, const RuleSet& rules, EvalDef& def) {
   if (const ConfigNode* goal = node.find("goal")) {
-    if (rules.ends.zone_reached.kind < 0) goal->fail("has no effect without ends.zone_reached, which names the goal");
+    if (rules.ends.get<ZoneReached>().kind < 0) goal->fail("has no effect without ends.zone_reached, which names the goal");
     def.goal = read_list(*goal, MaxFiles + MaxRanks, "centipawns by the distance to the goal, from 1 point");
   }
   if (const ConfigNode* checks = node.find("checks")) {
-    if (!rules.ends.checks_given) checks->fail("has no effect without ends.checks_given, which counts the checks");
+    if (!rules.ends.get<ChecksGiven>().limit) checks->fail("has no effect without ends.checks_given, which counts the checks");
     def.checks = read_list(*checks, 99, "centipawns by the checks given, from 1");
   }
   def.hand.assign(rules.pieces.size(), -1);

@@ -41,11 +41,4 @@ void read_hand_rules(const ConfigNode& node, RuleSet& rules) {
   if (const ConfigNode* dead = node.find("no_dead_drops")) hands.no_dead_drops = dead->as_bool();
 }
 
-void read_zone_reached(const ConfigNode& node, RuleSet& rules) {
-  node.expect_keys(keys::zone_reached);
-  rules.ends.zone_reached.kind = kind_named(rules, node.at("kind"));
-  rules.ends.zone_reached.zone = zone_named(rules, node.at("zone"));
-  if (const ConfigNode* s = node.find("safely")) rules.ends.zone_reached.safely = s->as_bool();
-}
-
 }  // namespace palace

@@ -1,5 +1,5 @@
-// Hands and drops, and winning by reaching a zone: the optional `hands:` and `ends.zone_reached:`
-// sections of a variant file, read after the pieces and zones they name.
+// Hands and drops: the optional `hands:` section of a variant file, read after the pieces and zones
+// it names.
 #pragma once
 
 #include <vector>
@@ -22,17 +22,7 @@ struct HandRules {
   bool no_dead_drops = false;   // no piece may be dropped where it could never move
 };
 
-// A piece of a side standing in a zone of that side after its move wins, if (safely) the
-// opponent cannot capture it there.
-struct ZoneReached {
-  Kind kind = NoKind;  // -1: no such rule
-  int zone = -1;
-  bool safely = true;
-};
-
 // Reads `hands:` into rules.hands. Throws RuleError.
 void read_hand_rules(const ConfigNode& node, RuleSet& rules);
-// Reads `ends.zone_reached: {kind: NAME, zone: ZONE, safely: BOOL}` into rules.zone_reached.
-void read_zone_reached(const ConfigNode& node, RuleSet& rules);
 
 }  // namespace palace

@@ -3,6 +3,9 @@
 #include <set>
 #include <vector>
 
+#include "ends/registry.h"
+#include "loader/config_tree.h"
+
 namespace palace {
 
 namespace keys {
@@ -11,9 +14,6 @@ namespace {
 
 using K = KeySpec;
 using T = KeyType;
-
-// The words a result for one side takes (stalemate, bare_royal, no_pieces).
-constexpr const char* SideResults = "loss|draw|win";
 
 const KeySpec board_keys[] = {
     {"files", T::Int, "number of files, 2 to 16 (`a` to `p`)"},
@@ -117,75 +117,6 @@ const KeySpec rules_keys[] = {
     {"pass", T::Enum, "whether a player may pass", "never", "never|unless_in_check"},
     {"captures", T::Enum, "`compulsory`: a side that can capture must", "optional", "optional|compulsory"},
     {"explosion", T::Map, "a capture explodes, removing the pieces around it", "", "", T::String, &explosion},
-};
-const KeySpec repetition_winner_keys[] = {
-    {"winner", T::String, "the side that wins"},
-};
-const KeySpec shuttle_keys[] = {
-    {"moves", T::Int, "moves in a row of one piece back and forth, 2 to 100"},
-    {"result", T::Enum, "the move is refused, or its side loses", "", "illegal|loss"},
-};
-const KeySpec repetition_keys[] = {
-    {"count", T::Int, "the occurrence that ends the game by itself, 2 to 100", "none"},
-    {"result", T::Any, "`draw`, `counting` or `{winner: SIDE}`", "draw", "", T::String, &repetition_winner},
-    {"claim", T::Int, "from this occurrence the side to move may claim a draw", "none"},
-    {"perpetual_check", T::Enum, "for the side that checked with every move", "draw", "loss|illegal|vary|draw"},
-    {"perpetual_chase", T::Enum, "for the side that chased one piece with every move (needs `chase`)", "draw",
-     "loss|illegal|vary|draw"},
-    {"chase", T::MapOf, "attacker kind: the kinds it chases when unprotected", "", "", T::OneOrList},
-    {"chase_unless_mutual", T::MapOf,
-     "attacker kind: the kinds it chases when unprotected and unable to capture it back", "", "", T::OneOrList},
-    {"chase_protected", T::MapOf, "attacker kind: the kinds it chases even when protected", "", "", T::OneOrList},
-    {"chase_zones", T::MapOf, "victim kind: the zone of its own side where it can be chased (elsewhere never)", "", "",
-     T::String},
-    {"shuttle", T::Any, "`N`, or `{moves: N, result: illegal|loss}`: one piece back and forth", "none", "", T::String,
-     &shuttle},
-};
-const KeySpec counting_keys[] = {
-    {"bonus", T::MapOf, "side: points added to its count", "", "", T::Number},
-};
-const KeySpec move_limit_keys[] = {
-    {"plies", T::Int, "plies without a capture or a `reset_by` move that end the game", "none"},
-    {"reset_by", T::OneOrList, "kinds whose every move resets the count"},
-    {"result", T::Enum, "how the limit ends the game", "draw", "draw|counting"},
-    {"claim", T::Int, "from so many plies a player may claim the draw", "none"},
-};
-const KeySpec bare_count_keys[] = {
-    {"pieces", T::List, "the kinds the other side has (at least so many of each)"},
-    {"moves", T::Int, "the moves a bare side counts to, 1 to 1000"},
-};
-const KeySpec endgame_count_keys[] = {
-    {"blocked_by", T::OneOrList, "kinds whose presence stops any count from starting"},
-    {"board", T::Int, "the moves a side counts to while it has more than its royal"},
-    {"bare", T::List, "for a bare side: the first entry the other side has gives its limit", "", "", T::Map,
-     &bare_count},
-};
-const KeySpec dead_material_kinds_keys[] = {
-    {"one_colour", T::OneOrList, "kinds that draw when all stand on points of one colour"},
-    {"only", T::OneOrList, "kinds that draw in any number, wherever they stand"},
-};
-const KeySpec zone_reached_keys[] = {
-    {"kind", T::String, "the kind that wins by reaching the zone"},
-    {"zone", T::String, "the zone it must reach"},
-    {"safely", T::Bool, "it must not be attacked there", "true"},
-};
-const KeySpec ends_keys[] = {
-    {"stalemate", T::Enum, "the result for a side to move with no legal move, not in check", "loss", SideResults},
-    {"repetition", T::Map, "the same position repeated", "", "", T::String, &repetition},
-    {"standoff", T::Int, "plies of facing royals in a row that end the game (`rules.facing_royals: standoff`)", "2"},
-    {"both_passed", T::Bool, "two passes in a row end the game", "false"},
-    {"counting", T::Map, "decide games ended without mate by points", "", "", T::String, &counting},
-    {"move_limit", T::Map, "plies without a capture or a pawn-like move", "", "", T::String, &move_limit},
-    {"insufficient_material", T::List, "a draw when each side's pieces besides the royal form one of these lists", "",
-     "", T::List},
-    {"bare_royal", T::Enum, "the result for a side whose royal stands alone", "none", SideResults},
-    {"no_pieces", T::Enum, "the result for a side with no piece left", "none", SideResults},
-    {"dead_material", T::List, "a draw when all pieces but the royals form one of these lists, or a map", "", "",
-     T::Any, &dead_material_kinds},
-    {"endgame_count", T::Map, "once no `blocked_by` kind stands, a side counts its moves; past its limit, a draw", "", "", T::String, &endgame_count},
-    {"checks_given", T::Int, "the side that gives check this many times wins, 1 to 99", "none"},
-    {"zone_reached", T::Map, "a piece that reaches a zone wins", "", "", T::String, &zone_reached},
-    {"royal_captured", T::Bool, "the royal is not protected by check: taking it wins", "false"},
 };
 const KeySpec hands_keys[] = {
     {"demote", T::MapOf, "kind: the kind it enters the hand as when captured"},
@@ -330,19 +261,6 @@ const MapSpec castling_wing{"castling.wings.NAME", "One wing of castling.", cast
 const MapSpec castling{"castling", "Castling from any start of the pieces.", castling_keys};
 const MapSpec explosion{"rules.explosion", "Captures that explode.", explosion_keys};
 const MapSpec rules{"rules", "How moves are played beyond the pieces' own.", rules_keys};
-const MapSpec repetition_winner{"ends.repetition.result", "A repetition won by one side.",
-                                repetition_winner_keys};
-const MapSpec shuttle{"ends.repetition.shuttle", "One piece going back and forth.", shuttle_keys};
-const MapSpec repetition{"ends.repetition", "Repeated positions.", repetition_keys};
-const MapSpec counting{"ends.counting", "Deciding by points.", counting_keys};
-const MapSpec move_limit{"ends.move_limit", "A limit of plies without progress.", move_limit_keys};
-const MapSpec bare_count{"ends.endgame_count.bare[]", "A bare side's limit.", bare_count_keys};
-const MapSpec endgame_count{"ends.endgame_count", "Counting the moves of an endgame.",
-                            endgame_count_keys};
-const MapSpec dead_material_kinds{"ends.dead_material[]", "Kinds that can never mate.",
-                                  dead_material_kinds_keys};
-const MapSpec zone_reached{"ends.zone_reached", "Winning by reaching a zone.", zone_reached_keys};
-const MapSpec ends{"ends", "Every way the game ends besides checkmate.", ends_keys};
 const MapSpec hands{"hands", "Hands and drops.", hands_keys};
 const MapSpec uci{"uci", "How other engines and GUIs write the variant.", uci_keys};
 const MapSpec chinese{"notation.chinese", "The Chinese notation's piece characters.", chinese_keys};
@@ -406,6 +324,11 @@ std::string code_list(const char* words) {
   return out;
 }
 
+std::string range_text(const KeySpec& key) {
+  if (key.min == 0 && key.max == 0) return "";
+  return ", " + std::to_string(key.min) + " to " + std::to_string(key.max);
+}
+
 // Maps in the order a reader meets them, each once.
 void collect(const MapSpec& map, std::vector<const MapSpec*>& out, std::set<const MapSpec*>& seen) {
   if (!seen.insert(&map).second) return;
@@ -435,10 +358,12 @@ std::string key_reference_markdown() {
     for (const KeySpec& key : map->keys)
       out += "| `" + std::string(key.name) + "` | " + type_name(key.type, key.of, key.map) + " | " +
              (*key.fallback ? std::string(key.fallback) : "") + " | " + code_list(key.values) + " | " + key.meaning +
-             " |\n";
+             range_text(key) + " |\n";
   }
   return out;
 }
+
+int read_int(const ConfigNode& node, const KeySpec& key) { return node.as_int(key.min, key.max); }
 
 const MapSpec& root_keys() {
   static const MapSpec root{"(top level)", "A rule file.", keys::root_keys_table};

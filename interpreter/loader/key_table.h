@@ -33,7 +33,12 @@ struct KeySpec {
   KeyType of = KeyType::String;   // the element of MapOf, List and OneOrList
   const MapSpec* map = nullptr;   // for Map, and for an element that is a Map
   bool checked_elsewhere = false;  // read before this map's check (import:, like:): not listed as expected
+  int min = 0, max = 0;            // for Int: the range a value must lie in (the reference says it); 0, 0: none
 };
+
+// The value of an Int key within its range, failing at `node` otherwise.
+class ConfigNode;
+int read_int(const ConfigNode& node, const KeySpec& key);
 
 struct MapSpec {
   const char* where;    // the path it is written at, `NAME` standing for a name the file chooses
@@ -49,8 +54,7 @@ std::vector<const MapSpec*> all_maps();
 
 namespace keys {
 extern const MapSpec board, side, piece, promotion, piece_hooks, move_part, like_part, side_setup, formation_use,
-    compound_move, castling, castling_wing, rules, explosion, ends, repetition, repetition_winner, shuttle, counting,
-    move_limit, endgame_count, bare_count, dead_material_kinds, zone_reached, hands, uci, notation, chinese, engine,
+    compound_move, castling, castling_wing, rules, explosion, hands, uci, notation, chinese, engine,
     eval, piece_eval, piece_eval_endgame, passed_eval, royal_distance, structure_eval, structure_eval_endgame,
     open_file_eval, shelter_eval, search;
 }  // namespace keys

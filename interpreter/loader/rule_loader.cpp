@@ -7,7 +7,6 @@
 #include <map>
 
 #include "core/text.h"
-#include "loader/end_rules.h"
 #include "loader/key_table.h"
 #include "loader/language.h"
 #include "loader/names.h"
@@ -113,7 +112,7 @@ class Loader {
     if (const ConfigNode* r = root_.find("rules")) read_rules(*r);
     if (const ConfigNode* u = root_.find("uci")) rules_.uci = read_uci_rules(*u);
     if (const ConfigNode* h = root_.find("hands")) read_hand_rules(*h, rules_);
-    if (const ConfigNode* e = root_.find("ends")) read_ends(*e);
+    if (const ConfigNode* e = root_.find("ends")) rules_.ends.read(*e, rules_);
     check_zones();
     if (const ConfigNode* e = root_.find("engine")) read_engine(*e);
     const ConfigNode* n = root_.find("notation");
@@ -844,41 +843,6 @@ class Loader {
       if (const ConfigNode* spares = e->find("spares"))
         r.explosion_spares = kinds_named(rules_, *spares);
     }
-  }
-
-  // What an end rule gives the side it names (stalemate, bare_royal, no_pieces).
-  static SideResult side_result(const ConfigNode& node) {
-    return word<SideResult>(node, {{"loss", SideResult::Loss}, {"draw", SideResult::Draw}, {"win", SideResult::Win}});
-  }
-
-  // Every way a game ends besides checkmate, each named as the end is named to players.
-  void read_ends(const ConfigNode& node) {
-    node.expect_keys(keys::ends);
-    EndRules& r = rules_.ends;
-    if (const ConfigNode* c = node.find("checks_given")) r.checks_given = c->as_int(1, 99);
-    if (const ConfigNode* z = node.find("zone_reached")) read_zone_reached(*z, rules_);
-    if (const ConfigNode* c = node.find("royal_captured")) r.royal_captured = c->as_bool();
-    if (const ConfigNode* s = node.find("stalemate"))
-      r.stalemate = side_result(*s);
-    if (const ConfigNode* rep = node.find("repetition")) read_repetition(*rep, rules_);
-    if (const ConfigNode* s = node.find("standoff")) r.standoff = s->as_int(1, 100);
-    if (const ConfigNode* b = node.find("bare_royal")) r.bare_royal = side_result(*b);
-    if (const ConfigNode* n = node.find("no_pieces")) r.no_pieces = side_result(*n);
-    if (const ConfigNode* d = node.find("both_passed")) r.both_passed = d->as_bool();
-    if (const ConfigNode* c = node.find("counting")) {
-      c->expect_keys(keys::counting);
-      r.counting = true;
-      if (const ConfigNode* bonus = c->find("bonus"))
-        for (const auto& [side, value] : bonus->entries()) r.counting_bonus[side_named(rules_, side, value)] = value.as_number();
-    }
-    if (const ConfigNode* m = node.find("move_limit")) read_move_limit(*m, rules_);
-    if (const ConfigNode* im = node.find("insufficient_material")) {
-      if (!im->is_sequence()) im->fail("expected a list of piece lists, e.g. [[], [bishop], [knight]]");
-      for (const ConfigNode* set : im->items())
-        r.insufficient_material.push_back(kind_set_named(rules_, *set, "expected a list of pieces"));
-    }
-    if (const ConfigNode* d = node.find("dead_material")) read_dead_material(*d, rules_);
-    if (const ConfigNode* c = node.find("endgame_count")) read_endgame_count(*c, rules_);
   }
 
   // The engine's tuning, kept apart from the rules: it changes how the engine plays, never the game.

@@ -9,6 +9,7 @@
 
 #include "core/point_set.h"
 #include "core/types.h"
+#include "ends/registry.h"
 #include "loader/config_tree.h"
 #include "loader/uci_rules.h"
 #include "loader/eval_rules.h"
@@ -157,30 +158,6 @@ struct Placement {
 
 enum class FacingRule : std::uint8_t { Allowed, Forbidden, Standoff };
 enum class PassRule : std::uint8_t { Never, UnlessInCheck };
-// What an end rule gives the side it names.
-enum class SideResult : std::uint8_t { Loss, Draw, Win };
-// What a repetition rule does to the side it blames: nothing, the game lost, the move refused, or
-// the side bound to vary, losing only when its next move repeats the cycle again.
-enum class Sanction : std::uint8_t { None, Loss, Illegal, MustVary };
-// Whether an attack of one kind on another is a chase: never, when the victim is unprotected, when it
-// is unprotected and cannot capture the attacker back either, always.
-enum class Chase : std::uint8_t { Never, Unprotected, UnlessMutual, Always };
-
-// The endgame count (ends.endgame_count, Makruk's board's and pieces' honour): while none of the
-// `blocked_by` kinds stands on the board, a side counts its moves and the game is drawn when the count runs
-// past its limit. A side with more than its royal counts to `board_moves`; a bare royal counts from
-// the number of pieces on the board to the `moves` of the first entry of `bare` whose pieces the
-// other side has (at least so many of each kind).
-struct CountLimit {
-  std::vector<Kind> pieces;  // kinds, sorted, a kind once for each piece of it
-  int moves = 0;
-};
-struct EndgameCount {
-  std::vector<Kind> blocked_by;
-  int board_moves = 0;  // 0: a side with more than its royal never counts
-  std::vector<CountLimit> bare;
-  bool on() const { return board_moves > 0 || !bare.empty(); }
-};
 
 // `rules:`, how moves are played beyond the pieces' own; each member is named as its key.
 struct MoveRules {
@@ -189,55 +166,6 @@ struct MoveRules {
   bool captures_compulsory = false;     // captures: compulsory, a side that can capture must
   bool explosion = false;               // a capture blows up the capturer and its neighbours
   std::vector<Kind> explosion_spares;   // explosion.spares: kinds a neighbouring blast leaves standing
-};
-
-// `ends.repetition`: the rules of game/repetition.h, read by loader/end_rules.cpp.
-struct RepetitionRule {
-  int count = 0;                  // the n-th occurrence ends the game; 0 = never (a claim may still)
-  bool by_counting = false;       // result: counting; otherwise a repetition is a draw
-  std::optional<Side> winner;     // result: {winner: SIDE}
-  int claim = 0;                  // the n-th occurrence lets a player claim a draw
-  Sanction perpetual_check = Sanction::None;  // for the side giving every check of the cycle
-  Sanction perpetual_chase = Sanction::None;  // for the side chasing one piece with every move of the cycle
-  std::vector<std::vector<Chase>> chases;     // [attacker kind][victim kind]; empty without the rule
-  std::vector<int> chase_zones;  // [victim kind]: the zone of its side it is chased in, -1 anywhere; empty: anywhere
-  int shuttle_moves = 0;          // shuttle: N, the n-th move in a row of one piece back and forth is illegal
-  int shuttle_loss_moves = 0;     // shuttle: {moves: N, result: loss}, n moves back and forth after arriving lose
-};
-
-// `ends.move_limit`: plies without a capture or a `reset_by` move.
-struct MoveLimitRule {
-  int plies = 0;                  // 0 = none
-  std::vector<Kind> reset_by;     // kinds whose every move resets the count
-  bool by_counting = false;       // result: counting; otherwise drawn
-  int claim = 0;                  // so many quiet plies let a player claim a draw
-};
-
-// `ends.dead_material`: material that can never mate, a draw (game/material.h).
-struct DeadMaterial {
-  std::vector<std::vector<Kind>> sets;  // whole-board kind multisets (royals excluded)
-  std::vector<Kind> one_colour;        // any number of these, all on points of one colour
-  std::vector<Kind> only;              // any number of these, anywhere
-};
-
-// `ends:`, every way a game ends besides checkmate; each member is named as its key and as the
-// Termination it gives (core/outcome.h).
-struct EndRules {
-  SideResult stalemate = SideResult::Loss;  // for the side to move when it has no legal move
-  RepetitionRule repetition;
-  int standoff = 2;                         // consecutive plies of facing royals that end the game
-  bool both_passed = false;                 // two passes in a row end the game
-  bool counting = false;                    // games ended without mate are decided by points
-  std::array<double, SideCount> counting_bonus{};  // counting.bonus
-  MoveLimitRule move_limit;
-  std::vector<std::vector<Kind>> insufficient_material;  // kind multisets (royal excluded) that cannot mate
-  std::optional<SideResult> bare_royal;     // for a side whose royal stands alone
-  std::optional<SideResult> no_pieces;      // for a side with no piece left
-  DeadMaterial dead_material;
-  EndgameCount endgame_count;
-  int checks_given = 0;                     // the side giving this many checks wins; 0 = no limit
-  ZoneReached zone_reached;                 // a piece reaching a zone wins (hand_rules.h)
-  bool royal_captured = false;              // no check: a royal may stand attacked, and taking it wins
 };
 
 struct RuleSet {
@@ -255,7 +183,7 @@ struct RuleSet {
   std::vector<Formation> formations;  // in the order the file lists them
   std::array<std::vector<Point>, SideCount> formation_squares;
   MoveRules rules;
-  EndRules ends;
+  EndRules ends;                   // every way the game ends besides checkmate (ends/registry.h)
   std::vector<ScriptDef> scripts;  // Lua hook files
   UciRules uci;                    // how other engines write this variant
   EvalDef eval;                    // the engine's piece values and square bonuses (eval_rules.h)

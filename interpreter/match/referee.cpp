@@ -26,7 +26,7 @@ void lose(GameRecord& record, Side loser, const std::string& reason) {
 
 // The move limit reached: counting decides where the variant counts, else it is a draw.
 void adjudicate(GameRecord& record, const Position& pos) {
-  if (!pos.variant().ends().counting) {
+  if (!pos.variant().ends().get<Counting>().on) {
     record.finished = true;
     record.termination = "adjudicated: move limit";
     return;

@@ -3,6 +3,7 @@
 #include <bit>
 #include <vector>
 
+#include "ends/registry.h"
 #include "movegen/bitboard_moves.h"
 #include "movegen/destinations.h"
 
@@ -459,95 +460,9 @@ bool leaves_royal_safe(Position& pos, Move m) {
   return safe;
 }
 
-std::optional<Side> checks_given_by(const Position& pos) {
-  for (Side side = First; side < SideCount; ++side)
-    if (pos.state().checks_needed[side] == 0) return side;
-  return std::nullopt;
-}
-
-Outcome outcome_for(Side side, SideResult result, Termination termination) {
-  switch (result) {
-    case SideResult::Loss: return {termination, opponent(side)};
-    case SideResult::Win: return {termination, side};
-    case SideResult::Draw: break;
-  }
-  return {termination, std::nullopt};
-}
-
-Outcome ended_by_rule(const Position& pos) {
-  const EndRules& rules = pos.variant().ends();
-  if (rules.checks_given)
-    if (const auto checker = checks_given_by(pos)) return {Termination::ChecksGiven, checker};
-  if (pos.variant().explosive()) {
-    const Side us = pos.side_to_move();
-    for (Side side = First; side < SideCount; ++side)
-      if (pos.royal(side) == NoPoint && pos.variant().has_royal(side))
-        return {Termination::RoyalExploded, pos.royal(us) == NoPoint ? opponent(us) : us};
-  }
-  if (rules.both_passed && pos.plies_recorded() >= 2 && pos.state_back(0).move.is_pass() &&
-      pos.state_back(1).move.is_pass())
-    return {Termination::BothPassed, std::nullopt};
-  // The position the record starts from is a ply like any other: a standoff may already hold there.
-  if (pos.variant().move_rules().facing_royals == FacingRule::Standoff && pos.plies_recorded() + 1 >= rules.standoff) {
-    bool held = true;
-    for (int back = 0; back < rules.standoff && held; ++back) held = pos.state_back(back).royals_facing;
-    if (held) return {Termination::Standoff, std::nullopt};
-  }
-  if (rules.zone_reached.kind >= 0)
-    if (const auto winner = zone_reached_by(pos)) return {Termination::ZoneReached, winner};
-  if (rules.royal_captured)
-    if (const auto loser = side_without_royal(pos)) return {Termination::RoyalCaptured, opponent(*loser)};
-  if (rules.bare_royal)
-    if (const auto bared = bare_royal_side(pos)) return outcome_for(*bared, *rules.bare_royal, Termination::BareRoyal);
-  return {};
-}
-
-std::optional<Side> bare_royal_side(const Position& pos) {
-  const Side us = pos.side_to_move(), them = opponent(us);
-  const auto bare = [&](Side side) { return pos.piece_count(side) == 1 && pos.royal(side) != NoPoint; };
-  if (bare(them) && pos.piece_count(us) >= 2) return them;
-  if (bare(us) && pos.piece_count(them) >= 3) return us;
-  return std::nullopt;
-}
-
-std::optional<Side> zone_reached_by(const Position& pos) {
-  const ZoneReached& rule = pos.variant().ends().zone_reached;
-  const Side us = pos.side_to_move(), mover = opponent(us);
-  auto in_zone = [&](Side side, bool must_be_safe) {
-    const PointSet& zone = pos.variant().rules().sides[side].zones[rule.zone];
-    const auto reached = [&](Point s) { return zone[s] && !(must_be_safe && attacked(pos, s, opponent(side), rule.kind)); };
-    // Asked at every node: where the position keeps bitboards, the kind's points are read, not
-    // searched for among all the side's pieces.
-    if (pos.variant().bitboards()) {
-      for (Bitboard left = pos.pieces(make_piece(side, rule.kind)); left;)
-        if (reached(pop_point(left))) return true;
-      return false;
-    }
-    for (int i = 0; i < pos.piece_count(side); ++i) {
-      const Point s = pos.piece_square(side, i);
-      if (kind_of(pos.at(s)) == rule.kind && reached(s)) return true;
-    }
-    return false;
-  };
-  if (in_zone(mover, rule.safely)) return mover;
-  if (in_zone(us, rule.safely)) return us;
-  return std::nullopt;
-}
-
-std::optional<Side> side_without_royal(const Position& pos) {
-  const RuleSet& rules = pos.variant().rules();
-  const Bitboards* bits = pos.variant().bitboards();
-  for (Side side : {pos.side_to_move(), opponent(pos.side_to_move())}) {
-    bool held = false;
-    // Asked at every node: where the position keeps bitboards, the royal kinds' sets answer.
-    if (bits)
-      for (std::uint32_t kinds = bits->royal_kinds(); kinds && !held; kinds &= kinds - 1)
-        held = pos.pieces(make_piece(side, Kind(std::countr_zero(kinds)))) != 0;
-    else
-      for (int i = 0; i < pos.piece_count(side) && !held; ++i) held = rules.pieces[kind_of(pos.at(pos.piece_square(side, i)))].royal;
-    if (!held) return side;
-  }
-  return std::nullopt;
+bool ended_before_moves(const Position& pos) {
+  Judging judging;
+  return judge_ends<Stage::BeforeMoves>(pos, judging);
 }
 
 namespace {
@@ -655,7 +570,7 @@ bool legal_board_moves(Position& pos, MoveList& list, Keep keep, bool& checked, 
 // generate_legal; where `counted` is given, moves may be added to it instead of listed.
 bool legal_moves(Position& pos, MoveList& list, Keep keep, std::uint64_t* counted) {
   list.size = 0;
-  if (ended_by_rule(pos).finished()) return false;
+  if (ended_before_moves(pos)) return false;
   const Variant& v = pos.variant();
   bool checked = false;
   bool any_legal = legal_board_moves(pos, list, keep, checked, counted);
@@ -702,7 +617,7 @@ bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked, con
     return false;
   }
   list.size = 0;
-  if (ended_by_rule(pos).finished()) return false;
+  if (ended_before_moves(pos)) return false;
   generate_pseudo_legal(pos, list, keep == Keep::Captures, known);
   if (keep == Keep::Captures) {
     int count = 0;
@@ -749,7 +664,7 @@ void set_played_fen(Position& pos, const std::string& fen) {
   next.set_fen(fen);
   const Side mover = opponent(next.side_to_move());
   // A game a rule has ended (a royal blown up) may leave the winner attacked.
-  if (!next.royal_may_be_taken() && !ended_by_rule(next).finished() && royal_attacked(next, mover))
+  if (!next.royal_may_be_taken() && !ended_before_moves(next) && royal_attacked(next, mover))
     throw FenError("FEN: " + next.variant().side_name(mover) + " is in check, but it is " +
                    next.variant().side_name(next.side_to_move()) + "'s turn");
   pos = std::move(next);

@@ -195,31 +195,10 @@ class CheckFilter {
 // game; it does not say whether a legal move is left.
 bool generate_to_try(Position& pos, MoveList& list, Keep keep, bool checked, const KnownDestinations& known = {});
 
-// Rules that end a game whatever moves remain, checked before generating any: a standoff held
-// too long, two passes, a piece in the zone whose reaching wins, the last check a side needed, a
-// royal blown up or captured, a royal left bare. The winner is left out of a standoff and two
-// passes, which the game decides by counting where the variant counts (game/evaluator.h).
-Outcome ended_by_rule(const Position& pos);
-
-// Where a royal left bare decides the game (ends.bare_royal), the side whose royal stands alone
-// while the other side has more. Where the bared side is to move it may still bare the other
-// royal in reply, so then it is bared for good only when the other side has two pieces or more
-// besides its royal (as in Shatranj); where the other side is to move, its reply has been made.
-std::optional<Side> bare_royal_side(const Position& pos);
-
-// The side that has given all the checks it needed (ends.checks_given).
-std::optional<Side> checks_given_by(const Position& pos);
-
-// Where reaching a zone wins (ends.zone_reached), the side that has won so: a side with its piece
-// in its zone (and, where it must be safe there, out of the other side's reach), whoever is to
-// move; the side that just moved first.
-std::optional<Side> zone_reached_by(const Position& pos);
-
-// Where capturing a royal wins (ends.royal_captured), the side whose royal has been taken.
-std::optional<Side> side_without_royal(const Position& pos);
-
-// What an end rule's word gives the side it names: the other side wins its loss.
-Outcome outcome_for(Side side, SideResult result, Termination termination);
+// Whether a rule the position alone decides (the BeforeMoves rules of ends/registry.h: the last
+// check a side needed, a standoff held too long, a royal in its goal zone, ...) has ended the game:
+// the generator then lists no move.
+bool ended_before_moves(const Position& pos);
 
 // Position::set_fen, also refusing a FEN whose side not to move is in check where that cannot
 // arise in play. Throws FenError and leaves `pos` unchanged.

@@ -28,7 +28,7 @@ void start(StateRecord& st, int limit, int plies) {
 }  // namespace
 
 bool count_blocked(const Position& pos) {
-  const EndgameCount& rule = pos.variant().ends().endgame_count;
+  const EndgameCount& rule = pos.variant().ends().get<EndgameCount>();
   if (!rule.on()) return false;
   for (const Side s : {Side(0), Side(1)})
     for (int i = 0; i < pos.piece_count(s); ++i)
@@ -37,7 +37,7 @@ bool count_blocked(const Position& pos) {
 }
 
 int count_limit_plies(const Position& pos, Side side) {
-  const EndgameCount& rule = pos.variant().ends().endgame_count;
+  const EndgameCount& rule = pos.variant().ends().get<EndgameCount>();
   const Side other = opponent(side);
   if (pos.state().count_blocked || bare(pos, other)) return 0;
   if (!bare(pos, side)) return 2 * rule.board_moves;
@@ -61,7 +61,7 @@ void advance_endgame_count(const Position& pos, StateRecord& st) {
   if (changed) st.count_blocked = count_blocked(pos);
   // The mover's own move is the first of its count: the pieces' honour counts from the number of
   // pieces on the board, one ply ahead of a count the side to move starts.
-  if (took && blocks(pos.variant().ends().endgame_count, kind_of(st.captured)) && bare(pos, mover))
+  if (took && blocks(pos.variant().ends().get<EndgameCount>(), kind_of(st.captured)) && bare(pos, mover))
     if (const int limit = count_limit_plies(pos, mover)) start(st, limit, 2 * pieces - 1);
   if (!st.count_limit || ((took || promoted) && bare(pos, us)))
     if (const int limit = count_limit_plies(pos, us)) start(st, limit, bare(pos, us) ? 2 * pieces : 0);

@@ -87,7 +87,7 @@ int read_number(const std::string& text, const char* field, int min, int max) {
 }  // namespace
 
 void Position::set_fen(const std::string& fen) {
-  FenFields f = split_fields(fen, variant_->ends().checks_given != 0);
+  FenFields f = split_fields(fen, variant_->ends().get<ChecksGiven>().limit != 0);
   // Into a scratch copy, so that a bad FEN leaves this position exactly as it was.
   Position next(*this);
   next.clear();
@@ -101,7 +101,7 @@ void Position::set_fen(const std::string& fen) {
   next.read_rights(f.rights);
   // Where the endgame count runs, its limit stands in place of the ghost square and the plies it has
   // counted in place of the half-move clock, as the reference engine writes them.
-  const bool counting = variant_->ends().endgame_count.on() && !f.ghost.empty() && all_digits(f.ghost);
+  const bool counting = variant_->ends().get<EndgameCount>().on() && !f.ghost.empty() && all_digits(f.ghost);
   if (f.ghost != "-" && !counting) next.read_ghosts(f.ghost);
   if (!f.checks.empty()) next.read_check_counters(f.checks);
   next.check_royals_present();
@@ -308,7 +308,7 @@ std::string Position::ghosts_text() const {
 }
 
 void Position::read_check_counters(const std::string& text) {
-  const int limit = variant_->ends().checks_given;
+  const int limit = variant_->ends().get<ChecksGiven>().limit;
   const auto plus = text.find('+');
   const std::string counts[SideCount] = {text.substr(0, plus), text.substr(plus + 1)};
   for (Side s = First; s < SideCount; ++s) {
@@ -380,7 +380,7 @@ std::string Position::fen() const {
   const std::string rights = rights_text();
   out += rights.empty() ? "-" : rights;
   std::vector<std::string> fields = {st.count_limit ? std::to_string(st.count_limit) : ghosts_text()};
-  if (variant_->ends().checks_given)
+  if (variant_->ends().get<ChecksGiven>().limit)
     fields.push_back(std::to_string(st.checks_needed[0]) + "+" + std::to_string(st.checks_needed[1]));
   fields.push_back(std::to_string(st.count_limit ? st.count_plies : st.quiet_plies));
   fields.push_back(std::to_string(fullmove_number()));

@@ -42,7 +42,7 @@ void Position::clear() {
   states_.reserve(1024);
   states_.emplace_back();
   edits_.clear();
-  const int checks = variant_->ends().checks_given;
+  const int checks = variant_->ends().get<ChecksGiven>().limit;
   states_.back().checks_needed = {std::uint8_t(checks), std::uint8_t(checks)};
 }
 
@@ -115,7 +115,7 @@ std::uint64_t Position::compute_hash() const {
   for (Point s = Point(0); s < variant_->squares(); ++s)
     if (board_[s]) h ^= variant_->piece_key(board_[s], s);
   if (st.ghost != NoPoint) h ^= variant_->ghost_key(st.ghost);
-  if (variant_->ends().checks_given)
+  if (variant_->ends().get<ChecksGiven>().limit)
     for (Side s = First; s < SideCount; ++s) h ^= variant_->checks_key(s, st.checks_needed[s]);
   if (variant_->has_hands())
     for (Side s = First; s < SideCount; ++s)
@@ -303,9 +303,9 @@ void Position::make(Move m) {
     }
   }
   side_ = opponent(side_);
-  if (v.ends().checks_given) [[unlikely]]
+  if (v.ends().get<ChecksGiven>().limit) [[unlikely]]
     count_check(*this, st.checks_needed[opponent(side_)], h);
-  if (v.ends().endgame_count.on()) [[unlikely]]
+  if (v.ends().get<EndgameCount>().on()) [[unlikely]]
     advance_endgame_count(*this, st);
   st.hash = h;
   st.royals_facing = facing_flag();

@@ -73,9 +73,9 @@ Evaluation::Evaluation(const Variant& variant)
   for (Kind k = Kind(0); k < kinds && k < int(eval.hand.size()); ++k)
     if (eval.hand[k] >= 0) hand_value_[k] = eval.hand[k];
 
-  if (rules.ends.checks_given) {
+  if (rules.ends.get<ChecksGiven>().limit) {
     const std::vector<int>& bonus = eval.checks.value_or(DefaultChecks);
-    checks_to_win_ = rules.ends.checks_given;
+    checks_to_win_ = rules.ends.get<ChecksGiven>().limit;
     checks_bonus_.push_back(0);
     for (int n = 1; n <= checks_to_win_; ++n) checks_bonus_.push_back(bonus[std::min(n, int(bonus.size())) - 1]);
   }
@@ -116,7 +116,7 @@ Evaluation::Evaluation(const Variant& variant)
     }
 
   // The piece whose reaching its zone wins scores, on each point, by how far it has still to go.
-  const ZoneReached& goal = rules.ends.zone_reached;
+  const ZoneReached& goal = rules.ends.get<ZoneReached>();
   const std::vector<int>& goal_bonus = eval.goal.value_or(DefaultGoal);
   std::vector<int> to_goal[SideCount];
   if (goal.kind >= 0)

@@ -120,7 +120,7 @@ Game janggi_with(void (*change)(EndRules&), const std::string& base = "janggi") 
 }
 
 TEST(GameEndRules, MoveLimit) {
-  Game game = janggi_with([](EndRules& r) { r.move_limit.plies = 4; });
+  Game game = janggi_with([](EndRules& r) { r.get<MoveLimit>().plies = 4; });
   ASSERT_EQ(play_all(game, "b10c8 b1c3 c8b10"), "");
   EXPECT_EQ(state_of(game), "unfinished");
   ASSERT_EQ(play_all(game, "c3b1"), "");
@@ -128,7 +128,7 @@ TEST(GameEndRules, MoveLimit) {
 }
 
 TEST(GameEndRules, MoveLimitCountsFromTheLastCapture) {
-  Game game = janggi_with([](EndRules& r) { r.move_limit.plies = 3; });
+  Game game = janggi_with([](EndRules& r) { r.get<MoveLimit>().plies = 3; });
   game.set_fen(AfterACapture);  // two quiet plies already
   ASSERT_EQ(play_all(game, "i7i9 b1c3 e10e9"), "");
   EXPECT_EQ(state_of(game), "unfinished");
@@ -148,7 +148,7 @@ TEST(GameEndRules, InsufficientMaterial) {
 }
 
 TEST(GameEndRules, RepetitionByCounting) {
-  Game game = janggi_with([](EndRules& r) { r.repetition.by_counting = true; });
+  Game game = janggi_with([](EndRules& r) { r.get<Repetition>().by_counting = true; });
   ASSERT_EQ(play_all(game, HorsesOutAndBack), "");
   EXPECT_EQ(state_of(game), "han wins: repetition, 73.5 to 72 points");
 }

@@ -121,9 +121,9 @@ TEST(Language, MigratedFileLoadsAsTheOriginal) {
     out << migrate_rule_text(read_text_file(old_path), old_path);
   }
   const auto variant = load_variant(new_path);
-  EXPECT_EQ(variant->ends().stalemate, SideResult::Loss);
-  EXPECT_TRUE(variant->ends().zone_reached.safely);
-  EXPECT_EQ(variant->ends().zone_reached.kind, variant->rules().kind_by_name("king"));
+  EXPECT_EQ(variant->ends().get<NoMoves>().stalemate, SideResult::Loss);
+  EXPECT_TRUE(variant->ends().get<ZoneReached>().safely);
+  EXPECT_EQ(variant->ends().get<ZoneReached>().kind, variant->rules().kind_by_name("king"));
 }
 
 }  // namespace

@@ -78,6 +78,8 @@ const BadFile BadFiles[] = {
      "$F:5:36: ends.zone_reached.zone: no zone named \"hill\" (zones are declared under sides)"},
     {"CheckLimitZero", "tests/loader/bad/check_limit_zero.yaml",
      "$F:5:17: ends.checks_given: expected a number from 1 to 99, got 0"},
+    {"ExtinctionWithoutKinds", "tests/loader/bad/extinction_no_kinds.yaml",
+     "$F:5:23: ends.extinction.kinds: name at least one kind, e.g. [queen, rook]"},
     {"CapturesWord", "tests/loader/bad/captures_word.yaml", "$F:5:13: rules.captures: expected one of: optional, compulsory"},
     {"ExplosionSparesUnknown", "tests/loader/bad/explosion_spares_unknown.yaml",
      "$F:5:30: rules.explosion.spares[1]: no piece named \"soldier\""},

@@ -66,7 +66,7 @@ void expect_royal_safe_moves_kept(const std::shared_ptr<const Variant>& variant,
   const FacingRule facing = variant->move_rules().facing_royals;
   int positions = 0, refused = 0;
   for_each_position_and_reply(variant, reference_fens(game), [&](Position& pos) {
-    if (ended_by_rule(pos).finished()) return;
+    if (ended_before_moves(pos)) return;
     const Side us = pos.side_to_move();
     const bool must_not_face = facing == FacingRule::Forbidden || (facing == FacingRule::Standoff && pos.state().royals_facing);
     MoveList pseudo, legal;

@@ -6,11 +6,12 @@
 #include <cstdint>
 #include <string>
 
-#include "compiler/variant.h"
 #include "core/outcome.h"
 #include "core/types.h"
 
 namespace palace {
+
+class Variant;
 
 // A perpetual one side is blamed for: a check with every one of its moves, or a chase of one piece,
 // since the first occurrence of the repeated position.

@@ -1,9 +1,10 @@
-#include "game/termination.h"
+#include "ends/verdict.h"
 
 #include <algorithm>
 #include <sstream>
 
-#include "game/explain.h"
+#include "compiler/variant.h"
+#include "core/text.h"
 
 namespace palace {
 
