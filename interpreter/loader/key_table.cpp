@@ -349,8 +349,9 @@ std::vector<const MapSpec*> all_maps() {
 std::string key_reference_markdown() {
   std::string out =
       "# Rule language reference\n\n"
-      "Generated from the loader's key tables (interpreter/loader/key_table.cpp) by `palace schema --markdown`;\n"
-      "do not edit. rules/README.md explains the language; `palace schema` prints it as a JSON Schema.\n"
+      "Generated from the loader's key tables (interpreter/loader/key_table.cpp, and for `ends` each rule's\n"
+      "module in interpreter/ends/) by `palace schema --markdown`; do not edit. rules/README.md explains the\n"
+      "language; `palace schema` prints it as a JSON Schema.\n"
       "`NAME` in a path stands for a name the file chooses (a piece, a side, a zone).\n";
   for (const MapSpec* map : all_maps()) {
     out += "\n## `" + std::string(map->where) + "`\n\n" + map->meaning + "\n\n";
