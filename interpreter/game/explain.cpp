@@ -248,6 +248,11 @@ std::string explain_drop(Position& pos, Kind kind, Point to) {
         return "two " + plural(def.name) + " of a side may not share a file";
     }
   }
+  if (v.has_move_hook(kind) && !pos.move_hooks()->allows(pos, kind, drop)) {
+    const HookRef& hook = def.allow_move_hook;
+    return v.rules().scripts[hook.script].name + "." + hook.function + " does not allow that drop of the " + def.name +
+           " on " + v.board().point_name(to);
+  }
   const Request r{pos, v, us, to, to, kind, def};
   if (in_check(pos)) return safety_reason(r, drop);
   return UnexplainedRefusal;

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -22,9 +23,13 @@ namespace palace::hooks {
 
 struct Limits {
   // Per call (and for running a script's top level). Allocation is charged too, one
-  // instruction per 256 bytes, since a single instruction can copy megabytes.
+  // instruction per 256 bytes, since a single instruction can copy megabytes, and so is each
+  // collection a full heap forces (see lua_host.cpp's allocator).
   std::uint64_t instructions = 1'000'000;
   std::size_t memory_bytes = 16u << 20;  // cap on the Lua state's total heap
+  // Wall-clock time per call, for whatever the budget cannot see. Far above what the budget
+  // allows (about half a second at worst), so that it never decides a call a slower build finishes.
+  std::uint32_t deadline_ms = 3000;
 };
 
 // what() is always a single line, so callers can put it straight into a log or a UI.
@@ -79,6 +84,23 @@ struct Value {
 
 using NativeFunction = std::function<Value(const std::vector<Value>& args)>;  // may throw HookError
 
+// A value a LuaHost keeps (LuaHost::keep, record, function_handle); NoHandle stands for nil.
+using Handle = std::int32_t;
+constexpr Handle NoHandle = 0;
+
+// An argument of a fast call, or a field of a record: nil, a boolean, an integer or a kept value.
+struct Slot {
+  enum class Type : std::uint8_t { nil, boolean, integer, kept };
+  Type type = Type::nil;
+  std::int64_t value = 0;
+
+  static constexpr Slot nil() { return {}; }
+  static constexpr Slot boolean(bool b) { return {Type::boolean, b ? 1 : 0}; }
+  static constexpr Slot integer(std::int64_t i) { return {Type::integer, i}; }
+  static constexpr Slot kept(Handle h) { return h == NoHandle ? Slot{} : Slot{Type::kept, h}; }
+  constexpr bool operator==(const Slot&) const = default;
+};
+
 namespace detail {
 struct LuaHostState;
 }
@@ -114,11 +136,44 @@ class LuaHost {
   void set_interrupt(std::function<bool()> stop);
   const std::function<bool()>& interrupt() const;
 
-  // Calls a global function defined by that script and returns its first result. Each call runs
-  // the script's top level again in a fresh environment first, so no state (globals, tables,
-  // top-level locals) outlives a call. Throws HookError on any failure.
+  // Calls a global function defined by that script and returns its first result. Nothing a call
+  // does outlives it: load_script froze what the top level built (see scripts/README.md, "What a
+  // hook keeps"). Throws HookError on any failure.
   Value call(const std::string& display_name, const std::string& function,
              const std::vector<Value>& args);
+
+  // --- The fast path of runtime hooks ---------------------------------------------------------
+  // Values made once and kept for the host's life, named by a Handle, so that a call made a
+  // million times pushes them instead of building them: a script's function, a string, a
+  // read-only table, a record (a read-only table whose fields each call sets).
+
+  // The function `function` of the script, for call(Handle, ...). Throws HookError when the
+  // script defines none.
+  Handle function_handle(const std::string& display_name, const std::string& function);
+
+  // Keeps a string or a table (read-only to scripts, nested tables too). Throws HookError.
+  Handle keep(const Value& value);
+
+  // A table the scripts read but cannot change, whose fields `names` each call sets (Fill). Where
+  // `lazy_name` is given, reading that field asks `lazy` for a list of kept values the first time
+  // in a call: what costs more to work out than most hooks would pay for.
+  Handle record(const std::vector<std::string>& names, const std::string& lazy_name = {},
+                std::function<void(std::vector<Handle>&)> lazy = {});
+
+  // The new values of a record's fields, in the order record() named them.
+  struct Fill {
+    Handle record;
+    std::span<const Slot> fields;
+  };
+
+  // Sets the records' fields, then calls the function with `args` and returns its first result.
+  Value call(Handle function, std::span<const Fill> fills, std::span<const Slot> args);
+
+  // Makes fn callable from every script as palace.NAME(...), like register_function, for natives
+  // whose arguments are strings (a view without data stands for any other value) and whose answer
+  // is a kept value or NoHandle (nil): nothing is converted either way. fn may throw HookError.
+  using KeptFunction = std::function<Handle(std::span<const std::string_view> args)>;
+  void register_kept_function(const std::string& name, KeptFunction fn);
 
  private:
   std::unique_ptr<detail::LuaHostState> state_;

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <utility>
 
 #include "hooks/lua_sandbox_internal.h"
@@ -87,7 +88,31 @@ int string_byte(lua_State* L) {
   return results;
 }
 
-int string_format(lua_State* L) { return scanning(L, "format"); }
+// Without addresses, as tostring (lua_host.cpp): "%p", and "%s" of a table or a function, would
+// print one that differs from run to run and from call to call.
+int string_format(lua_State* L) {
+  std::size_t length = 0;
+  const char* format = luaL_checklstring(L, 1, &length);
+  for (std::size_t i = 0; i + 1 < length; ++i) {
+    if (format[i] != '%') continue;
+    std::size_t j = i + 1;
+    while (j < length && format[j] != '\0' && std::strchr("-+ #0123456789.", format[j]) != nullptr) ++j;
+    if (j < length && format[j] == 'p')
+      return luaL_error(L, "invalid conversion '%%p' to 'format': an address differs from run to run");
+    i = j;
+  }
+  for (int i = 2, n = lua_gettop(L); i <= n; ++i) {
+    const int t = lua_type(L, i);
+    if (t != LUA_TTABLE && t != LUA_TFUNCTION) continue;
+    if (luaL_getmetafield(L, i, "__tostring") != LUA_TNIL) {
+      lua_pop(L, 1);
+      continue;
+    }
+    lua_pushstring(L, luaL_typename(L, i));
+    lua_replace(L, i);
+  }
+  return scanning(L, "format");
+}
 int string_pack(lua_State* L) { return scanning(L, "pack"); }
 int string_packsize(lua_State* L) { return scanning(L, "packsize"); }
 int string_unpack(lua_State* L) { return scanning_with_results(L, "unpack"); }

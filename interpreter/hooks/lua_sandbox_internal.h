@@ -2,6 +2,7 @@
 // host state and the few helpers both need. Not a public interface.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -9,6 +10,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "hooks/lua_host.h"
 
@@ -21,8 +23,41 @@ struct NativeEntry {
   NativeFunction fn;
 };
 
+struct KeptNativeEntry {
+  std::string name;
+  LuaHost::KeptFunction fn;
+};
+
+// What a function handle names: the function's registry reference, and the script's list of
+// upvalues to put back after each call (see freeze in lua_host.cpp).
+struct FunctionEntry {
+  std::string script;
+  std::string function;
+  Handle value = NoHandle;
+  Handle restore = NoHandle;
+  int restore_count = 0;
+};
+
+// A record (LuaHost::record): its shadow holds the fields the proxy shows, keyed by kept names.
+// A fill sets only the fields whose value changed since the last fill (`last`, when `valid`): the
+// moves of one piece differ in a field or two.
+struct RecordEntry {
+  Handle shadow = NoHandle;
+  std::vector<Handle> names;
+  std::function<void(std::vector<Handle>&)> lazy;
+  std::vector<Slot> last;
+  bool valid = false;
+  int lazy_field = -1;       // the lazy field's index in names
+  bool lazy_cached = false;  // the lazy field holds this call's answer: the next fill clears it
+};
+
+struct ScriptEntry {
+  Handle restore = NoHandle;  // the upvalues of the script's functions as its top level left them
+  int restore_count = 0;
+};
+
 struct LuaHostState {
-  enum class Failure { none, budget, memory, interrupted };
+  enum class Failure { none, budget, memory, interrupted, deadline };
 
   explicit LuaHostState(Limits l) : limits(l) {}
 
@@ -61,13 +96,20 @@ struct LuaHostState {
   int failure_line = 0;
   std::size_t printed = 0;        // bytes print wrote in this operation
   std::size_t printed_total = 0;  // bytes print wrote in the host's life
-  std::string script;    // display name of the running script
-  std::string function;  // function being called, for messages
+  // The wall clock is read first by the count hook, not when a call starts: most calls end
+  // before the hook first fires, and pay nothing for the deadline.
+  bool clock_started = false;
+  std::chrono::steady_clock::time_point deadline;
 
   std::function<bool()> interrupt;  // asked by the count hook; see LuaHost::set_interrupt
 
   std::map<std::string, std::unique_ptr<NativeEntry>> natives;
-  std::set<std::string> scripts;
+  std::map<std::string, std::unique_ptr<KeptNativeEntry>> kept_natives;
+  std::map<std::string, ScriptEntry> scripts;
+  // Indexed by handle; null for handles of another sort.
+  std::vector<std::unique_ptr<FunctionEntry>> functions;
+  std::vector<std::unique_ptr<RecordEntry>> records;
+  std::vector<Handle> lazy_values;  // what a record's lazy field answered, until Lua has it
   std::string native_error;  // message of the last failed native call (lives outside Lua frames)
 
   bool memory_failed() const { return memory_exceeded || refusal_pending; }
@@ -116,5 +158,9 @@ void install_charged_library(lua_State* L);
 
 // Pushes a shallow copy of the table on top of the stack (which stays there).
 void push_table_copy(lua_State* L);
+
+// Pushes the shadow of the table at `idx` and returns true when it is frozen (read-only to
+// scripts: its contents live in the shadow); pushes nothing and returns false otherwise. Never raises.
+bool push_shadow(lua_State* L, int idx);
 
 }  // namespace palace::hooks::detail

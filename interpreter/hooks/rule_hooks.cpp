@@ -1,6 +1,7 @@
 #include "hooks/rule_hooks.h"
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <functional>
 #include <mutex>
@@ -102,6 +103,20 @@ void apply_load_time_hooks(RuleSet& rules) {
   }
 }
 
+namespace {
+
+using hooks::Handle;
+using hooks::NoHandle;
+using hooks::Slot;
+
+// The move record's fields, in this order (LuaMoveHooks::allows fills them).
+const std::vector<std::string> kMoveFields = {"from", "to", "piece", "captured", "promotion", "partner", "victim", "drop", "path"};
+constexpr std::size_t kMoveFieldCount = 9;
+const std::vector<std::string> kPartnerFields = {"from", "to", "kind"};
+const std::vector<std::string> kMovedFields = {"from", "to", "piece", "captured"};
+
+}  // namespace
+
 LuaMoveHooks::LuaMoveHooks(const Variant& variant) : variant_(variant) {
   const RuleSet& rules = variant_.rules();
   // The board as runtime hooks see it. Outside a runtime hook there is no position to look at.
@@ -109,45 +124,110 @@ LuaMoveHooks::LuaMoveHooks(const Variant& variant) : variant_(variant) {
     if (!position_) throw HookError("the board can only be read by a move hook");
     return *position_;
   };
-  host_.register_function("piece_at", [&rules, position](const std::vector<Value>& args) {
+  host_.register_kept_function("piece_at", [this, &rules, position](std::span<const std::string_view> args) {
     const Position& pos = position();
-    const Point s = args.empty() || !args[0].is_string() ? NoPoint : rules.board.parse_point(args[0].as_string());
+    const Point s = args.empty() || args[0].data() == nullptr ? NoPoint : rules.board.parse_point(std::string(args[0]));
     if (s == NoPoint) throw HookError("palace.piece_at expects a point name such as \"e5\"");
-    return pos.at(s) ? piece_value(rules, pos.at(s)) : Value::nil();
+    return pos.at(s) ? pieces_[kind_of(pos.at(s))][side_of(pos.at(s))] : NoHandle;
   });
-  host_.register_function("side_to_move", [&rules, position](const std::vector<Value>&) {
-    return Value::string(rules.sides[position().side_to_move()].name);
+  host_.register_kept_function("side_to_move", [this, position](std::span<const std::string_view>) {
+    return side_names_[position().side_to_move()];
   });
   script_names_ = load_scripts(host_, rules);
+
+  try {
+    for (Point s = Point(0); s < variant_.squares(); ++s) point_names_.push_back(host_.keep(Value::string(rules.board.point_name(s))));
+    for (Side side = First; side < SideCount; ++side) side_names_[side] = host_.keep(Value::string(rules.sides[side].name));
+    for (Kind k = Kind(0); k < variant_.kinds(); ++k) {
+      kind_tables_.push_back(host_.keep(kind_value(rules, k)));
+      pieces_.emplace_back();
+      for (Side side = First; side < SideCount; ++side) pieces_.back()[side] = host_.keep(piece_value(rules, make_piece(side, k)));
+    }
+    // The pieces between a move's two points, nearest first, along the first route of its piece's
+    // movement that reaches the target: asked only by a hook that reads it.
+    move_ = host_.record(kMoveFields, "path", [this](std::vector<Handle>& out) {
+      if (!position_ || path_of_.from == NoPoint) return;
+      const auto routes = routes_between(variant_, path_of_.side, path_of_.kind, path_of_.from, path_of_.to);
+      if (!routes.empty())
+        for (const Point s : routes.front().between)
+          if (const Piece p = position_->at(s)) out.push_back(pieces_[kind_of(p)][side_of(p)]);
+    });
+    partner_ = host_.record(kPartnerFields);
+    moved_ = host_.record(kMovedFields);
+  } catch (const HookError& e) {
+    throw RuleError(e.what());
+  }
+  for (Kind k = Kind(0); k < variant_.kinds(); ++k) {
+    const PieceDef& def = rules.pieces[k];
+    functions_.emplace_back();
+    int i = 0;
+    for (const HookRef* hook : {&def.allow_move_hook, &def.add_moves_hook, &def.after_move_hook}) {
+      Handle& handle = functions_.back()[std::size_t(i++)];
+      handle = NoHandle;
+      if (!*hook || !host_.has_function(script_names_[hook->script], hook->function)) continue;
+      handle = host_.function_handle(script_names_[hook->script], hook->function);
+    }
+  }
 }
 
-bool LuaMoveHooks::allows(const Position& pos, Kind kind, Move move) {
-  const RuleSet& rules = variant_.rules();
-  const BoardDef& board = rules.board;
-  const Point from = move.from(), to = move.to();
-  // The pieces on the way, nearest first, along the first route of the piece's movement that
-  // reaches the target (a compound or added move's piece has none).
-  hooks::Table path;
-  const auto routes = routes_between(variant_, side_of(pos.at(from)), kind, from, to);
-  if (!routes.empty())
-    for (const Point s : routes.front().between)
-      if (pos.at(s)) path.emplace_back(Value::integer(std::int64_t(path.size()) + 1), piece_value(rules, pos.at(s)));
-  hooks::Table m = {{Value::string("from"), Value::string(board.point_name(from))},
-                    {Value::string("to"), Value::string(board.point_name(to))},
-                    {Value::string("piece"), piece_value(rules, pos.at(from))},
-                    {Value::string("path"), Value::table(std::move(path))}};
-  if (pos.at(to) && side_of(pos.at(to)) != side_of(pos.at(from))) m.emplace_back(Value::string("captured"), piece_value(rules, pos.at(to)));
+Slot LuaMoveHooks::point(Point s) const { return s == NoPoint ? Slot::nil() : Slot::kept(point_names_[s]); }
 
-  const HookRef& hook = rules.pieces[kind].allow_move_hook;
-  const Value answer = call(pos, hook, {Value::table(std::move(m))});
+Slot LuaMoveHooks::piece(Piece p) const { return p ? Slot::kept(pieces_[kind_of(p)][side_of(p)]) : Slot::nil(); }
+
+bool LuaMoveHooks::allows(const Position& pos, Kind kind, Move move) {
+  const Point from = move.from();
+  Point to = move.to();
+  const bool drop = move.type() == MoveType::Drop;
+  const Piece mover = drop ? make_piece(pos.side_to_move(), kind) : pos.at(from);
+  const Side side = side_of(mover);
+  Piece captured = NoPiece;
+  Point victim = NoPoint;
+  Slot partner[3];
+  bool compound = false;
+  path_of_ = {side, kind, from, to};
+  switch (move.type()) {
+    case MoveType::Drop:
+      path_of_.from = NoPoint;
+      break;
+    case MoveType::CaptureGhost:
+      victim = pos.state().ghost_victim;
+      captured = pos.at(victim);
+      break;
+    case MoveType::Compound: {
+      const CompoundMove& c = variant_.compound_moves()[std::size_t(move.extra())];
+      to = c.to;
+      partner[0] = point(c.partner_from);
+      partner[1] = point(c.partner_to);
+      partner[2] = Slot::kept(kind_tables_[c.partner]);
+      compound = true;
+      path_of_.from = NoPoint;
+      break;
+    }
+    default:
+      if (pos.at(to) && side_of(pos.at(to)) != side) captured = pos.at(to);
+  }
+  const Kind promotion = move.promotion_kind();
+  const Slot fields[kMoveFieldCount] = {drop ? Slot::nil() : point(from),
+                                        point(to),
+                                        piece(mover),
+                                        piece(captured),
+                                        promotion == NoKind ? Slot::nil() : Slot::kept(kind_tables_[promotion]),
+                                        compound ? Slot::kept(partner_) : Slot::nil(),
+                                        point(victim),
+                                        drop ? Slot::boolean(true) : Slot::nil(),
+                                        Slot::nil()};
+  const hooks::LuaHost::Fill fills[2] = {{move_, fields}, {partner_, partner}};
+  const Slot args[1] = {Slot::kept(move_)};
+  const HookRef& hook = variant_.rules().pieces[kind].allow_move_hook;
+  const Value answer = call(pos, hook, functions_[kind][AllowMove], std::span(fills, compound ? 2 : 1), args);
   if (!answer.is_bool()) throw bad_answer(hook, std::string("must return true or false, not ") + answer.type_name());
   return answer.as_bool();
 }
 
 void LuaMoveHooks::add_targets(const Position& pos, Kind kind, Point from, std::vector<AddedTarget>& targets) {
-  const RuleSet& rules = variant_.rules();
-  const HookRef& hook = rules.pieces[kind].add_moves_hook;
-  const Value answer = call(pos, hook, {piece_value(rules, pos.at(from)), Value::string(rules.board.point_name(from))});
+  const HookRef& hook = variant_.rules().pieces[kind].add_moves_hook;
+  const Slot args[2] = {piece(pos.at(from)), point(from)};
+  const Value answer = call(pos, hook, functions_[kind][AddMoves], {}, args);
   const auto fail = [&](const std::string& what) { return bad_answer(hook, what); };
   const hooks::Table& entries = list_answer(answer, fail, "points");
   // Each point once at most, each way: a longer list only repeats itself, at the generator's cost.
@@ -184,16 +264,16 @@ void LuaMoveHooks::after_move(const Position& pos, Kind kind, Point from, Point 
                               std::vector<PointEdit>& edits) {
   const RuleSet& rules = variant_.rules();
   const HookRef& hook = rules.pieces[kind].after_move_hook;
-  hooks::Table m = {{Value::string("from"), Value::string(rules.board.point_name(from))},
-                    {Value::string("to"), Value::string(rules.board.point_name(to))},
-                    {Value::string("piece"), piece_value(rules, moved)}};
-  if (captured) m.emplace_back(Value::string("captured"), piece_value(rules, captured));
-  const Value answer = call(pos, hook, {Value::table(std::move(m))});
+  const Slot fields[4] = {point(from), point(to), piece(moved), piece(captured)};
+  const hooks::LuaHost::Fill fills[1] = {{moved_, fields}};
+  const Slot args[1] = {Slot::kept(moved_)};
+  const Value answer = call(pos, hook, functions_[kind][AfterMove], fills, args);
   const auto fail = [&](const std::string& what) { return bad_answer(hook, what); };
   const hooks::Table& entries = list_answer(answer, fail, "edits ({at = POINT, piece = PIECE or nil})");
   constexpr std::size_t MaxEdits = 64;  // with an explosion's, still counted by StateRecord::edited
   if (entries.size() > MaxEdits)
     throw fail("returned " + std::to_string(entries.size()) + " edits; at most " + std::to_string(MaxEdits) + " are allowed");
+  if (entries.empty()) return;
 
   // The board as the edits leave it, for the checks that look at more than one edit.
   std::vector<Piece> board(std::size_t(variant_.squares()));
@@ -246,14 +326,16 @@ PointEdit LuaMoveHooks::read_edit(const Value& entry, const std::vector<Piece>& 
   return edit;
 }
 
-Value LuaMoveHooks::call(const Position& pos, const HookRef& hook, std::vector<Value> args) {
+Value LuaMoveHooks::call(const Position& pos, const HookRef& hook, Handle function, std::span<const hooks::LuaHost::Fill> fills,
+                         std::span<const Slot> args) {
+  if (function == NoHandle) throw HookError(script_names_[hook.script] + ": no function " + quote(hook.function));
   // The board is readable only while the hook runs, however it ends.
   position_ = &pos;
   struct Forget {
     const Position*& slot;
     ~Forget() { slot = nullptr; }
   } forget{position_};
-  return host_.call(script_names_[hook.script], hook.function, args);
+  return host_.call(function, fills, args);
 }
 
 HookError LuaMoveHooks::bad_answer(const HookRef& hook, const std::string& what) {
@@ -261,12 +343,20 @@ HookError LuaMoveHooks::bad_answer(const HookRef& hook, const std::string& what)
 }
 
 // Interpreters not in use, for the variant's positions to borrow. Past MaxIdle idle ones, one
-// given back is dropped: a burst of parallel calls does not keep its heaps for good.
+// given back is dropped: a burst of parallel calls does not keep its heaps for good. One idle
+// interpreter waits in `ready_`, taken and given back without the lock: a thread alone on the
+// variant, as perft and a search's thread are, borrows it for every call.
 class LuaHooksPool {
  public:
   static constexpr std::size_t MaxIdle = 8;
 
+  LuaHooksPool() = default;
+  LuaHooksPool(const LuaHooksPool&) = delete;
+  LuaHooksPool& operator=(const LuaHooksPool&) = delete;
+  ~LuaHooksPool() { delete ready_.load(); }
+
   std::unique_ptr<LuaMoveHooks> take(const Variant& variant) {
+    if (LuaMoveHooks* ready = ready_.exchange(nullptr, std::memory_order_acquire)) return std::unique_ptr<LuaMoveHooks>(ready);
     {
       const std::lock_guard lock(mutex_);
       if (!idle_.empty()) {
@@ -279,11 +369,17 @@ class LuaHooksPool {
   }
 
   void give_back(std::unique_ptr<LuaMoveHooks> hooks) {
+    LuaMoveHooks* empty = nullptr;
+    if (ready_.compare_exchange_strong(empty, hooks.get(), std::memory_order_release)) {
+      (void)hooks.release();
+      return;
+    }
     const std::lock_guard lock(mutex_);
     if (idle_.size() < MaxIdle) idle_.push_back(std::move(hooks));
   }
 
  private:
+  std::atomic<LuaMoveHooks*> ready_{nullptr};
   std::mutex mutex_;
   std::vector<std::unique_ptr<LuaMoveHooks>> idle_;
 };
@@ -295,7 +391,7 @@ class PooledLuaHooks::Lease {
     if (owner_.interrupt_) hooks_->set_interrupt([this] { return owner_.interrupt_(); });
   }
   ~Lease() {
-    hooks_->set_interrupt({});
+    if (owner_.interrupt_) hooks_->set_interrupt({});
     owner_.pool_->give_back(std::move(hooks_));
   }
   Lease(const Lease&) = delete;

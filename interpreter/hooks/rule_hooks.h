@@ -5,8 +5,10 @@
 // scripts/README.md.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -21,7 +23,9 @@ namespace palace {
 // answers into the pieces' screen and capture lists. Throws RuleError naming the hook.
 void apply_load_time_hooks(RuleSet& rules);
 
-// The runtime hooks of one variant, on an interpreter of their own.
+// The runtime hooks of one variant, on an interpreter of their own. What a hook is given is made
+// once, when the interpreter starts: a string for each point's name, a table for each kind and for
+// each kind of each side, and the records a call refills (the move, a castling partner).
 class LuaMoveHooks final : public MoveHooks {
  public:
   explicit LuaMoveHooks(const Variant& variant);  // throws RuleError when a script fails to load
@@ -37,15 +41,34 @@ class LuaMoveHooks final : public MoveHooks {
 
  private:
   // Calls a runtime hook with `pos` readable through palace.piece_at and palace.side_to_move.
-  hooks::Value call(const Position& pos, const HookRef& hook, std::vector<hooks::Value> args);
+  hooks::Value call(const Position& pos, const HookRef& hook, hooks::Handle function,
+                    std::span<const hooks::LuaHost::Fill> fills, std::span<const hooks::Slot> args);
   // An error about what the hook answered: "script:LINE: function: what".
   hooks::HookError bad_answer(const HookRef& hook, const std::string& what);
   AddedTarget read_target(const Position& pos, Point from, const hooks::Value& entry, const HookRef& hook, int n);
   PointEdit read_edit(const hooks::Value& entry, const std::vector<Piece>& board, const HookRef& hook, int n);
+  hooks::Slot point(Point s) const;
+  hooks::Slot piece(Piece p) const;
 
   const Variant& variant_;
   hooks::LuaHost host_;
   std::vector<std::string> script_names_;  // as messages name them, by index into the rules' scripts
+  std::vector<hooks::Handle> point_names_;                    // by point
+  std::vector<hooks::Handle> kind_tables_;                    // by kind
+  std::vector<std::array<hooks::Handle, SideCount>> pieces_;  // by kind, then side
+  std::array<hooks::Handle, SideCount> side_names_{};
+  enum Hook { AllowMove, AddMoves, AfterMove };
+  // Each kind's hooks' functions; NoHandle where it names none, or its script defines none.
+  std::vector<std::array<hooks::Handle, 3>> functions_;
+  hooks::Handle move_ = hooks::NoHandle;     // allow_move's argument
+  hooks::Handle partner_ = hooks::NoHandle;  // its `partner`
+  hooks::Handle moved_ = hooks::NoHandle;    // after_move's argument
+  // The move whose `path` the move record lists when a hook reads it; `from` NoPoint for none.
+  struct PathOf {
+    Side side;
+    Kind kind;
+    Point from, to;
+  } path_of_{};
   const Position* position_ = nullptr;  // set only while a hook runs
 };
 

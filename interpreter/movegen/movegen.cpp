@@ -246,7 +246,8 @@ std::uint64_t count_drops(const Position& pos, const BasicBitboards<B>& b, Side 
 
 // The legal drops of the side to move, into `list` unless it is null; where `counted` is given, some
 // may be added to it instead of listed. Returns whether there is one. A drop cannot expose the
-// royal, so only a side in check tries its drops by making them.
+// royal, so only a side in check tries its drops by making them. A kind with an allow_move hook is
+// asked about each of its drops, so none is counted from the bitboards.
 bool add_legal_drops(Position& pos, MoveList* list, bool checked, std::uint64_t* counted) {
   const Variant& v = pos.variant();
   const Side us = pos.side_to_move();
@@ -256,7 +257,7 @@ bool add_legal_drops(Position& pos, MoveList* list, bool checked, std::uint64_t*
   bool any = false;
   for (Kind kind : v.hand_kinds()) {
     if (!pos.in_hand(us, kind)) continue;
-    if (count_from_bits && !v.one_per_file(kind)) {
+    if (count_from_bits && !v.one_per_file(kind) && !v.has_move_hook(kind)) {
       const std::uint64_t drops = v.bitboards() ? count_drops(pos, *v.bitboards(), us, kind)
                                                 : count_drops(pos, *v.wide_bitboards(), us, kind);
       *counted += drops;
@@ -267,6 +268,7 @@ bool add_legal_drops(Position& pos, MoveList* list, bool checked, std::uint64_t*
     for (const Point s : v.drop_points(us, kind)) {
       if (pos.at(s) || (taken_files >> v.board().file_of(s) & 1)) continue;
       const Move m = Move::drop(kind, s);
+      if (v.has_move_hook(kind) && !hook_allows(pos, kind, m)) continue;
       if (checked && !leaves_royal_safe(pos, m)) continue;
       if (!list) return true;
       list->add(m);

@@ -417,3 +417,80 @@ TEST(LuaHost, TooSmallMemoryCapIsReported) {
 }
 
 }  // namespace
+
+namespace {
+
+// The top level runs once and what it built is frozen: every way keeps_state.lua tries to keep
+// something for the next call is refused, or put back once the call ends.
+TEST(LuaHost, NothingACallDoesOutlivesIt) {
+  LuaHost host(kLimits);
+  load(host, "keeps_state.lua");
+  const std::string global = "attempt to set global 'total': globals are read-only in a call, so that no call leaves "
+                             "state for the next (use a local)";
+  const auto table = [](const char* key) {
+    return std::string("attempt to change a read-only table (key '") + key +
+           "'): the tables a script's top level built and those a call is given are read-only in a call";
+  };
+  EXPECT_EQ(call_error(host, "keeps_state.lua", "set_global"), "scripts/keeps_state.lua:14: set_global: " + global);
+  EXPECT_EQ(call_error(host, "keeps_state.lua", "set_through_g"), "scripts/keeps_state.lua:15: set_through_g: " + global);
+  EXPECT_EQ(call_error(host, "keeps_state.lua", "fill_local_table"),
+            "scripts/keeps_state.lua:16: fill_local_table: " + table("1"));
+  EXPECT_EQ(call_error(host, "keeps_state.lua", "fill_nested_table"),
+            "scripts/keeps_state.lua:17: fill_nested_table: " + table("depth"));
+  EXPECT_EQ(call_error(host, "keeps_state.lua", "fill_library"), "scripts/keeps_state.lua:18: fill_library: " + table("calls"));
+  EXPECT_EQ(call_error(host, "keeps_state.lua", "change_metatable"),
+            "scripts/keeps_state.lua:19: change_metatable: " + table("double"));
+  EXPECT_EQ(call_error(host, "keeps_state.lua", "replace_metatable"),
+            "scripts/keeps_state.lua:20: replace_metatable: cannot change the metatable of a read-only table");
+  EXPECT_EQ(host.call("scripts/keeps_state.lua", "raw_write", {}), str("nil"));
+  // Top-level locals (upvalues) are put back after each call, whether it ends well or not.
+  for (int call = 0; call < 3; ++call) {
+    EXPECT_EQ(host.call("scripts/keeps_state.lua", "count_upvalue", {}), num(1)) << call;
+    EXPECT_EQ(call_error(host, "keeps_state.lua", "count_then_fail"),
+              "scripts/keeps_state.lua:27: count_then_fail: failed with n = 1") << call;
+  }
+  EXPECT_EQ(host.call("scripts/keeps_state.lua", "replace_upvalue_table", {}), num(2));
+  EXPECT_EQ(host.call("scripts/keeps_state.lua", "read_upvalue_table", {}), num(0));
+  EXPECT_EQ(host.call("scripts/keeps_state.lua", "save_closure", {}), str("kept"));
+  EXPECT_EQ(host.call("scripts/keeps_state.lua", "read_closure", {}), Value::boolean(true));
+  EXPECT_EQ(host.call("scripts/keeps_state.lua", "change_env", {}), num(1));
+  // ... and the frozen tables read as they did, _ENV put back.
+  for (int call = 0; call < 2; ++call)
+    EXPECT_EQ(host.call("scripts/keeps_state.lua", "reads", {}), str("list,sub 10,20,30 3 true 1 3 0 42 true true 3"));
+  EXPECT_EQ(host.call("scripts/keeps_state.lua", "own_table", {}), num(3));
+  expect_usable(host);
+}
+
+// No randomness: math.random is absent, and no address can be read, each a source of it.
+TEST(LuaHost, NoRandomness) {
+  LuaHost host(kLimits);
+  load(host, "keeps_state.lua");
+  EXPECT_EQ(host.call("scripts/keeps_state.lua", "no_randomness", {}), str("nil nil table function table"));
+  EXPECT_EQ(call_error(host, "keeps_state.lua", "format_address"),
+            "scripts/keeps_state.lua:51: format_address: invalid conversion '%p' to 'format': an address differs from run to run");
+}
+
+// gc_near_cap.lua's case (tests/repro/audit-4/), with its table count found here: a heap held just
+// under the cap made every allocation run a full collection, and a call ran for minutes inside its
+// budget. Each of those collections is charged, so the call ends with the budget.
+TEST(LuaHost, CollectionsAtTheCapAreChargedToTheBudget) {
+  LuaHost host;
+  load(host, "near_cap.lua");
+  // The largest count of small tables that fits under the cap beside the strings.
+  int fits = 0, fails = 200000;
+  while (fails - fits > 1) {
+    const int mid = (fits + fails) / 2;
+    const std::string error = call_error(host, "near_cap.lua", "fill", {num(mid), num(0)});
+    if (error == "no exception") fits = mid;
+    else {
+      ASSERT_EQ(error, "scripts/near_cap.lua:8: fill: memory cap of 16777216 bytes exceeded") << mid;
+      fails = mid;
+    }
+  }
+  ASSERT_GT(fits, 50000);
+  EXPECT_EQ(call_error(host, "near_cap.lua", "fill", {num(fits - 3), num(100000)}),
+            "scripts/near_cap.lua:10: fill: instruction budget of 1000000 exceeded");
+  expect_usable(host);
+}
+
+}  // namespace
