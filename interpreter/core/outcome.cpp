@@ -24,6 +24,7 @@ const char* termination_name(Termination termination) {
     case Termination::ForbiddenDropMate: return "checkmate by a drop that may not mate";
     case Termination::EndgameCount: return "endgame count";
     case Termination::Extinction: return "extinction";
+    case Termination::GameEnd: return "the variant's own end";
   }
   return "";
 }

@@ -31,6 +31,7 @@ enum class Termination : std::uint8_t {
   ForbiddenDropMate,     // hands.drop_may_not_mate: mated by such a drop, the mated side wins
   EndgameCount,          // ends.endgame_count ran past its limit
   Extinction,            // ends.extinction: a side lost every piece of a kind it must keep
+  GameEnd,               // ends.game_end: the variant's own hook ended the game (its words are the variant's)
 };
 
 // The words a player reads for it: "checkmate", "zone reached"; empty for None.

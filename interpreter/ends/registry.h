@@ -14,6 +14,7 @@
 #include "ends/end_rule.h"
 #include "ends/endgame_count.h"
 #include "ends/extinction.h"
+#include "ends/game_end.h"
 #include "ends/move_limit.h"
 #include "ends/no_moves.h"
 #include "ends/no_pieces.h"
@@ -28,11 +29,12 @@ namespace palace {
 
 // The order of precedence: a position that ends several ways gets the answer of the first rule
 // that ends it, and a rule's keys are listed in this order. The rules the position alone decides
-// come first; a side with no legal move is mated or stalemated before repetition is asked, and a
-// repetition before the move limit, whose claim yields to the repetition's.
+// come first, the variant's own hook last of them; a side with no legal move is mated or
+// stalemated before repetition is asked, and a repetition before the move limit, whose claim
+// yields to the repetition's.
 using EndRuleList = std::tuple<ChecksGiven, RoyalExploded, BothPassed, Standoff, ZoneReached, RoyalCaptured, BareRoyal,
-                               Extinction, RoyalTaken, NoPieces, NoMoves, Repetition, MoveLimit, EndgameCount, DeadMaterial,
-                               Counting>;
+                               Extinction, GameEnd, RoyalTaken, NoPieces, NoMoves, Repetition, MoveLimit, EndgameCount,
+                               DeadMaterial, Counting>;
 
 // `ends:`, every way a game ends besides checkmate, as the file sets it.
 struct EndRules {

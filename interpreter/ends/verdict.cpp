@@ -18,8 +18,8 @@ std::string number(double value) {
 
 }  // namespace
 
-std::string Verdict::reason_text() const {
-  std::string text = termination_name(termination);
+std::string Verdict::reason_text(const Variant& variant) const {
+  std::string text = termination == Termination::GameEnd ? variant.ends().get<GameEnd>().name : termination_name(termination);
   if (!counted) return text;
   const double first = winner ? points[*winner] : points[0];
   const double second = winner ? points[opponent(*winner)] : points[1];
@@ -49,7 +49,7 @@ std::string Verdict::explanation(const Variant& variant, Side to_move) const {
 
 std::string Verdict::str(const Variant& variant) const {
   if (!finished()) return "unfinished";
-  return winner ? variant.side_name(*winner) + " wins: " + reason_text() : "draw: " + reason_text();
+  return winner ? variant.side_name(*winner) + " wins: " + reason_text(variant) : "draw: " + reason_text(variant);
 }
 
 }  // namespace palace

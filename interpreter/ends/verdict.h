@@ -39,8 +39,9 @@ struct Verdict : Outcome {
   int occurrences = 0;
   Perpetual perpetual{};
 
-  // "checkmate", "standoff, 73.5 to 72 points" (winner's points first).
-  std::string reason_text() const;
+  // "checkmate", "standoff, 73.5 to 72 points" (winner's points first); an end the variant's hook
+  // decided in the variant's words for it.
+  std::string reason_text(const Variant& variant) const;
   // "repetition": the words for a claimable draw's reason.
   std::string claim_text() const;
   // "unfinished", "draw: REASON" or "SIDE wins: REASON", SIDE as the variant names it.

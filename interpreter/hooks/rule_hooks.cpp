@@ -168,6 +168,8 @@ LuaMoveHooks::LuaMoveHooks(const Variant& variant) : variant_(variant) {
       handle = host_.function_handle(script_names_[hook->script], hook->function);
     }
   }
+  if (const HookRef& end = variant_.ends().get<GameEnd>().hook; end && host_.has_function(script_names_[end.script], end.function))
+    game_end_ = host_.function_handle(script_names_[end.script], end.function);
 }
 
 Slot LuaMoveHooks::point(Point s) const { return s == NoPoint ? Slot::nil() : Slot::kept(point_names_[s]); }
@@ -292,6 +294,22 @@ void LuaMoveHooks::after_move(const Position& pos, Kind kind, Point from, Point 
   }
 }
 
+// nil or false while the game goes on; {winner = SIDE} or {draw = true} once it has ended.
+Outcome LuaMoveHooks::game_end(const Position& pos) {
+  const HookRef& hook = variant_.ends().get<GameEnd>().hook;
+  const Value answer = call(pos, hook, game_end_, {}, {});
+  if (answer.is_nil() || (answer.is_bool() && !answer.as_bool())) return {};
+  const Value* winner = answer.is_table() ? answer.find("winner") : nullptr;
+  const Value* draw = answer.is_table() ? answer.find("draw") : nullptr;
+  const bool drawn = draw && draw->is_bool() && draw->as_bool();
+  if (drawn == (winner && !winner->is_nil()))
+    throw bad_answer(hook, "must return nil while the game goes on, or {winner = SIDE} or {draw = true}, not " + shown(answer));
+  if (drawn) return {Termination::GameEnd, std::nullopt};
+  const std::optional<Side> side = winner->is_string() ? variant_.rules().side_by_name(winner->as_string()) : std::nullopt;
+  if (!side) throw bad_answer(hook, "winner must name a side, not " + shown(*winner));
+  return {Termination::GameEnd, *side};
+}
+
 // {at = "e5"} empties a point; {at = "e5", piece = {name = "rook", side = "black"}} puts that piece
 // there, in place of any other.
 PointEdit LuaMoveHooks::read_edit(const Value& entry, const std::vector<Piece>& board, const HookRef& hook, int n) {
@@ -405,6 +423,8 @@ class PooledLuaHooks::Lease {
 
 bool PooledLuaHooks::allows(const Position& pos, Kind kind, Move move) { return Lease(*this)->allows(pos, kind, move); }
 
+Outcome PooledLuaHooks::game_end(const Position& pos) { return Lease(*this)->game_end(pos); }
+
 void PooledLuaHooks::add_targets(const Position& pos, Kind kind, Point from, std::vector<AddedTarget>& targets) {
   Lease(*this)->add_targets(pos, kind, from, targets);
 }
@@ -432,7 +452,8 @@ std::shared_ptr<LuaHooksPool> pool_of(const Variant& variant) {
 }  // namespace
 
 std::unique_ptr<MoveHooks> make_move_hooks(const Variant& variant) {
-  return variant.has_runtime_hooks() ? std::make_unique<PooledLuaHooks>(pool_of(variant), variant) : nullptr;
+  const bool hooked = variant.has_runtime_hooks() || variant.ends().get<GameEnd>().hook;
+  return hooked ? std::make_unique<PooledLuaHooks>(pool_of(variant), variant) : nullptr;
 }
 
 }  // namespace palace

@@ -36,6 +36,8 @@ class LuaMoveHooks final : public MoveHooks {
   // The changes the piece's after_move hook makes. Throws hooks::HookError.
   void after_move(const Position& pos, Kind kind, Point from, Point to, Piece moved, Piece captured,
                   std::vector<PointEdit>& edits) override;
+  // What the variant's game_end hook answers. Throws hooks::HookError.
+  Outcome game_end(const Position& pos) override;
   void set_interrupt(std::function<bool()> stop) override { host_.set_interrupt(std::move(stop)); }
   const std::function<bool()>& interrupt() const override { return host_.interrupt(); }
 
@@ -60,6 +62,7 @@ class LuaMoveHooks final : public MoveHooks {
   enum Hook { AllowMove, AddMoves, AfterMove };
   // Each kind's hooks' functions; NoHandle where it names none, or its script defines none.
   std::vector<std::array<hooks::Handle, 3>> functions_;
+  hooks::Handle game_end_ = hooks::NoHandle;  // the ends.game_end hook's function
   hooks::Handle move_ = hooks::NoHandle;     // allow_move's argument
   hooks::Handle partner_ = hooks::NoHandle;  // its `partner`
   hooks::Handle moved_ = hooks::NoHandle;    // after_move's argument
@@ -84,6 +87,7 @@ class PooledLuaHooks final : public MoveHooks {
   void add_targets(const Position& pos, Kind kind, Point from, std::vector<AddedTarget>& targets) override;
   void after_move(const Position& pos, Kind kind, Point from, Point to, Piece moved, Piece captured,
                   std::vector<PointEdit>& edits) override;
+  Outcome game_end(const Position& pos) override;
   void set_interrupt(std::function<bool()> stop) override { interrupt_ = std::move(stop); }
   const std::function<bool()>& interrupt() const override { return interrupt_; }
 

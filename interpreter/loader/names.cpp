@@ -38,4 +38,19 @@ Side side_named(const RuleSet& rules, const std::string& name, const ConfigNode&
   return *side;
 }
 
+HookRef hook_named(const RuleSet& rules, const ConfigNode& node) {
+  const std::string& text = node.as_string();
+  const auto dot = text.find('.');
+  HookRef ref;
+  ref.mark = node.mark();
+  if (dot != std::string::npos) {
+    ref.function = text.substr(dot + 1);
+    for (std::size_t i = 0; i < rules.scripts.size(); ++i)
+      if (rules.scripts[i].name == text.substr(0, dot)) ref.script = int(i);
+  }
+  if (ref.script < 0 || ref.function.empty())
+    node.fail("expected script.function naming a script under `scripts:`, got " + quote(text));
+  return ref;
+}
+
 }  // namespace palace

@@ -24,4 +24,7 @@ inline int zone_named(const RuleSet& rules, const ConfigNode& node) { return zon
 Side side_named(const RuleSet& rules, const std::string& name, const ConfigNode& where);
 inline Side side_named(const RuleSet& rules, const ConfigNode& node) { return side_named(rules, node.as_string(), node); }
 
+// "script.function", naming a script declared under `scripts:`.
+HookRef hook_named(const RuleSet& rules, const ConfigNode& node);
+
 }  // namespace palace

@@ -343,21 +343,7 @@ class Loader {
     }
   }
 
-  // "script.function", naming a script declared under `scripts:`.
-  HookRef hook(const ConfigNode& node) const {
-    const std::string& text = node.as_string();
-    const auto dot = text.find('.');
-    HookRef ref;
-    ref.mark = node.mark();
-    if (dot != std::string::npos) {
-      ref.function = text.substr(dot + 1);
-      for (std::size_t i = 0; i < rules_.scripts.size(); ++i)
-        if (rules_.scripts[i].name == text.substr(0, dot)) ref.script = int(i);
-    }
-    if (ref.script < 0 || ref.function.empty())
-      node.fail("expected script.function naming a script under `scripts:`, got " + palace::quote(text));
-    return ref;
-  }
+  HookRef hook(const ConfigNode& node) const { return hook_named(rules_, node); }
 
   std::pair<int, int> offset(const ConfigNode& node) const {
     const auto xy = node.items();

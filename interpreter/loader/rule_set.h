@@ -10,6 +10,7 @@
 #include "core/point_set.h"
 #include "core/types.h"
 #include "ends/registry.h"
+#include "loader/hook_ref.h"
 #include "loader/config_tree.h"
 #include "loader/uci_rules.h"
 #include "loader/eval_rules.h"
@@ -57,14 +58,6 @@ struct MovePart {
   bool takes_ghost = false;      // may capture by landing on such a point
   int after_screen = 0;          // hop: lands at most this many points past its screen, 0 for no limit
   SourceMark mark;
-};
-
-// A Lua function named in YAML as `script.function`.
-struct HookRef {
-  int script = -1;  // index into RuleSet::scripts; -1 when no hook is named
-  std::string function;
-  SourceMark mark;
-  explicit operator bool() const { return script >= 0; }
 };
 
 struct ScriptDef {

@@ -64,7 +64,7 @@ GameRecord play_game(const std::shared_ptr<const Variant>& variant, const std::s
     if (const Verdict& state = game.game_state(); state.finished()) {
       record.finished = true;
       record.winner = state.winner;
-      record.termination = state.reason_text();
+      record.termination = state.reason_text(game.variant());
       return record;
     }
     if (settings.max_plies && int(game.history().size()) >= settings.max_plies) {

@@ -275,7 +275,7 @@ GameRecord rewrite_record(const GameRecord& record, const Replay& replay, Notati
     out.set_tag("Variant", variant.rules().name);
   if (style == NotationStyle::Wxf) out.set_tag("Format", "WXF");
   if (style == NotationStyle::Iccs) out.set_tag("Format", "ICCS");
-  if (game.game_state().finished() && !out.tag("Termination")) out.set_tag("Termination", game.game_state().reason_text());
+  if (game.game_state().finished() && !out.tag("Termination")) out.set_tag("Termination", game.game_state().reason_text(variant));
   if (!record.ending.empty() && !out.tag("Termination")) out.set_tag("Termination", record.ending);
   Position start(game.variant_ptr());
   if (game.start_fen() != start.fen()) {

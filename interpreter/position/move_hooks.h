@@ -2,7 +2,7 @@
 // asks allow_move for each generated move of such a piece, and the attack test for each attack
 // such a piece makes, so a move a rule forbids never gives check either. add_moves gives a piece
 // points beyond its movement, in the generator and the attack test alike; after_move changes the
-// board once the piece's move is made. See scripts/README.md.
+// board once the piece's move is made; game_end may end the game. See scripts/README.md.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "compiler/variant.h"
+#include "core/outcome.h"
 #include "core/types.h"
 
 namespace palace {
@@ -45,6 +46,9 @@ class MoveHooks {
   // puts a piece outside the zone it must stay in.
   virtual void after_move(const Position& pos, Kind kind, Point from, Point to, Piece moved, Piece captured,
                           std::vector<PointEdit>& edits) = 0;
+  // How the variant's ends.game_end hook says the game at `pos` ended: unfinished (Termination::None)
+  // while it goes on, or Termination::GameEnd with the winner, none for a draw.
+  virtual Outcome game_end(const Position& pos) = 0;
   // `stop` is asked now and then while a hook runs (a hook may take milliseconds); when it answers
   // true the call throws HookInterrupted. An empty function asks nothing.
   virtual void set_interrupt(std::function<bool()> stop) = 0;
@@ -61,7 +65,7 @@ class HookInterrupted : public std::exception {
   const char* what() const noexcept override { return "hook interrupted"; }
 };
 
-// A new set of runtime hooks for one position of `variant`, or null where no kind has one. The
+// A new set of runtime hooks for one position of `variant`, or null where it names none. The
 // hook host (hooks/rule_hooks.cpp) defines it; throws RuleError when a script fails to load.
 std::unique_ptr<MoveHooks> make_move_hooks(const Variant& variant);
 

@@ -188,7 +188,7 @@ json state_json(const std::string& id, const Entry& entry) {
   json result = {{"finished", end.finished()},
                  {"kind", end.winner ? "win" : end.finished() ? "draw" : "unfinished"},
                  {"text", end.str(variant)}};
-  if (end.finished()) result["reason"] = end.reason_text();
+  if (end.finished()) result["reason"] = end.reason_text(variant);
   if (end.claimable != Termination::None) result["claimable"] = end.claim_text();
   if (const std::string why = game.explanation(); !why.empty()) result["explanation"] = why;
   if (end.winner) result["winner"] = variant.side_name(*end.winner);

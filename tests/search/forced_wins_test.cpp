@@ -79,8 +79,8 @@ TEST_P(ForcedWins, ShortestWinAnnounced) {
   EXPECT_TRUE(scored == 2 * w.mate_in - 1 || scored == 2 * w.mate_in) << scored << " plies to the end the search scored";
   for (std::size_t ply = scored; ply < last.pv.size(); ++ply) pos.do_move(last.pv[ply]);
   const Verdict end = evaluate(pos);
-  EXPECT_TRUE(end.finished()) << end.reason_text();
-  EXPECT_EQ(end.winner, winner) << end.reason_text();
+  EXPECT_TRUE(end.finished()) << end.str(pos.variant());
+  EXPECT_EQ(end.winner, winner) << end.str(pos.variant());
 }
 
 INSTANTIATE_TEST_SUITE_P(Set, ForcedWins, ::testing::ValuesIn(forced_wins()));

@@ -75,7 +75,7 @@ TEST_P(MatePuzzles, MateFoundAtItsDistance) {
   ASSERT_EQ(out.last.pv.size(), std::size_t(2 * p.mate_in - 1));
   // Where a side without a move loses anyway (Xiangqi, Janggi), stalemating is mating too.
   const Verdict end = after_pv(pos, out.last.pv);
-  EXPECT_TRUE(end.termination == Termination::Checkmate || end.termination == Termination::Stalemate) << end.reason_text();
+  EXPECT_TRUE(end.termination == Termination::Checkmate || end.termination == Termination::Stalemate) << end.str(pos.variant());
   EXPECT_EQ(end.winner, pos.side_to_move());
 }
 
