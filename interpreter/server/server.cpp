@@ -289,30 +289,23 @@ class BytesStream final : public httplib::Stream {
   std::string out_;
 };
 
-// A connection's request, as the gate hands it over whole: read from the bytes it read, then (only
-// for a request the gate's reading of it took for shorter than cpp-httplib's) from the socket
-// until the request's deadline. The answer is gathered and sent at once (flush), within
+// A connection's request, as the gate hands it over whole: its bytes and no more. cpp-httplib
+// reads a POST without a Content-Length until the connection ends, which a client could hold off
+// for as long as the read timeout allowed it, a worker with it; here the request ends where the
+// gate's reading of it ends. The answer is gathered and sent at once (flush), within
 // WriteTimeoutMs: cpp-httplib writes its head and body apart, and the body then waited on the
 // client's delayed acknowledgement of the head, 40 ms an answer.
 class GateStream final : public httplib::Stream {
  public:
   static constexpr int WriteTimeoutMs = 5000;
-  GateStream(Connection& conn, std::chrono::milliseconds read_time)
-      : conn_(conn), deadline_(std::chrono::steady_clock::now() + read_time) {}
-  bool is_readable() const override { return conn_.taken < conn_.pending.size() || ready(POLLIN, remaining_ms()); }
-  bool is_writable() const override { return ready(POLLOUT, WriteTimeoutMs); }
+  GateStream(Connection& conn, std::size_t end) : conn_(conn), end_(std::min(end, conn.pending.size())) {}
+  bool is_readable() const override { return conn_.taken < end_; }
+  bool is_writable() const override { return true; }  // written by flush()
   ssize_t read(char* ptr, size_t size) override {
-    if (conn_.taken < conn_.pending.size()) {
-      const std::size_t n = std::min(size, conn_.pending.size() - conn_.taken);
-      std::memcpy(ptr, conn_.pending.data() + conn_.taken, n);
-      conn_.taken += n;
-      return ssize_t(n);
-    }
-    while (ready(POLLIN, remaining_ms())) {
-      const ssize_t n = ::recv(conn_.fd, ptr, size, MSG_DONTWAIT);
-      if (n >= 0 || (errno != EAGAIN && errno != EINTR)) return n;
-    }
-    return -1;
+    const std::size_t n = std::min(size, end_ - std::min(conn_.taken, end_));
+    std::memcpy(ptr, conn_.pending.data() + conn_.taken, n);
+    conn_.taken += n;
+    return ssize_t(n);
   }
   ssize_t write(const char* ptr, size_t size) override {
     out_.append(ptr, size);
@@ -320,7 +313,11 @@ class GateStream final : public httplib::Stream {
   }
   bool flush() {
     for (std::string_view rest = out_; !rest.empty();) {
-      if (!ready(POLLOUT, WriteTimeoutMs)) return false;
+      pollfd watched{conn_.fd, POLLOUT, 0};
+      int ready;
+      while ((ready = ::poll(&watched, 1, WriteTimeoutMs)) < 0 && errno == EINTR) {
+      }
+      if (ready <= 0) return false;
       const ssize_t n = ::send(conn_.fd, rest.data(), rest.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
       if (n < 0 && (errno == EAGAIN || errno == EINTR)) continue;
       if (n <= 0) return false;
@@ -343,24 +340,12 @@ class GateStream final : public httplib::Stream {
     port = ntohs(local.sin_port);
   }
   // Not the descriptor: cpp-httplib built without poll(2) answers 500 to a socket past select's
-  // FD_SETSIZE, which the gate's thousands of connections reach, and this stream waits by poll.
+  // FD_SETSIZE, which the gate's thousands of connections reach, and this stream reads no socket.
   socket_t socket() const override { return INVALID_SOCKET; }
 
  private:
-  int remaining_ms() const {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - std::chrono::steady_clock::now());
-    return int(std::max<std::int64_t>(left.count(), 0));
-  }
-  bool ready(short events, int timeout_ms) const {
-    pollfd watched{conn_.fd, events, 0};
-    int n;
-    while ((n = ::poll(&watched, 1, timeout_ms)) < 0 && errno == EINTR) {
-    }
-    return n > 0;
-  }
-
   Connection& conn_;
-  std::chrono::steady_clock::time_point deadline_;
+  std::size_t end_;  // of the request in conn_.pending
   std::string out_;
 };
 
@@ -409,11 +394,14 @@ class HttpServer : public httplib::Server {
   }
 
   bool serve(Connection& conn) {
-    GateStream stream(conn, gate_.limits().request_deadline);
+    const RequestScan scan = scan_request(conn.pending, gate_.limits());
+    const std::size_t end = scan.head_bytes + scan.body_bytes;
+    GateStream stream(conn, end);
     const bool last = ++conn.served >= KeepAliveRequests;
     bool closed = false;
     close_after_answer = false;
     const bool answered = process_request(stream, last, closed, [](httplib::Request&) {});
+    conn.taken = std::max(conn.taken, std::min(end, conn.pending.size()));  // a body left unread goes too
     return stream.flush() && answered && !closed && !last && !close_after_answer;
   }
 
