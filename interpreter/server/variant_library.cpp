@@ -8,7 +8,6 @@
 #include <cerrno>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <set>
 
 #include "core/text.h"
 #include "game/game.h"
@@ -103,7 +102,7 @@ fs::path VariantLibrary::file_of(const std::string& name) {
     if (!upload) throw RequestError(404, "no variant named " + quote(name));
     // The store is a file anyone with the account may edit: a row is checked again as an upload.
     check_upload(upload->yaml, upload->scripts);
-    write_upload(name, upload->yaml, upload->scripts);
+    write_upload(name, upload->yaml, named_only(upload->yaml, upload->scripts));
     return dir / "variant.yaml";
   }
   const std::vector<std::string> names = shipped();
@@ -234,8 +233,9 @@ std::shared_ptr<const Variant> VariantLibrary::probed(std::shared_ptr<const Vari
   return variant;
 }
 
-std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) {
-  check_upload(yaml, scripts);
+std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::string, std::string>& sent) {
+  check_upload(yaml, sent);
+  const std::map<std::string, std::string> scripts = named_only(yaml, sent);
   const StoredUpload upload{UploadPrefix + random_hex(), yaml, scripts};
   // The upload's folder is its own (a fresh id), so it is compiled, hooks and all, without the
   // library's lock; only writing it (room is made in the scratch folder) and keeping it take it.
@@ -286,20 +286,30 @@ void VariantLibrary::check_upload(const std::string& yaml, const std::map<std::s
             std::find(names.begin(), names.end(), item->as_string().substr(0, item->as_string().size() - 5)) == names.end() ||
             scripts.count(item->as_string()))
           throw RequestError(400, "import: an uploaded variant may import only shipped variants, like janggi.yaml");
-    std::set<std::string> unnamed;
-    for (const auto& [file, text] : scripts) unnamed.insert(file);
     if (const ConfigNode* named = root.find("scripts"); named && named->is_map())
-      for (const auto& [name, file] : named->entries()) {
+      for (const auto& [name, file] : named->entries())
         if (!file.is_scalar() || !scripts.count(file.as_string()))
           throw RequestError(400, "scripts." + name + ": name one of the uploaded scripts");
-        unnamed.erase(file.as_string());
-      }
-    // Only the variant names what is loaded: a script it does not name would only take room.
-    if (!unnamed.empty())
-      throw RequestError(400, "script " + quote(*unnamed.begin()) + ": the variant names no such script under scripts:");
   } catch (const RuleError& e) {
     throw RequestError(422, e.what());
   }
+}
+
+// The scripts the variant names under `scripts:`, the only ones the loader reads: the others (the
+// workshop sends every tab open in its editor) would only take room, so they are neither written
+// nor kept. A YAML text that does not parse keeps them all, for check_upload to refuse it.
+std::map<std::string, std::string> VariantLibrary::named_only(const std::string& yaml, const std::map<std::string, std::string>& scripts) {
+  std::map<std::string, std::string> named;
+  try {
+    const ConfigNode root = ConfigNode::parse_string(yaml, "variant.yaml");
+    if (const ConfigNode* list = root.find("scripts"); list && list->is_map())
+      for (const auto& [name, file] : list->entries())
+        if (file.is_scalar())
+          if (const auto found = scripts.find(file.as_string()); found != scripts.end()) named.insert(*found);
+  } catch (const RuleError&) {
+    return scripts;
+  }
+  return named;
 }
 
 // Writes a draft to a fresh folder, answers use(folder) and removes the folder however that ends.
@@ -314,7 +324,7 @@ auto VariantLibrary::with_draft(const std::string& yaml, const std::map<std::str
       fs::remove_all(dir, ignored);
     }
   } remover{dir};
-  write_files(dir, yaml, scripts);  // gone when the draft is answered: not counted in the scratch cap
+  write_files(dir, yaml, named_only(yaml, scripts));  // gone when the draft is answered: not counted in the scratch cap
   return use(dir);
 }
 

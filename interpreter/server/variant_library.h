@@ -44,7 +44,8 @@ struct VariantChoice {
 };
 
 // The most scripts an upload may bring: a variant names a few (the shipped ones, at most three).
-// Each is a file in the scratch folder, so the byte cap alone let 60,000 empty ones in (issue 53).
+// Each was a file in the scratch folder, so the byte cap alone let 60,000 empty ones in (issue 53);
+// now only those the variant names are written and kept.
 constexpr std::size_t MaxUploadScripts = 32;
 
 // What the scratch folder (uploads written out for the loader) may hold at most, by default. Each
@@ -83,7 +84,9 @@ class VariantLibrary {
 
  private:
   std::filesystem::path file_of(const std::string& name);  // the YAML file, an upload's written out first
-  // Refuses (RequestError) an upload too big or naming other files than its own scripts and shipped variants.
+  static std::map<std::string, std::string> named_only(const std::string& yaml, const std::map<std::string, std::string>& scripts);
+  // Refuses (RequestError) an upload too big, with too many scripts, or naming other files than its
+  // own scripts and shipped variants.
   void check_upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) const;
   // The files an upload is written out as, by name: its scripts, variant.yaml, and a one-line file
   // for each shipped variant it imports.

@@ -1016,8 +1016,8 @@ TEST_F(ServerApi, JsonBodiesNestedTooDeepOrWithAKeyTwiceAreRefused) {
 }
 
 // many_files_upload.py: 60,000 empty scripts were 60,000 files, which a cap on bytes did not see.
-// An upload brings at most 32 scripts, each one its variant names; the scratch cap counts each
-// file at a block at least.
+// An upload brings at most 32 scripts, and only those its variant names are written; the scratch
+// cap counts each file at a block at least.
 // "s7.lua", built a piece at a time: GCC 12 warns of a false overlap in "s" + std::to_string(i).
 std::string script_name(int i) {
   std::string name = "s";
@@ -1040,10 +1040,19 @@ TEST_F(ServerApi, AnUploadBringsAFewScriptsItNamesAndEachFileTakesABlock) {
   auto [draft, draft_why] = post("/api/variants/check", {{"yaml", "import: [chess.yaml]\nname: files\n"}, {"scripts", scripts}});
   EXPECT_EQ(draft, 400);
   EXPECT_EQ(draft_why["error"], too_many["error"]);
-  auto [unnamed, unnamed_why] = post("/api/variants", {{"yaml", "import: [chess.yaml]\nname: files\nscripts: {a: a.lua}\n"},
-                                                       {"scripts", {{"a.lua", ""}, {"b.lua", ""}}}});
-  EXPECT_EQ(unnamed, 400);
-  EXPECT_EQ(unnamed_why["error"], "script \"b.lua\": the variant names no such script under scripts:");
+  // A script the variant does not name (a tab open in the workshop) is neither written nor kept.
+  auto [unnamed, upload] = post("/api/variants", {{"yaml", "import: [chess.yaml]\nname: files\nscripts: {a: a.lua}\n"},
+                                                  {"scripts", {{"a.lua", "x = 1"}, {"b.lua", "y = 2"}}}});
+  ASSERT_EQ(unnamed, 201) << upload.dump();
+  EXPECT_EQ(call("GET", "/api/variants/" + upload["variant"].get<std::string>() + "/source").second["scripts"], json({{"a.lua", "x = 1"}}));
+  int folders = 0;
+  for (const auto& scratch : fs::directory_iterator(fs::temp_directory_path()))
+    if (scratch.path().filename().string().rfind("palace-serve-" + std::to_string(::getpid()) + "-", 0) == 0) {
+      const fs::path folder = scratch.path() / upload["variant"].get<std::string>();
+      folders += fs::exists(folder / "a.lua");
+      EXPECT_FALSE(fs::exists(folder / "b.lua"));
+    }
+  EXPECT_EQ(folders, 1);
 
   // 32 one-line scripts, variant.yaml and chess.yaml's stand-in: 34 files, 136 KiB on the disk.
   limits_.max_scratch_mb = 1;
