@@ -292,12 +292,13 @@ class BytesStream final : public httplib::Stream {
 // A connection's request, as the gate hands it over whole: its bytes and no more. cpp-httplib
 // reads a POST without a Content-Length until the connection ends, which a client could hold off
 // for as long as the read timeout allowed it, a worker with it; here the request ends where the
-// gate's reading of it ends. The answer is gathered and sent at once (flush), within
-// WriteTimeoutMs: cpp-httplib writes its head and body apart, and the body then waited on the
-// client's delayed acknowledgement of the head, 40 ms an answer.
+// gate's reading of it ends. The answer is gathered and sent at once (flush): cpp-httplib writes
+// its head and body apart, and the body then waited on the client's delayed acknowledgement of
+// the head, 40 ms an answer. The client has WriteTimeout in all to take it, so that one reading a
+// large answer a byte at a time does not keep the worker.
 class GateStream final : public httplib::Stream {
  public:
-  static constexpr int WriteTimeoutMs = 5000;
+  static constexpr auto WriteTimeout = std::chrono::seconds(10);
   GateStream(Connection& conn, std::size_t end) : conn_(conn), end_(std::min(end, conn.pending.size())) {}
   bool is_readable() const override { return conn_.taken < end_; }
   bool is_writable() const override { return true; }  // written by flush()
@@ -312,11 +313,14 @@ class GateStream final : public httplib::Stream {
     return ssize_t(size);
   }
   bool flush() {
+    const auto deadline = std::chrono::steady_clock::now() + WriteTimeout;
     for (std::string_view rest = out_; !rest.empty();) {
       pollfd watched{conn_.fd, POLLOUT, 0};
       int ready;
-      while ((ready = ::poll(&watched, 1, WriteTimeoutMs)) < 0 && errno == EINTR) {
-      }
+      do {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        ready = left.count() > 0 ? ::poll(&watched, 1, int(left.count())) : 0;
+      } while (ready < 0 && errno == EINTR);
       if (ready <= 0) return false;
       const ssize_t n = ::send(conn_.fd, rest.data(), rest.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
       if (n < 0 && (errno == EAGAIN || errno == EINTR)) continue;
