@@ -20,6 +20,7 @@ struct ServeOptions {
   std::string variants;
   server::ServerOptions limits;  // the caps on games and uploads
   double upload_expiry_days = 30;
+  int hook_deadline_ms = 10'000;
 };
 
 int run_serve(const ServeOptions& o) {
@@ -30,6 +31,7 @@ int run_serve(const ServeOptions& o) {
   options.db_file = o.db;
   options.web_dir = PALACE_WEB_DIR;
   options.upload_expiry = std::chrono::milliseconds(std::llround(o.upload_expiry_days * 86'400'000));
+  options.hook_deadline = std::chrono::milliseconds(o.hook_deadline_ms);
 
   // The signals are taken by a thread of their own, which asks the server to stop: stopping is no
   // work for a signal handler.
@@ -78,6 +80,10 @@ void add_serve_command(CLI::App& app, Action& action) {
                   "requests on uploaded variants or drafts served at once, at the lowest CPU priority; more wait up "
                   "to 5 s, then are refused (default 2)")
       ->check(CLI::Range(1, 64));
+  cmd->add_option("--hook-deadline-ms", o->hook_deadline_ms,
+                  "milliseconds a request on an uploaded variant may spend in its hooks (an engine search keeps "
+                  "its own time); past them it is answered 503 and the game left as it was (default 10000)")
+      ->check(CLI::Range(1, 3'600'000));
   cmd->add_option("--upload-expiry-days", o->upload_expiry_days,
                   "an uploaded variant no game was made or changed on for this many days is removed, with its "
                   "games (default 30; fractions allowed)")

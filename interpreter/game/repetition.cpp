@@ -34,6 +34,8 @@ Position turned(const Position& pos) {
   std::string fen = words[0];
   for (std::size_t i = 1; i < words.size(); ++i) fen.append(1, ' ').append(words[i]);
   Position out(pos.variant_ptr());
+  // A fresh position's hooks ask nothing: these must stop when the original's are asked to.
+  if (out.move_hooks() && pos.move_hooks()) out.move_hooks()->set_interrupt(pos.move_hooks()->interrupt());
   out.set_fen(fen);
   return out;
 }

@@ -105,7 +105,26 @@ GameStore::Checkpoints::Checkpoints(const std::string& path) {
   }
   sqlite3_busy_timeout(db_, 5000);
   // A failure (the file busy or gone) is tried again a second later; the log only grows meanwhile.
-  thread_.emplace(std::chrono::seconds(1), [this] { sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr); });
+  thread_.emplace(std::chrono::seconds(1), [this] { run(); });
+}
+
+// The log's pages are 4 KiB: past this many, a checkpoint that copied them all also empties the file.
+constexpr int TruncateFrames = 1024;
+
+int GameStore::Checkpoints::run() {
+  const std::lock_guard lock(mutex_);
+  // A connection that has never read the database has not opened its log's index, and SQLite 3.40
+  // then checkpoints nothing (log -1): the log grew by every move until the server stopped.
+  if (sqlite3_exec(db_, "SELECT 1 FROM sqlite_master LIMIT 1", nullptr, nullptr, nullptr) != SQLITE_OK) return -1;
+  int frames = -1, copied = -1;
+  if (sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied) != SQLITE_OK || frames < 0) return -1;
+  // Copied back, the log is written again from its start, but its file keeps the size it grew to:
+  // a truncating checkpoint, which waits for the writer, gives that back once it is large. Then
+  // nothing is left to copy, so the writer waits only for the file to be cut.
+  if (frames > TruncateFrames && copied == frames &&
+      sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, &frames, &copied) != SQLITE_OK)
+    return -1;
+  return frames - copied;
 }
 
 GameStore::Checkpoints::~Checkpoints() {
@@ -210,6 +229,8 @@ std::vector<std::string> GameStore::expire_uploads(std::chrono::milliseconds idl
   }
   return ids;
 }
+
+int GameStore::checkpoint() { return checkpoints_->run(); }
 
 std::optional<StoredUpload> GameStore::load_upload(const std::string& id) {
   const std::lock_guard lock(mutex_);

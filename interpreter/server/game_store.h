@@ -64,6 +64,10 @@ class GameStore {
   // Removes the uploads unused for `idle` or longer, and the games on them, in one transaction;
   // returns their ids.
   std::vector<std::string> expire_uploads(std::chrono::milliseconds idle);
+  // Copies the write-ahead log back into the file now, as the store's own thread does every
+  // second, and truncates the log once it holds more than a few megabytes; returns the frames left
+  // in it (0: all copied), or -1 when it could not run (the file busy).
+  int checkpoint();
 
  private:
   void execute(const char* sql);
@@ -84,9 +88,11 @@ class GameStore {
     ~Checkpoints();
     Checkpoints(const Checkpoints&) = delete;
     Checkpoints& operator=(const Checkpoints&) = delete;
+    int run();  // one checkpoint; the frames it left in the log, or -1 when it could not run
 
    private:
     sqlite3* db_ = nullptr;
+    std::mutex mutex_;                // run() from the thread and from checkpoint()
     std::optional<Periodic> thread_;  // ended before the connection closes
   };
   std::optional<Checkpoints> checkpoints_;

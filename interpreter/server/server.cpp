@@ -1,6 +1,9 @@
 #include "server/server.h"
 
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -26,7 +29,9 @@
 #include "movegen/movegen.h"
 #include "movetext/notation.h"
 #include "search/search.h"
+#include "server/connection_gate.h"
 #include "server/game_store.h"
+#include "server/json_body.h"
 #include "server/periodic.h"
 #include "server/random_id.h"
 #include "server/variant_library.h"
@@ -41,11 +46,36 @@ namespace {
 // The engine's strength: level n searches n plies deep, for at most n quarter-seconds.
 constexpr int MaxEngineLevel = 10;
 constexpr int EngineMillisPerLevel = 250;
-constexpr std::size_t ServerThreads = 256;
+
+// When the request this thread serves in the upload lane must be done with its variant's hooks
+// (UploadLane): a hook is anyone's code, and one that takes a tenth of a second a call, inside its
+// instruction budget, made every request on its games slower than the last (issue 53).
+thread_local std::optional<std::chrono::steady_clock::time_point> hook_deadline;
+
+bool past_hook_deadline() { return hook_deadline && std::chrono::steady_clock::now() > *hook_deadline; }
+
+// Lifts the deadline for its scope: taking back a change the deadline cut short must run to its end.
+class Overtime {
+ public:
+  Overtime() : saved_(hook_deadline) { hook_deadline.reset(); }
+  ~Overtime() { hook_deadline = saved_; }
+  Overtime(const Overtime&) = delete;
+  Overtime& operator=(const Overtime&) = delete;
+
+ private:
+  std::optional<std::chrono::steady_clock::time_point> saved_;
+};
+
+// Asks the deadline in every hook call of the position; copies of it ask the same (MoveHooks::interrupt).
+void keep_hook_deadline(const Position& pos) {
+  if (MoveHooks* hooks = pos.move_hooks()) hooks->set_interrupt(past_hook_deadline);
+}
 
 // One game in play. The lock guards the Game: requests on one game take turns, other games go on.
 struct Entry {
-  Entry(VariantChoice c, std::shared_ptr<const Variant> v) : choice(std::move(c)), game(std::move(v)) {}
+  Entry(VariantChoice c, std::shared_ptr<const Variant> v) : choice(std::move(c)), game(std::move(v)) {
+    keep_hook_deadline(game.position());
+  }
   std::mutex mutex;
   VariantChoice choice;
   Game game;
@@ -73,16 +103,7 @@ void set_json(httplib::Response& response, const json& out) {
   response.set_content(out.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
 }
 
-json body_of(const httplib::Request& request) {
-  if (request.body.empty()) return json::object();
-  try {
-    json body = json::parse(request.body);
-    if (!body.is_object()) throw RequestError(400, "expected a JSON object");
-    return body;
-  } catch (const json::parse_error& e) {
-    throw RequestError(400, "malformed JSON at byte " + std::to_string(e.byte));
-  }
-}
+json body_of(const httplib::Request& request) { return parse_json_body(request.body); }
 
 std::string text_field(const json& body, const char* key) {
   const auto found = body.find(key);
@@ -129,6 +150,7 @@ json move_points(const BoardDef& board, Move m) {
 json moves_in_notation(const Game& game, std::size_t ply = 0, std::optional<Position>* at = nullptr) {
   const MoveNotation notation(game.variant());
   Position pos(game.variant_ptr());
+  keep_hook_deadline(pos);
   set_played_fen(pos, game.start_fen());
   json texts = json::array();
   for (std::size_t i = 0; i < game.history().size(); ++i) {
@@ -267,9 +289,92 @@ class BytesStream final : public httplib::Stream {
   std::string out_;
 };
 
-// cpp-httplib's server, which can also answer a request handed to it as bytes (Server::answer).
+// A connection's request, as the gate hands it over whole: its bytes and no more. cpp-httplib
+// reads a POST without a Content-Length until the connection ends, which a client could hold off
+// for as long as the read timeout allowed it, a worker with it; here the request ends where the
+// gate's reading of it ends. The answer is gathered and sent at once (flush): cpp-httplib writes
+// its head and body apart, and the body then waited on the client's delayed acknowledgement of
+// the head, 40 ms an answer. The client has WriteTimeout in all to take it, so that one reading a
+// large answer a byte at a time does not keep the worker.
+class GateStream final : public httplib::Stream {
+ public:
+  static constexpr auto WriteTimeout = std::chrono::seconds(10);
+  GateStream(Connection& conn, std::size_t end) : conn_(conn), end_(std::min(end, conn.pending.size())) {}
+  bool is_readable() const override { return conn_.taken < end_; }
+  bool is_writable() const override { return true; }  // written by flush()
+  ssize_t read(char* ptr, size_t size) override {
+    const std::size_t n = std::min(size, end_ - std::min(conn_.taken, end_));
+    std::memcpy(ptr, conn_.pending.data() + conn_.taken, n);
+    conn_.taken += n;
+    return ssize_t(n);
+  }
+  ssize_t write(const char* ptr, size_t size) override {
+    out_.append(ptr, size);
+    return ssize_t(size);
+  }
+  bool flush() {
+    const auto deadline = std::chrono::steady_clock::now() + WriteTimeout;
+    for (std::string_view rest = out_; !rest.empty();) {
+      pollfd watched{conn_.fd, POLLOUT, 0};
+      int ready;
+      do {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        ready = left.count() > 0 ? ::poll(&watched, 1, int(left.count())) : 0;
+      } while (ready < 0 && errno == EINTR);
+      if (ready <= 0) return false;
+      const ssize_t n = ::send(conn_.fd, rest.data(), rest.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+      if (n < 0 && (errno == EAGAIN || errno == EINTR)) continue;
+      if (n <= 0) return false;
+      rest.remove_prefix(std::size_t(n));
+    }
+    out_.clear();
+    return true;
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = conn_.address;
+    port = conn_.port;
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    sockaddr_in local{};
+    socklen_t size = sizeof local;
+    char text[INET_ADDRSTRLEN] = "";
+    if (::getsockname(conn_.fd, reinterpret_cast<sockaddr*>(&local), &size) == 0 && local.sin_family == AF_INET)
+      ::inet_ntop(AF_INET, &local.sin_addr, text, sizeof text);
+    ip = text;
+    port = ntohs(local.sin_port);
+  }
+  // Not the descriptor: cpp-httplib built without poll(2) answers 500 to a socket past select's
+  // FD_SETSIZE, which the gate's thousands of connections reach, and this stream reads no socket.
+  socket_t socket() const override { return INVALID_SOCKET; }
+
+ private:
+  Connection& conn_;
+  std::size_t end_;  // of the request in conn_.pending
+  std::string out_;
+};
+
+// Tasks cpp-httplib's accepting thread hands over: each gives the gate a connection, at once.
+class HandToGate final : public httplib::TaskQueue {
+ public:
+  void enqueue(std::function<void()> task) override { task(); }
+  void shutdown() override {}
+};
+
+// Set by a refusal made before a request's body is read (the same-origin policy): the body's bytes
+// may still come, so the connection carries no other request.
+thread_local bool close_after_answer = false;
+
+// cpp-httplib's server, its connections kept by a ConnectionGate, which can also answer a request
+// handed to it as bytes (Server::answer).
 class HttpServer : public httplib::Server {
  public:
+  // Requests one connection may carry: with no thread held between them, as many as a page makes.
+  static constexpr int KeepAliveRequests = 100;
+
+  explicit HttpServer(const GateLimits& limits) : gate_(limits, [this](Connection& conn) { return serve(conn); }) {
+    new_task_queue = [] { return new HandToGate; };
+  }
+
   std::string answer(std::string_view request) {
     BytesStream stream(request);
     bool closed = false;
@@ -277,11 +382,34 @@ class HttpServer : public httplib::Server {
     return std::move(stream.answer());
   }
 
+  void start_gate() { gate_.start(); }
+  void stop_gate() { gate_.stop(); }
+
   // cpp-httplib listens with a backlog of 5 (built into Debian's library): with a few dozen
-  // clients reconnecting (it closes a kept-alive connection after 5 requests), the queue was full,
-  // new connections' SYNs were dropped and their clients tried again a second later
-  // (tests/server/hostile_tenant.mjs). Listening again on the bound socket only sets the backlog.
+  // clients reconnecting, the queue was full, new connections' SYNs were dropped and their clients
+  // tried again a second later (tests/server/hostile_tenant.mjs). Listening again on the bound
+  // socket only sets the backlog.
   void widen_backlog() { ::listen(svr_sock_, 1024); }
+
+ private:
+  bool process_and_close_socket(socket_t sock) override {
+    gate_.admit(sock);
+    return true;
+  }
+
+  bool serve(Connection& conn) {
+    const RequestScan scan = scan_request(conn.pending, gate_.limits());
+    const std::size_t end = scan.head_bytes + scan.body_bytes;
+    GateStream stream(conn, end);
+    const bool last = ++conn.served >= KeepAliveRequests;
+    bool closed = false;
+    close_after_answer = false;
+    const bool answered = process_request(stream, last, closed, [](httplib::Request&) {});
+    conn.taken = std::max(conn.taken, std::min(end, conn.pending.size()));  // a body left unread goes too
+    return stream.flush() && answered && !closed && !last && !close_after_answer;
+  }
+
+  ConnectionGate gate_;
 };
 
 // Runs `work` on a thread of its own at the lowest CPU priority and returns what it returns (or
@@ -311,11 +439,14 @@ auto at_low_priority(Work work) -> decltype(work()) {
 // WaitLimit is refused (429) rather than queued without end. The lane keeps the request's thread
 // and priority: it takes locks other requests take too (the store's, the list of games'), and a
 // thread at the lowest priority holding one would stall them all (only a search, which holds none,
-// runs at the lowest priority).
+// runs at the lowest priority). Once in the lane, a request has `deadline` for its games' hooks
+// (hook_deadline; a search keeps its own time): past it, the hook running is interrupted and the
+// request answered 503.
 class UploadLane {
  public:
   static constexpr auto WaitLimit = std::chrono::seconds(5);
-  explicit UploadLane(std::size_t width) : slots_(std::ptrdiff_t(std::max<std::size_t>(width, 1))) {}
+  UploadLane(std::size_t width, std::chrono::milliseconds deadline)
+      : slots_(std::ptrdiff_t(std::max<std::size_t>(width, 1))), deadline_(deadline) {}
 
   template <class Work>
   auto run(Work work) -> decltype(work()) {
@@ -323,18 +454,26 @@ class UploadLane {
     if (!slots_.try_acquire_for(WaitLimit))
       throw RequestError(429, "the server is busy with uploaded variants; try again shortly");
     inside_ = true;
+    hook_deadline = std::chrono::steady_clock::now() + deadline_;
     const struct Leave {
       std::counting_semaphore<>& slots;
       ~Leave() {
         inside_ = false;
+        hook_deadline.reset();
         slots.release();
       }
     } leave{slots_};
-    return work();
+    try {
+      return work();
+    } catch (const HookInterrupted&) {
+      throw RequestError(503, "the variant's hooks ran past the request's deadline (" + std::to_string(deadline_.count()) +
+                                  " ms; palace serve --hook-deadline-ms)");
+    }
   }
 
  private:
   std::counting_semaphore<> slots_;
+  std::chrono::milliseconds deadline_;
   static thread_local bool inside_;
 };
 
@@ -342,14 +481,33 @@ thread_local bool UploadLane::inside_ = false;
 
 }  // namespace
 
+// The gate's limits from the server's options, the sizes from the API's own. Each connection is a
+// file descriptor: the process's limit is raised as far as allowed for them, with room kept for the
+// store, the scratch files and the listening socket, and the cap lowered to what is left.
+static GateLimits gate_limits(const ServerOptions& options) {
+  constexpr rlim_t Reserved = 256;
+  rlimit files{};
+  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < options.max_connections + Reserved) {
+    files.rlim_cur = std::min<rlim_t>(files.rlim_max, options.max_connections + Reserved);
+    ::setrlimit(RLIMIT_NOFILE, &files);
+    ::getrlimit(RLIMIT_NOFILE, &files);
+  }
+  GateLimits limits;
+  limits.max_connections = std::min<std::size_t>(options.max_connections, files.rlim_cur > 2 * Reserved ? files.rlim_cur - Reserved : files.rlim_cur / 2);
+  limits.max_per_client = options.max_connections_per_client;
+  limits.request_deadline = options.request_deadline;
+  limits.max_body_bytes = MaxBodyBytes;
+  return limits;
+}
+
 struct Server::Impl {
   explicit Impl(const ServerOptions& o) : options(o), store(o.db_file.string()), library(o.variants_dir, store, o.max_scratch_mb << 20) {}
 
   ServerOptions options;
-  UploadLane lane{options.upload_workers};
+  UploadLane lane{options.upload_workers, options.hook_deadline};
   GameStore store;
   VariantLibrary library;
-  HttpServer http;
+  HttpServer http{gate_limits(options)};
   std::mutex games_mutex;
   std::unordered_map<std::string, std::shared_ptr<Entry>> games;
   // Looks for idle uploads a few times per expiry period, at least every ten minutes. Declared
@@ -465,14 +623,15 @@ struct Server::Impl {
     return on_lane_for(choice, [&] {
       auto entry = std::make_shared<Entry>(choice, library.get(choice));
       if (body.contains("fen")) set_fen(*entry, text_field(body, "fen"));
-      const std::string id = random_hex(16);
+      const std::string id = random_hex();
+      json state = state_json(id, *entry);  // first: a game whose state cannot be shown is not made
       save(id, *entry);
       {
         std::vector<std::shared_ptr<Entry>> dropped;
         const std::lock_guard lock(games_mutex);
         keep(id, entry, dropped);
       }
-      return state_json(id, *entry);
+      return state;
     });
   }
 
@@ -485,8 +644,9 @@ struct Server::Impl {
   }
 
   // Runs `change` on the game under its lock, keeps the result and answers the new state. A change
-  // that fails half-way (a rule hook erring once the move is made) is taken back, so that memory
-  // keeps what the store holds.
+  // that fails half-way (a rule hook erring once the move is made, or cut short by the hooks'
+  // deadline, even while the new state is shown) is taken back, so that memory keeps what the store
+  // holds.
   template <class Change>
   json update(const std::string& id, Change change) {
     const auto entry = find(id);
@@ -494,18 +654,38 @@ struct Server::Impl {
       const std::lock_guard lock(entry->mutex);
       const std::size_t plies = entry->game.history().size();
       const std::string fen = entry->game.fen();
-      json extra;
       try {
-        extra = change(*entry);
+        const json extra = change(*entry);
+        json state = state_json(id, *entry);
+        if (extra.is_object()) state.update(extra);
+        save(id, *entry);
+        return state;
       } catch (...) {
+        const Overtime overtime;
         take_back(id, *entry, plies, fen);
         throw;
       }
-      save(id, *entry);
-      json state = state_json(id, *entry);
-      if (extra.is_object()) state.update(extra);
-      return state;
     });
+  }
+
+  // Reads a game under its lock. A read the hooks' deadline cut short may have left the game half
+  // way through working something out: it is dropped from memory, to be read again from the store.
+  template <class Read>
+  json read(const std::string& id, const std::shared_ptr<Entry>& entry, Read read_game) {
+    return on_lane_for(entry->choice, [&] {
+      const std::lock_guard lock(entry->mutex);
+      try {
+        return read_game(std::as_const(entry->game));
+      } catch (const HookInterrupted&) {
+        forget_game(id, *entry);
+        throw;
+      }
+    });
+  }
+
+  void forget_game(const std::string& id, const Entry& entry) {
+    const std::lock_guard lock(games_mutex);
+    if (const auto found = games.find(id); found != games.end() && found->second.get() == &entry) games.erase(found);
   }
 
   // Undoes the moves made since the game had `plies` moves and showed `fen`; when that does not
@@ -517,8 +697,7 @@ struct Server::Impl {
       if (entry.game.history().size() == plies && entry.game.fen() == fen) return;
     } catch (const Error&) {
     }
-    const std::lock_guard lock(games_mutex);
-    if (const auto found = games.find(id); found != games.end() && found->second.get() == &entry) games.erase(found);
+    forget_game(id, entry);
   }
 
   static json play(Entry& entry, const std::string& move) {
@@ -543,14 +722,13 @@ struct Server::Impl {
       search::Limits limits;
       limits.depth = level;
       limits.movetime_ms = level * EngineMillisPerLevel;
-      {
-        const std::lock_guard lock(entry->mutex);
-        const Game& game = entry->game;
+      read(id, entry, [&](const Game& game) {
         if (game.game_state().finished()) throw RequestError(409, "the game is over: " + game.game_state().str(game.variant()));
         root.emplace(game.position());
         plies = game.history().size();
         limits.root_moves = game.legal_moves();
-      }
+        return json();
+      });
       const auto think = [&] {
         search::Searcher searcher(root->variant_ptr(), 1);
         return searcher.search(*root, limits);
@@ -573,9 +751,7 @@ struct Server::Impl {
   // The position `ply` moves into a game (0: where it started), for reviewing it.
   json position_after(const std::string& id, const std::string& ply_text) {
     const auto entry = find(id);
-    return on_lane_for(entry->choice, [&] {
-      const std::lock_guard lock(entry->mutex);
-      const Game& game = entry->game;
+    return read(id, entry, [&](const Game& game) {
       const std::size_t plies = game.history().size();
       const auto bad = [&] { return RequestError(400, "expected a move number from 0 to " + std::to_string(plies) + ", got " + quote(ply_text)); };
       if (ply_text.empty() || ply_text.size() > 9 || !std::all_of(ply_text.begin(), ply_text.end(), [](unsigned char c) { return std::isdigit(c) != 0; }))
@@ -693,10 +869,7 @@ struct Server::Impl {
     http.Post("/api/games", route(201, [this](const Request& r) { return create_game(body_of(r)); }));
     http.Get(game, route(200, [this](const Request& r) {
       const auto entry = find(r.matches[1]);
-      return on_lane_for(entry->choice, [&] {
-        const std::lock_guard lock(entry->mutex);
-        return state_json(r.matches[1], *entry);
-      });
+      return read(r.matches[1], entry, [&](const Game&) { return state_json(r.matches[1], *entry); });
     }));
     http.Get(game + "/record", route(200, [this](const Request& r) {
       const auto entry = find(r.matches[1]);
@@ -780,6 +953,7 @@ struct Server::Impl {
       if (status == 0) return httplib::Server::HandlerResponse::Unhandled;
       response.status = status;
       response.set_header("Connection", "close");  // the body, if any, is left unread
+      close_after_answer = true;
       set_json(response, error_body(why));
       return httplib::Server::HandlerResponse::Handled;
     });
@@ -789,10 +963,6 @@ struct Server::Impl {
   // page's folder, an unknown address) are JSON like the API's own.
   void add_error_answers() {
     http.set_payload_max_length(MaxBodyBytes);
-    // A kept-alive connection holds its thread between requests, so a connection that waits for a
-    // thread may find its client gone when it gets one: a thread for each of a few hundred clients
-    // at once keeps that from happening (bench/serve_load.sh).
-    http.new_task_queue = [] { return new httplib::ThreadPool(ServerThreads); };
     http.set_error_handler([](const httplib::Request&, httplib::Response& response) {
       if (!response.body.empty()) return;
       std::string message = "no such address";
@@ -828,7 +998,9 @@ int Server::bind(const std::string& host, int port) {
 }
 
 void Server::listen() {
+  impl_->http.start_gate();
   impl_->http.listen_after_bind();
+  impl_->http.stop_gate();  // the requests being served are answered first
   bound_ = false;
 }
 

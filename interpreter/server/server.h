@@ -33,6 +33,15 @@ struct ServerOptions {
   // Requests on uploaded variants and drafts (their hooks are anyone's code) served at once, each
   // at the lowest CPU priority; the rest wait up to 5 s, then are refused (429).
   std::size_t upload_workers = 2;
+  // How long a request in that lane may spend in its variant's hooks (an engine search keeps its
+  // own time): past it, the hook is interrupted, the game left as it was, and the answer is 503.
+  std::chrono::milliseconds hook_deadline = std::chrono::seconds(10);
+  // Connections open at once, and from one client address (a connection waiting for its request
+  // costs a file descriptor and what it sent, not a thread); past them, new ones are answered 503.
+  std::size_t max_connections = 2048;
+  std::size_t max_connections_per_client = 512;
+  // How long a request's head may take to arrive (its body has 1 s more per 64 KiB): past it, 408.
+  std::chrono::milliseconds request_deadline = std::chrono::seconds(10);
   // An upload no game was made or changed on for this long is removed, with its games.
   std::chrono::milliseconds upload_expiry = std::chrono::days(30);
 };

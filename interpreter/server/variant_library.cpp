@@ -68,7 +68,7 @@ VariantChoice VariantChoice::from_key(const std::string& key) {
 
 VariantLibrary::VariantLibrary(fs::path shipped_dir, GameStore& store, std::size_t scratch_bytes)
     : shipped_dir_(std::move(shipped_dir)),
-      scratch_(fs::temp_directory_path() / ("palace-serve-" + std::to_string(getpid()) + "-" + random_hex(8))),
+      scratch_(fs::temp_directory_path() / ("palace-serve-" + std::to_string(getpid()) + "-" + random_hex())),
       store_(store),
       scratch_cap_(scratch_bytes) {
   remove_leftover_scratch(fs::temp_directory_path());
@@ -102,7 +102,7 @@ fs::path VariantLibrary::file_of(const std::string& name) {
     if (!upload) throw RequestError(404, "no variant named " + quote(name));
     // The store is a file anyone with the account may edit: a row is checked again as an upload.
     check_upload(upload->yaml, upload->scripts);
-    write_upload(name, upload->yaml, upload->scripts);
+    write_upload(name, upload->yaml, named_only(upload->yaml, upload->scripts));
     return dir / "variant.yaml";
   }
   const std::vector<std::string> names = shipped();
@@ -111,21 +111,26 @@ fs::path VariantLibrary::file_of(const std::string& name) {
   return shipped_dir_ / (name + ".yaml");
 }
 
-// An upload's files in `dir`. A shipped variant it imports by name is a one-line file there
-// importing the real one, so that the real one's own imports still resolve from where it lives.
-void VariantLibrary::write_files(const fs::path& dir, const std::string& yaml, const std::map<std::string, std::string>& scripts) {
-  fs::create_directories(dir);
-  for (const auto& [file, text] : scripts) write_file(dir / file, text);
+// A shipped variant an upload imports by name is a one-line file beside it importing the real one,
+// so that the real one's own imports still resolve from where it lives.
+std::map<std::string, std::string> VariantLibrary::files_of(const std::string& yaml, const std::map<std::string, std::string>& scripts) const {
+  std::map<std::string, std::string> files = scripts;
   const ConfigNode root = ConfigNode::parse_string(yaml, "variant.yaml");
   if (const ConfigNode* imports = root.find("import"))
     for (const ConfigNode* item : imports->items())
-      write_file(dir / item->as_string(), json{{"import", {fs::absolute(shipped_dir_ / item->as_string()).string()}}}.dump());
-  write_file(dir / "variant.yaml", yaml);
+      files[item->as_string()] = json{{"import", {fs::absolute(shipped_dir_ / item->as_string()).string()}}}.dump();
+  files["variant.yaml"] = yaml;
+  return files;
+}
+
+void VariantLibrary::write_files(const fs::path& dir, const std::string& yaml, const std::map<std::string, std::string>& scripts) {
+  fs::create_directories(dir);
+  for (const auto& [file, text] : files_of(yaml, scripts)) write_file(dir / file, text);
 }
 
 void VariantLibrary::write_upload(const std::string& id, const std::string& yaml, const std::map<std::string, std::string>& scripts) {
-  std::size_t bytes = yaml.size();
-  for (const auto& [file, text] : scripts) bytes += text.size();
+  std::size_t bytes = 0;
+  for (const auto& [file, text] : files_of(yaml, scripts)) bytes += std::max<std::size_t>(1, (text.size() + ScratchBlockBytes - 1) / ScratchBlockBytes) * ScratchBlockBytes;
   make_room(bytes);
   written_[id] = bytes;
   try {
@@ -228,9 +233,10 @@ std::shared_ptr<const Variant> VariantLibrary::probed(std::shared_ptr<const Vari
   return variant;
 }
 
-std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) {
-  check_upload(yaml, scripts);
-  const StoredUpload upload{UploadPrefix + random_hex(16), yaml, scripts};
+std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::string, std::string>& sent) {
+  check_upload(yaml, sent);
+  const std::map<std::string, std::string> scripts = named_only(yaml, sent);
+  const StoredUpload upload{UploadPrefix + random_hex(), yaml, scripts};
   // The upload's folder is its own (a fresh id), so it is compiled, hooks and all, without the
   // library's lock; only writing it (room is made in the scratch folder) and keeping it take it.
   {
@@ -262,6 +268,8 @@ std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::
 // no file of the server's machine read but the shipped variants it imports by name and the scripts
 // it brought. An upload read back from the store is checked again the same way.
 void VariantLibrary::check_upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) const {
+  if (scripts.size() > MaxUploadScripts)
+    throw RequestError(400, "an upload may bring at most " + std::to_string(MaxUploadScripts) + " scripts, not " + std::to_string(scripts.size()));
   std::size_t bytes = yaml.size();
   for (const auto& [file, text] : scripts) {
     if (!is_plain_name(file) || file == "variant.yaml")
@@ -287,11 +295,28 @@ void VariantLibrary::check_upload(const std::string& yaml, const std::map<std::s
   }
 }
 
+// The scripts the variant names under `scripts:`, the only ones the loader reads: the others (the
+// workshop sends every tab open in its editor) would only take room, so they are neither written
+// nor kept. A YAML text that does not parse keeps them all, for check_upload to refuse it.
+std::map<std::string, std::string> VariantLibrary::named_only(const std::string& yaml, const std::map<std::string, std::string>& scripts) {
+  std::map<std::string, std::string> named;
+  try {
+    const ConfigNode root = ConfigNode::parse_string(yaml, "variant.yaml");
+    if (const ConfigNode* list = root.find("scripts"); list && list->is_map())
+      for (const auto& [name, file] : list->entries())
+        if (file.is_scalar())
+          if (const auto found = scripts.find(file.as_string()); found != scripts.end()) named.insert(*found);
+  } catch (const RuleError&) {
+    return scripts;
+  }
+  return named;
+}
+
 // Writes a draft to a fresh folder, answers use(folder) and removes the folder however that ends.
 template <class Use>
 auto VariantLibrary::with_draft(const std::string& yaml, const std::map<std::string, std::string>& scripts, Use use) {
   check_upload(yaml, scripts);
-  const fs::path dir = scratch_ / ("draft-" + random_hex(16));
+  const fs::path dir = scratch_ / ("draft-" + random_hex());
   struct Remover {
     fs::path dir;
     ~Remover() {
@@ -299,7 +324,7 @@ auto VariantLibrary::with_draft(const std::string& yaml, const std::map<std::str
       fs::remove_all(dir, ignored);
     }
   } remover{dir};
-  write_files(dir, yaml, scripts);  // gone when the draft is answered: not counted in the scratch cap
+  write_files(dir, yaml, named_only(yaml, scripts));  // gone when the draft is answered: not counted in the scratch cap
   return use(dir);
 }
 
@@ -313,9 +338,13 @@ ScriptResult VariantLibrary::test(const std::string& yaml, const std::map<std::s
   // The test may name no file but the draft: its `variant` is read as a path.
   try {
     const ConfigNode root = ConfigNode::parse_string(script, "test.yaml");
-    if (const ConfigNode* variant = root.find("variant"))
-      for (const ConfigNode* item : variant->items())
-        if (!item->is_scalar() || item->as_string() != "variant.yaml") item->fail("a workshop test plays the variant being edited: variant: variant.yaml");
+    // Each entry would load and compile the draft again: one is all it has.
+    if (const ConfigNode* variant = root.find("variant")) {
+      const std::vector<const ConfigNode*> items = variant->items();
+      for (std::size_t i = 0; i < items.size(); ++i)
+        if (i > 0 || !items[i]->is_scalar() || items[i]->as_string() != "variant.yaml")
+          items[i]->fail("a workshop test plays the variant being edited, once: variant: variant.yaml");
+    }
   } catch (const RuleError& e) {
     throw RequestError(422, e.what());
   }

@@ -43,8 +43,15 @@ struct VariantChoice {
   static VariantChoice from_key(const std::string& key);
 };
 
-// What the scratch folder (uploads written out for the loader) may hold at most, by default.
+// The most scripts an upload may bring: a variant names a few (the shipped ones, at most three).
+// Each was a file in the scratch folder, so the byte cap alone let 60,000 empty ones in (issue 53);
+// now only those the variant names are written and kept.
+constexpr std::size_t MaxUploadScripts = 32;
+
+// What the scratch folder (uploads written out for the loader) may hold at most, by default. Each
+// file counts at least one block of ScratchBlockBytes, as the disk spends that and an inode on it.
 constexpr std::size_t DefaultScratchBytes = std::size_t(256) << 20;
+constexpr std::size_t ScratchBlockBytes = 4096;
 
 class VariantLibrary {
  public:
@@ -77,8 +84,13 @@ class VariantLibrary {
 
  private:
   std::filesystem::path file_of(const std::string& name);  // the YAML file, an upload's written out first
-  // Refuses (RequestError) an upload too big or naming other files than its own scripts and shipped variants.
+  static std::map<std::string, std::string> named_only(const std::string& yaml, const std::map<std::string, std::string>& scripts);
+  // Refuses (RequestError) an upload too big, with too many scripts, or naming other files than its
+  // own scripts and shipped variants.
   void check_upload(const std::string& yaml, const std::map<std::string, std::string>& scripts) const;
+  // The files an upload is written out as, by name: its scripts, variant.yaml, and a one-line file
+  // for each shipped variant it imports.
+  std::map<std::string, std::string> files_of(const std::string& yaml, const std::map<std::string, std::string>& scripts) const;
   void write_files(const std::filesystem::path& dir, const std::string& yaml, const std::map<std::string, std::string>& scripts);
   // Writes an upload's files into scratch_/id, making room first (mutex_ held).
   void write_upload(const std::string& id, const std::string& yaml, const std::map<std::string, std::string>& scripts);

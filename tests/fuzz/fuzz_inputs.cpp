@@ -1,5 +1,8 @@
 #include "fuzz_inputs.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -27,6 +30,7 @@
 #include "notation/gib.h"
 #include "notation/replay.h"
 #include "protocol/uci.h"
+#include "server/connection_gate.h"
 #include "server/server.h"
 
 namespace palace::fuzz {
@@ -469,6 +473,120 @@ void hook_answers(std::string_view input) {
     perft(pos, 2);
   } catch (const Error&) {
   }
+}
+
+namespace {
+
+// The `http_wire` target's server: its requests must arrive whole in 300 ms, so an input's pauses
+// reach that deadline.
+class WireServer {
+ public:
+  WireServer() : server_(options()), port_(server_.bind("127.0.0.1", 0)), thread_([this] { server_.listen(); }) {}
+  ~WireServer() {
+    server_.stop();
+    thread_.join();
+  }
+  int port() const { return port_; }
+
+ private:
+  static server::ServerOptions options() {
+    server::ServerOptions o{fs::path(PALACE_SOURCE_DIR) / "variants", "janggi", scratch().path("wire.db"), {}};
+    o.request_deadline = std::chrono::milliseconds(300);
+    return o;
+  }
+
+  server::Server server_;
+  int port_;
+  std::thread thread_;
+};
+
+int connect_to(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(std::uint16_t(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (fd < 0 || ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0)
+    throw std::runtime_error("cannot connect to the server");
+  const timeval wait{10, 0};  // past it, a connection the server neither answers nor closes is a finding
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  return fd;
+}
+
+// Everything the server sends on `fd` until it closes; throws when it neither closes nor sends.
+std::string read_to_end(int fd) {
+  std::string got;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n > 0) {
+      got.append(buffer, std::size_t(n));
+      continue;
+    }
+    if (n == 0 || errno == ECONNRESET) return got;
+    if (errno == EINTR) continue;
+    throw std::logic_error("a connection neither answered nor closed in 10 s: " + got.substr(0, 200));
+  }
+}
+
+// Checks a connection's answers one by one: whole HTTP answers below 500 (503, a cap, excepted).
+void check_answers(const std::string& answers) {
+  for (std::size_t at = 0; at < answers.size();) {
+    const std::size_t end = answers.find("\r\n\r\n", at);
+    if (answers.compare(at, 9, "HTTP/1.1 ") != 0 || end == std::string::npos)
+      throw std::logic_error("not a whole HTTP answer: " + answers.substr(at, 200));
+    const int status = std::atoi(answers.c_str() + at + 9);
+    if (status >= 500 && status != 503) throw std::logic_error("answered " + answers.substr(at, 200));
+    std::size_t length = 0;
+    const std::string head = answers.substr(at, end - at);
+    if (const std::size_t field = head.find("Content-Length: "); field != std::string::npos) length = std::stoul(head.substr(field + 16));
+    at = end + 4 + length;
+    if (at > answers.size()) throw std::logic_error("an answer cut short: " + head);
+  }
+}
+
+}  // namespace
+
+void http_wire(std::string_view input) {
+  static WireServer live;
+  const server::GateLimits limits;
+  server::scan_request(input, limits);
+  const std::string host = "127.0.0.1:" + std::to_string(live.port());
+  std::array<int, 3> fds{-1, -1, -1};
+  const auto closer = [&] {
+    for (int& fd : fds)
+      if (fd >= 0) ::close(fd), fd = -1;
+  };
+  try {
+    for (const std::string_view piece : split(input, "\n#@@\n", 16)) {
+      if (piece.empty()) continue;
+      const unsigned char first = static_cast<unsigned char>(piece[0]);
+      int& fd = fds[first % 3];
+      std::string bytes(piece.substr(1));
+      server::scan_request(bytes, limits);
+      std::this_thread::sleep_for(std::chrono::milliseconds(first / 3 % 4 * 40));
+      if (bytes == "close") {
+        if (fd >= 0) ::close(fd), fd = -1;
+        continue;
+      }
+      for (std::size_t at = 0; (at = bytes.find("{host}", at)) != std::string::npos; at += host.size()) bytes.replace(at, 6, host);
+      if (fd < 0) fd = connect_to(live.port());
+      ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+    }
+    for (int fd : fds)
+      if (fd >= 0) ::shutdown(fd, SHUT_WR);
+    for (int fd : fds)
+      if (fd >= 0) check_answers(read_to_end(fd));
+  } catch (...) {
+    closer();
+    throw;
+  }
+  closer();
+  httplib::Client client("127.0.0.1", live.port());
+  client.set_read_timeout(10);
+  const auto answer = client.Get("/api/variants");
+  if (!answer || answer->status != 200)
+    throw std::logic_error("the server stopped answering: " + (answer ? std::to_string(answer->status) : httplib::to_string(answer.error())));
 }
 
 }  // namespace palace::fuzz

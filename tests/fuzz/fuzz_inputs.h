@@ -47,11 +47,21 @@ void api(std::string_view input);
 // follow; a palace::Error is the right answer to a value the rules cannot take.
 void hook_answers(std::string_view input);
 
+// Requests sent on sockets in pieces, to a `palace serve` kept up for the run whose requests must
+// arrive whole within 300 ms: pieces are separated by lines `#@@`; a piece's first byte picks its
+// connection (modulo 3) and a pause before it (0 to 120 ms), the rest is sent as it is, `{host}`
+// standing for the server's address; a piece `close` closes its connection mid-request. Every
+// connection is then half-closed and read to its end: each answer must be a whole HTTP answer below
+// 500 (503, a cap, excepted), and a plain request on a new connection must still be answered 200.
+// The connection gate's reading of a request (server::scan_request) also reads the input and each
+// piece.
+void http_wire(std::string_view input);
+
 struct Target {
   const char* name;  // its folder in tests/fuzz/regressions/ and its executable fuzz_NAME
   void (*run)(std::string_view input);
 };
-inline constexpr std::array<Target, 10> targets{{{"rule_files", rule_files},
+inline constexpr std::array<Target, 11> targets{{{"rule_files", rule_files},
                                                 {"hook_script", hook_script},
                                                 {"fen", fen},
                                                 {"move_text", move_text},
@@ -60,6 +70,7 @@ inline constexpr std::array<Target, 10> targets{{{"rule_files", rule_files},
                                                 {"uci", uci},
                                                 {"http", http},
                                                 {"api", api},
-                                                {"hook_answers", hook_answers}}};
+                                                {"hook_answers", hook_answers},
+                                                {"http_wire", http_wire}}};
 
 }  // namespace palace::fuzz

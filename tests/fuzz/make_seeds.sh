@@ -6,7 +6,7 @@
 set -euo pipefail
 src=$1 vectors=$2 out=$3
 rm -rf "$out"
-mkdir -p "$out"/{rule_files,hook_script,fen,move_text,rule_script,record,uci,http,api,hook_answers}
+mkdir -p "$out"/{rule_files,hook_script,fen,move_text,rule_script,record,uci,http,api,hook_answers,http_wire}
 
 seed() {  # seed TARGET NAME < text
   cat >"$out/$1/$2"
@@ -133,3 +133,15 @@ printf '\1\x01' | seed hook_answers allow-integer
 printf '\1\x04\x2d\x06' | seed hook_answers allow-cycle
 printf '\2\x04\x04\x2d\x06\x2d\x0e\x2d\x16' | seed hook_answers after-move-shared
 printf '\2\x04\x04\x12\x06\x0a\x0e' | seed hook_answers after-move-floats
+
+# Requests on sockets in pieces (fuzz_inputs.h): a piece's first byte picks its connection (modulo 3)
+# and its pause (0 to 120 ms). Whole, dripped, pipelined, cut off, with 100-continue, too large.
+get='GET /api/variants HTTP/1.1\r\nHost: {host}\r\n\r\n'
+post='POST /api/games HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: 20\r\n'
+printf "0$get" | seed http_wire whole
+printf "0POST /api/games HTTP/1.1\r\nHost: {host}\r\n\n#@@\n3Content-Type: appl\n#@@\n6ication/json\r\nContent-Length: 20\r\n\r\n{\"variant\"\n#@@\n9: \"chess\"}" | seed http_wire pieces
+printf "0$get$get\n#@@\n1$post\r\n{\"variant\": \"chess\"}" | seed http_wire pipelined
+printf "0GET /api/vari\n#@@\n0close\n#@@\n1$get" | seed http_wire cut-off
+printf "0${post}Expect: 100-continue\r\n\r\n\n#@@\n9{\"variant\": \"chess\"}" | seed http_wire continue
+printf "0POST /api/games HTTP/1.1\r\nHost: {host}\r\nContent-Length: 99999999\r\n\r\n\n#@@\n1POST / HTTP/1.1\r\nContent-Length: 5x\r\n\r\n" | seed http_wire lengths
+printf "0GET /api/variants HTTP/1.1\r\nHost: {host}\r\nX: \n#@@\n9a\n#@@\n9a\n#@@\n9a\n#@@\n9a\n#@@\n9a\n#@@\n9a\n#@@\n9a\n#@@\n9a" | seed http_wire slow-head

@@ -1,6 +1,7 @@
 // The hostile tenant: `palace serve` on a free port, fed the inputs of tests/repro/serve-and-hooks/
 // (hostile uploads and games on them asking the engine, a request flood, bodies too big, chunked or
-// compressed, requests from another site) while a second client plays a game of chess. Each answer
+// compressed, requests from another site) and audit-4's slowloris.py (260 connections dripping a
+// header byte every 4 s) while a second client plays a game of chess. Each answer
 // to that client must come within 1 s, every move it played must be stored, no answer to anyone may
 // be a 5xx, and the server's RSS must stay under RSS_CAP_MB. Prints the figures. Bounded: fails by
 // itself after 90 s.
@@ -101,7 +102,7 @@ function noServerError(what, status) {
 async function attack(until) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 48 });
   const uploads = readdirSync(repro).filter((f) => f.endsWith('_upload.json')).map((f) => JSON.parse(readFileSync(join(repro, f), 'utf8')));
-  const counts = { uploads: 0, accepted: 0, engine: 0, flood: 0, bodies: 0, foreign: 0 };
+  const counts = { uploads: 0, accepted: 0, engine: 0, deadline: 0, flood: 0, bodies: 0, foreign: 0, slow: 0 };
   let round = 0;
 
   const hostileUploads = async () => {
@@ -118,7 +119,10 @@ async function attack(until) {
         await Promise.all(games.filter((g) => g.status === 201).map(async (g) => {
           const reply = await call(agent, 'POST', `/api/games/${g.answer.id}/engine`, { level: 10 });
           counts.engine++;
-          noServerError('an engine move on a hostile variant', reply.status);
+          // The hooks' deadline (palace serve --hook-deadline-ms) cut the request short: the
+          // attacker's own game, answered in one line.
+          if (reply.status === 503 && /hooks ran past the request's deadline/.test(reply.answer?.error)) counts.deadline++;
+          else noServerError('an engine move on a hostile variant', reply.status);
         }));
       }));
     }
@@ -175,7 +179,30 @@ async function attack(until) {
     }
   };
 
-  await Promise.all([hostileUploads(), hostileUploads(), flood(), flood(), flood(), flood(), bodies(), foreign()]);
+  // slowloris.py: each connection sends a request head a byte every 4 s, and is opened again once
+  // the server refuses it (408, past the deadline for a head) or closes it.
+  const slowConnection = () => new Promise((ok) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    const timer = setInterval(() => {
+      if (Date.now() >= until) { clearInterval(timer); socket.destroy(); return; }
+      socket.write('X');
+    }, 4000);
+    socket.on('data', (c) => { answer += c; });
+    socket.on('error', () => {});
+    socket.on('close', () => { clearInterval(timer); ok(answer); });
+    socket.write(`GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+  });
+  const slow = async () => {
+    while (Date.now() < until) {
+      const answer = await slowConnection();
+      counts.slow++;
+      if (answer !== '' && !answer.startsWith('HTTP/1.1 408 ')) answers5xx.push(`a slow connection was answered ${answer.slice(0, 60)}`);
+    }
+  };
+
+  await Promise.all([hostileUploads(), hostileUploads(), flood(), flood(), flood(), flood(), bodies(), foreign(),
+    ...Array.from({ length: 260 }, slow)]);
   agent.destroy();
   return counts;
 }
@@ -244,8 +271,9 @@ try {
   if (answers5xx.length > 0) throw new Error(`${answers5xx.length} bad answers, first: ${answers5xx[0]}`);
   if (peakRssKb > rssCapMb * 1024) throw new Error(`server RSS peaked at ${(peakRssKb / 1024).toFixed(0)} MB (cap ${rssCapMb} MB)`);
   const sorted = [...game.latencies].sort((a, b) => a - b);
-  console.log(`${attackSeconds} s under attack: ${counts.uploads} uploads (${counts.accepted} accepted, ${counts.engine} engine moves on them), ` +
-    `${counts.flood} flood requests, ${counts.bodies} bad bodies, ${counts.foreign} foreign requests`);
+  console.log(`${attackSeconds} s under attack: ${counts.uploads} uploads (${counts.accepted} accepted, ${counts.engine} engine moves on them, ` +
+    `${counts.deadline} of them cut short by the hooks' deadline), ${counts.flood} flood requests, ${counts.bodies} bad bodies, ` +
+    `${counts.foreign} foreign requests, ${counts.slow} slow connections`);
   console.log(`the player: ${game.played.length} moves stored, ${sorted.length} answers, p50 ${percentile(sorted, 50).toFixed(1)} ms, ` +
     `max ${sorted[sorted.length - 1].toFixed(1)} ms (bound ${answerBoundMs} ms); server RSS peak ${(peakRssKb / 1024).toFixed(0)} MB (cap ${rssCapMb} MB)`);
   server.kill('SIGTERM');

@@ -863,5 +863,255 @@ TEST_F(Workshop, TheSchemaCompletesKeysTheLoaderReads) {
   EXPECT_FALSE(schema["properties"]["pieces"].contains("properties"));
 }
 
+
+// Issue 53: what a stranger sends costs the server what it weighs, and no more.
+
+// A connection to the server, for sending a request in pieces; closed when it goes.
+class RawConnection {
+ public:
+  explicit RawConnection(int port) : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(std::uint16_t(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    connected_ = ::connect(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
+    const timeval wait{10, 0};  // a bound for a test that would otherwise hang
+    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  }
+  ~RawConnection() { ::close(fd_); }
+  RawConnection(const RawConnection&) = delete;
+  RawConnection& operator=(const RawConnection&) = delete;
+  bool connected() const { return connected_; }
+  void send(const std::string& bytes) { ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL); }
+  // What comes until the server closes, an answer with its body is whole, or 10 s pass.
+  std::string answer() {
+    std::string got;
+    char buffer[4096];
+    for (ssize_t n; (n = ::recv(fd_, buffer, sizeof buffer, 0)) > 0;) {
+      got.append(buffer, std::size_t(n));
+      const std::size_t head = got.find("\r\n\r\n"), length = got.find("Content-Length: ");
+      if (head != std::string::npos && (got.rfind("HTTP/1.1 100", 0) == 0 ? got.size() == head + 4 :
+          length != std::string::npos && got.size() >= head + 4 + std::stoul(got.substr(length + 16))))
+        break;
+    }
+    return got;
+  }
+
+ private:
+  int fd_;
+  bool connected_ = false;
+};
+
+std::string status_line(const std::string& answer) { return answer.substr(0, answer.find("\r\n")); }
+std::string body_of(const std::string& answer) { return answer.substr(answer.find("\r\n\r\n") + 4); }
+
+// slowloris.py: 260 connections sending a header byte every 4 s held the 256 threads cpp-httplib
+// gives connections, and no one else was answered. A connection now holds no thread until its
+// request is there: 300 slow ones leave the others answered at once, and each is refused (408)
+// when its head has not come within the deadline. (Before, the answer came when the slow ones'
+// 5 s read timeouts let threads go: the client's 3 s bound fails it.)
+TEST_F(ServerApi, SlowConnectionsHoldNoThreadAndAreRefusedPastTheirDeadline) {
+  limits_.request_deadline = std::chrono::milliseconds(1500);
+  restart();
+  const std::string head = "GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port_) + "\r\n";
+  std::vector<std::unique_ptr<RawConnection>> slow;
+  for (int i = 0; i < 300; ++i) {
+    slow.push_back(std::make_unique<RawConnection>(port_));
+    ASSERT_TRUE(slow.back()->connected());
+    slow.back()->send(head);
+  }
+  httplib::Client other("127.0.0.1", port_);
+  other.set_read_timeout(3);
+  const auto answered = other.Get("/api/variants");
+  ASSERT_TRUE(answered) << httplib::to_string(answered.error());
+  EXPECT_EQ(answered->status, 200);
+  const std::string refused = slow.front()->answer();
+  EXPECT_EQ(status_line(refused), "HTTP/1.1 408 Request Timeout");
+  EXPECT_EQ(body_of(refused), R"j({"error":"the request did not arrive whole in time (1500 ms for its head, and 64 KiB/s for its body)"})j");
+}
+
+// A request sent in pieces is answered once whole; Expect: 100-continue is answered by the gate,
+// which reads the body, and once only.
+TEST_F(ServerApi, ARequestSentInPiecesIsAnsweredWhenWhole) {
+  const std::string body = R"({"variant": "chess"})";
+  const std::string head = "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port_) +
+                           "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+  RawConnection pieces(port_);
+  for (std::size_t at = 0; at < head.size(); at += 7) {
+    pieces.send(head.substr(at, 7));
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  pieces.send("\r\n" + body.substr(0, 5));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  pieces.send(body.substr(5));
+  const std::string made = pieces.answer();
+  EXPECT_EQ(status_line(made), "HTTP/1.1 201 Created");
+  EXPECT_EQ(json::parse(body_of(made))["variant"], "chess");
+
+  RawConnection continued(port_);
+  continued.send(head + "Expect: 100-continue\r\n\r\n");
+  EXPECT_EQ(continued.answer(), "HTTP/1.1 100 Continue\r\n\r\n");
+  continued.send(body);
+  const std::string answer = continued.answer();
+  EXPECT_EQ(status_line(answer), "HTTP/1.1 201 Created") << answer;
+
+  // A request without a Content-Length has no body: cpp-httplib would wait for the connection's end.
+  RawConnection no_length(port_);
+  no_length.send("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port_) + "\r\nContent-Type: application/json\r\n\r\n");
+  EXPECT_EQ(status_line(no_length.answer()), "HTTP/1.1 201 Created");
+
+  RawConnection long_head(port_);
+  long_head.send("GET /api/variants HTTP/1.1\r\nX: " + std::string(70'000, 'x'));
+  const std::string too_long = long_head.answer();
+  EXPECT_EQ(status_line(too_long), "HTTP/1.1 431 Request Header Fields Too Large");
+  EXPECT_EQ(body_of(too_long), R"({"error":"request head over 65536 bytes"})");
+}
+
+// One address may hold so many connections open, and no more; one closed makes room again.
+TEST_F(ServerApi, ConnectionsAreCappedPerClientAddress) {
+  limits_.max_connections_per_client = 3;
+  restart();
+  std::vector<std::unique_ptr<RawConnection>> held;
+  for (int i = 0; i < 3; ++i) held.push_back(std::make_unique<RawConnection>(port_));
+  RawConnection fourth(port_);
+  const std::string refused = fourth.answer();
+  EXPECT_EQ(status_line(refused), "HTTP/1.1 503 Service Unavailable");
+  EXPECT_EQ(body_of(refused), R"j({"error":"the most connections one address may open are open from 127.0.0.1 (3)"})j");
+  held.clear();
+  // The server sees the closes as they come: a request is answered once it has (a few tries).
+  int status = 0;
+  for (int tries = 0; tries < 100 && status != 200; ++tries) {
+    status = call("GET", "/api/variants").first;
+    if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(status, 200);
+}
+
+// Ids are 128 bits from the system's random source (id_seed_crack.c, id_predict.cpp): a game's
+// and an upload's are 32 hex digits, and a server started again makes none it made before.
+TEST_F(ServerApi, GameAndUploadIdsAre128RandomBits) {
+  const auto hex32 = [](const std::string& id) {
+    return id.size() == 32 && std::all_of(id.begin(), id.end(), [](char c) { return std::isxdigit((unsigned char)c) && !std::isupper((unsigned char)c); });
+  };
+  const std::string first = new_game()["id"];
+  EXPECT_TRUE(hex32(first)) << first;
+  auto [uploaded, answer] = post("/api/variants", {{"yaml", "import: [chess.yaml]\nname: ids\n"}});
+  ASSERT_EQ(uploaded, 201) << answer.dump();
+  const std::string upload = answer["variant"];
+  EXPECT_EQ(upload.substr(0, 7), "upload-");
+  EXPECT_TRUE(hex32(upload.substr(7))) << upload;
+  restart();
+  const std::string again = new_game()["id"];
+  EXPECT_TRUE(hex32(again)) << again;
+  EXPECT_NE(again, first);
+}
+
+// json_nesting.py, duplicate_keys.json: a body nested past 32 levels or with a key twice is
+// refused in one line before it is built, and nothing is made.
+TEST_F(ServerApi, JsonBodiesNestedTooDeepOrWithAKeyTwiceAreRefused) {
+  std::string deep;
+  for (int i = 0; i < 349'000; ++i) deep += "{\"a\":";
+  deep += "1" + std::string(349'000, '}');
+  auto [nested, why] = call("POST", "/api/games", deep);
+  EXPECT_EQ(nested, 400);
+  EXPECT_EQ(why["error"], "a JSON body may nest at most 32 objects and arrays deep");
+  auto [twice, which] = call("POST", "/api/games", read_text_file(std::string(PALACE_SOURCE_DIR) + "/tests/repro/audit-4/duplicate_keys.json"));
+  EXPECT_EQ(twice, 400);
+  EXPECT_EQ(which["error"], "key \"variant\" appears twice in one JSON object");
+}
+
+// many_files_upload.py: 60,000 empty scripts were 60,000 files, which a cap on bytes did not see.
+// An upload brings at most 32 scripts, and only those its variant names are written; the scratch
+// cap counts each file at a block at least.
+// "s7.lua", built a piece at a time: GCC 12 warns of a false overlap in "s" + std::to_string(i).
+std::string script_name(int i) {
+  std::string name = "s";
+  name += std::to_string(i);
+  return name += ".lua";
+}
+
+TEST_F(ServerApi, AnUploadBringsAFewScriptsItNamesAndEachFileTakesABlock) {
+  // many_files_upload.py's body holds more values than a JSON body may; 33 scripts are too many.
+  json scripts = json::object();
+  for (int i = 0; i < 60'000; ++i) scripts[script_name(i)] = "";
+  auto [sixty_thousand, values] = post("/api/variants", {{"yaml", "import: [chess.yaml]\nname: files\n"}, {"scripts", scripts}});
+  EXPECT_EQ(sixty_thousand, 400);
+  EXPECT_EQ(values["error"], "a JSON body may hold at most 10000 values");
+  scripts = json::object();
+  for (int i = 0; i < 33; ++i) scripts[script_name(i)] = "";
+  auto [many, too_many] = post("/api/variants", {{"yaml", "import: [chess.yaml]\nname: files\n"}, {"scripts", scripts}});
+  EXPECT_EQ(many, 400);
+  EXPECT_EQ(too_many["error"], "an upload may bring at most 32 scripts, not 33");
+  auto [draft, draft_why] = post("/api/variants/check", {{"yaml", "import: [chess.yaml]\nname: files\n"}, {"scripts", scripts}});
+  EXPECT_EQ(draft, 400);
+  EXPECT_EQ(draft_why["error"], too_many["error"]);
+  // A script the variant does not name (a tab open in the workshop) is neither written nor kept.
+  auto [unnamed, upload] = post("/api/variants", {{"yaml", "import: [chess.yaml]\nname: files\nscripts: {a: a.lua}\n"},
+                                                  {"scripts", {{"a.lua", "x = 1"}, {"b.lua", "y = 2"}}}});
+  ASSERT_EQ(unnamed, 201) << upload.dump();
+  EXPECT_EQ(call("GET", "/api/variants/" + upload["variant"].get<std::string>() + "/source").second["scripts"], json({{"a.lua", "x = 1"}}));
+  int folders = 0;
+  for (const auto& scratch : fs::directory_iterator(fs::temp_directory_path()))
+    if (scratch.path().filename().string().rfind("palace-serve-" + std::to_string(::getpid()) + "-", 0) == 0) {
+      const fs::path folder = scratch.path() / upload["variant"].get<std::string>();
+      folders += fs::exists(folder / "a.lua");
+      EXPECT_FALSE(fs::exists(folder / "b.lua"));
+    }
+  EXPECT_EQ(folders, 1);
+
+  // 32 one-line scripts, variant.yaml and chess.yaml's stand-in: 34 files, 136 KiB on the disk.
+  limits_.max_scratch_mb = 1;
+  restart();
+  std::string yaml = "import: [chess.yaml]\nname: blocks\nscripts:\n";
+  json named = json::object();
+  for (int i = 0; i < 32; ++i) {
+    yaml += "  s" + std::to_string(i) + ": " + script_name(i) + "\n";
+    named[script_name(i)] = "x = 1";
+  }
+  std::vector<std::string> games;
+  int status = 201;
+  for (int i = 0; i < 8 && status == 201; ++i) {
+    auto [made, answer] = post("/api/variants", {{"yaml", yaml}, {"scripts", named}});
+    status = made;
+    if (made == 201) games.push_back(new_game({{"variant", answer["variant"]}})["id"]);  // in play: its folder stays
+    else EXPECT_EQ(answer["error"], "the server's scratch folder is full (1 MiB of uploads in play; palace serve --max-scratch-mb)");
+  }
+  EXPECT_EQ(status, 507);
+  EXPECT_EQ(games.size(), 7u);  // 7 × 136 KiB fit in 1 MiB, 8 do not
+}
+
+// test_many_variants.py: a workshop test naming the draft 200 times compiled it 200 times.
+TEST_F(Workshop, ATestNamesTheDraftOnce) {
+  auto [status, error] = post("/api/variants/test", {{"yaml", "import: [chess.yaml]\nname: t\n"},
+                                                     {"test", "variant: [variant.yaml, variant.yaml]\ncases:\n  - {name: a, legal_moves: [e2e4]}\n"}});
+  EXPECT_EQ(status, 422);
+  EXPECT_EQ(error["error"], "test.yaml:1:25: variant[1]: a workshop test plays the variant being edited, once: variant: variant.yaml");
+}
+
+// The inline slow hook of audit-4/README.md (M6): 50,000 table writes a call, here once a pawn
+// stands on e4. A request on the upload has the hooks' deadline: past it the hook is cut short,
+// the answer is 503 in one line, and the game is as it was, in memory and in the store.
+TEST_F(ServerApi, HooksPastTheRequestsDeadlineAreCutShortAndTheGameKept) {
+  limits_.hook_deadline = std::chrono::milliseconds(50);
+  restart();
+  const std::string script = "function h(m)\n  if palace.piece_at('e4') then\n    local t = {}\n"
+                             "    for i = 1, 50000 do t['k' .. i] = i end\n  end\n  return true\nend\n";
+  auto [uploaded, answer] = post("/api/variants", {{"yaml", "import: [chess.yaml]\nname: slow\nscripts: {s: s.lua}\n"
+                                                            "pieces: {knight: {hooks: {allow_move: s.h}}, pawn: {hooks: {allow_move: s.h}}}\n"},
+                                                   {"scripts", {{"s.lua", script}}}});
+  ASSERT_EQ(uploaded, 201) << answer.dump();
+  const std::string id = new_game({{"variant", answer["variant"]}})["id"];
+  auto [cut, why] = post("/api/games/" + id + "/moves", {{"move", "e2e4"}});
+  EXPECT_EQ(cut, 503);
+  EXPECT_EQ(why["error"], "the variant's hooks ran past the request's deadline (50 ms; palace serve --hook-deadline-ms)");
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/record").second["moves"], json::array());
+  auto [read, state] = call("GET", "/api/games/" + id);
+  EXPECT_EQ(read, 200) << state.dump();
+  EXPECT_EQ(state["moves"], json::array());
+  EXPECT_EQ(post("/api/games/" + id + "/moves", {{"move", "d2d4"}}).first, 200);
+  restart();
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/record").second["moves"], json({"d2d4"}));
+}
+
 }  // namespace
 }  // namespace palace::server
