@@ -7,9 +7,14 @@
 
 namespace palace {
 
-// `text` in double quotes, with \n, \t, \", \\ and other control bytes as escapes, cut to about
-// `limit` characters with "..." when longer.
+// `text` in double quotes, with \n, \t, \", \\ and other control bytes as escapes, and characters
+// that reorder or hide text (U+202E and its kin, C1 controls) as \uXXXX; cut to `limit`
+// characters (never inside one) with "..." when longer.
 std::string quote(std::string_view text, std::size_t limit = 40);
+
+// Whether `text` holds a control byte (NUL, ESC, a newline...) or a character that reorders or
+// hides the text around it: such a text cannot be printed as it is.
+bool has_hidden_characters(std::string_view text);
 
 // `text` as it is when it is one short printable word (no space, quote or control byte, at most
 // 40 bytes), else quote(text): a move or key that is plain reads plain, anything else escaped.

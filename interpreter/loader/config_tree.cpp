@@ -1,5 +1,7 @@
 #include "loader/config_tree.h"
 
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -8,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <sstream>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -50,6 +53,7 @@ struct ConfigBuilder {
   // (text plus a fixed cost per value) and refused past MaxAliasBytes.
   std::unordered_set<std::uint64_t> visited;
   std::size_t repeated_bytes = 0;
+  int depth = 0;  // containers around the node being converted, aliases' values included
 
   void weigh(const YAML::Node& node, const std::string& path, bool& repeating) {
     if (node.Type() == YAML::NodeType::Null) return;
@@ -69,6 +73,8 @@ struct ConfigBuilder {
     out.path_ = path;
     out.mark_ = mark_of(file, node.Mark());
     out.flow_ = node.Style() == YAML::EmitterStyle::Flow;
+    const bool container = node.IsSequence() || node.IsMap();
+    if (container && depth++ >= MaxNesting) out.fail("values nest more than " + std::to_string(MaxNesting) + " levels deep");
     switch (node.Type()) {
       case YAML::NodeType::Scalar:
         out.type_ = ConfigNode::Type::Scalar;
@@ -100,18 +106,102 @@ struct ConfigBuilder {
         out.type_ = ConfigNode::Type::Null;
         break;
     }
+    if (container) --depth;
     return out;
   }
+};
+
+// A first pass over the parser's events, before any node is built: it counts the values, follows
+// the containers open, and stops at the first that no rule file needs, so that a hostile file
+// costs what its first MaxValues values cost. An alias of a container still open (`a: &x [*x]`)
+// would make a node hold itself: yaml-cpp builds that graph, and converting it would never end.
+class Survey : public YAML::EventHandler {
+ public:
+  explicit Survey(std::shared_ptr<const std::string> file) : file_(std::move(file)) {}
+
+  void OnDocumentStart(const YAML::Mark&) override { ++documents_; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { value(mark), done(nullptr); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    value(mark);
+    for (const Open& open : open_)
+      if (open.anchor == anchor) throw RuleError(mark_of(file_, mark), path(), "an alias refers to the value that holds it");
+    done(nullptr);
+  }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string& text) override {
+    value(mark), done(&text);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
+    start(mark, anchor, false);
+  }
+  void OnSequenceEnd() override { open_.pop_back(), done(nullptr); }
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
+    start(mark, anchor, true);
+  }
+  void OnMapEnd() override { open_.pop_back(), done(nullptr); }
+
+ private:
+  struct Open {
+    std::string path;
+    YAML::anchor_t anchor;
+    bool map;
+    bool key_next = true;  // a map's next value is a key
+    std::string key;
+    std::size_t items = 0;
+  };
+
+  // The path of the value about to come, as ConfigNode::path() will name it.
+  std::string path() const {
+    if (open_.empty()) return "";
+    const Open& in = open_.back();
+    if (!in.map) return in.path + "[" + std::to_string(in.items) + "]";
+    if (in.key_next) return in.path;
+    return in.path.empty() ? path_word(in.key) : in.path + "." + path_word(in.key);
+  }
+  void value(const YAML::Mark& mark) {
+    // A second document (after `---`) would otherwise be dropped without a word.
+    if (documents_ > 1) throw RuleError(mark_of(file_, mark), "", "a rule file is one YAML document");
+    if (++values_ > MaxValues)
+      throw RuleError(mark_of(file_, mark), path(), "a rule file holds at most " + std::to_string(MaxValues) + " values");
+  }
+  void start(const YAML::Mark& mark, YAML::anchor_t anchor, bool map) {
+    value(mark);
+    if (open_.size() >= std::size_t(MaxNesting))
+      throw RuleError(mark_of(file_, mark), path(), "values nest more than " + std::to_string(MaxNesting) + " levels deep");
+    open_.push_back({path(), anchor, map, true, {}, 0});
+  }
+  void done(const std::string* scalar) {
+    if (open_.empty()) return;
+    Open& in = open_.back();
+    if (!in.map) {
+      ++in.items;
+    } else if (in.key_next) {
+      in.key = scalar ? *scalar : "";
+      in.key_next = false;
+    } else {
+      in.key_next = true;
+    }
+  }
+
+  std::shared_ptr<const std::string> file_;
+  std::vector<Open> open_;
+  int documents_ = 0;
+  std::size_t values_ = 0;
 };
 
 static ConfigNode parse_yaml(const std::string& text, const std::shared_ptr<const std::string>& file) {
   YAML::Node root;
   try {
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    Survey survey(file);
+    while (parser.HandleNextDocument(survey)) {
+    }
     root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
     throw RuleError(SourceMark{file, e.mark.line + 1, e.mark.column + 1}, "", "malformed YAML: " + e.msg);
   }
-  ConfigNode tree = ConfigBuilder{file, {}, 0}.convert(root, "");
+  ConfigNode tree = ConfigBuilder{file, {}, 0, 0}.convert(root, "");
   if (!tree.is_map()) tree.fail("a rule file must be a map of sections");
   return tree;
 }
@@ -120,30 +210,48 @@ ConfigNode ConfigNode::parse_string(const std::string& text, const std::string& 
   return parse_yaml(text, std::make_shared<const std::string>(display_name));
 }
 
-// One load: the files being read (an import of one of them closes a cycle), and every file read
-// so far, merged with its imports. A file imported by many others (a diamond) is read once.
+// One load, in two passes. The first reads every file once, in the order of its imports, and
+// counts the import lines that name each: a file imported by many others (a diamond) is read once.
+// The second merges each file over its imports; a merged file is copied only for an importer
+// that is not its last, so a long chain moves one tree along rather than copying it per level.
 struct ConfigNode::ImportState {
-  std::vector<std::string> chain;
-  std::unordered_map<std::string, ConfigNode> loaded;
+  struct File {
+    ConfigNode own;                    // as written, without its `import:`
+    std::vector<std::size_t> imports;  // in the order listed
+    std::size_t uses = 0;              // import lines naming it, and one for the file asked for
+    bool merged = false;
+    ConfigNode tree;  // once merged
+  };
+  std::vector<std::string> chain;  // the files being read: an import of one of them closes a cycle
+  std::unordered_map<std::string, std::size_t> index;
+  std::vector<File> files;
 };
 
 ConfigNode ConfigNode::load_file(const std::string& path) {
   ImportState state;
-  ConfigNode tree = load_file_chain(std::filesystem::path(path).lexically_normal().string(), state, nullptr);
+  const std::size_t root = read_imports(std::filesystem::path(path).lexically_normal().string(), state, nullptr);
+  ConfigNode tree = merge_imports(root, state);
   tree.set_path("");
   return tree;
 }
 
 // `importer` is the import line that named this file, to point at when the file cannot be read or
-// closes a cycle; null for the file the user asked for. The answer lives in `state`.
-const ConfigNode& ConfigNode::load_file_chain(const std::string& path, ImportState& state, const ConfigNode* importer) {
+// closes a cycle; null for the file the user asked for. Answers the file's place in `state`.
+std::size_t ConfigNode::read_imports(const std::string& path, ImportState& state, const ConfigNode* importer) {
   namespace fs = std::filesystem;
   std::error_code error;
   std::string canonical = fs::weakly_canonical(fs::path(path), error).string();
   if (error) canonical = path;
   if (std::find(state.chain.begin(), state.chain.end(), canonical) != state.chain.end())
     importer->fail("import cycle: " + palace::quote(path, 200) + " imports itself through " + palace::quote(*importer->mark().file, 200));
-  if (const auto done = state.loaded.find(canonical); done != state.loaded.end()) return done->second;
+  if (const auto done = state.index.find(canonical); done != state.index.end()) {
+    ++state.files[done->second].uses;
+    return done->second;
+  }
+  if (importer && state.chain.size() >= std::size_t(MaxImportDepth))
+    importer->fail("imports nest more than " + std::to_string(MaxImportDepth) + " files deep");
+  if (importer && state.files.size() > MaxImportedFiles)  // the file asked for and those it imports
+    importer->fail("more than " + std::to_string(MaxImportedFiles) + " files imported in all");
 
   std::string text;
   try {
@@ -153,23 +261,45 @@ const ConfigNode& ConfigNode::load_file_chain(const std::string& path, ImportSta
     throw RuleError(SourceMark{std::make_shared<const std::string>(path), 0, 0}.str() + ": " + e.reason());
   }
   ConfigNode own = parse_yaml(text, std::make_shared<const std::string>(path));
+  const std::size_t at = state.files.size();
+  state.index.emplace(canonical, at);
+  state.files.emplace_back().uses = 1;
 
   state.chain.push_back(canonical);
-  ConfigNode merged;
-  merged.type_ = Type::Map;
-  if (const ConfigNode* imports = own.find("import")) {
-    for (const ConfigNode* item : imports->items()) {
+  std::vector<std::size_t> imports;
+  if (const ConfigNode* listed = own.find("import")) {
+    for (const ConfigNode* item : listed->items()) {
       const fs::path target = (fs::path(path).parent_path() / item->as_string()).lexically_normal();
-      merged.merge_from(load_file_chain(target.string(), state, item));
+      const std::size_t file = read_imports(target.string(), state, item);
+      if (std::find(imports.begin(), imports.end(), file) != imports.end())
+        item->fail(palace::quote(item->as_string(), 200) + " is imported twice");
+      imports.push_back(file);
     }
   }
   state.chain.pop_back();
   own.map_.erase(std::remove_if(own.map_.begin(), own.map_.end(), [](const auto& e) { return e.first == "import"; }),
                  own.map_.end());
-  const SourceMark own_mark = own.mark_;  // a missing section is reported against this file
-  merged.merge_from(std::move(own));
-  merged.mark_ = own_mark;
-  return state.loaded.emplace(canonical, std::move(merged)).first->second;
+  state.files[at].own = std::move(own);
+  state.files[at].imports = std::move(imports);
+  return at;
+}
+
+// The file merged over its imports, for one import line (or the load) that names it: the last of
+// them takes the tree itself.
+ConfigNode ConfigNode::merge_imports(std::size_t at, ImportState& state) {
+  if (!state.files[at].merged) {
+    ConfigNode merged;
+    merged.type_ = Type::Map;
+    for (const std::size_t file : state.files[at].imports) merged.merge_from(merge_imports(file, state));
+    ImportState::File& self = state.files[at];
+    const SourceMark own_mark = self.own.mark_;  // a missing section is reported against this file
+    merged.merge_from(std::move(self.own));
+    merged.mark_ = own_mark;
+    self.tree = std::move(merged);
+    self.merged = true;
+  }
+  ImportState::File& self = state.files[at];
+  return --self.uses == 0 ? std::move(self.tree) : self.tree;
 }
 
 void ConfigNode::merge_from(ConfigNode overlay) {

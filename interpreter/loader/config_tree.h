@@ -18,6 +18,15 @@ namespace palace {
 // alias bomb ("billion laughs") that asks for gigabytes from a few lines.
 constexpr std::size_t MaxAliasBytes = std::size_t(1) << 20;
 constexpr std::size_t AliasValueCost = 8;
+// A rule file's values nest at most this deep (the shipped files reach 8): deeper is no rule, and
+// each level costs the loader a frame of stack.
+constexpr int MaxNesting = 64;
+// A rule file holds at most this many values, keys and aliases counted (the largest shipped file
+// holds 1,400): a megabyte of tiny values would cost the loader hundreds of megabytes.
+constexpr std::size_t MaxValues = 50000;
+// One load reads at most this many files, in chains of imports at most MaxImportDepth long.
+constexpr std::size_t MaxImportedFiles = 256;
+constexpr int MaxImportDepth = 64;
 
 struct SourceMark {
   std::shared_ptr<const std::string> file;
@@ -43,7 +52,8 @@ class ConfigNode {
   // key: imports in order, then the file itself on top. Sequences and scalars are replaced whole,
   // and an empty value (`key: ~`) over an inherited key removes that key.
   // Each file is read once per load however often it is imported, and read with read_text_file's
-  // limits (core/text_file.h).
+  // limits (core/text_file.h); one import list names a file once, and imports stop at
+  // MaxImportedFiles files and MaxImportDepth levels.
   static ConfigNode load_file(const std::string& path);
   static ConfigNode parse_string(const std::string& text, const std::string& display_name);
 
@@ -79,7 +89,8 @@ class ConfigNode {
 
  private:
   struct ImportState;
-  static const ConfigNode& load_file_chain(const std::string& path, ImportState& state, const ConfigNode* importer);
+  static std::size_t read_imports(const std::string& path, ImportState& state, const ConfigNode* importer);
+  static ConfigNode merge_imports(std::size_t file, ImportState& state);
   const std::string& scalar(const char* expected) const;
   [[noreturn]] void reject_unknown_key(const std::string& key, const ConfigNode& value, const std::string& expected) const;
   void merge_from(ConfigNode overlay);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <tuple>
 
 #include "core/text.h"
 #include "loader/key_table.h"
@@ -100,6 +101,9 @@ class Loader {
       if (l->as_int(0, 1000) != LanguageVersion)
         l->fail("this program reads language " + std::to_string(LanguageVersion) + " (`language: " + std::to_string(LanguageVersion) + "`)");
     rules_.name = root_.at("name").as_string();
+    // Printed as it is (`palace validate`, the server's list), so it may not hide or reorder text.
+    if (has_hidden_characters(rules_.name))
+      root_.at("name").fail("a name holds no control or bidirectional formatting characters, got " + palace::quote(rules_.name));
     read_board(root_.at("board"));
     read_sides(root_.at("sides"));
     if (const ConfigNode* s = root_.find("scripts")) read_scripts(*s);
@@ -136,7 +140,7 @@ class Loader {
     const bool word = !name.empty() && name.size() <= 40 && std::all_of(name.begin(), name.end(), [](char c) {
       const auto byte = static_cast<unsigned char>(c);
       return std::isalnum(byte) || c == '-' || c == '_' || byte >= 0x80;
-    });
+    }) && !has_hidden_characters(name);
     if (!word)
       node.fail(std::string("a ") + what + " name is a word of letters, digits, - and _ (at most 40), got " +
                 palace::quote(name));
@@ -289,12 +293,26 @@ class Loader {
     if (const ConfigNode* f = node.find("face")) def.face = face(*f);
     if (const ConfigNode* v = node.find("value")) def.value = v->as_number();
     if (const ConfigNode* z = node.find("stay_in")) def.stay_in = zone_named(rules_, *z);
-    for (const ConfigNode* part : node.at("moves").items()) {
+    const ConfigNode& moves = node.at("moves");
+    const std::vector<const ConfigNode*> written = moves.items();
+    if (written.size() > MaxMoveParts)
+      moves.fail("a piece has at most " + std::to_string(MaxMoveParts) + " movement parts, got " + std::to_string(written.size()));
+    const Kind self = kind_named(rules_, def.name, node);
+    for (const ConfigNode* part : written) {
       if (const ConfigNode* like = part->find("like")) {
         part->expect_keys(keys::like_part);
-        likes_.push_back({kind_named(rules_, def.name, node), def.parts.size(), kind_named(rules_, *like), like});
+        const Kind kind = kind_named(rules_, *like);
+        for (const Like& earlier : likes_)
+          if (earlier.piece == self && earlier.kind == kind) like->fail(def.name + " already moves like " + like->as_string());
+        likes_.push_back({self, def.parts.size(), kind, like});
+        def.parts.push_back(MovePart{});  // a placeholder, replaced by resolve_likes()
+        continue;
       }
-      def.parts.push_back(read_part(*part));
+      MovePart read = read_part(*part);
+      for (std::size_t i = 0; i < def.parts.size(); ++i)
+        if (same_moves(def.parts[i], read))
+          part->fail("the same move as moves[" + std::to_string(i) + "]");
+      def.parts.push_back(std::move(read));
     }
     check_hop_limits(def);
     if (const ConfigNode* p = node.find("promotion")) {
@@ -361,26 +379,40 @@ class Loader {
   };
   std::vector<Like> likes_;
 
+  // Each piece's parts with its likes replaced by the parts they borrow, every piece's list read
+  // once; a part that the piece has already (borrowed, or written beside a like) is left out, and
+  // the whole stays within MaxMoveParts (likes of likes could otherwise multiply).
   void resolve_likes() {
     enum State { Unresolved, Resolving, Resolved };
     std::vector<State> state(rules_.pieces.size(), Unresolved);
+    std::vector<std::vector<const Like*>> likes_of(rules_.pieces.size());  // in the order of their parts
+    for (const Like& like : likes_) likes_of[std::size_t(like.piece)].push_back(&like);
     const auto expand = [&](auto& self, int piece) -> void {
       if (state[piece] == Resolved) return;
       state[piece] = Resolving;
       std::vector<MovePart> parts;
+      const std::string& name = rules_.pieces[piece].name;
+      const auto add = [&](const MovePart& part, const SourceMark& mark, const std::string& path) {
+        if (std::any_of(parts.begin(), parts.end(), [&](const MovePart& p) { return same_moves(p, part); })) return;
+        if (parts.size() == MaxMoveParts)
+          throw RuleError(mark, path, "with the parts it borrows, " + name + " would have more than " +
+                                          std::to_string(MaxMoveParts) + " movement parts");
+        parts.push_back(part);
+      };
       const std::vector<MovePart>& own = rules_.pieces[piece].parts;
+      auto like = likes_of[std::size_t(piece)].begin();
+      const auto end = likes_of[std::size_t(piece)].end();
       for (std::size_t i = 0; i < own.size(); ++i) {
-        const auto like = std::find_if(likes_.begin(), likes_.end(), [&](const Like& l) { return l.piece == piece && l.at == i; });
-        if (like == likes_.end()) {
-          parts.push_back(own[i]);
+        if (like == end || (*like)->at != i) {
+          add(own[i], own[i].mark, "pieces." + name + ".moves[" + std::to_string(i) + "]");
           continue;
         }
-        if (state[like->kind] == Resolving)
-          like->node->fail(rules_.pieces[piece].name + " moves like " + rules_.pieces[like->kind].name +
-                           ", which moves like " + rules_.pieces[piece].name + " again: a piece cannot be made of itself");
-        self(self, like->kind);
-        const std::vector<MovePart>& borrowed = rules_.pieces[like->kind].parts;
-        parts.insert(parts.end(), borrowed.begin(), borrowed.end());
+        const Like& l = **like++;
+        if (state[l.kind] == Resolving)
+          l.node->fail(rules_.pieces[piece].name + " moves like " + rules_.pieces[l.kind].name +
+                       ", which moves like " + rules_.pieces[piece].name + " again: a piece cannot be made of itself");
+        self(self, l.kind);
+        for (const MovePart& borrowed : rules_.pieces[l.kind].parts) add(borrowed, l.node->mark(), l.node->path());
       }
       rules_.pieces[piece].parts = std::move(parts);
       state[piece] = Resolved;
@@ -388,8 +420,23 @@ class Loader {
     for (std::size_t piece = 0; piece < rules_.pieces.size(); ++piece) expand(expand, int(piece));
   }
 
+  // Whether two parts make the same moves, however their directions and leaps were listed.
+  static bool same_moves(const MovePart& a, const MovePart& b) {
+    const auto sorted = [](auto list) {
+      std::sort(list.begin(), list.end());
+      return list;
+    };
+    const auto leaps = [&](const MovePart& part) {
+      std::vector<std::tuple<int, int, std::vector<std::pair<int, int>>>> out;
+      for (const LeapShape& leap : part.leaps) out.emplace_back(leap.file, leap.rank, sorted(leap.blocks));
+      return sorted(out);
+    };
+    return a.kind == b.kind && a.range == b.range && a.mode == b.mode && a.from_zone == b.from_zone &&
+           a.to_zone == b.to_zone && a.leaves_ghost == b.leaves_ghost && a.takes_ghost == b.takes_ghost &&
+           a.after_screen == b.after_screen && sorted(a.directions) == sorted(b.directions) && leaps(a) == leaps(b);
+  }
+
   MovePart read_part(const ConfigNode& node) {
-    if (node.find("like")) return MovePart{};  // a placeholder, replaced by resolve_likes()
     node.expect_keys(keys::move_part);
     MovePart part;
     part.mark = node.mark();

@@ -38,6 +38,10 @@ struct BoardDef {
 enum class PartKind : std::uint8_t { Step, Slide, Hop, Leap };
 
 constexpr std::size_t MaxLeapBlocks = 3;
+// A piece's `moves:` list holds at most this many parts, written or borrowed with `like:` (the
+// shipped pieces need 4): each part costs tables per point, so thousands of them are a load that
+// asks for gigabytes, not a piece.
+constexpr std::size_t MaxMoveParts = 64;
 
 struct LeapShape {
   int file = 0, rank = 0;                    // destination offset

@@ -339,14 +339,23 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
   std::string_view text = narrowed;
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
   while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-  // Annotations and check marks say nothing about which move it is.
+  // Annotations and check marks say nothing about which move it is. A move gives check once (or
+  // twice, as some write a double check) and is annotated with two marks at most ("?!"): more is
+  // no move text.
+  int checks = 0, annotations = 0;
   for (bool trimmed = true; trimmed;) {
     trimmed = false;
     for (const std::string& word : rules_.check_words)
-      if (!word.empty() && ends_with(text, word)) text.remove_suffix(word.size()), trimmed = true;
+      if (!word.empty() && ends_with(text, word)) text.remove_suffix(word.size()), trimmed = true, ++checks;
     while (!text.empty() && (text.back() == '!' || text.back() == '?' || (text.back() == '+' && !plus_promotes_) ||
-                             text.back() == '#'))
+                             text.back() == '#')) {
+      ++(text.back() == '!' || text.back() == '?' ? annotations : checks);
       text.remove_suffix(1), trimmed = true;
+    }
+    if (checks > 2 || annotations > 2) {
+      why = quote(input) + (checks > 2 ? " has more than two check marks" : " has more than two annotation marks");
+      return Move();
+    }
   }
   const std::string wxf_text = wxf_spelling(text);
   // "E44xP72": the Janggi notation may name the piece taken.
@@ -387,7 +396,7 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
   // names its piece ("Bxc3=H+", "S@a7+"); letterless coordinates keep theirs.
   std::string_view san_text = text;
   if (!san_text.empty() && is_upper(san_text.front()))
-    while (!san_text.empty() && san_text.back() == '+') san_text.remove_suffix(1);
+    for (int marks = 0; marks < 2 && !san_text.empty() && san_text.back() == '+'; ++marks) san_text.remove_suffix(1);
   const std::string drop_text = lower(san_text);
   SanParts parts;
   const bool san_like = parse_san(san_text, parts);

@@ -46,6 +46,10 @@ struct CsaReader {
       for (const auto& [csa, pgn] : InfoNames)
         if (key == csa) key = pgn;
       if (key == "Date" && value.size() >= 10) std::replace(value.begin(), value.begin() + 10, '/', '.');
+      if (game.tags.size() >= MaxHeaderTags && !game.tag(key)) {
+        if (game.problem.empty()) game.problem = "line " + std::to_string(line) + ": more than " + std::to_string(MaxHeaderTags) + " header lines";
+        return;
+      }
       game.set_tag(key, key == "Date" ? value.substr(0, 10) : value);
     } else if (text[0] == 'P' || ((text == "+" || text == "-") && game.moves.empty())) {
       if (text == "+" || text == "-") first = text == "-";

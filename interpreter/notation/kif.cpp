@@ -81,11 +81,17 @@ struct KifReader {
 
   int to_move() const { return int((game.moves.size() + std::size_t(second_first)) % 2); }
 
-  void header(const std::string& key, const std::string& value) {
+  void header(const std::string& key, const std::string& value, std::size_t line) {
     std::string name = key;
     for (const auto& [kif, pgn] : TagNames)
       if (key == kif) name = pgn;
-    if (!game.tag(name)) game.set_tag(name, value);
+    if (!game.tag(name)) {
+      if (game.tags.size() >= MaxHeaderTags) {
+        if (game.problem.empty()) game.problem = "line " + std::to_string(line) + ": more than " + std::to_string(MaxHeaderTags) + " header lines";
+        return;
+      }
+      game.set_tag(name, value);
+    }
     if (key == "開始日時" && value.size() >= 10 && !game.tag("Date")) {
       std::string date = value.substr(0, 10);
       std::replace(date.begin(), date.end(), '/', '.');
@@ -192,7 +198,7 @@ std::vector<GameRecord> read_kif(std::string_view bytes) {
     std::size_t width = std::string_view("：").size();
     if (colon == std::string::npos) colon = line.find(':'), width = 1;
     if (colon != std::string::npos) {
-      r.header(trimmed(line.substr(0, colon)), trimmed(line.substr(colon + width)));
+      r.header(trimmed(line.substr(0, colon)), trimmed(line.substr(colon + width)), i + 1);
       continue;
     }
     if (r.game.problem.empty() && !r.in_variation)

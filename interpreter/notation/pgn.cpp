@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_map>
 
 namespace palace {
 
@@ -40,6 +41,7 @@ class PgnReader {
     auto finish = [&] {
       if (started) games.push_back(std::move(game));
       game = GameRecord();
+      tag_at_.clear();
       started = in_movetext = false;
     };
     while (skip_space(), at_ < text_.size()) {
@@ -52,8 +54,7 @@ class PgnReader {
         ended = false;
         if (in_movetext) finish();
         start();
-        if (!read_tag(game)) continue;  // the game's moves are still its own, though none is read
-        if (const std::string* r = game.tag("Result")) game.result = *r;
+        read_tag(game);  // on a bad tag the game's moves are still its own, though none is read
         continue;
       }
       // After a result, text up to the next tag that opens with no move number is a footer, not a
@@ -151,7 +152,7 @@ class PgnReader {
     return std::string(text_.substr(start, at_ - start));
   }
   // `[Name "value"]`, with \" and \\ escapes in the value.
-  bool read_tag(GameRecord& game) {
+  void read_tag(GameRecord& game) {
     const int line = line_;
     ++at_;
     skip_space();
@@ -185,11 +186,21 @@ class PgnReader {
     if (name.empty() || !closed) {
       game.problem = "line " + std::to_string(line) + ": a tag is not [Name \"value\"]";
       skip_line();
-      return false;
+      return;
     }
-    game.set_tag(name, value);
-    return true;
+    if (same_word(name, "Result")) game.result = value;
+    // As GameRecord::set_tag, a name met again (in any case) replacing its value, but found in a
+    // map: a game of 80,000 tags would otherwise cost 3 billion comparisons.
+    std::string key = name;
+    for (char& c : key) c = char(std::tolower(static_cast<unsigned char>(c)));
+    const auto [at, added] = tag_at_.emplace(std::move(key), game.tags.size());
+    if (added)
+      game.tags.emplace_back(name, std::move(value));
+    else
+      game.tags[at->second].second = std::move(value);
   }
+
+  std::unordered_map<std::string, std::size_t> tag_at_;  // the current game's tags by lower-case name
 
   std::string_view text_;
   std::size_t at_ = 0;

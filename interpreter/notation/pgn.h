@@ -10,6 +10,10 @@
 
 namespace palace {
 
+// The header lines a KIF or CSA reader keeps for one game: a few dozen are real, and each new one
+// is looked for among the earlier ones.
+constexpr std::size_t MaxHeaderTags = 1000;
+
 struct GameRecord {
   std::vector<std::pair<std::string, std::string>> tags;  // in the order read or to be written
   std::vector<std::string> moves;                         // as written, numbers and comments left out

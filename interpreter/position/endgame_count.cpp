@@ -53,7 +53,7 @@ void advance_endgame_count(const Position& pos, StateRecord& st) {
   const int pieces = pos.piece_count(First) + pos.piece_count(Second);
   const bool took = st.captured != NoPiece;
   const bool promoted = st.move.promotion_kind() >= 0;
-  if (st.count_limit) ++st.count_plies;
+  if (st.count_limit && st.count_plies < UINT16_MAX) ++st.count_plies;
   // Blockers come and go only with a capture, a promotion, a drop or a hook's edit; while one
   // stands, no count starts.
   const bool changed = took || promoted || st.move.type() == MoveType::Drop || st.edited;

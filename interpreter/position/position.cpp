@@ -245,7 +245,8 @@ void Position::make(Move m) {
   st.edited = 0;
   if (st.ghost != NoPoint) h ^= v.ghost_key(st.ghost);
   st.ghost = st.ghost_end = st.ghost_victim = NoPoint;
-  ++st.quiet_plies;
+  // Saturates rather than wrapping to 0, which would undo a move limit reached 65,536 plies ago.
+  if (st.quiet_plies < UINT16_MAX) ++st.quiet_plies;
 
   if (m.type() == MoveType::Compound) {
     // Both pieces are lifted before either lands: each may land where the other stood.

@@ -240,17 +240,23 @@ std::optional<search::Limits> Session::read_go(std::istringstream& words, const 
       return std::nullopt;
     }
     if (it != table.end() && !it->set) continue;
-    const auto count = read_count(words);
-    if (!count) {
+    std::string text;
+    words >> text;
+    if (text.empty() || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
       complain("go " + word + " needs a number");
       return std::nullopt;
     }
-    const int clipped = int(std::min<long long>(*count, 1'000'000'000));
-    if (word == "perft") {
-      perft(clipped);
+    const std::size_t digits = text.size() - std::min(text.find_first_not_of('0'), text.size());
+    if (digits > 10 || std::stoll(text) > MaxGoNumber) {
+      complain("go " + word + " must be at most " + std::to_string(MaxGoNumber));
       return std::nullopt;
     }
-    it->set(limits, mover, clipped);
+    const int number = int(std::stoll(text));
+    if (word == "perft") {
+      perft(number);
+      return std::nullopt;
+    }
+    it->set(limits, mover, number);
   }
   return limits;
 }
@@ -262,7 +268,7 @@ void Session::start_search(const search::Limits& limits) {
   searching_ = true;
   counting_ = false;
   infinite_ = limits.infinite || (!limits.depth && !limits.nodes && !limits.movetime_ms &&
-                                  !limits.time_left_ms[position_->side_to_move()]);
+                                  limits.time_left_ms[position_->side_to_move()] < 0);
   search_thread_ = std::thread([this, root = *position_, limits] {
     // A rule hook that fails costs this search only: the GUI hears why, and gets no move.
     Move best;

@@ -35,6 +35,13 @@ struct GoWord {
   std::function<void(search::Limits&, Side mover, int value)> set;
 };
 
+// The largest number a `go` word takes: 11 days in milliseconds, a billion nodes.
+constexpr long long MaxGoNumber = 1'000'000'000;
+
+// A limit of 0 (depth, nodes, movetime, mate) asks for the least search there is, one that
+// still finds a move: a zero in Limits would mean no limit at all, an engine that never answers.
+inline int least_one(int n) { return n > 0 ? n : 1; }
+
 class Session {
  public:
   // Receives each line the engine says, without its newline, one call at a time.

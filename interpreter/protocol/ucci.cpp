@@ -9,8 +9,8 @@ namespace {
 // UCCI's clock is the mover's own, and the opponent's is told apart as opp...
 const std::vector<GoWord>& ucci_go_words() {
   static const std::vector<GoWord> words = {
-      {"depth", [](search::Limits& l, Side, int n) { l.depth = n; }},
-      {"nodes", [](search::Limits& l, Side, int n) { l.nodes = std::uint64_t(n); }},
+      {"depth", [](search::Limits& l, Side, int n) { l.depth = least_one(n); }},
+      {"nodes", [](search::Limits& l, Side, int n) { l.nodes = std::uint64_t(least_one(n)); }},
       {"time", [](search::Limits& l, Side us, int n) { l.time_left_ms[us] = n; }},
       {"increment", [](search::Limits& l, Side us, int n) { l.increment_ms[us] = n; }},
       {"movestogo", [](search::Limits& l, Side, int n) { l.moves_to_go = n; }},

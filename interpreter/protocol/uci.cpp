@@ -6,15 +6,15 @@ namespace palace::protocol {
 
 const std::vector<GoWord>& uci_go_words() {
   static const std::vector<GoWord> words = {
-      {"depth", [](search::Limits& l, Side, int n) { l.depth = n; }},
-      {"nodes", [](search::Limits& l, Side, int n) { l.nodes = std::uint64_t(n); }},
-      {"movetime", [](search::Limits& l, Side, int n) { l.movetime_ms = n; }},
+      {"depth", [](search::Limits& l, Side, int n) { l.depth = least_one(n); }},
+      {"nodes", [](search::Limits& l, Side, int n) { l.nodes = std::uint64_t(least_one(n)); }},
+      {"movetime", [](search::Limits& l, Side, int n) { l.movetime_ms = least_one(n); }},
       {"wtime", [](search::Limits& l, Side, int n) { l.time_left_ms[0] = n; }},
       {"btime", [](search::Limits& l, Side, int n) { l.time_left_ms[1] = n; }},
       {"winc", [](search::Limits& l, Side, int n) { l.increment_ms[0] = n; }},
       {"binc", [](search::Limits& l, Side, int n) { l.increment_ms[1] = n; }},
       {"movestogo", [](search::Limits& l, Side, int n) { l.moves_to_go = n; }},
-      {"mate", [](search::Limits& l, Side, int n) { l.depth = 2 * n; }},
+      {"mate", [](search::Limits& l, Side, int n) { l.depth = least_one(2 * n); }},
   };
   return words;
 }

@@ -1,25 +1,30 @@
 #include "protocol/usi.h"
 
+#include <algorithm>
+
 #include "core/text.h"
 
 namespace palace::protocol {
 
 namespace {
 
+// USI's clock words add up (byoyomi to the time left); a clock given at 0 is one, and a short one.
+void add_time(search::Limits& l, Side side, int ms) { l.time_left_ms[side] = std::max(l.time_left_ms[side], 0) + ms; }
+
 // Byoyomi is spent each move on top of the clock, so it counts as both time left and increment.
 void add_byoyomi(search::Limits& l, Side mover, int ms) {
-  l.time_left_ms[mover] += ms;
+  add_time(l, mover, ms);
   l.increment_ms[mover] += ms;
 }
 
 // USI names the clocks by colour: b(lack) is sente, the first side.
 const std::vector<GoWord>& usi_go_words() {
   static const std::vector<GoWord> words = {
-      {"depth", [](search::Limits& l, Side, int n) { l.depth = n; }},
-      {"nodes", [](search::Limits& l, Side, int n) { l.nodes = std::uint64_t(n); }},
-      {"movetime", [](search::Limits& l, Side, int n) { l.movetime_ms = n; }},
-      {"btime", [](search::Limits& l, Side, int n) { l.time_left_ms[0] += n; }},
-      {"wtime", [](search::Limits& l, Side, int n) { l.time_left_ms[1] += n; }},
+      {"depth", [](search::Limits& l, Side, int n) { l.depth = least_one(n); }},
+      {"nodes", [](search::Limits& l, Side, int n) { l.nodes = std::uint64_t(least_one(n)); }},
+      {"movetime", [](search::Limits& l, Side, int n) { l.movetime_ms = least_one(n); }},
+      {"btime", [](search::Limits& l, Side, int n) { add_time(l, First, n); }},
+      {"wtime", [](search::Limits& l, Side, int n) { add_time(l, Second, n); }},
       {"binc", [](search::Limits& l, Side, int n) { l.increment_ms[0] += n; }},
       {"winc", [](search::Limits& l, Side, int n) { l.increment_ms[1] += n; }},
       {"byoyomi", add_byoyomi},

@@ -22,6 +22,7 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -193,8 +194,9 @@ std::shared_ptr<const Variant> load_yaml_text(const std::string& yaml) {
   } cleanup{base};
   fs::create_directories(folder);
   const fs::path shipped = fs::absolute(variants_folder());
+  std::set<std::string> written;  // an import named twice is refused by the load, after one stub
   for (const std::string& item : imports) {
-    if (fs::path(item).is_absolute()) continue;
+    if (fs::path(item).is_absolute() || !written.insert(item).second) continue;
     const fs::path stub = (folder / item).lexically_normal();
     fs::create_directories(stub.parent_path());
     // JSON is YAML: the absolute path goes in quoted.
@@ -204,10 +206,11 @@ std::shared_ptr<const Variant> load_yaml_text(const std::string& yaml) {
   return load_variant((folder / "variant.yaml").string());
 }
 
-// A path to a YAML file, or YAML text.
+// A path to a YAML file, or YAML text. A path to something that is no file (a directory, a
+// device) is refused as such, not read as the YAML text of its name.
 std::shared_ptr<const Variant> load_file_or_text(const std::string& path_or_yaml) {
   std::error_code error;
-  if (path_or_yaml.find('\n') == std::string::npos && fs::is_regular_file(path_or_yaml, error))
+  if (path_or_yaml.find('\n') == std::string::npos && fs::exists(path_or_yaml, error))
     return load_variant(path_or_yaml);
   return load_yaml_text(path_or_yaml);
 }
@@ -313,6 +316,8 @@ struct PyVariant {
 
 PyVariant variant_of(const py::object& given) {
   if (py::isinstance<PyVariant>(given)) return given.cast<PyVariant>();
+  if (!py::isinstance<py::str>(given))
+    throw py::type_error("expected a palace.Variant or a variant's name, got " + given.get_type().attr("__name__").cast<std::string>());
   return {catalogue().get(given.cast<std::string>()), ""};
 }
 
@@ -434,6 +439,9 @@ class PyGame {
   }
 
   SearchResult search(int depth, std::uint64_t nodes, int movetime_ms, std::size_t hash_mb) {
+    // A negative limit would read as none, a search without end, its GIL released.
+    if (depth < 0) throw Error("search depth must be 0 or more, got " + std::to_string(depth));
+    if (movetime_ms < 0) throw Error("search movetime must be 0 or more, got " + std::to_string(movetime_ms));
     if (!depth && !nodes && !movetime_ms) throw Error("search needs a depth, nodes or movetime");
     const Busy busy(busy_);
     if (!searcher_ || hash_mb != hash_mb_) {
@@ -666,6 +674,7 @@ PYBIND11_MODULE(palace, m) {
   m.def(
       "perft",
       [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, int depth) {
+        if (depth < 0) throw Error("perft depth must be 0 or more");
         WireBoard b(v, fen, moves);
         const py::gil_scoped_release unlocked;
         return palace::perft(b.pos, depth);

@@ -25,7 +25,9 @@ struct Limits {
   int depth = 0;
   std::uint64_t nodes = 0;
   int movetime_ms = 0;
-  int time_left_ms[SideCount] = {0, 0};  // the clock of each side, indexed by Side
+  // The clock of each side, indexed by Side; -1 where none is given. A clock at 0 is one about to
+  // fall: the search answers at once.
+  int time_left_ms[SideCount] = {-1, -1};
   int increment_ms[SideCount] = {0, 0};
   int moves_to_go = 0;
   bool infinite = false;  // searches until stop(), whatever else is set

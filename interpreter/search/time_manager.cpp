@@ -23,7 +23,7 @@ TimeManager::TimeManager(const Limits& limits, Side us) : start_(std::chrono::st
     return;
   }
   const std::int64_t left = limits.time_left_ms[us];
-  if (left <= 0) return;
+  if (left < 0) return;
   const int moves = limits.moves_to_go > 0 ? limits.moves_to_go : DefaultMovesToGo;
   const std::int64_t share = left / moves + limits.increment_ms[us] * 8 / 10;
   // Never more than half of what is left, whatever the increment promises.

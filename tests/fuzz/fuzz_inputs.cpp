@@ -26,6 +26,7 @@
 #include "game/rule_script.h"
 #include "hooks/load_variant.h"
 #include "hooks/lua_host.h"
+#include "loader/config_tree.h"
 #include "movegen/movegen.h"
 #include "notation/gib.h"
 #include "notation/replay.h"
@@ -207,6 +208,13 @@ void rule_files(std::string_view input) {
   for (std::size_t i = 0; i < files.size(); ++i) {
     const std::string path = scratch().write("work/fuzz" + std::to_string(i) + ".yaml", files[i]);
     if (i == 0) variant_file = path;
+  }
+  // Each file as text, as the server and the Python module read a draft before writing it out.
+  for (const std::string_view file : files) {
+    try {
+      ConfigNode::parse_string(std::string(file), "variant.yaml");
+    } catch (const Error&) {
+    }
   }
   try {
     Game game(load_variant(variant_file));

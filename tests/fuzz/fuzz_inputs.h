@@ -11,7 +11,8 @@ namespace palace::fuzz {
 
 // Rule files: the input is the variant file, then files it may import, separated by lines `#@@`.
 // They are written as work/fuzz0.yaml, work/fuzz1.yaml, ... in a scratch folder that also holds
-// the repository's rules/, scripts/ and variants/, so `../rules/chess/board.yaml` resolves.
+// the repository's rules/, scripts/ and variants/, so `../rules/chess/board.yaml` resolves. Each
+// file is also read as text alone, as a draft is (anchors and aliases without imports).
 void rule_files(std::string_view input);
 // A Lua script: named by a Janggi variant for each hook whose function it defines, then loaded
 // into a bare LuaHost with each of its global functions called once.

@@ -28,6 +28,20 @@ for variant in "$src"/variants/*.yaml; do
   for part in "${parts[@]}"; do text+=$'\n#@@\n'"$part"; done
   printf '%s\n' "$text" | seed rule_files "inlined-$(basename "$variant")"
 done
+# Anchors, aliases and imports among the input's files (issue 53): an alias inside its own anchor,
+# aliases of aliases, a chain, a cycle, a diamond, a file imported twice, a second document.
+for file in "$src"/tests/repro/billion*.yaml "$src"/tests/repro/audit-4/{selfref_alias,selfref_alias_pieces,multi_document,name_controls,quote_cuts_utf8}.yaml; do
+  seed rule_files "repro-$(basename "$file")" <"$file"
+done
+printf 'import: [../variants/chess.yaml]\nname: &n aliased\ndescription: *n\npieces:\n  queen: &q {moves: [{like: rook}, {like: bishop}]}\n  amazon: {moves: [{like: queen}, {leap: [1, 2]}], value: 12, face: A}\na: &x [*x]\n' |
+  seed rule_files alias-self-and-siblings
+printf 'import: [../variants/chess.yaml]\nd0: &a [x, {y: x}]\nd1: &b [*a, *a, {z: *a}]\nd2: &c {p: *b, q: [*b, *b]}\npieces: {knight: {moves: [&l {leap: [1, 2]}, *l]}}\n' |
+  seed rule_files alias-nested
+printf 'import: [fuzz1.yaml]\nname: chain\n\n#@@\nimport: [fuzz2.yaml]\n\n#@@\nimport: [fuzz3.yaml, fuzz2.yaml]\n\n#@@\nimport: [../variants/janggi.yaml]\nboard: &b {files: 9, ranks: 10}\n' |
+  seed rule_files import-chain-and-diamond
+printf 'import: [fuzz1.yaml, fuzz1.yaml]\n\n#@@\nimport: [fuzz0.yaml]\n' | seed rule_files import-twice-and-cycle
+printf 'import: [fuzz1.yaml, fuzz2.yaml]\n\n#@@\nimport: [fuzz3.yaml]\nx: &x {a: [1]}\n\n#@@\nimport: [fuzz3.yaml]\ny: *x\n\n#@@\nimport: [../variants/shogi.yaml]\n---\nname: second\n' |
+  seed rule_files import-diamond-documents
 
 for file in "$src"/scripts/*.lua "$src"/tests/hooks/scripts/*.lua "$src"/tests/hooks/rule_scripts/*.lua; do
   seed hook_script "$(basename "$file")" <"$file"

@@ -239,3 +239,54 @@ def test_variants_by_name_file_and_fen():
     assert game.is_check()  # the rook on h1
     with pytest.raises(palace.Error, match="FEN"):
         palace.Game(variant, fen="8/8 w")
+
+
+# ---- The fourth audit's inputs (tests/repro/audit-4/py_lows.py) ----
+
+def refusal(call):
+    """The exception `call` raises, as its type's name and its one line."""
+    try:
+        call()
+    except Exception as e:  # noqa: BLE001 - the type is what is asserted
+        return type(e).__name__, str(e)
+    return None
+
+
+def test_an_alias_inside_its_own_anchor_is_refused():
+    assert refusal(lambda: palace.load_variant_config('a: &x [*x]')) == (
+        "Error", "variant.yaml:1:8: a[0]: an alias refers to the value that holds it")
+
+
+def test_a_game_of_no_variant_is_a_type_error():
+    assert refusal(lambda: palace.Game(None)) == (
+        "TypeError", "expected a palace.Variant or a variant's name, got NoneType")
+    assert refusal(lambda: palace.Game(7)) == ("TypeError", "expected a palace.Variant or a variant's name, got int")
+
+
+def test_negative_limits_are_refused_alike():
+    assert refusal(lambda: palace.perft("chess", CHESS, [], -1)) == ("Error", "perft depth must be 0 or more")
+    assert refusal(lambda: palace.Game("chess").perft(-5)) == ("Error", "perft depth must be 0 or more")
+    assert refusal(lambda: palace.Game("chess").search(depth=-1)) == ("Error", "search depth must be 0 or more, got -1")
+    # It searched for ever, its GIL released.
+    assert refusal(lambda: palace.Game("chess").search(movetime=-5)) == (
+        "Error", "search movetime must be 0 or more, got -5")
+    assert refusal(lambda: palace.Game("chess").search()) == ("Error", "search needs a depth, nodes or movetime")
+
+
+def test_a_path_to_no_file_is_refused_as_such():
+    assert refusal(lambda: palace.load_variant_config("/tmp")) == ("Error", "/tmp: cannot open file: it is a directory")
+    assert refusal(lambda: palace.load_variant_config("/dev/zero")) == (
+        "Error", "/dev/zero: cannot open file: not a regular file")
+
+
+def test_the_half_move_clock_saturates():
+    shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"] * 16384  # 65,536 plies
+    assert palace.get_fen("chess", CHESS, shuffle).split()[4] == "65535"
+    assert palace.is_optional_game_end("chess", CHESS, shuffle)[0] is True
+    assert palace.is_optional_game_end("chess", CHESS, shuffle) == palace.is_optional_game_end("chess", CHESS, shuffle[:-4])
+
+
+def test_a_text_importing_a_file_twice_is_refused():
+    text = "import: [chess.yaml, chess.yaml]\nname: twice\n"
+    kind, message = refusal(lambda: palace.load_variant_config(text))
+    assert kind == "Error" and message.endswith(':1:22: import[1]: "chess.yaml" is imported twice'), message
