@@ -1,7 +1,8 @@
 // The hostile tenant: `palace serve` on a free port, fed the inputs of tests/repro/serve-and-hooks/
 // (hostile uploads and games on them asking the engine, a request flood, bodies too big, chunked or
 // compressed, requests from another site) and audit-4's slowloris.py (260 connections dripping a
-// header byte every 4 s) while a second client plays a game of chess. Each answer
+// header byte every 4 s) and gc_near_cap.lua (a hook filling its heap to just under the cap, then
+// allocating) while a second client plays a game of chess. Each answer
 // to that client must come within 1 s, every move it played must be stored, no answer to anyone may
 // be a 5xx, and the server's RSS must stay under RSS_CAP_MB. Prints the figures. Bounded: fails by
 // itself after 90 s.
@@ -23,6 +24,15 @@ if (!palace) {
 const attackSeconds = Number(secondsArg), rssCapMb = Number(capArg);
 const answerBoundMs = 1000;
 const repro = join(dirname(fileURLToPath(import.meta.url)), '..', 'repro', 'serve-and-hooks', 'uploads');
+const audit4 = join(dirname(fileURLToPath(import.meta.url)), '..', 'repro', 'audit-4');
+
+// audit-4's near-cap heap, uploaded as its gc_upload.py does: its pawns' allow_move is the hook.
+function nearCapUpload() {
+  return {
+    yaml: 'import: [chess.yaml]\nname: gcnear\nscripts: {s: s.lua}\npieces:\n  pawn: {hooks: {allow_move: s.h}}\n',
+    scripts: { 's.lua': readFileSync(join(audit4, 'gc_near_cap.lua'), 'utf8') },
+  };
+}
 const scratch = mkdtempSync(join(tmpdir(), 'palace-tenant-'));
 let server, port, peakRssKb = 0;
 const limit = setTimeout(() => fail('took over 90 s'), 90_000);
@@ -102,6 +112,7 @@ function noServerError(what, status) {
 async function attack(until) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 48 });
   const uploads = readdirSync(repro).filter((f) => f.endsWith('_upload.json')).map((f) => JSON.parse(readFileSync(join(repro, f), 'utf8')));
+  uploads.push(nearCapUpload());
   const counts = { uploads: 0, accepted: 0, engine: 0, deadline: 0, flood: 0, bodies: 0, foreign: 0, slow: 0 };
   let round = 0;
 
