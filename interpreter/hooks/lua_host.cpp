@@ -608,6 +608,18 @@ bool to_freeze(lua_State* L, int seen, int item) {
   return yes;
 }
 
+// The table's own metamethod `name` is kept; one it lacks is `fn`, so the frozen copy still reads
+// through its shadow.
+void set_unless_set(lua_State* L, int mt, const char* name, lua_CFunction fn) {
+  lua_pushstring(L, name);
+  if (lua_rawget(L, mt) == LUA_TNIL) {
+    lua_pushstring(L, name);
+    lua_pushcfunction(L, fn);
+    lua_rawset(L, mt);
+  }
+  lua_pop(L, 1);
+}
+
 // Freezes the table at `root` and everything reachable from it: tables (keys, values and
 // metatables) and Lua functions (their upvalues). Where `restore` is a table, it receives each
 // upvalue of those functions once, as (function, index, value) triples: what restore_upvalues puts
@@ -767,20 +779,8 @@ int freeze(lua_State* L, int root, int restore, bool is_env) {
     lua_pushboolean(L, is_env && lua_rawequal(L, item, root) != 0 ? 1 : 0);
     lua_pushcclosure(L, &frozen_newindex, 1);
     lua_rawset(L, mt);
-    lua_pushliteral(L, "__len");
-    if (lua_rawget(L, mt) == LUA_TNIL) {
-      lua_pushliteral(L, "__len");
-      lua_pushcfunction(L, &frozen_len);
-      lua_rawset(L, mt);
-    }
-    lua_pop(L, 1);
-    lua_pushliteral(L, "__pairs");
-    if (lua_rawget(L, mt) == LUA_TNIL) {
-      lua_pushliteral(L, "__pairs");
-      lua_pushcfunction(L, &frozen_pairs);
-      lua_rawset(L, mt);
-    }
-    lua_pop(L, 1);
+    set_unless_set(L, mt, "__len", &frozen_len);
+    set_unless_set(L, mt, "__pairs", &frozen_pairs);
     lua_setmetatable(L, item);
     lua_settop(L, item - 1);
   }
