@@ -26,7 +26,8 @@ namespace {
 // 80, shogi's 81, the xiangqi and janggi boards' 90, grand's 100).
 const std::set<std::string> OneWordVariants = {
     "antichess", "atomic", "berolina", "chess", "chess-design", "chess960", "crazyhouse", "dobutsu", "extinction",
-    "horde", "king-of-the-hill", "makruk", "minishogi", "minixiangqi", "shatranj", "three-check"};
+    "horde", "king-of-the-hill", "kinglet", "makruk", "minishogi", "minixiangqi", "shatranj", "three-check",
+    "threekings"};
 const std::set<std::string> TwoWordVariants = {"capablanca", "grand",  "janggi", "janggi-casual", "janggi-kakao",
                                                "janggi-modern", "manchu", "shogi", "xiangqi"};
 const std::set<std::string> BitboardVariants = [] {
@@ -385,18 +386,17 @@ TEST_P(BitboardVectors, EveryVectorFromTheMailboxAndFromMagicIndexing) {
 }
 
 // Every game the back end applies to has vectors but chess-design, whose moves are chess's (it
-// imports chess.yaml and changes only how the game ends), and extinction, which the shared set does
-// not cover: its counts from the reference are in tests/ends/extinction_test.cpp.
+// imports chess.yaml and changes only how the game ends).
 std::vector<std::string> bitboard_games_with_vectors() {
   std::vector<std::string> games;
   std::copy_if(BitboardVariants.begin(), BitboardVariants.end(), std::back_inserter(games), has_vectors);
   return games;
 }
 
-TEST(BitboardBackend, EveryGameButChessDesignAndExtinctionHasVectors) {
+TEST(BitboardBackend, EveryGameButChessDesignHasVectors) {
   std::set<std::string> without(BitboardVariants);
   for (const auto& game : bitboard_games_with_vectors()) without.erase(game);
-  EXPECT_EQ(without, (std::set<std::string>{"chess-design", "extinction"}));
+  EXPECT_EQ(without, (std::set<std::string>{"chess-design"}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, BitboardVectors, ::testing::ValuesIn(bitboard_games_with_vectors()),

@@ -52,7 +52,8 @@ INSTANTIATE_TEST_SUITE_P(
     AllGames, MovesToTry,
     ::testing::Values("janggi", "janggi-casual", "janggi-modern", "xiangqi", "chess", "makruk", "shatranj", "capablanca",
                       "grand", "chess960", "berolina", "horde", "king-of-the-hill", "three-check", "minixiangqi",
-                      "manchu", "atomic", "antichess", "crazyhouse", "minishogi", "shogi", "dobutsu"),
+                      "manchu", "atomic", "antichess", "crazyhouse", "minishogi", "shogi", "dobutsu", "extinction",
+                      "kinglet", "threekings"),
     VariantParamName());
 
 // Hooks that allow, add and change moves: the test asks them as generate_legal does.

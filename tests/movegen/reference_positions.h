@@ -1,5 +1,5 @@
-// The positions the generator tests walk: a game's perft and terminal vectors (in the top folder or
-// in zoo/), each and every position one legal move on.
+// The positions the generator tests walk: a game's perft and terminal vectors (the shared set's top
+// folder or zoo/, or Palace's own current/), each and every position one legal move on.
 #pragma once
 
 #include <filesystem>
@@ -10,10 +10,12 @@
 
 namespace palace::test {
 
-// A game's vector file of `kind` (".perft", ".moves", ...) relative to the vectors' folder: in the top
-// folder or in zoo/.
+// A game's vector file of `kind` (".perft", ".moves", ...) relative to the shared set's folder: in its
+// top folder, in its zoo/, or else in current/ beside it (tests/vectors/README.md).
 inline std::string vector_file(const std::string& game, const std::string& kind) {
-  return std::filesystem::exists(vectors_path(game + kind)) ? game + kind : "zoo/" + game + kind;
+  for (const std::string folder : {"", "zoo/"})
+    if (std::filesystem::exists(vectors_path(folder + game + kind))) return folder + game + kind;
+  return "../current/" + game + kind;
 }
 
 inline std::vector<std::string> reference_fens(const std::string& game) {

@@ -5,6 +5,7 @@
 
 #include <fstream>
 
+#include "movegen/reference_positions.h"
 #include "movetext/notation.h"
 #include "test_support.h"
 
@@ -18,7 +19,7 @@ class ZooNotation : public ::testing::TestWithParam<std::string> {};
 TEST_P(ZooNotation, EveryLegalMoveReadsBackInSanAndNative) {
   const auto v = load_variant(variant_path(GetParam()));
   const MoveNotation notation(*v);
-  const auto lines = data_lines(vectors_path("zoo/" + GetParam() + ".moves"));
+  const auto lines = data_lines(vectors_path(vector_file(GetParam(), ".moves")));
   ASSERT_GE(lines.size(), PositionsPerGame);
   Position pos(v);
   std::size_t moves = 0;
@@ -40,7 +41,8 @@ TEST_P(ZooNotation, EveryLegalMoveReadsBackInSanAndNative) {
 INSTANTIATE_TEST_SUITE_P(Zoo, ZooNotation,
                          ::testing::Values("crazyhouse", "capablanca", "grand", "chess960", "atomic", "antichess",
                                            "three-check", "king-of-the-hill", "horde", "berolina", "makruk", "shatranj",
-                                           "shogi", "minishogi", "dobutsu", "minixiangqi", "manchu"),
+                                           "shogi", "minishogi", "dobutsu", "minixiangqi", "manchu", "extinction", "kinglet",
+                                           "threekings"),
                          VariantParamName());
 
 // The SAN (or WXF) of coordinate move `coordinates` in `fen`.

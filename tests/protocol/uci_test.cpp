@@ -40,7 +40,7 @@ TEST(Uci, HandshakeOffersEveryVariantFileByItsWireName) {
             "option name UCI_Variant type combo default janggitraditional var 3check var antichess var atomic "
             "var berolina var capablanca var chess var chess-design var crazyhouse var dobutsu var extinction "
             "var fischerandom var grand var horde var janggi var janggicasual var janggimodern var janggitraditional "
-            "var kingofthehill var makruk var manchu var minishogi var minixiangqi var shatranj var shogi var xiangqi");
+            "var kinglet var kingofthehill var makruk var manchu var minishogi var minixiangqi var shatranj var shogi var threekings var xiangqi");
   EXPECT_EQ(lines[3], "option name VariantFile type string default <empty>");
   EXPECT_EQ(lines[6], "uciok");
   EXPECT_EQ(gui.tell("isready"), std::vector<std::string>{"readyok"});
@@ -139,7 +139,7 @@ TEST(Uci, BadInputIsNamedAndChangesNothing) {
       {"setoption name UCI_Variant value no-such-game",
        "info string unknown variant \"no-such-game\" (known: 3check, antichess, atomic, berolina, capablanca, chess, "
        "chess-design, crazyhouse, dobutsu, extinction, fischerandom, grand, horde, janggi, janggicasual, janggimodern, "
-       "janggitraditional, kingofthehill, makruk, manchu, minishogi, minixiangqi, shatranj, shogi, xiangqi)"},
+       "janggitraditional, kinglet, kingofthehill, makruk, manchu, minishogi, minixiangqi, shatranj, shogi, threekings, xiangqi)"},
       {"setoption name Hash value 0", "info string Hash must be 1 to 4096 MB, not \"0\""},
       {"setoption name Colour value red", "info string unknown option \"Colour\""},
       {"setoption name VariantFile value /no/such.yaml", ""},

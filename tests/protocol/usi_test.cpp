@@ -105,8 +105,8 @@ TEST(Usi, BadInputIsOneLineAndChangesNothing) {
       {"go byoyomi soon", "info string go byoyomi needs a number"},
       {"setoption name USI_Variant value go", "info string unknown variant \"go\" (known: 3check, antichess, atomic, "
        "berolina, capablanca, chess, chess-design, crazyhouse, dobutsu, extinction, fischerandom, grand, horde, "
-       "janggi, janggicasual, janggimodern, janggitraditional, kingofthehill, makruk, manchu, minishogi, minixiangqi, "
-       "shatranj, shogi, xiangqi)"},
+       "janggi, janggicasual, janggimodern, janggitraditional, kinglet, kingofthehill, makruk, manchu, minishogi, minixiangqi, "
+       "shatranj, shogi, threekings, xiangqi)"},
   };
   for (const auto& [input, expected] : cases) EXPECT_EQ(gui.tell(input), std::vector<std::string>{expected}) << input;
   // Still after 7g7f: gote has 30 replies.

@@ -1,9 +1,10 @@
 // The new games' results from the reference engine (tests/vectors/reference/zoo/, its README gives the
-// notation), read in place: perft counts, exact legal move sets with the in-check flag, and the
+// notation, and tests/vectors/current/ in the same notation), read in place: perft counts, exact legal move sets with the in-check flag, and the
 // result for the side to move where the game is over.
 #include <gtest/gtest.h>
 
 #include "game/evaluator.h"
+#include "movegen/reference_positions.h"
 #include "reference_perft.h"
 #include "test_support.h"
 
@@ -19,7 +20,7 @@ std::string result_for_side_to_move(const Position& pos, const Verdict& end) {
 class ZooVectors : public ::testing::TestWithParam<std::string> {
  protected:
   std::shared_ptr<const Variant> variant() const { return load_variant(variant_path(GetParam())); }
-  std::string zoo_file(const std::string& suffix) const { return "zoo/" + GetParam() + suffix; }
+  std::string zoo_file(const std::string& suffix) const { return vector_file(GetParam(), suffix); }
 };
 
 TEST_P(ZooVectors, StartPositionPerft) { check_perft_file(variant(), zoo_file(".startpos.perft")); }
@@ -43,6 +44,7 @@ TEST_P(ZooVectors, ResultInTerminalPositions) {
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ZooVectors);
 INSTANTIATE_TEST_SUITE_P(ZooChess, ZooVectors, ::testing::Values("makruk", "shatranj", "capablanca", "grand", "chess960", "berolina", "horde"), VariantParamName());
 INSTANTIATE_TEST_SUITE_P(ZooWin, ZooVectors, ::testing::Values("king-of-the-hill", "three-check", "minixiangqi", "manchu", "atomic", "antichess"), VariantParamName());
+INSTANTIATE_TEST_SUITE_P(ZooCurrent, ZooVectors, ::testing::Values("extinction", "kinglet", "threekings"), VariantParamName());
 INSTANTIATE_TEST_SUITE_P(ZooHands, ZooVectors, ::testing::Values("crazyhouse", "minishogi", "shogi", "dobutsu"), VariantParamName());
 
 }  // namespace
