@@ -11,9 +11,10 @@ namespace palace {
 
 namespace {
 
-constexpr std::array<std::pair<const char*, NotationStyle>, 8> StyleNames = {{
+constexpr std::array<std::pair<const char*, NotationStyle>, 9> StyleNames = {{
     {"uci", NotationStyle::Coordinates},
     {"san", NotationStyle::San},
+    {"lan", NotationStyle::Lan},
     {"wxf", NotationStyle::Wxf},
     {"janggi", NotationStyle::Janggi},
     {"korean", NotationStyle::Korean},

@@ -17,7 +17,8 @@ struct PieceDef;
 
 // The notations a record may use; Coordinates is Palace's own ("b10c8"). Iccs counts ranks from 0
 // ("h2e2"); Chinese writes the WXF notation in words ("炮二平五"), simplified or traditional.
-enum class NotationStyle : std::uint8_t { Coordinates, San, Wxf, Janggi, Korean, Iccs, Chinese, ChineseTraditional };
+// Lan is SAN with the origin always written and `-` before a quiet move's point ("Ng1-f3", "e7xd8=Q").
+enum class NotationStyle : std::uint8_t { Coordinates, San, Lan, Wxf, Janggi, Korean, Iccs, Chinese, ChineseTraditional };
 
 struct NotationRules {
   NotationStyle native = NotationStyle::San;  // how this game's records are written by default

@@ -107,7 +107,7 @@ std::string MoveNotation::check_mark(Position& pos, Move m) const {
   return mark;
 }
 
-std::string MoveNotation::san(const Position& pos, Move m, const MoveList& legal) const {
+std::string MoveNotation::san(const Position& pos, Move m, const MoveList& legal, bool long_form) const {
   if (m.is_pass()) return "pass";
   if (is_castling(pos, m)) return m.to() > m.from() ? "O-O" : "O-O-O";
   const BoardDef& board = variant_.board();
@@ -126,7 +126,9 @@ std::string MoveNotation::san(const Position& pos, Move m, const MoveList& legal
       same_rank = same_rank || board.rank_of(o.from()) == board.rank_of(from);
     }
   const std::string square = board.point_name(from);
-  if (kind == rules_.unlettered && capture)
+  if (long_form)
+    text += square;
+  else if (kind == rules_.unlettered && capture)
     text += square[0];
   else if (other && !same_file)
     text += square[0];
@@ -135,7 +137,10 @@ std::string MoveNotation::san(const Position& pos, Move m, const MoveList& legal
   else if (other)
     text += square;
 
-  if (capture) text += 'x';
+  if (capture)
+    text += 'x';
+  else if (long_form)
+    text += '-';
   text += board.point_name(m.to());
   if (m.promotion_kind() >= 0) {
     text += '=';
@@ -235,14 +240,16 @@ void MoveNotation::require(NotationStyle style) const {
 
 std::string MoveNotation::write(Position& pos, Move m, NotationStyle style) const {
   // A drop is written alike in every notation: the piece, @ and the point ("N@e4").
-  if (m.type() == MoveType::Drop) return pos.move_text(m) + (style == NotationStyle::San ? check_mark(pos, m) : "");
+  const bool checks_marked = style == NotationStyle::San || style == NotationStyle::Lan;
+  if (m.type() == MoveType::Drop) return pos.move_text(m) + (checks_marked ? check_mark(pos, m) : "");
   switch (style) {
     case NotationStyle::Coordinates:
       return pos.move_text(m);
-    case NotationStyle::San: {
+    case NotationStyle::San:
+    case NotationStyle::Lan: {
       MoveList legal;
       generate_legal(pos, legal);
-      return san(pos, m, legal) + check_mark(pos, m);
+      return san(pos, m, legal, style == NotationStyle::Lan) + check_mark(pos, m);
     }
     case NotationStyle::Wxf:
       return wxf(pos, m, false);

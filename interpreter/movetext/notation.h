@@ -51,7 +51,8 @@ class MoveNotation {
   bool san_matches(const Position& pos, Move m, const SanParts& parts) const;
   bool kind_fits(Kind kind, const SanParts& parts) const;
 
-  std::string san(const Position& pos, Move m, const MoveList& legal) const;
+  // SAN, or with `long_form` LAN (NotationStyle::Lan).
+  std::string san(const Position& pos, Move m, const MoveList& legal, bool long_form) const;
   // The reference library's spelling, or where it differs (three soldiers or more on a file) the
   // World Xiangqi Federation's.
   std::string wxf(const Position& pos, Move m, bool official) const;

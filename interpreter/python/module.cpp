@@ -23,6 +23,7 @@
 #include <optional>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -58,11 +59,28 @@ class IllegalMoveError : public Error {
 // pyffish's constants, so that code comparing with them keeps working.
 constexpr int ValueMate = search::MateScore;
 constexpr int FenOk = 1;
-enum PyffishNotation { NotationDefault = 0, NotationSan = 1, NotationLan = 2, NotationJanggi = 6, NotationWxf = 7 };
+enum PyffishNotation {
+  NotationDefault = 0,
+  NotationSan = 1,
+  NotationLan = 2,
+  NotationShogiHosking = 3,
+  NotationShogiHodges = 4,
+  NotationShogiHodgesNumber = 5,
+  NotationJanggi = 6,
+  NotationWxf = 7,
+  NotationThaiSan = 8,
+  NotationThaiLan = 9,
+};
+// The interface level of pyffish that this module answers for (pyffish's version()).
+constexpr int PyffishVersion[] = {0, 0, 89};
 
 // pyffish's code for a FEN Palace refuses, by the field its message names (fen_error gives the
-// words): the reference's FEN_INVALID_* values, from -1 (move number) to -13 (check counters).
-int fen_code(const std::string& message) {
+// words): the reference's FEN_INVALID_* values, from -1 (move number) to -14 (endgame count).
+int fen_code(const std::string& message, const Variant& variant) {
+  // A `+` before a letter that has no promoted form, in a game that writes promoted pieces so.
+  const bool plus_written = std::any_of(variant.rules().pieces.begin(), variant.rules().pieces.end(),
+                                        [](const auto& piece) { return piece.written.rfind('+', 0) == 0; });
+  if (plus_written && message.rfind("FEN board: unknown piece letter \"+", 0) == 0) return -12;
   static const std::pair<const char*, int> fields[] = {
       {"FEN is empty", 0},
       {"FEN board: unknown piece letter", -10},
@@ -256,9 +274,10 @@ NotationStyle notation_style(const py::object& notation, const Variant& variant)
     switch (notation.cast<int>()) {
       case NotationDefault:
       case NotationSan: break;
+      case NotationLan: style = NotationStyle::Lan; break;
       case NotationJanggi: style = NotationStyle::Janggi; break;
       case NotationWxf: style = NotationStyle::Wxf; break;
-      default: throw Error("notation " + std::to_string(notation.cast<int>()) + " is not one Palace writes (SAN, Janggi, WXF, or a name like \"korean\")");
+      default: throw Error("notation " + std::to_string(notation.cast<int>()) + " is not one Palace writes (SAN, LAN, Janggi, WXF, or a name like \"korean\")");
     }
   }
   MoveNotation(variant).require(style);
@@ -270,7 +289,7 @@ NotationStyle notation_style(const py::object& notation, const Variant& variant)
 std::string wire_text(WireBoard& b, Move m, NotationStyle style) {
   if (style == NotationStyle::Coordinates) return b.wire.move(b.pos, m);
   std::string text = MoveNotation(*b.variant).write(b.pos, m, style);
-  if (style != NotationStyle::San || !b.variant->rules().uci.mirror_ranks) return text;
+  if ((style != NotationStyle::San && style != NotationStyle::Lan) || !b.variant->rules().uci.mirror_ranks) return text;
   std::string mirrored;
   for (std::size_t i = 0; i < text.size();) {
     if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
@@ -295,6 +314,98 @@ int value_for_mover(const Outcome& state, Side to_move) {
 bool optional_reason(Termination reason) {
   return reason == Termination::Repetition || reason == Termination::PerpetualCheck ||
          reason == Termination::PerpetualChase || reason == Termination::MoveLimit;
+}
+
+// pyffish's fog of war: every point the side to move neither holds nor may move to is written `*`
+// in the FEN's board (the rest of the FEN as it is).
+std::string fog_fen(Position& pos) {
+  const BoardDef& board = pos.variant().board();
+  std::vector<char> visible(std::size_t(board.size()), 0);
+  for (int p = 0; p < board.size(); ++p)
+    visible[std::size_t(p)] = pos.at(Point(p)) != NoPiece && side_of(pos.at(Point(p))) == pos.side_to_move();
+  for (const Move m : legal_moves_of(pos))
+    if (!m.is_pass()) visible[std::size_t(m.to())] = 1;
+
+  const std::string fen = pos.fen();
+  const std::size_t board_end = std::min(fen.find(' '), fen.find('['));
+  std::string out;
+  int rank = board.ranks - 1, file = 0, empty = 0;
+  auto flush = [&] {
+    if (empty) out += std::to_string(empty);
+    empty = 0;
+  };
+  auto place = [&](const std::string& token) {  // one point's token: "" for an empty point
+    if (visible[std::size_t(board.square(file, rank))] && token.empty()) {
+      ++empty;
+    } else {
+      flush();
+      out += visible[std::size_t(board.square(file, rank))] ? token : "*";
+    }
+    ++file;
+  };
+  for (std::size_t i = 0; i < board_end;) {
+    const char c = fen[i];
+    if (c == '/') {
+      flush();
+      out += '/';
+      --rank, file = 0, ++i;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      int run = 0;
+      for (; i < board_end && std::isdigit(static_cast<unsigned char>(fen[i])); ++i) run = run * 10 + (fen[i] - '0');
+      for (int k = 0; k < run; ++k) place("");
+    } else {
+      const std::size_t begin = i;
+      i += c == '+' ? 2 : 1;
+      if (i < board_end && fen[i] == '~') ++i;
+      place(fen.substr(begin, i - begin));
+    }
+  }
+  flush();
+  return out + fen.substr(board_end);
+}
+
+// The piece the last move took, as pyffish's piece_to_partner names it (the letter of its
+// unpromoted kind, in its side's case), or "" when it took none.
+std::string captured_piece(const Position& pos) {
+  const Piece taken = pos.state().captured;
+  if (taken == NoPiece) return "";
+  const Variant& variant = pos.variant();
+  return std::string(1, variant.letter(make_piece(side_of(taken), variant.family(kind_of(taken)))));
+}
+
+// Whether `text` is a reference-style variants.ini: a line that is only a section, "[name]" or
+// "[name:template]", which no variant YAML has.
+bool is_ini(const std::string& text) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t begin = line.find_first_not_of(" \t\r"), end = line.find_last_not_of(" \t\r");
+    if (begin == std::string::npos) continue;
+    const std::string t = line.substr(begin, end - begin + 1);
+    if (t.size() > 2 && t.front() == '[' && t.back() == ']' &&
+        std::all_of(t.begin() + 1, t.end() - 1, [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == ':'; }))
+      return true;
+  }
+  return false;
+}
+
+// pyffish's set_option: VariantPath loads the variants of a file, the UCI options of the engine are
+// accepted and change nothing here (the module does not search through them), others are refused.
+void set_option(const std::string& name, const py::object& value) {
+  static const std::set<std::string> engine_options = {
+      "Threads", "Hash", "Clear Hash", "Ponder", "MultiPV", "Skill Level", "Move Overhead", "Slow Mover",
+      "nodestime", "UCI_Chess960", "UCI_Variant", "UCI_AnalyseMode", "UCI_LimitStrength", "UCI_Elo",
+      "UCI_ShowWDL", "SyzygyPath", "SyzygyProbeDepth", "Syzygy50MoveRule", "SyzygyProbeLimit", "Use NNUE",
+      "EvalFile", "TsumeMode", "VariantPath", "Protocol", "Debug Log File", "Contempt", "Analysis Contempt"};
+  if (!engine_options.count(name)) throw Error("No such option " + quote(name));
+  if (name != "VariantPath") return;
+  const std::string path = py::str(value).cast<std::string>();
+  if (path.empty() || path == "<empty>") return;
+  if (is_ini(read_text_file(path))) {
+    py::module_::import("warnings").attr("warn")(
+        path + ": a variants.ini is not read yet (its variants stay unknown); Palace reads YAML variant files");
+    return;
+  }
+  catalogue().add(load_variant(path));
 }
 
 // ---- The Pythonic layer ----
@@ -537,15 +648,31 @@ PYBIND11_MODULE(palace, m) {
   m.attr("VALUE_DRAW") = 0;
   m.attr("FEN_OK") = FenOk;
   m.attr("FEN_INVALID_CHAR") = -10;
+  m.attr("FEN_INVALID_PROMOTED_PIECE") = -12;
   m.attr("NOTATION_DEFAULT") = int(NotationDefault);
   m.attr("NOTATION_SAN") = int(NotationSan);
   m.attr("NOTATION_LAN") = int(NotationLan);
+  m.attr("NOTATION_SHOGI_HOSKING") = int(NotationShogiHosking);
+  m.attr("NOTATION_SHOGI_HODGES") = int(NotationShogiHodges);
+  m.attr("NOTATION_SHOGI_HODGES_NUMBER") = int(NotationShogiHodgesNumber);
   m.attr("NOTATION_JANGGI") = int(NotationJanggi);
   m.attr("NOTATION_XIANGQI_WXF") = int(NotationWxf);
+  m.attr("NOTATION_THAI_SAN") = int(NotationThaiSan);
+  m.attr("NOTATION_THAI_LAN") = int(NotationThaiLan);
+  m.attr("error") = error;
 
   // ---- pyffish's functions: positions and moves as the wire (UCI) writes them ----
+  m.def("version", [] { return py::make_tuple(PyffishVersion[0], PyffishVersion[1], PyffishVersion[2]); },
+        "The version of pyffish whose functions this module gives");
+  m.def("info", [] { return std::string("Palace, a data-driven rules interpreter (pyffish ") + std::to_string(PyffishVersion[0]) + "." +
+                            std::to_string(PyffishVersion[1]) + "." + std::to_string(PyffishVersion[2]) + " functions)"; });
+  m.def("set_option", &set_option, py::arg("name"), py::arg("value"),
+        "Sets a UCI option: VariantPath loads a YAML variant file; the engine's other options change nothing here");
   m.def("variants", [] { return catalogue().names(); }, "The names of the variants, as UCI_Variant gives them");
-  m.def("load_variant_config", [](const std::string& path_or_yaml) { return catalogue().add(load_file_or_text(path_or_yaml)); },
+  m.def("load_variant_config", [](const std::string& path_or_yaml) {
+          if (is_ini(path_or_yaml)) throw Error("load_variant_config: a variants.ini section is not read yet; Palace reads YAML variant text");
+          return catalogue().add(load_file_or_text(path_or_yaml));
+        },
         py::arg("config"), "Loads a variant from a YAML file or YAML text and returns the name it is known by");
   m.def("start_fen", [](const std::string& v) {
           const WireBoard b(v, "", {});
@@ -652,7 +779,7 @@ PYBIND11_MODULE(palace, m) {
         try {
           set_played_fen(pos, WireNotation(*variant).fen(fen));
         } catch (const FenError& e) {
-          return fen_code(e.what());
+          return fen_code(e.what(), *variant);
         }
         return FenOk;
       },
@@ -671,6 +798,24 @@ PYBIND11_MODULE(palace, m) {
         return std::nullopt;
       },
       py::arg("fen"), py::arg("variant"), "Why a FEN is not valid for the variant, or None");
+  m.def("two_boards", [](const std::string& v) { return static_cast<void>(catalogue().get(v)), false; }, py::arg("variant"),
+        "Whether the variant is played on two boards (bughouse): never in Palace");
+  m.def("captures_to_hand", [](const std::string& v) { return catalogue().get(v)->has_hands(); }, py::arg("variant"));
+  m.def(
+      "piece_to_partner",
+      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool) {
+        return captured_piece(WireBoard(v, fen, moves).pos);
+      },
+      py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false,
+      "The piece the last move took, unpromoted, or '' (a bughouse partner's gain)");
+  m.def(
+      "get_fog_fen",
+      [](const std::string& fen, const std::string& v, bool) {
+        WireBoard b(v, fen, {});
+        return b.wire.fen(fog_fen(b.pos));
+      },
+      py::arg("fen"), py::arg("variant"), py::arg("chess960") = false,
+      "The FEN with every point the side to move cannot see (holds nor may move to) written '*'");
   m.def(
       "perft",
       [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, int depth) {

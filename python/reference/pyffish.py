@@ -1,7 +1,6 @@
 """pyffish's names over palace, so that the reference engine's own test.py runs unchanged against
-Palace (python/README.md). Only what Palace has is mapped: a function pyffish has and Palace does
-not (version, info, set_option, two_boards, captures_to_hand, piece_to_partner, get_fog_fen) is
-left missing, so the tests that call it fail saying so."""
+Palace (python/README.md). The module has every name of pyffish; only the INI variant configuration
+that test.py loads first is set aside here (Palace does not read INI yet), so that the run goes on."""
 import re
 
 import palace

@@ -125,6 +125,69 @@ def test_load_variant_config_from_yaml_text():
         palace.load_variant_config("pieces: [")
 
 
+# ---- the rest of pyffish's names, so that pychess-variants imports the module as pyffish ----
+
+def test_every_name_of_pyffish_is_here():
+    pyffish_names = {
+        "version", "info", "variants", "set_option", "load_variant_config", "start_fen", "two_boards",
+        "captures_to_hand", "get_san", "get_san_moves", "legal_moves", "get_fen", "gives_check", "is_capture",
+        "piece_to_partner", "game_result", "is_immediate_game_end", "is_optional_game_end",
+        "has_insufficient_material", "validate_fen", "get_fog_fen", "error", "VALUE_MATE", "VALUE_DRAW",
+        "NOTATION_DEFAULT", "NOTATION_SAN", "NOTATION_LAN", "NOTATION_SHOGI_HOSKING", "NOTATION_SHOGI_HODGES",
+        "NOTATION_SHOGI_HODGES_NUMBER", "NOTATION_JANGGI", "NOTATION_XIANGQI_WXF", "NOTATION_THAI_SAN",
+        "NOTATION_THAI_LAN", "FEN_OK", "FEN_INVALID_PROMOTED_PIECE"}
+    assert pyffish_names <= set(dir(palace))
+    assert (palace.NOTATION_SHOGI_HODGES_NUMBER, palace.NOTATION_THAI_LAN, palace.FEN_INVALID_PROMOTED_PIECE) == (5, 9, -12)
+    assert palace.version() == (0, 0, 89)
+    assert issubclass(palace.error, ValueError)
+
+
+def test_lan_writes_every_origin():
+    assert palace.get_san_moves("chess", CHESS, ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3"], False, palace.NOTATION_LAN) == \
+        ["e2-e4", "d7-d5", "e4xd5", "Qd8xd5", "Nb1-c3"]
+    assert palace.get_san("chess", CHESS, "g1f3", False, palace.NOTATION_LAN) == "Ng1-f3"
+    assert palace.get_san("chess", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "h1h8", False, palace.NOTATION_LAN) == "Rh1-h8+"
+
+
+def test_fog_of_war_hides_what_the_side_to_move_cannot_reach():
+    # The reference's test.py expectations (its variant fogofwar has chess's moves).
+    assert palace.get_fog_fen(CHESS, "chess") == "********/********/********/********/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    fen = "rnbqkbnr/p1p2ppp/8/Pp1pp3/4P3/8/1PPP1PPP/RNBQKBNR w KQkq b6 0 1"
+    assert palace.get_fog_fen(fen, "chess") == "********/********/2******/Pp*p***1/4P3/4*3/1PPP1PPP/RNBQKBNR w KQkq b6 0 1"
+
+
+def test_piece_to_partner_names_the_piece_taken():
+    start = palace.start_fen("crazyhouse")
+    assert palace.piece_to_partner("crazyhouse", start, ["e2e4", "d7d5", "e4d5"]) == "p"
+    assert palace.piece_to_partner("crazyhouse", start, ["e2e4"]) == ""
+    assert not palace.two_boards("crazyhouse")
+    assert palace.captures_to_hand("crazyhouse") and palace.captures_to_hand("shogi")
+    assert not palace.captures_to_hand("chess")
+
+
+def test_set_option_loads_a_yaml_variant_path_and_warns_of_an_ini(tmp_path):
+    yaml_file = tmp_path / "house.yaml"
+    yaml_file.write_text("language: 1\nimport: [" + os.path.join(SOURCE, "variants", "chess.yaml") +
+                         "]\nname: house\nuci: {variant: housechess}\n")
+    palace.set_option("VariantPath", str(yaml_file))
+    assert "housechess" in palace.variants()
+    ini = tmp_path / "variants.ini"
+    ini.write_text("# pychess-variants' own\n[shogun:crazyhouse]\nstartFen = 8/8 w - - 0 1\n")
+    with pytest.warns(UserWarning, match="variants.ini is not read yet"):
+        palace.set_option("VariantPath", str(ini))
+    palace.set_option("Threads", 2)
+    with pytest.raises(palace.error, match='No such option "Colour"'):
+        palace.set_option("Colour", "red")
+    with pytest.raises(palace.Error, match="a variants.ini section is not read yet"):
+        palace.load_variant_config("[shogun:crazyhouse]\nstartFen = 8/8 w - - 0 1\n")
+
+
+def test_a_plus_before_a_piece_without_promotion_is_pyffish_promoted_piece_code():
+    assert palace.validate_fen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG+KGSNL[-] w - - 0 1", "shogi") == -12
+    assert palace.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/+RNBQKBNR w KQkq - 0 1", "chess") == -10
+
+
+
 # ---- The Pythonic layer ----
 
 def test_game_push_pop_and_legal_moves():
