@@ -316,6 +316,21 @@ bool optional_reason(Termination reason) {
          reason == Termination::PerpetualChase || reason == Termination::MoveLimit;
 }
 
+// The FEN as pyffish writes it: the en-passant field only where a legal move takes there.
+std::string pyffish_fen(WireBoard& b) {
+  std::string fen = b.wire.fen(b.pos.fen());
+  const std::vector<Move> legal = legal_moves_of(b.pos);
+  if (std::any_of(legal.begin(), legal.end(), [](Move m) { return m.type() == MoveType::CaptureGhost; })) return fen;
+  std::istringstream in(fen);
+  std::vector<std::string> fields;
+  for (std::string field; in >> field;) fields.push_back(field);
+  if (fields.size() < 4 || fields[3] == "-" || b.pos.state().ghost == NoPoint) return fen;
+  fields[3] = "-";
+  std::string out;
+  for (const std::string& f : fields) out += (out.empty() ? "" : " ") + f;
+  return out;
+}
+
 // pyffish's fog of war: every point the side to move neither holds nor may move to is written `*`
 // in the FEN's board (the rest of the FEN as it is).
 std::string fog_fen(Position& pos) {
@@ -692,7 +707,7 @@ PYBIND11_MODULE(palace, m) {
       "get_fen",
       [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool, bool sfen, bool, int) {
         WireBoard b(v, fen, moves);
-        return sfen ? sfen_from_fen(b.pos.fen()) : b.wire.fen(b.pos.fen());
+        return sfen ? sfen_from_fen(b.pos.fen()) : pyffish_fen(b);
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false, py::arg("sfen") = false,
       py::arg("show_promoted") = false, py::arg("count_started") = 0);

@@ -156,6 +156,13 @@ def test_fog_of_war_hides_what_the_side_to_move_cannot_reach():
     assert palace.get_fog_fen(fen, "chess") == "********/********/2******/Pp*p***1/4P3/4*3/1PPP1PPP/RNBQKBNR w KQkq b6 0 1"
 
 
+def test_get_fen_writes_the_en_passant_point_only_where_it_can_be_taken():
+    # As the reference writes it (Fairy-Stockfish c19b5f6, `position startpos moves ...` then `d`).
+    assert palace.get_fen("chess", CHESS, ["e2e4"]) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    assert palace.get_fen("chess", CHESS, ["e2e4", "d7d5", "e4e5", "f7f5"]) == \
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
+
+
 def test_piece_to_partner_names_the_piece_taken():
     start = palace.start_fen("crazyhouse")
     assert palace.piece_to_partner("crazyhouse", start, ["e2e4", "d7d5", "e4d5"]) == "p"
