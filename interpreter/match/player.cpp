@@ -282,10 +282,13 @@ search::Limits Player::limits(const Clocks& clocks) const {
   l.depth = spec_.depth;
   l.nodes = spec_.nodes;
   l.movetime_ms = spec_.movetime_ms;
-  for (int s = 0; s < SideCount; ++s) {
-    l.time_left_ms[s] = int(clocks.left_ms[s]);
-    l.increment_ms[s] = int(clocks.increment_ms[s]);
-  }
+  // No clock (both at 0) leaves the search's "no time given", as the engines' go lines leave out
+  // wtime and btime: a time left of 0 would give a depth-limited search a 1 ms budget.
+  if (clocks.left_ms[0] || clocks.left_ms[1])
+    for (int s = 0; s < SideCount; ++s) {
+      l.time_left_ms[s] = int(clocks.left_ms[s]);
+      l.increment_ms[s] = int(clocks.increment_ms[s]);
+    }
   return l;
 }
 

@@ -10,6 +10,9 @@
 #include "hooks/load_variant.h"
 #include "match/match.h"
 #include "match/match_error.h"
+#include "match/player.h"
+#include "notation/wire.h"
+#include "search/search.h"
 #include "test_support.h"
 
 namespace palace::test {
@@ -151,6 +154,26 @@ TEST(Match, BadSettingsAreOneLine) {
             "error: cannot start engine \"/no/such/engine\": No such file or directory\n");
   EXPECT_EQ(run_palace("match variants/chess.yaml --depth 1 --sprt 'elo0=5 elo1=1' 2>&1").out,
             "error: --sprt: elo1 must be above elo0\n");
+}
+
+// Without a clock a depth-limited player searches to its depth: it once took the clock's 0 ms left
+// for a clock running out, and stopped after a 1 ms budget (the Threads match test then varied).
+TEST(Match, WithoutAClockADepthLimitedPlayerSearchesToItsDepth) {
+  const auto variant = load_variant(variant_path("chess"));
+  const auto player = match::make_player(match::parse_player_spec("palace,depth=7"), variant);
+  const WireNotation wire(*variant);
+  // A position (of the reference vectors) whose depth-7 move is none of depths 1-6's: f5e4, where
+  // depths 1-2 play f8g7 and 3-6 h6g4.
+  for (const char* fen : {"r1bqkbr1/p1ppp2p/p5pn/5p2/1P2P1PP/5N2/P1PP1P2/RNBQK2R b KQq - 0 7"}) {
+    Game game(variant);
+    game.set_fen(fen);
+    player->new_game();
+    const match::Answer answer = player->think(game, fen, match::Clocks{});
+    Position pos = game.position();
+    search::Searcher searcher(variant);
+    EXPECT_EQ(answer.move, wire.move(pos, searcher.search(pos, {.depth = 7}, [](const search::Report&) {}))) << fen;
+    EXPECT_EQ(answer.move, "f5e4") << fen;
+  }
 }
 
 TEST(Score, EloIntervalAndSprtFollowTheResults) {
