@@ -79,21 +79,24 @@ TEST(Betza, ThePawnsFirstMoveStartsInTheZoneGiven) {
 // The reference's direction table (piece.cpp): a mixed group is one leap of an oblique atom, and
 // both of its letters for an orthogonal one.
 TEST(Betza, DirectionsSelectAsTheReferenceReadsThem) {
-  EXPECT_EQ(read("fW"), "step mc 0");
-  EXPECT_EQ(read("fsW"), "step mc 0 2 6");
-  EXPECT_EQ(read("vR"), "slide mc 0 4");
-  EXPECT_EQ(read("sW"), "step mc 2 6");
-  EXPECT_EQ(read("lW"), "step mc 6");
-  EXPECT_EQ(read("fF"), "step mc 1 7");
-  EXPECT_EQ(read("frF"), "step mc 1");
-  EXPECT_EQ(read("ffN"), "leap mc (-1,2) (1,2)");
-  EXPECT_EQ(read("fsN"), "leap mc (-2,1) (2,1)");
-  EXPECT_EQ(read("fN"), "leap mc (-2,1) (-1,2) (1,2) (2,1)");
-  EXPECT_EQ(read("rfN"), "leap mc (1,2)");
-  EXPECT_EQ(read("frN"), "leap mc (2,1)");
-  EXPECT_EQ(read("bhN"), "leap mc (-2,-1) (-1,-2) (1,-2) (2,-1)");
-  EXPECT_EQ(read("hrN"), "leap mc (-2,1) (-1,-2) (1,2) (2,-1)");
-  EXPECT_EQ(read("fsK"), "step mc 1 2 6 7");  // the king's W sideways, its F forward, as the reference has it
+  const std::pair<const char*, const char*> rows[] = {
+      {"fW", "step mc 0"},
+      {"fsW", "step mc 0 2 6"},
+      {"vR", "slide mc 0 4"},
+      {"sW", "step mc 2 6"},
+      {"lW", "step mc 6"},
+      {"fF", "step mc 1 7"},
+      {"frF", "step mc 1"},
+      {"ffN", "leap mc (-1,2) (1,2)"},
+      {"fsN", "leap mc (-2,1) (2,1)"},
+      {"fN", "leap mc (-2,1) (-1,2) (1,2) (2,1)"},
+      {"rfN", "leap mc (1,2)"},
+      {"frN", "leap mc (2,1)"},
+      {"bhN", "leap mc (-2,-1) (-1,-2) (1,-2) (2,-1)"},
+      {"hrN", "leap mc (-2,1) (-1,-2) (1,2) (2,-1)"},
+      {"fsK", "step mc 1 2 6 7"},  // the king's W sideways, its F forward, as the reference has it
+  };
+  for (const auto& [text, parts] : rows) EXPECT_EQ(read(text), parts) << text;
 }
 
 TEST(Betza, MovesWrittenTwiceAreMergedOnce) {
