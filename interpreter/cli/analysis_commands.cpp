@@ -1,4 +1,4 @@
-// Commands that analyse one position or one file: perft, moves, validate, migrate; and schema.
+// Commands that analyse one position or one file: perft, moves, validate, describe, migrate; and schema.
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -10,6 +10,7 @@
 #include "compiler/variant.h"
 #include "core/text.h"
 #include "core/text_file.h"
+#include "loader/betza.h"
 #include "loader/key_table.h"
 #include "loader/language.h"
 #include "distributed/perft.h"
@@ -68,6 +69,23 @@ int run_validate(const std::string& file) {
   return 0;
 }
 
+// Each kind on a line: its name, its moves in Betza, what Betza cannot say of them, and the moves
+// in words, all read from the compiled rules (its `like`s resolved).
+int run_describe(const std::string& file) {
+  const auto variant = load_variant(file);
+  const RuleSet& r = variant->rules();
+  for (const PieceDef& piece : r.pieces) {
+    BetzaText betza = write_betza(piece.parts, r.zone_names);
+    if (piece.stay_in >= 0) betza.unsaid.push_back("stay_in " + r.zone_names[std::size_t(piece.stay_in)]);
+    if (piece.add_moves_hook) betza.unsaid.push_back("hook add_moves");
+    std::string beyond;
+    for (const std::string& u : betza.unsaid) beyond += (beyond.empty() ? "; not in Betza: " : ", ") + u;
+    std::cout << piece.name << " (" << (betza.betza.empty() ? "-" : betza.betza) << beyond
+              << "): " << describe_parts(piece.parts, r.zone_names) << "\n";
+  }
+  return 0;
+}
+
 // The file as language 1 writes it, on stdout or over the file itself.
 int run_migrate(const std::string& file, bool in_place) {
   const std::string migrated = migrate_rule_text(read_text_file(file), file);
@@ -120,6 +138,13 @@ void add_validate_command(CLI::App& app, Action& action) {
   CLI::App* cmd = app.add_subcommand("validate", "Load and compile a rule file; report the first error with its line");
   cmd->add_option("FILE", *file, "variant YAML file")->required();
   cmd->callback([&action, file] { action = [file] { return run_validate(*file); }; });
+}
+
+void add_describe_command(CLI::App& app, Action& action) {
+  auto file = std::make_shared<std::string>();
+  CLI::App* cmd = app.add_subcommand("describe", "Print each kind's movement in Betza's notation and in words, one line a kind");
+  cmd->add_option("FILE", *file, "variant YAML file")->required();
+  cmd->callback([&action, file] { action = [file] { return run_describe(*file); }; });
 }
 
 void add_migrate_command(CLI::App& app, Action& action) {

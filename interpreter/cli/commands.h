@@ -20,6 +20,7 @@ constexpr int BadInput = 2;
 void add_perft_command(CLI::App& app, Action& action);
 void add_moves_command(CLI::App& app, Action& action);
 void add_validate_command(CLI::App& app, Action& action);
+void add_describe_command(CLI::App& app, Action& action);  // each kind in Betza and in words
 void add_migrate_command(CLI::App& app, Action& action);
 void add_schema_command(CLI::App& app, Action& action);  // schema, schema --markdown
 void add_status_command(CLI::App& app, Action& action);

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   cli::add_perft_command(app, action);
   cli::add_moves_command(app, action);
   cli::add_validate_command(app, action);
+  cli::add_describe_command(app, action);
   cli::add_migrate_command(app, action);
   cli::add_schema_command(app, action);
   cli::add_status_command(app, action);

@@ -47,9 +47,17 @@ const KeySpec piece_hooks_keys[] = {
 const KeySpec like_part_keys[] = {
     {"like", T::String, "every movement part of another kind"},
 };
+const KeySpec betza_part_keys[] = {
+    {"betza", T::String, "movement in Betza's notation"},
+    {"initial_zone", T::String, "the zone where its `i` (first) moves start"},
+};
 const KeySpec move_part_keys[] = {
     {"like", T::String, "every movement part of this kind, as its file writes them; takes no other key", "", "",
      T::String, nullptr, true},
+    {"betza", T::String, "movement in Betza's notation (`mWcF`, rules/README.md), read into these parts; takes no "
+     "other key but `initial_zone`", "", "", T::String, nullptr, true},
+    {"initial_zone", T::String, "with `betza`: the zone where its `i` (first) moves start", "", "", T::String, nullptr,
+     true},
     {"step", T::OneOrList, "one point along a line, in these directions"},
     {"slide", T::OneOrList, "any number of empty points along a line, then optionally a capture"},
     {"hop", T::OneOrList, "slide over exactly one piece (the screen), landing or capturing beyond it"},
@@ -252,6 +260,7 @@ const MapSpec promotion{"pieces.NAME.promotion", "What a piece becomes arriving 
 const MapSpec piece_hooks{"pieces.NAME.hooks", "Lua hooks of a piece.", piece_hooks_keys};
 const MapSpec move_part{"pieces.NAME.moves[]", "One movement part and its modifiers.", move_part_keys};
 const MapSpec like_part{"pieces.NAME.moves[]", "A movement part borrowed from another kind.", like_part_keys};
+const MapSpec betza_part{"pieces.NAME.moves[]", "Movement parts written in Betza's notation.", betza_part_keys};
 const MapSpec piece{"pieces.NAME", "One piece kind.", piece_keys};
 const MapSpec formation_use{"setup.SIDE.formation", "A formation placed on points.", formation_use_keys};
 const MapSpec side_setup{"setup.SIDE", "One side's starting pieces.", side_setup_keys};

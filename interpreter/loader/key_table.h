@@ -53,7 +53,7 @@ const MapSpec& root_keys();
 std::vector<const MapSpec*> all_maps();
 
 namespace keys {
-extern const MapSpec board, side, piece, promotion, piece_hooks, move_part, like_part, side_setup, formation_use,
+extern const MapSpec board, side, piece, promotion, piece_hooks, move_part, like_part, betza_part, side_setup, formation_use,
     compound_move, castling, castling_wing, rules, explosion, hands, uci, notation, chinese, engine,
     eval, piece_eval, piece_eval_endgame, passed_eval, royal_distance, structure_eval, structure_eval_endgame,
     open_file_eval, shelter_eval, search;

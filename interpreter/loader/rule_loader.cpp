@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "core/text.h"
+#include "loader/betza.h"
 #include "loader/key_table.h"
 #include "loader/language.h"
 #include "loader/names.h"
@@ -298,7 +299,9 @@ class Loader {
     if (written.size() > MaxMoveParts)
       moves.fail("a piece has at most " + std::to_string(MaxMoveParts) + " movement parts, got " + std::to_string(written.size()));
     const Kind self = kind_named(rules_, def.name, node);
-    for (const ConfigNode* part : written) {
+    std::vector<std::size_t> written_at;  // for each part, its line in `moves:` (a Betza text makes several)
+    for (std::size_t at = 0; at < written.size(); ++at) {
+      const ConfigNode* part = written[at];
       if (const ConfigNode* like = part->find("like")) {
         part->expect_keys(keys::like_part);
         const Kind kind = kind_named(rules_, *like);
@@ -306,13 +309,21 @@ class Loader {
           if (earlier.piece == self && earlier.kind == kind) like->fail(def.name + " already moves like " + like->as_string());
         likes_.push_back({self, def.parts.size(), kind, like});
         def.parts.push_back(MovePart{});  // a placeholder, replaced by resolve_likes()
+        written_at.push_back(at);
         continue;
       }
-      MovePart read = read_part(*part);
-      for (std::size_t i = 0; i < def.parts.size(); ++i)
-        if (same_moves(def.parts[i], read))
-          part->fail("the same move as moves[" + std::to_string(i) + "]");
-      def.parts.push_back(std::move(read));
+      std::vector<MovePart> read;
+      if (const ConfigNode* betza = part->find("betza")) read = read_betza_part(*part, *betza);
+      else read.push_back(read_part(*part));
+      for (MovePart& one : read) {
+        for (std::size_t i = 0; i < def.parts.size(); ++i)
+          if (same_moves(def.parts[i], one))
+            part->fail("the same move as moves[" + std::to_string(written_at[i]) + "]");
+        if (def.parts.size() == MaxMoveParts)
+          part->fail("a piece has at most " + std::to_string(MaxMoveParts) + " movement parts, and this Betza text makes more");
+        def.parts.push_back(std::move(one));
+        written_at.push_back(at);
+      }
     }
     check_hop_limits(def);
     if (const ConfigNode* p = node.find("promotion")) {
@@ -434,6 +445,18 @@ class Loader {
     return a.kind == b.kind && a.range == b.range && a.mode == b.mode && a.from_zone == b.from_zone &&
            a.to_zone == b.to_zone && a.leaves_ghost == b.leaves_ghost && a.takes_ghost == b.takes_ghost &&
            a.after_screen == b.after_screen && sorted(a.directions) == sorted(b.directions) && leaps(a) == leaps(b);
+  }
+
+  // `betza: TEXT`, read as the long form's parts (loader/betza.h), each marked where it is written.
+  std::vector<MovePart> read_betza_part(const ConfigNode& node, const ConfigNode& text) {
+    node.expect_keys(keys::betza_part);
+    const ConfigNode* zone = node.find("initial_zone");
+    BetzaReading reading = read_betza(text.as_string(), zone ? zone_named(rules_, *zone) : -1);
+    if (!reading.error.empty()) text.fail(reading.error);
+    if (zone && std::none_of(reading.parts.begin(), reading.parts.end(), [](const MovePart& p) { return p.from_zone >= 0; }))
+      zone->fail("initial_zone names where `i` moves start, and " + palace::quote(text.as_string()) + " has none");
+    for (MovePart& part : reading.parts) part.mark = node.mark();
+    return reading.parts;
   }
 
   MovePart read_part(const ConfigNode& node) {

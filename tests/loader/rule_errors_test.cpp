@@ -76,6 +76,16 @@ const BadFile BadFiles[] = {
      "blocking points run in a line up to the point next to where it lands"},
     {"ReachingZoneUnknown", "tests/loader/bad/reaching_zone_unknown.yaml",
      "$F:5:36: ends.zone_reached.zone: no zone named \"hill\" (zones are declared under sides)"},
+    {"BetzaUnknownAtom", "tests/loader/bad/betza_unknown_atom.yaml",
+     "$F:7:16: pieces.queen.moves[0].betza: \"QY\": character 2 (\"Y\"): no such atom (W F D N A H C Z G K R B Q, L J)"},
+    {"BetzaModifiersWithoutAtom", "tests/loader/bad/betza_no_atom.yaml",
+     "$F:7:16: pieces.queen.moves[0].betza: \"Qfm\": character 2 (\"f\"): modifiers at the end name no atom"},
+    {"BetzaLeapRider", "tests/loader/bad/betza_leap_rider.yaml",
+     "$F:7:16: pieces.queen.moves[0].betza: \"NN\": character 1 (\"N\"): NN rides a leap (N repeated along its line), "
+     "which Palace has no movement part for yet"},
+    {"BetzaFirstMoveWithoutZone", "tests/loader/bad/betza_first_move.yaml",
+     "$F:7:17: pieces.pawn.moves[0].betza: \"fmWfcFifmnD\": character 7 (\"i\"): i (a first move) needs "
+     "`initial_zone: ZONE` beside `betza`, the zone where a piece's first moves start"},
     {"CheckLimitZero", "tests/loader/bad/check_limit_zero.yaml",
      "$F:5:17: ends.checks_given: expected a number from 1 to 99, got 0"},
     {"ExtinctionWithoutKinds", "tests/loader/bad/extinction_no_kinds.yaml",
