@@ -25,8 +25,8 @@ namespace {
 // no runtime hooks, on at most 64 points (a set is a word) or at most 128 (two words: capablanca's
 // 80, shogi's 81, the xiangqi and janggi boards' 90, grand's 100).
 const std::set<std::string> OneWordVariants = {
-    "antichess", "atomic", "berolina", "chess", "chess-design", "chess960", "crazyhouse", "dobutsu", "extinction",
-    "horde", "king-of-the-hill", "kinglet", "makruk", "minishogi", "minixiangqi", "shatranj", "three-check",
+    "almost", "antichess", "atomic", "berolina", "chess", "chess-design", "chess960", "crazyhouse", "dobutsu",
+    "extinction", "five-check", "gardner", "horde", "king-of-the-hill", "kinglet", "losalamos", "makruk", "minishogi", "minixiangqi", "shatranj", "three-check",
     "threekings"};
 const std::set<std::string> TwoWordVariants = {"capablanca", "grand",  "janggi", "janggi-casual", "janggi-kakao",
                                                "janggi-modern", "manchu", "shogi", "xiangqi"};

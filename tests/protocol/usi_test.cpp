@@ -103,9 +103,9 @@ TEST(Usi, BadInputIsOneLineAndChangesNothing) {
       {"position sfen 9/9 x - 1", "info string bad position \"9/9 x - 1\": SFEN side to move must be b or w, not \"x\""},
       {"position fen 9/9 b - 1", "info string position needs startpos or sfen, not \"fen\""},
       {"go byoyomi soon", "info string go byoyomi needs a number"},
-      {"setoption name USI_Variant value go", "info string unknown variant \"go\" (known: 3check, antichess, atomic, "
-       "berolina, capablanca, chess, chess-design, crazyhouse, dobutsu, extinction, fischerandom, grand, horde, "
-       "janggi, janggicasual, janggimodern, janggitraditional, kinglet, kingofthehill, makruk, manchu, minishogi, minixiangqi, "
+      {"setoption name USI_Variant value go", "info string unknown variant \"go\" (known: 3check, 5check, almost, antichess, atomic, "
+       "berolina, capablanca, chess, chess-design, crazyhouse, dobutsu, extinction, fischerandom, gardner, grand, horde, "
+       "janggi, janggicasual, janggimodern, janggitraditional, kinglet, kingofthehill, losalamos, makruk, manchu, minishogi, minixiangqi, "
        "shatranj, shogi, threekings, xiangqi)"},
   };
   for (const auto& [input, expected] : cases) EXPECT_EQ(gui.tell(input), std::vector<std::string>{expected}) << input;
