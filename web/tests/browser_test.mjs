@@ -210,6 +210,9 @@ async function checkFaces(page, faces) {
   if (boxes.length) throw new Error(`faces drawn as boxes: ${boxes.join(' ')}`);
 }
 
+// The board fills the phone's width, and no more.
+const fitsAPhone = `(() => { const r = document.querySelector('#board cg-board').getBoundingClientRect(); return r.width >= 360 && r.right <= 390; })()`;
+
 const shotsOf = new Set(['janggi', 'xiangqi', 'shogi', 'chess']);
 const openings = { janggi: ['c7c6', 'c4c5'], xiangqi: ['C2=5', 'H8+7'], shogi: ['c3c4', 'g7g6'], chess: ['e4', 'e5', 'Nf3'] };
 
@@ -233,9 +236,7 @@ async function everyVariant(page, address) {
     await settle();
     await page.screenshot({ path: join(shots, `${name}-1200x900.png`) });
     await page.setViewport({ width: 390, height: 844 });
-    // The board fills the phone's width, and no more.
-    const fits = `(() => { const r = document.querySelector('#board cg-board').getBoundingClientRect(); return r.width >= 360 && r.right <= 390; })()`;
-    await waitFor(page, `${name} sized for a phone`, fits);
+    await waitFor(page, `${name} sized for a phone`, fitsAPhone);
     await settle();
     await page.screenshot({ path: join(shots, `${name}-390x844.png`) });
     await page.setViewport({ width: 1200, height: 900 });
@@ -293,6 +294,38 @@ async function chessPromotion(page, address) {
   await press(page, '.picker button[data-kind="knight"]');
   await waitFor(page, 'the promotion', moveCount(1));
   if ((await kindAt(address, state.id, 'a8')) !== 'knight') throw new Error('the picker did not promote to a knight');
+}
+
+// The picker lies inside the screen wherever the promotion is, at a desk's and a phone's size:
+// black's b2xa1 and white's c7xb8 by the left edge, h7-h8 by the phone's right edge.
+async function pickerOnScreen(page, what) {
+  await page.waitForSelector('.picker button', { timeout: 5_000 });
+  const outside = await page.$$eval('.picker button', (buttons) => buttons.map((b) => [b.getAttribute('aria-label') ?? b.textContent, b.getBoundingClientRect()])
+    .filter(([, r]) => r.left < 0 || r.top < 0 || r.right > document.documentElement.clientWidth || r.bottom > document.documentElement.clientHeight)
+    .map(([name, r]) => `${name} at x ${Math.round(r.left)}-${Math.round(r.right)}, y ${Math.round(r.top)}-${Math.round(r.bottom)}`));
+  if (outside.length) throw new Error(`${what}: the picker's ${outside.join(', ')} is off the screen`);
+}
+async function pickerInsideTheScreen(page, address) {
+  const state = await call(address, 'POST', '/api/games', { variant: 'chess', fen: '1n6/2P4P/8/4k3/8/8/1p5K/R7 b - - 0 1' });
+  await open(page, address, state);
+  await drag(page, 'b2', 'a1');
+  await pickerOnScreen(page, 'b2xa1 at 1200x900');
+  await page.screenshot({ path: join(shots, 'chess-picker-edge.png') });
+  await press(page, '.picker button[data-kind="queen"]');
+  await waitFor(page, 'the promotion to a queen', moveCount(1));
+  if ((await kindAt(address, state.id, 'a1')) !== 'queen') throw new Error('the queen chosen by the picker is not on a1');
+  await drag(page, 'c7', 'b8');
+  await pickerOnScreen(page, 'c7xb8 at 1200x900');
+  await press(page, '.picker button.cancel');
+  await page.setViewport({ width: 390, height: 844 });
+  await waitFor(page, 'the board sized for a phone', fitsAPhone);
+  await drag(page, 'h7', 'h8');
+  await pickerOnScreen(page, 'h7-h8 at 390x844');
+  await page.screenshot({ path: join(shots, 'chess-picker-phone.png') });
+  await press(page, '.picker button[data-kind="queen"]');
+  await waitFor(page, 'the promotion on h8', moveCount(2));
+  await page.setViewport({ width: 1200, height: 900 });
+  if ((await kindAt(address, state.id, 'h8')) !== 'queen') throw new Error('the queen chosen on the phone is not on h8');
 }
 
 // Against Palace: the engine answers a move by itself, and undo takes back both.
@@ -353,6 +386,7 @@ try {
   for (const [name, step] of Object.entries({ janggi: () => janggi(page, address), chess: () => chess(page),
     everyVariant: () => everyVariant(page, address), shogi: () => shogiDropsAndPromotions(page, address),
     crazyhouse: () => crazyhouseDrop(page, address), promotion: () => chessPromotion(page, address),
+    picker: () => pickerInsideTheScreen(page, address),
     againstPalace: () => againstPalace(page, address),
     linksAndTabs: () => linksAndTabs(page, browser, address) })) {
     if (process.env.STEPS && !process.env.STEPS.split(',').includes(name)) continue;
