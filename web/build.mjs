@@ -1,15 +1,16 @@
 // Bundles the board page and the variant workshop: node build.mjs NODE_MODULES_DIR OUT_DIR. The packages come from the
 // folder npm installed them in (the build folder), so the source tree holds no node_modules.
 // Besides the script it writes:
-// - fonts.css and fonts/: the Noto Serif TC subsets (from @fontsource) holding the glyphs the
-//   shipped variants draw on their pieces (`face:` in variants/ and rules/), so the page needs
-//   no font from the internet and ships about a megabyte, not the family's 80;
+// - fonts.css and fonts/: the Noto Serif TC and JP subsets (from @fontsource) whose files draw the
+//   glyphs the shipped variants put on their pieces (`face:` in variants/ and rules/), so the page
+//   needs no font from the internet and ships about a megabyte, not the families' 175;
 // - figurines.css: the chess figurines chessgroundx ships (Colin M.L. Burnett's set), as CSS
 //   variables --fig-KIND-COLOUR the page gives to the kinds that are chess pieces.
 import { createRequire } from 'node:module';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { drawnCodePoints } from './woff2_cmap.mjs';
 
 const [modules, out] = process.argv.slice(2).map((p) => p && resolve(p));
 if (!modules || !out) {
@@ -52,23 +53,27 @@ for (const file of [...yamlFiles(join(here, '../variants')), ...yamlFiles(join(h
 // and the river's words the page writes on a Xiangqi board.
 for (const ch of '楚河漢界') glyphs.add(ch.codePointAt(0));
 
-// The @font-face rules of the bold weight whose unicode-range holds one of those glyphs.
-const fontDir = join(modules, '@fontsource/noto-serif-tc');
-const covers = (range, cp) => range.split(',').some((part) => {
-  const [lo, hi = lo] = part.trim().slice(2).split('-').map((h) => parseInt(h, 16));
-  return lo <= cp && cp <= hi;
-});
+// For each glyph, the first @font-face rule of the bold weight, Noto Serif TC's then JP's (for
+// shogi's Japanese forms, such as 歩 and 鶏, which the TC font lacks), whose file draws it.
+const fonts = ['noto-serif-tc', 'noto-serif-jp'].map((name) => join(modules, '@fontsource', name));
+const rules = fonts.flatMap((dir) => [...readFileSync(join(dir, '700.css'), 'utf8').matchAll(/@font-face\s*{[^}]*}/g)].map(([block]) => {
+  const file = /url\(\.\/files\/([^)]*\.woff2)\)/.exec(block)[1];
+  return { dir, block, file, drawn: null };
+}));
+const chosen = new Set();
+for (const cp of glyphs) {
+  const rule = rules.find((r) => (r.drawn ??= drawnCodePoints(join(r.dir, 'files', r.file))).has(cp));
+  if (!rule) throw new Error(`no shipped font draws ${String.fromCodePoint(cp)} (U+${cp.toString(16).toUpperCase()}), a face: of the variants`);
+  chosen.add(rule);
+}
 rmSync(join(out, 'fonts'), { recursive: true, force: true });
 mkdirSync(join(out, 'fonts'));
-let fontsCss = '/* Noto Serif TC (SIL Open Font License 1.1), the subsets the shipped pieces use */\n';
-for (const [block] of readFileSync(join(fontDir, '700.css'), 'utf8').matchAll(/@font-face\s*{[^}]*}/g)) {
-  const range = /unicode-range:\s*([^;]*);/.exec(block)[1];
-  if (![...glyphs].some((cp) => covers(range, cp))) continue;
-  const file = /url\(\.\/files\/([^)]*\.woff2)\)/.exec(block)[1];
-  copyFileSync(join(fontDir, 'files', file), join(out, 'fonts', file));
-  fontsCss += block.replace(/src:[^;]*;/, `src: url(fonts/${file}) format('woff2');`) + '\n';
+let fontsCss = '/* Noto Serif TC and JP (SIL Open Font License 1.1), the subsets the shipped pieces use */\n';
+for (const rule of rules.filter((r) => chosen.has(r))) {
+  copyFileSync(join(rule.dir, 'files', rule.file), join(out, 'fonts', rule.file));
+  fontsCss += rule.block.replace(/src:[^;]*;/, `src: url(fonts/${rule.file}) format('woff2');`) + '\n';
 }
-copyFileSync(join(fontDir, 'LICENSE'), join(out, 'fonts', 'LICENSE'));
+copyFileSync(join(fonts[0], 'LICENSE'), join(out, 'fonts', 'LICENSE'));  // the same OFL text for both
 writeFileSync(join(out, 'fonts.css'), fontsCss);
 
 // chessgroundx's cburnett set writes `.cg-wrap piece.pawn.white { background-image: url(...) }`.

@@ -2,10 +2,11 @@
 // draws every shipped variant (its pieces counted, both sides' told apart by colour), plays a
 // Janggi game by clicking (a formation chosen, a horse move, a refused elephant move whose reason
 // appears, a pass) and a chess game to checkmate, drops pieces from the hand by clicks in shogi and
-// crazyhouse, promotes and declines to by the picker, checks that the Janggi and Xiangqi faces are
-// drawn in the shipped font, that a game's link restores it and that a second tab follows, and
+// crazyhouse, promotes and declines to by the picker, checks that every face of every variant is
+// drawn as a glyph, not a box, that a game's link restores it and that a second tab follows, and
 // saves screenshots at 1200x900 and at a phone's 390x844.
 //   node browser_test.mjs PALACE_BINARY NODE_MODULES_DIR SCREENSHOT_DIR
+// STEPS=everyVariant,promotion runs only the steps named.
 // Exits 77 (ctest's skip) when there is no Chromium, 0 when every step passed, 1 otherwise.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -180,26 +181,37 @@ async function checkLooks(page, variant) {
   if (!bySide[0].size || !bySide[1].size) throw new Error(`${variant}: a side has no pieces drawn`);
 }
 
-// The faces are drawn in the shipped font, not as boxes: with no CJK font on the system, every
-// character would be the same box, so each face drawn must differ from every other.
-async function checkFaces(page, variant) {
-  const result = await page.evaluate(async () => {
-    await document.fonts.ready;
-    const faces = [...new Set([...document.querySelectorAll('#board cg-board piece')].map((p) => getComputedStyle(p, '::after').content.replace(/"/g, '')))];
-    await Promise.all(faces.map((f) => document.fonts.load('700 40px "Noto Serif TC"', f)));
+// Every face of every shipped variant is drawn as a glyph, not a .notdef box. A character no font
+// draws comes out as the box of the first font that claims it (a shipped subset whose range names
+// it, as Noto Serif TC's did 歩) or else of the fallback: each face's pixels, in the pieces' own
+// font, must differ from U+10FFFD's (a codepoint no font has) in that font and in each shipped file.
+async function checkFaces(page, faces) {
+  const boxes = await page.evaluate(async (faces) => {
+    const family = getComputedStyle(document.querySelector('#board cg-board piece'), '::after').fontFamily;
+    const sources = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+      .filter((rule) => rule instanceof CSSFontFaceRule)
+      .map((rule) => rule.style.getPropertyValue('src').replace(/url\("?([^")]*)"?\)/g, (_, url) => `url("${new URL(url, rule.parentStyleSheet.href)}")`));
+    const shipped = await Promise.all(sources.map((src, i) => new FontFace(`shipped-${i}`, src, { weight: '700' }).load()));
+    shipped.forEach((font) => document.fonts.add(font));
+    await Promise.all(faces.map((face) => document.fonts.load(`700 40px ${family}`, face)));
     const canvas = Object.assign(document.createElement('canvas'), { width: 48, height: 48 });
     const ctx = canvas.getContext('2d', { willReadFrequently: true });
-    const prints = faces.map((face) => {
+    const print = (text, font) => {
       ctx.clearRect(0, 0, 48, 48);
-      ctx.font = '700 40px "Noto Serif TC"';
-      ctx.fillText(face, 4, 40);
+      ctx.font = `700 40px ${font}`;
+      ctx.fillText(text, 4, 40);
       return Array.from(ctx.getImageData(0, 0, 48, 48).data.filter((_, i) => i % 4 === 3)).join(',');
-    });
-    return { faces, distinct: new Set(prints).size, loaded: document.fonts.check('700 40px "Noto Serif TC"', faces.join('')) };
-  });
-  if (result.faces.length < 7 || result.distinct !== result.faces.length || !result.loaded)
-    throw new Error(`${variant}: faces ${result.faces.join('')} not all drawn (${result.distinct} distinct, font loaded: ${result.loaded})`);
+    };
+    const none = String.fromCodePoint(0x10fffd);
+    const notdef = new Set([print(none, family), ...shipped.map((font) => print(none, `"${font.family}"`))]);
+    shipped.forEach((font) => document.fonts.delete(font));
+    return faces.filter((face) => notdef.has(print(face, family)));
+  }, faces);
+  if (boxes.length) throw new Error(`faces drawn as boxes: ${boxes.join(' ')}`);
 }
+
+// The board fills the phone's width, and no more.
+const fitsAPhone = `(() => { const r = document.querySelector('#board cg-board').getBoundingClientRect(); return r.width >= 360 && r.right <= 390; })()`;
 
 const shotsOf = new Set(['janggi', 'xiangqi', 'shogi', 'chess']);
 const openings = { janggi: ['c7c6', 'c4c5'], xiangqi: ['C2=5', 'H8+7'], shogi: ['c3c4', 'g7g6'], chess: ['e4', 'e5', 'Nf3'] };
@@ -210,26 +222,27 @@ const openings = { janggi: ['c7c6', 'c4c5'], xiangqi: ['C2=5', 'H8+7'], shogi: [
 async function everyVariant(page, address) {
   const { variants } = await call(address, 'GET', '/api/variants');
   if (variants.length < 24) throw new Error(`only ${variants.length} variants offered`);
+  const faces = new Set();
   for (const { name } of variants) {
     const began = Date.now();
     await newGame(page, name);
     const state = await call(address, 'GET', `/api/games/${await gameId(page)}`);
     await waitFor(page, `${name}'s ${state.pieces.length} pieces`, `${boardPieces}.length === ${state.pieces.length}`);
     await checkLooks(page, name);
-    if (['janggi', 'xiangqi'].includes(name)) await checkFaces(page, name);
+    for (const kind of state.kinds) for (const face of kind.face ?? []) faces.add(face);
     if (process.env.VERBOSE) console.log(`  ${name}: ${Date.now() - began} ms`);
     if (!shotsOf.has(name)) continue;
     for (const [i, move] of openings[name].entries()) await type(page, move, i + 1);
     await settle();
     await page.screenshot({ path: join(shots, `${name}-1200x900.png`) });
     await page.setViewport({ width: 390, height: 844 });
-    // The board fills the phone's width, and no more.
-    const fits = `(() => { const r = document.querySelector('#board cg-board').getBoundingClientRect(); return r.width >= 360 && r.right <= 390; })()`;
-    await waitFor(page, `${name} sized for a phone`, fits);
+    await waitFor(page, `${name} sized for a phone`, fitsAPhone);
     await settle();
     await page.screenshot({ path: join(shots, `${name}-390x844.png`) });
     await page.setViewport({ width: 1200, height: 900 });
   }
+  if (faces.size < 30) throw new Error(`only ${faces.size} faces among the shipped variants`);
+  await checkFaces(page, [...faces]);
 }
 
 // Shogi: the bishop takes its opposite number and declines to promote by the picker; taken
@@ -281,6 +294,38 @@ async function chessPromotion(page, address) {
   await press(page, '.picker button[data-kind="knight"]');
   await waitFor(page, 'the promotion', moveCount(1));
   if ((await kindAt(address, state.id, 'a8')) !== 'knight') throw new Error('the picker did not promote to a knight');
+}
+
+// The picker lies inside the screen wherever the promotion is, at a desk's and a phone's size:
+// black's b2xa1 and white's c7xb8 by the left edge, h7-h8 by the phone's right edge.
+async function pickerOnScreen(page, what) {
+  await page.waitForSelector('.picker button', { timeout: 5_000 });
+  const outside = await page.$$eval('.picker button', (buttons) => buttons.map((b) => [b.getAttribute('aria-label') ?? b.textContent, b.getBoundingClientRect()])
+    .filter(([, r]) => r.left < 0 || r.top < 0 || r.right > document.documentElement.clientWidth || r.bottom > document.documentElement.clientHeight)
+    .map(([name, r]) => `${name} at x ${Math.round(r.left)}-${Math.round(r.right)}, y ${Math.round(r.top)}-${Math.round(r.bottom)}`));
+  if (outside.length) throw new Error(`${what}: the picker's ${outside.join(', ')} is off the screen`);
+}
+async function pickerInsideTheScreen(page, address) {
+  const state = await call(address, 'POST', '/api/games', { variant: 'chess', fen: '1n6/2P4P/8/4k3/8/8/1p5K/R7 b - - 0 1' });
+  await open(page, address, state);
+  await drag(page, 'b2', 'a1');
+  await pickerOnScreen(page, 'b2xa1 at 1200x900');
+  await page.screenshot({ path: join(shots, 'chess-picker-edge.png') });
+  await press(page, '.picker button[data-kind="queen"]');
+  await waitFor(page, 'the promotion to a queen', moveCount(1));
+  if ((await kindAt(address, state.id, 'a1')) !== 'queen') throw new Error('the queen chosen by the picker is not on a1');
+  await drag(page, 'c7', 'b8');
+  await pickerOnScreen(page, 'c7xb8 at 1200x900');
+  await press(page, '.picker button.cancel');
+  await page.setViewport({ width: 390, height: 844 });
+  await waitFor(page, 'the board sized for a phone', fitsAPhone);
+  await drag(page, 'h7', 'h8');
+  await pickerOnScreen(page, 'h7-h8 at 390x844');
+  await page.screenshot({ path: join(shots, 'chess-picker-phone.png') });
+  await press(page, '.picker button[data-kind="queen"]');
+  await waitFor(page, 'the promotion on h8', moveCount(2));
+  await page.setViewport({ width: 1200, height: 900 });
+  if ((await kindAt(address, state.id, 'h8')) !== 'queen') throw new Error('the queen chosen on the phone is not on h8');
 }
 
 // Against Palace: the engine answers a move by itself, and undo takes back both.
@@ -341,8 +386,10 @@ try {
   for (const [name, step] of Object.entries({ janggi: () => janggi(page, address), chess: () => chess(page),
     everyVariant: () => everyVariant(page, address), shogi: () => shogiDropsAndPromotions(page, address),
     crazyhouse: () => crazyhouseDrop(page, address), promotion: () => chessPromotion(page, address),
+    picker: () => pickerInsideTheScreen(page, address),
     againstPalace: () => againstPalace(page, address),
     linksAndTabs: () => linksAndTabs(page, browser, address) })) {
+    if (process.env.STEPS && !process.env.STEPS.split(',').includes(name)) continue;
     await step();
     console.log(`${name} passed (${((Date.now() - began) / 1000).toFixed(1)} s)`);
   }

@@ -1,6 +1,6 @@
-// The promotion picker: over the board at the point reached, one button per piece the move may
-// become, and "don't promote" where the piece may stay as it is. Resolves to the move's text, or
-// undefined when the player closes it.
+// The promotion picker: over the board at the point reached, inside the screen, one button per
+// piece the move may become, and "don't promote" where the piece may stay as it is. Resolves to
+// the move's text, or undefined when the player closes it.
 import type { State } from '../api';
 import { colours, roleOf } from './pieces';
 
@@ -47,6 +47,11 @@ export function pickPromotion(s: State, board: HTMLElement, prefix: string, choi
     cancel.onclick = () => close(undefined);
     picker.append(cancel);
     board.append(picker);
+    // Centred on a point by an edge, it would stick out of the screen: moved back inside it.
+    const box = picker.getBoundingClientRect(), margin = 4;
+    const width = document.documentElement.clientWidth, height = document.documentElement.clientHeight;
+    picker.style.left = `${at.x + Math.max(margin - box.left, Math.min(0, width - margin - box.right))}px`;
+    picker.style.top = `${at.y + Math.max(margin - box.top, Math.min(0, height - margin - box.bottom))}px`;
     (picker.querySelector('button') as HTMLButtonElement).focus();
   });
 }
