@@ -787,6 +787,23 @@ TEST_F(Workshop, ADraftsErrorNamesItsFileLineAndColumn) {
   EXPECT_FALSE(lua_error.contains("column")) << lua_error.dump();
 }
 
+// A draft's folder is gone once it is answered, while its start position still asks its runtime
+// hooks: the scripts are read when the draft loads (issue 57).
+TEST_F(Workshop, ADraftsRuntimeHooksRunAfterItsFolderIsGone) {
+  const std::string yaml = "import: [janggi-kakao.yaml]\nscripts: {house: house.lua}\n"
+                           "pieces: {soldier: {hooks: {allow_move: house.soldier_move, add_moves: house.soldier_extra}}}\n";
+  const std::string lua = "function soldier_move(m) return m.to ~= 'b7' end\n"
+                          "function soldier_extra(piece, point) if point == 'a7' then return {'a5'} end end\n";
+  auto [status, start] = post("/api/variants/check", {{"yaml", yaml}, {"scripts", {{"house.lua", lua}}}});
+  ASSERT_EQ(status, 200) << start.dump();
+  EXPECT_EQ(start["legal"]["a7"], json({"a5", "a6"}));
+  auto [tested, result] = post("/api/variants/test", {{"yaml", yaml}, {"scripts", {{"house.lua", lua}}},
+                                                      {"test", "variant: variant.yaml\ncases:\n  - name: the house soldier\n"
+                                                               "    moves_from: {point: a7, exactly: [a5, a6]}\n"}});
+  ASSERT_EQ(tested, 200) << result.dump();
+  EXPECT_EQ(result["passed"], 1) << result.dump();
+}
+
 TEST_F(Workshop, ADraftKeepsTheUploadsLimits) {
   auto [escape, import_error] = post("/api/variants/check", {{"yaml", "import: [../../etc/passwd]\n"}});
   EXPECT_EQ(escape, 400);
