@@ -16,8 +16,8 @@ Game::Game(std::shared_ptr<const Variant> variant)
   work_out_ply();
 }
 
-void Game::set_fen(const std::string& fen) {
-  set_played_fen(position_, fen);
+void Game::set_fen(const std::string& fen, FenRights rights) {
+  set_played_fen(position_, fen, rights);
   start_fen_ = position_.fen();
   history_.clear();
   last_refusal_.clear();

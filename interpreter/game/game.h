@@ -29,7 +29,7 @@ class Game {
   Side side_to_move() const { return position_.side_to_move(); }
 
   // Starts over from a FEN; throws FenError and keeps the game as it was when the FEN is bad.
-  void set_fen(const std::string& fen);
+  void set_fen(const std::string& fen, FenRights rights = FenRights::Exact);
   std::string fen() const { return position_.fen(); }
   // The position the record starts from: the set-up, or the last FEN set. With history() it
   // replays the game, repetition and standoff counts included.

@@ -1731,17 +1731,22 @@ void LuaHost::register_kept_function(const std::string& name, KeptFunction fn) {
 }
 
 void LuaHost::load_script(const std::string& path, const std::string& display_name) {
-  State& h = *state_;
-  if (h.running) throw HookError("LuaHost: re-entrant use from a native function is not supported");
   if (display_name.empty()) throw HookError("load_script(" + quote(path, kMaxQuoted) + "): empty display name");
-  if (h.scripts.count(display_name) != 0)
-    throw HookError(one_line(display_name + ": script already loaded"));
   std::string text;
   try {
     text = read_text_file(path);
   } catch (const FileError& e) {
     throw HookError(one_line(display_name + ": cannot read " + quote(path, kMaxQuoted) + ": " + e.reason()));
   }
+  load_source(text, display_name);
+}
+
+void LuaHost::load_source(const std::string& text, const std::string& display_name) {
+  State& h = *state_;
+  if (h.running) throw HookError("LuaHost: re-entrant use from a native function is not supported");
+  if (display_name.empty()) throw HookError("load_source: empty display name");
+  if (h.scripts.count(display_name) != 0)
+    throw HookError(one_line(display_name + ": script already loaded"));
 
   // "=": Lua shows the name as it is, cut at the end if long (error_message puts it back whole).
   const std::string chunkname = "=" + display_name;

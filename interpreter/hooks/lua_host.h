@@ -122,6 +122,8 @@ class LuaHost {
   // used in messages (e.g. "scripts/cannon.lua"). Text chunks only, never bytecode.
   // Throws HookError("scripts/x.lua:3: <lua message>") on a syntax or runtime error or a limit.
   void load_script(const std::string& path, const std::string& display_name);
+  // The same for a script's text already read (a variant's, read by its loader).
+  void load_source(const std::string& text, const std::string& display_name);
 
   // True when the script defined a global function of that name (library functions it merely
   // inherited, such as print, do not count).

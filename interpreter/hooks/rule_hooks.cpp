@@ -27,7 +27,7 @@ std::vector<std::string> load_scripts(hooks::LuaHost& host, const RuleSet& rules
     const std::string relative = std::filesystem::path(script.path).lexically_normal().lexically_relative(folder).string();
     names.push_back(relative.empty() ? script.path : relative);
     try {
-      host.load_script(script.path, names.back());
+      host.load_source(script.text, names.back());
     } catch (const HookError& e) {
       throw RuleError(e.what());
     }

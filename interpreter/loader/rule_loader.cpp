@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "core/text.h"
+#include "core/text_file.h"
 #include "loader/betza.h"
 #include "loader/key_table.h"
 #include "loader/language.h"
@@ -368,7 +369,13 @@ class Loader {
       const fs::path path = (declared_in / value.as_string()).lexically_normal();
       std::error_code error;
       if (!fs::is_regular_file(path, error)) value.fail("no such script " + palace::quote(path.string(), 200));
-      rules_.scripts.push_back({name, path.string(), value.mark()});
+      std::string text;
+      try {
+        text = read_text_file(path.string());
+      } catch (const FileError& e) {
+        value.fail("cannot read the script " + palace::quote(path.string(), 200) + ": " + e.reason());
+      }
+      rules_.scripts.push_back({name, path.string(), std::move(text), value.mark()});
     }
   }
 

@@ -67,6 +67,7 @@ struct MovePart {
 struct ScriptDef {
   std::string name;  // as YAML calls it
   std::string path;  // resolved against the file that declared it
+  std::string text;  // read here, so a variant plays on after its folder is gone (a workshop draft's)
   SourceMark mark;
 };
 

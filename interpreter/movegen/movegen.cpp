@@ -661,9 +661,9 @@ std::uint64_t count_legal(Position& pos) {
 
 bool generate_legal(Position& pos, MoveList& list, Keep keep) { return guarded_legal_moves(pos, list, keep, nullptr); }
 
-void set_played_fen(Position& pos, const std::string& fen) {
+void set_played_fen(Position& pos, const std::string& fen, FenRights rights) {
   Position next(pos);
-  next.set_fen(fen);
+  next.set_fen(fen, rights);
   const Side mover = opponent(next.side_to_move());
   // A game a rule has ended (a royal blown up) may leave the winner attacked.
   if (!next.royal_may_be_taken() && !ended_before_moves(next) && royal_attacked(next, mover))

@@ -202,7 +202,7 @@ bool ended_before_moves(const Position& pos);
 
 // Position::set_fen, also refusing a FEN whose side not to move is in check where that cannot
 // arise in play. Throws FenError and leaves `pos` unchanged.
-void set_played_fen(Position& pos, const std::string& fen);
+void set_played_fen(Position& pos, const std::string& fen, FenRights rights = FenRights::Exact);
 
 // Leaf nodes of the legal move tree `depth` plies deep, counted in bulk at the last ply. When
 // `stop` is given and becomes true, the count gives up at the next node and returns a partial sum

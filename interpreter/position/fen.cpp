@@ -86,7 +86,7 @@ int read_number(const std::string& text, const char* field, int min, int max) {
 
 }  // namespace
 
-void Position::set_fen(const std::string& fen) {
+void Position::set_fen(const std::string& fen, FenRights rights) {
   FenFields f = split_fields(fen, variant_->ends().get<ChecksGiven>().limit != 0);
   // Into a scratch copy, so that a bad FEN leaves this position exactly as it was.
   Position next(*this);
@@ -98,11 +98,11 @@ void Position::set_fen(const std::string& fen) {
   next.read_board(f.placement);
   next.check_move_list_bound();
   next.read_side_to_move(f.side);
-  next.read_rights(f.rights);
+  next.read_rights(f.rights, rights);
   // Where the endgame count runs, its limit stands in place of the ghost square and the plies it has
   // counted in place of the half-move clock, as the reference engine writes them.
   const bool counting = variant_->ends().get<EndgameCount>().on() && !f.ghost.empty() && all_digits(f.ghost);
-  if (f.ghost != "-" && !counting) next.read_ghosts(f.ghost);
+  if (f.ghost != "-" && !counting) next.read_ghosts(f.ghost, rights);
   if (!f.checks.empty()) next.read_check_counters(f.checks);
   next.check_royals_present();
   StateRecord& st = next.states_.back();
@@ -200,17 +200,19 @@ void Position::read_side_to_move(const std::string& side) {
   side_ = side == "w" ? First : Second;
 }
 
-void Position::read_rights(const std::string& rights) {
+void Position::read_rights(const std::string& rights, FenRights mode) {
   const BoardDef& board = variant_->board();
   if (rights == "-") return;
   for (char c : rights) {
     const int i = compound_for_right(c);
     if (i < 0) throw FenError("FEN rights: unknown right " + quote(std::string(1, c)));
     const CompoundMove& m = variant_->compound_moves()[i];
-    if (board_[m.from] != make_piece(m.side, m.kind) || board_[m.partner_from] != make_piece(m.side, m.partner))
+    if (board_[m.from] != make_piece(m.side, m.kind) || board_[m.partner_from] != make_piece(m.side, m.partner)) {
+      if (mode == FenRights::DropUnmet) continue;
       throw FenError(std::string("FEN rights: '") + c + "' needs the " + variant_->kind_name(m.kind) + " on " +
                      board.point_name(m.from) + " and the " + variant_->kind_name(m.partner) + " on " +
                      board.point_name(m.partner_from));
+    }
     states_.back().rights |= std::uint16_t(1u << m.right);
   }
 }
@@ -256,10 +258,15 @@ std::string Position::rights_text() const {
 // The FEN names the points a leap skipped and, unless it stands one step beyond the skipped point
 // nearest it, the leaper's point too, all in ascending order: "e3", "c3d4" (a Berolina pawn's
 // b2-d4), "e3e4" (a triple step e2-e5). The leaper is the one occupied point.
-void Position::read_ghosts(const std::string& text) {
+void Position::read_ghosts(const std::string& text, FenRights mode) {
   const BoardDef& board = variant_->board();
   const Side mover = opponent(side_);
-  auto fail = [&] { return FenError("FEN ghost square: no " + variant_->side_name(mover) + " piece has just skipped " + text); };
+  // A ghost no piece has just made: refused, or dropped from a position set up by hand.
+  const auto unmet = [&] {
+    if (mode == FenRights::Exact) throw FenError("FEN ghost square: no " + variant_->side_name(mover) + " piece has just skipped " + text);
+    StateRecord& st = states_.back();
+    st.ghost = st.ghost_end = st.ghost_victim = NoPoint;
+  };
   std::vector<Point> skipped;
   Point victim = NoPoint;
   for (std::size_t begin = 0; begin < text.size();) {
@@ -269,15 +276,15 @@ void Position::read_ghosts(const std::string& text) {
     if (s == NoPoint) throw FenError("FEN ghost square: " + quote(text) + " is not a point of the board");
     if (board_[s] == NoPiece) skipped.push_back(s);
     else if (victim == NoPoint) victim = s;
-    else throw fail();
+    else return unmet();
     begin = std::size_t(end - text.begin());
   }
-  if (skipped.empty()) throw fail();
+  if (skipped.empty()) return unmet();
   // Without the leaper named, it stands beyond the skipped point furthest forward.
   if (victim == NoPoint)
     for (const Point s : skipped)
       if (const Point beyond = beyond_ghost(s, mover); beyond != NoPoint && board_[beyond] != NoPiece) victim = beyond;
-  if (victim == NoPoint || side_of(board_[victim]) != mover) throw fail();
+  if (victim == NoPoint || side_of(board_[victim]) != mover) return unmet();
   StateRecord& st = states_.back();
   st.ghost_victim = victim;
   // The skipped points run in a line up to the leaper, the first furthest from it.
@@ -289,7 +296,7 @@ void Position::read_ghosts(const std::string& text) {
   const bool straight = f == 0 || r == 0 || std::abs(f) == std::abs(r);
   if (!straight || int(skipped.size()) != distance(st.ghost) ||
       !std::all_of(skipped.begin(), skipped.end(), [&](Point s) { return is_ghost(s); }))
-    throw fail();
+    return unmet();
 }
 
 std::string Position::ghosts_text() const {

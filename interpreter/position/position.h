@@ -45,11 +45,17 @@ struct StateRecord {
   bool count_blocked = false;
 };
 
+// How a FEN's castling and compound-move rights and its en-passant ghost are read: exactly, a right
+// or ghost its board does not allow being an error, or as a position set up by hand, where they are
+// dropped (a king moved off its square keeps no castling right).
+enum class FenRights : std::uint8_t { Exact, DropUnmet };
+
 class Position {
  public:
   explicit Position(std::shared_ptr<const Variant> variant);  // the variant's set-up position
 
-  void set_fen(const std::string& fen);  // throws FenError; the position is unchanged then
+  // Throws FenError; the position is unchanged then.
+  void set_fen(const std::string& fen, FenRights rights = FenRights::Exact);
 
   // A royal can be captured, and a side left in check with the other to move, only where a
   // player may pass while in check: in a standoff, where the reference engine plays on after a
@@ -146,7 +152,7 @@ class Position {
   void read_board(const std::string& placement);
   void check_move_list_bound() const;  // the pieces could not make more moves than a move list holds
   void read_side_to_move(const std::string& side);
-  void read_rights(const std::string& rights);
+  void read_rights(const std::string& rights, FenRights mode);
   // The compound move a FEN rights letter names, or -1.
   int compound_for_right(char letter) const;
   std::string rights_text() const;
@@ -156,7 +162,7 @@ class Position {
   bool on_ghost_line(Point s) const;
   // The neighbour of `from` one step toward `to` along a rank, file or diagonal.
   Point step_toward(Point from, Point to) const;
-  void read_ghosts(const std::string& text);
+  void read_ghosts(const std::string& text, FenRights mode);
   std::string ghosts_text() const;
   void explode(Point centre, std::uint64_t& hash);
   void run_after_move_hook(std::uint64_t& hash);

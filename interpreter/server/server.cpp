@@ -635,9 +635,9 @@ struct Server::Impl {
     });
   }
 
-  static void set_fen(Entry& entry, const std::string& fen) {
+  static void set_fen(Entry& entry, const std::string& fen, FenRights rights = FenRights::Exact) {
     try {
-      entry.game.set_fen(fen);
+      entry.game.set_fen(fen, rights);
     } catch (const Error& e) {
       throw RequestError(400, std::string("fen: ") + e.what());
     }
@@ -892,8 +892,13 @@ struct Server::Impl {
       return json{{"fen", entry->game.fen()}};
     }));
     http.Put(game + "/fen", route(200, [this](const Request& r) {
-      const std::string fen = text_field(body_of(r), "fen");
-      return update(r.matches[1], [&](Entry& e) { return set_fen(e, fen), json(nullptr); });
+      const json body = body_of(r);
+      const std::string fen = text_field(body, "fen");
+      // A position set up in the page's editor keeps no right or ghost its board no longer allows.
+      const auto drop = body.find("drop_unmet_rights");
+      if (drop != body.end() && !drop->is_boolean()) throw RequestError(400, "expected \"drop_unmet_rights\": true or false");
+      const FenRights rights = drop != body.end() && drop->get<bool>() ? FenRights::DropUnmet : FenRights::Exact;
+      return update(r.matches[1], [&](Entry& e) { return set_fen(e, fen, rights), json(nullptr); });
     }));
     http.Post(game + "/moves", route(200, [this](const Request& r) {
       const std::string move = text_field(body_of(r), "move");

@@ -143,7 +143,8 @@ void VariantLibrary::write_upload(const std::string& id, const std::string& yaml
   }
 }
 
-// An upload a game still plays keeps its folder: its interpreters load the scripts from there.
+// An upload a game still plays keeps its folder, and so its compiled variants (remove_folder drops
+// them); its interpreters need no file, as the loader read the scripts.
 bool VariantLibrary::in_play(const std::string& id) const {
   return compiling_.count(id) != 0 || std::any_of(compiled_.begin(), compiled_.end(), [&](const auto& entry) {
            return VariantChoice::from_key(entry.first).name == id && entry.second.use_count() > 1;

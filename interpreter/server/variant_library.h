@@ -71,7 +71,8 @@ class VariantLibrary {
   // Checks, compiles and keeps an uploaded variant; returns its name, "upload-" and an id.
   std::string upload(const std::string& yaml, const std::map<std::string, std::string>& scripts);
   // The workshop's drafts (web/README.md): checked and compiled as an upload is, hooks and all, in a
-  // folder of their own that is gone once answered; nothing is kept.
+  // folder of their own that is gone once answered (the variant holds its scripts' text, so its
+  // start position's runtime hooks still run); nothing is kept.
   std::shared_ptr<const Variant> check(const std::string& yaml, const std::map<std::string, std::string>& scripts);
   // Runs a rule-test script (tests/rules/README.md) whose `variant` is the draft, "variant.yaml".
   ScriptResult test(const std::string& yaml, const std::map<std::string, std::string>& scripts, const std::string& script);

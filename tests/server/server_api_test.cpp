@@ -174,6 +174,30 @@ TEST_F(ServerApi, PassUndoFenAndRecord) {
   EXPECT_EQ(fen_answer["fen"], "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
 }
 
+// The page's position editor (issue 57): a set-up keeps only the rights and the en-passant ghost
+// its board allows; a typed FEN is read exactly, and refused for the same fields.
+TEST_F(ServerApi, AnEditedPositionDropsTheRightsItsBoardNoLongerAllows) {
+  const std::string id = new_game({{"variant", "chess"}})["id"];
+  const std::string edited = "6k1/8/5P1Q/8/8/8/8/6K1 w KQkq e6 0 1";
+  auto [exact, refusal] = call("PUT", "/api/games/" + id + "/fen", json{{"fen", edited}}.dump());
+  EXPECT_EQ(exact, 400);
+  EXPECT_EQ(refusal["error"], "fen: FEN rights: 'K' needs the king on e1 and the rook on h1");
+  auto [set, state] = call("PUT", "/api/games/" + id + "/fen", json{{"fen", edited}, {"drop_unmet_rights", true}}.dump());
+  ASSERT_EQ(set, 200) << state.dump();
+  EXPECT_EQ(state["fen"], "6k1/8/5P1Q/8/8/8/8/6K1 w - - 0 1");
+  auto [kept, with_rook] = call("PUT", "/api/games/" + id + "/fen",
+                                json{{"fen", "r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1"}, {"drop_unmet_rights", true}}.dump());
+  ASSERT_EQ(kept, 200) << with_rook.dump();
+  EXPECT_EQ(with_rook["fen"], "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
+  auto [typo, typo_error] = call("PUT", "/api/games/" + id + "/fen", json{{"fen", "4k3/8/8/8/8/8/8/4K3 w X - 0 1"}, {"drop_unmet_rights", true}}.dump());
+  EXPECT_EQ(typo, 400);
+  EXPECT_EQ(typo_error["error"], "fen: FEN rights: unknown right \"X\"");
+  auto [odd, odd_error] = call("PUT", "/api/games/" + id + "/fen", json{{"fen", edited}, {"drop_unmet_rights", "yes"}}.dump());
+  EXPECT_EQ(odd, 400);
+  EXPECT_EQ(odd_error["error"], "expected \"drop_unmet_rights\": true or false");
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/fen").second["fen"], "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
+}
+
 TEST_F(ServerApi, CheckmateIsReportedInWords) {
   const json state = new_game({{"variant", "chess"}});
   const std::string id = state["id"];
@@ -785,6 +809,23 @@ TEST_F(Workshop, ADraftsErrorNamesItsFileLineAndColumn) {
   EXPECT_EQ(lua_error["file"], "x.lua");
   EXPECT_EQ(lua_error["line"], 3);
   EXPECT_FALSE(lua_error.contains("column")) << lua_error.dump();
+}
+
+// A draft's folder is gone once it is answered, while its start position still asks its runtime
+// hooks: the scripts are read when the draft loads (issue 57).
+TEST_F(Workshop, ADraftsRuntimeHooksRunAfterItsFolderIsGone) {
+  const std::string yaml = "import: [janggi-kakao.yaml]\nscripts: {house: house.lua}\n"
+                           "pieces: {soldier: {hooks: {allow_move: house.soldier_move, add_moves: house.soldier_extra}}}\n";
+  const std::string lua = "function soldier_move(m) return m.to ~= 'b7' end\n"
+                          "function soldier_extra(piece, point) if point == 'a7' then return {'a5'} end end\n";
+  auto [status, start] = post("/api/variants/check", {{"yaml", yaml}, {"scripts", {{"house.lua", lua}}}});
+  ASSERT_EQ(status, 200) << start.dump();
+  EXPECT_EQ(start["legal"]["a7"], json({"a5", "a6"}));
+  auto [tested, result] = post("/api/variants/test", {{"yaml", yaml}, {"scripts", {{"house.lua", lua}}},
+                                                      {"test", "variant: variant.yaml\ncases:\n  - name: the house soldier\n"
+                                                               "    moves_from: {point: a7, exactly: [a5, a6]}\n"}});
+  ASSERT_EQ(tested, 200) << result.dump();
+  EXPECT_EQ(result["passed"], 1) << result.dump();
 }
 
 TEST_F(Workshop, ADraftKeepsTheUploadsLimits) {

@@ -23,6 +23,7 @@ let family: Family = 'chess';
 let flipped = false;  // turned round from the first side's view
 let editing = false;
 let picked: Piece | undefined;  // the editor's palette piece
+let editedHands: Hands | undefined;  // the hands of the position being set up, where the variant has hands
 let held: HandPick | undefined;  // a hand piece about to be dropped
 let reviewing: number | undefined;  // the ply shown, while reviewing the past
 let busy = 0;  // requests in flight: other tabs' news waits for them
@@ -89,7 +90,8 @@ function newGround(s: State) {
     movable: { free: true, showDests: true, events: { after: onMove } },
     draggable: { enabled: true, showGhost: true },
     premovable: { enabled: false },
-    events: { select: onSelect, dropNewPiece: onDrop },
+    // A piece the editor's player drags off the board leaves the FEN too.
+    events: { select: onSelect, dropNewPiece: onDrop, change: () => editing && syncEditorFen() },
   });
   // chessgroundx starts from chess's set-up: a board of another size or game starts empty.
   ground.state.boardState.pieces.clear();
@@ -137,6 +139,7 @@ function show(s: State, fresh = false) {
 }
 
 function showHands(hands: Hands | undefined) {
+  if (editing) return showEditedHands();
   const pick = (p: HandPick, e: MouseEvent | TouchEvent) => {
     if (reviewing !== undefined || p.side !== state.turn || engineSide() === state.turn) return;
     e.preventDefault();
@@ -147,6 +150,28 @@ function showHands(hands: Hands | undefined) {
   };
   drawHand($('hand-top'), state, hands, 1 - bottomSide(), held, pick);
   drawHand($('hand-bottom'), state, hands, bottomSide(), held, pick);
+}
+
+// The editor's hands: a press on a held piece takes one away, and each hand offers to take the
+// piece picked in the palette.
+function showEditedHands() {
+  const change = (side: number, kind: string, by: number) => {
+    const hand = (editedHands![state.sides[side].name] ??= {});
+    hand[kind] = (hand[kind] ?? 0) + by;
+    showEditedHands();
+    syncEditorFen();
+  };
+  for (const [box, side] of [[$('hand-top'), 1 - bottomSide()], [$('hand-bottom'), bottomSide()]] as const) {
+    drawHand(box, state, editedHands, side, undefined, (p, e) => { e.preventDefault(); change(p.side, p.kind, -1); });
+    if (!editedHands) continue;
+    const add = Object.assign(document.createElement('button'), { className: 'add-to-hand', textContent: '+' });
+    add.setAttribute('aria-label', `put the picked piece in ${state.sides[side].name}'s hand`);
+    add.onclick = () => {
+      if (picked) change(side, kindOfRole(state, picked.role)!.name, 1);
+      else say('Pick a piece below first, then put it in a hand.');
+    };
+    box.append(add);
+  }
 }
 
 async function act(method: string, path: string, body?: unknown) {
@@ -296,11 +321,20 @@ function sideIsUpper(side: number): boolean {
   return sample ? sample.letter === sample.letter.toUpperCase() : side === 0;
 }
 
-// The FEN of the edited position: its board, the chosen side to move, the rest of the fields kept.
+// The hands' FEN, as the board's: each kind's letter, once a piece, in its side's case.
+function handsFen(hands: Hands): string {
+  return state.sides.map((side, i) => Object.entries(hands[side.name] ?? {}).map(([name, n]) => {
+    const kind = state.kinds.find((k) => k.name === name)!;
+    const text = kind.written ?? kind.letter;
+    return (sideIsUpper(i) ? text.toUpperCase() : text.toLowerCase()).repeat(n);
+  }).join('')).join('');
+}
+
+// The FEN of the edited position: its board and hands, the chosen side to move, the rest of the
+// fields kept (the server drops the rights and ghost that the set-up no longer allows).
 function syncEditorFen() {
   const fields = state.fen.split(' ');
-  const hand = /\[[^\]]*\]$/.exec(fields[0]);
-  fields[0] = boardFen() + (hand ? hand[0] : '');
+  fields[0] = boardFen() + (editedHands ? `[${handsFen(editedHands)}]` : '');
   if (fields.length > 1) fields[1] = ($('editor-turn') as HTMLSelectElement).value;
   ($('fen') as HTMLInputElement).value = fields.join(' ');
 }
@@ -308,6 +342,7 @@ function syncEditorFen() {
 function toggleEditor() {
   editing = !editing;
   picked = undefined;
+  editedHands = editing && state.hands ? structuredClone(state.hands) : undefined;
   $('editor').hidden = !editing;
   $('edit').textContent = editing ? 'Stop editing' : 'Edit position';
   if (editing) {
@@ -408,12 +443,19 @@ function wire() {
     ground!.setPieces(empty);
     syncEditorFen();
   };
+  // A set-up the server refuses stays on the board, with the reason, to be mended.
   $('editor-apply').onclick = async () => {
-    const fen = ($('fen') as HTMLInputElement).value;
-    editing = false;
-    $('editor').hidden = true;
-    $('edit').textContent = 'Edit position';
-    await act('PUT', '/fen', { fen });
+    busy++;
+    try {
+      const next = await api('PUT', `/api/games/${state.id}/fen`, { fen: ($('fen') as HTMLInputElement).value, drop_unmet_rights: true });
+      busy--;
+      say('');
+      state = next;
+      toggleEditor();
+    } catch (e) {
+      busy--;
+      say((e as Error).message);
+    }
   };
   window.addEventListener('resize', () => {
     if (!state) return;

@@ -328,6 +328,59 @@ async function pickerInsideTheScreen(page, address) {
   if ((await kindAt(address, state.id, 'h8')) !== 'queen') throw new Error('the queen chosen on the phone is not on h8');
 }
 
+// A piece dragged from its point to beside the board, as a player throws one away.
+async function dragOff(page, name) {
+  const { x, y } = await point(page, name);
+  const box = await (await page.$('#board cg-board')).boundingBox();
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width + 60, y, { steps: 8 });
+  await page.mouse.up();
+}
+
+// The position editor as the issue's player used it: a cleared chess board set up with Kg1 Qh6
+// Pf6 kg8 is played from (the start's castling rights dropped), a piece dragged off leaves the
+// FEN, a refused set-up stays on the board with its reason, and a shogi pawn is put in a hand.
+async function positionEditor(page, address) {
+  await newGame(page, 'chess');
+  await page.click('#edit');
+  await page.click('#editor-clear');
+  const put = async (piece, square) => {
+    await press(page, `#palette button[aria-label="put a ${piece}"]`);
+    await click(page, square);
+  };
+  for (const [piece, square] of [['white king', 'g1'], ['white queen', 'h6'], ['white pawn', 'f6'], ['black rook', 'a8']]) await put(piece, square);
+  await dragOff(page, 'a8');
+  await waitFor(page, 'the rook dragged off gone from the FEN', `document.getElementById('fen').value.startsWith('8/8/5P1Q/8/8/8/8/6K1 w ')`);
+  await page.click('#editor-apply');
+  await waitFor(page, 'the refusal of a set-up without a black king', `document.getElementById('message').textContent.startsWith('fen: ')`);
+  const kept = await page.evaluate(`!document.getElementById('editor').hidden && ${boardPieces}.length`);
+  if (kept !== 3) throw new Error(`after the refusal the editor shows ${kept} pieces, not the 3 set up`);
+  await put('black king', 'g8');
+  await page.click('#editor-apply');
+  await waitFor(page, 'play from the set-up', `document.getElementById('editor').hidden && document.getElementById('status').textContent === 'White to move.'`);
+  const id = await gameId(page);
+  const { fen } = await call(address, 'GET', `/api/games/${id}`);
+  if (fen !== '6k1/8/5P1Q/8/8/8/8/6K1 w - - 0 1') throw new Error(`the game plays from ${fen}`);
+  await drag(page, 'h6', 'g7');
+  await waitFor(page, 'Qg7 mating', `document.getElementById('status').textContent === 'Game over: white wins: checkmate.'`);
+
+  await newGame(page, 'shogi');
+  await page.click('#edit');
+  await dragOff(page, 'c3');
+  await press(page, '#palette button[aria-label="put a sente pawn"]');
+  await press(page, '#hand-bottom button.add-to-hand');
+  await waitFor(page, 'the pawn in the FEN\'s hand', `document.getElementById('fen').value.includes('[P]')`);
+  await page.click('#editor-apply');
+  await waitFor(page, 'the pawn in the hand', `document.getElementById('editor').hidden && document.querySelector('#hand-bottom button.held[data-kind="pawn"]') !== null`);
+  await settle();
+  await page.screenshot({ path: join(shots, 'shogi-edited-hand.png') });
+  await press(page, '#hand-bottom button.held[data-kind="pawn"]');
+  await click(page, 'c4');
+  await waitFor(page, 'the pawn dropped from the edited hand', moveCount(1));
+  if ((await kindAt(address, await gameId(page), 'c4')) !== 'pawn') throw new Error('the pawn put in the hand was not dropped on c4');
+}
+
 // Against Palace: the engine answers a move by itself, and undo takes back both.
 async function againstPalace(page, address) {
   const state = await gameWith(address, 'chess');
@@ -386,7 +439,7 @@ try {
   for (const [name, step] of Object.entries({ janggi: () => janggi(page, address), chess: () => chess(page),
     everyVariant: () => everyVariant(page, address), shogi: () => shogiDropsAndPromotions(page, address),
     crazyhouse: () => crazyhouseDrop(page, address), promotion: () => chessPromotion(page, address),
-    picker: () => pickerInsideTheScreen(page, address),
+    picker: () => pickerInsideTheScreen(page, address), editor: () => positionEditor(page, address),
     againstPalace: () => againstPalace(page, address),
     linksAndTabs: () => linksAndTabs(page, browser, address) })) {
     if (process.env.STEPS && !process.env.STEPS.split(',').includes(name)) continue;

@@ -1,7 +1,7 @@
 // The variant workshop in a real browser: headless Chromium (the system's, driven by puppeteer-core)
 // types a broken variant and finds its error marked at its line, completes a key from the schema,
 // fixes the variant and sees its start position, tries a move on it, marks a script's error in its
-// own tab, runs a rule test, saves a link
+// own tab, plays a move its runtime hooks give, runs a rule test, saves a link
 // that reloads the variant, and plays it on the game page; screenshots go to SCREENSHOT_DIR.
 //   node workshop_test.mjs PALACE_BINARY NODE_MODULES_DIR SCREENSHOT_DIR
 // Exits 77 (ctest's skip) when there is no Chromium, 0 when every step passed, 1 otherwise.
@@ -118,6 +118,25 @@ async function workshop(page, address) {
   await page.click('#tabs button[data-file="bad.lua"]');
   await waitFor(page, 'the error marked in the script', `document.querySelector('.cm-lint-marker-error') !== null`);
   await page.click('#tabs button[data-file="variant.yaml"]');
+
+  // Correct runtime hooks load and play: the soldier the script forbids to step right and lets
+  // leap two ahead has those targets, and the draft may be saved, played and tested (issue 57).
+  await page.type('#script-name', 'house.lua');
+  await page.click('#add-script');
+  await replaceText(page, "function soldier_move(m) return m.to ~= 'b7' end\n" +
+                          "function soldier_extra(piece, point) if point == 'a7' then return {'a5'} end end\n");
+  await page.click('#tabs button[data-file="variant.yaml"]');
+  await replaceText(page, 'import: [janggi-kakao.yaml]\nname: house\nscripts: {house: house.lua}\n' +
+                          'pieces: {soldier: {hooks: {allow_move: house.soldier_move, add_moves: house.soldier_extra}}}\n');
+  await waitFor(page, 'the hooked draft loaded', `document.getElementById('title').textContent === 'house' && document.getElementById('problem').textContent === ''`);
+  for (const id of ['save', 'play', 'run-test'])
+    if (await page.$eval(`#${id}`, (b) => b.disabled)) throw new Error(`#${id} stays disabled for a draft whose hooks load`);
+  await click(page, 'a7', 9, 10);
+  await waitFor(page, "the hooked soldier's two targets", `document.querySelectorAll('#preview square.move-dest').length === 2`);
+  await click(page, 'a5', 9, 10);
+  await waitFor(page, 'the leap the hook added', `document.getElementById('preview-status').textContent.startsWith('Tried a7a5')`);
+  await page.screenshot({ path: join(shots, 'workshop-hooks.png') });
+
   await replaceText(page, fixed);
   await waitFor(page, 'the variant loading again', `document.getElementById('problem').textContent === ''`);
 
