@@ -225,7 +225,8 @@ TEST(RuleChecks, CastlingOntoThePartnersStartIsAccepted) {
 
 TEST(RuleChecks, EveryVariantLoads) {
   for (const auto& entry : std::filesystem::directory_iterator(source_path("variants")))
-    EXPECT_EQ(load_error(entry.path().string()), "no error") << entry.path();
+    if (entry.path().extension() == ".yaml")  // not the generated README.md nor its script
+      EXPECT_EQ(load_error(entry.path().string()), "no error") << entry.path();
 }
 
 TEST(RuleChecks, OneKindIsNotPlural) {
