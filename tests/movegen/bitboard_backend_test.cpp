@@ -26,7 +26,8 @@ namespace {
 // 80, shogi's 81, the xiangqi and janggi boards' 90, grand's 100).
 const std::set<std::string> OneWordVariants = {
     "almost", "antichess", "atomic", "berolina", "chess", "chess-design", "chess960", "crazyhouse", "dobutsu",
-    "extinction", "five-check", "gardner", "horde", "king-of-the-hill", "kinglet", "losalamos", "makruk", "minishogi", "minixiangqi", "shatranj", "three-check",
+    "extinction", "five-check", "gardner", "grasshopper", "horde", "king-of-the-hill", "kinglet", "knightmate",
+    "losalamos", "makruk", "minishogi", "minixiangqi", "shatranj", "three-check",
     "threekings"};
 const std::set<std::string> TwoWordVariants = {"capablanca", "grand",  "janggi", "janggi-casual", "janggi-kakao",
                                                "janggi-modern", "manchu", "shogi", "xiangqi"};
