@@ -363,20 +363,22 @@ void Position::check_royals_present() const {
   }
 }
 
-std::string Position::fen() const {
+std::string Position::fen(const FenOmissions& omit) const {
   const BoardDef& board = variant_->board();
   std::string out;
   for (int rank = board.ranks - 1; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < board.files; ++file) {
-      const Piece p = board_[board.square(file, rank)];
-      if (!p) {
+      const Point point = board.square(file, rank);
+      const bool hidden = !omit.hidden.empty() && omit.hidden[std::size_t(point)];
+      const Piece p = board_[point];
+      if (!p && !hidden) {
         ++empty;
         continue;
       }
       if (empty) out += std::to_string(empty);
       empty = 0;
-      out += variant_->written(p);
+      out += hidden ? "*" : variant_->written(p);
     }
     if (empty) out += std::to_string(empty);
     if (rank) out += '/';
@@ -386,7 +388,7 @@ std::string Position::fen() const {
   out += side_ == 0 ? " w " : " b ";
   const std::string rights = rights_text();
   out += rights.empty() ? "-" : rights;
-  std::vector<std::string> fields = {st.count_limit ? std::to_string(st.count_limit) : ghosts_text()};
+  std::vector<std::string> fields = {st.count_limit ? std::to_string(st.count_limit) : omit.ghosts ? "-" : ghosts_text()};
   if (variant_->ends().get<ChecksGiven>().limit)
     fields.push_back(std::to_string(st.checks_needed[0]) + "+" + std::to_string(st.checks_needed[1]));
   fields.push_back(std::to_string(st.count_limit ? st.count_plies : st.quiet_plies));

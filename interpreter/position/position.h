@@ -50,6 +50,14 @@ struct StateRecord {
 // dropped (a king moved off its square keeps no castling right).
 enum class FenRights : std::uint8_t { Exact, DropUnmet };
 
+// What a written FEN leaves out for a reader that may not see all of it: points written `*` (a
+// fog of war: pyffish's get_fog_fen), and the en-passant field where no legal move takes there
+// (pyffish writes it only then; Palace's own FEN keeps every ghost, as its reader needs them).
+struct FenOmissions {
+  std::vector<bool> hidden;  // by point; empty where every point is seen
+  bool ghosts = false;
+};
+
 class Position {
  public:
   explicit Position(std::shared_ptr<const Variant> variant);  // the variant's set-up position
@@ -62,7 +70,7 @@ class Position {
   // royal is taken. Anywhere else a FEN showing either cannot arise in play (see movegen's
   // set_played_fen for the check test, which needs attack tables).
   bool royal_may_be_taken() const;
-  std::string fen() const;
+  std::string fen(const FenOmissions& omit = {}) const;
   void set_start();
 
   const Variant& variant() const { return *variant_; }

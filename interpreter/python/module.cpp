@@ -318,65 +318,22 @@ bool optional_reason(Termination reason) {
 
 // The FEN as pyffish writes it: the en-passant field only where a legal move takes there.
 std::string pyffish_fen(WireBoard& b) {
-  std::string fen = b.wire.fen(b.pos.fen());
   const std::vector<Move> legal = legal_moves_of(b.pos);
-  if (std::any_of(legal.begin(), legal.end(), [](Move m) { return m.type() == MoveType::CaptureGhost; })) return fen;
-  std::istringstream in(fen);
-  std::vector<std::string> fields;
-  for (std::string field; in >> field;) fields.push_back(field);
-  if (fields.size() < 4 || fields[3] == "-" || b.pos.state().ghost == NoPoint) return fen;
-  fields[3] = "-";
-  std::string out;
-  for (const std::string& f : fields) out += (out.empty() ? "" : " ") + f;
-  return out;
+  FenOmissions omit;
+  omit.ghosts = std::none_of(legal.begin(), legal.end(), [](Move m) { return m.type() == MoveType::CaptureGhost; });
+  return b.wire.fen(b.pos.fen(omit));
 }
 
-// pyffish's fog of war: every point the side to move neither holds nor may move to is written `*`
-// in the FEN's board (the rest of the FEN as it is).
+// pyffish's fog of war: every point the side to move neither holds nor may move to is hidden.
 std::string fog_fen(Position& pos) {
   const BoardDef& board = pos.variant().board();
-  std::vector<char> visible(std::size_t(board.size()), 0);
+  FenOmissions omit;
+  omit.hidden.assign(std::size_t(board.size()), true);
   for (int p = 0; p < board.size(); ++p)
-    visible[std::size_t(p)] = pos.at(Point(p)) != NoPiece && side_of(pos.at(Point(p))) == pos.side_to_move();
+    if (pos.at(Point(p)) != NoPiece && side_of(pos.at(Point(p))) == pos.side_to_move()) omit.hidden[std::size_t(p)] = false;
   for (const Move m : legal_moves_of(pos))
-    if (!m.is_pass()) visible[std::size_t(m.to())] = 1;
-
-  const std::string fen = pos.fen();
-  const std::size_t board_end = std::min(fen.find(' '), fen.find('['));
-  std::string out;
-  int rank = board.ranks - 1, file = 0, empty = 0;
-  auto flush = [&] {
-    if (empty) out += std::to_string(empty);
-    empty = 0;
-  };
-  auto place = [&](const std::string& token) {  // one point's token: "" for an empty point
-    if (visible[std::size_t(board.square(file, rank))] && token.empty()) {
-      ++empty;
-    } else {
-      flush();
-      out += visible[std::size_t(board.square(file, rank))] ? token : "*";
-    }
-    ++file;
-  };
-  for (std::size_t i = 0; i < board_end;) {
-    const char c = fen[i];
-    if (c == '/') {
-      flush();
-      out += '/';
-      --rank, file = 0, ++i;
-    } else if (std::isdigit(static_cast<unsigned char>(c))) {
-      int run = 0;
-      for (; i < board_end && std::isdigit(static_cast<unsigned char>(fen[i])); ++i) run = run * 10 + (fen[i] - '0');
-      for (int k = 0; k < run; ++k) place("");
-    } else {
-      const std::size_t begin = i;
-      i += c == '+' ? 2 : 1;
-      if (i < board_end && fen[i] == '~') ++i;
-      place(fen.substr(begin, i - begin));
-    }
-  }
-  flush();
-  return out + fen.substr(board_end);
+    if (!m.is_pass()) omit.hidden[std::size_t(m.to())] = false;
+  return pos.fen(omit);
 }
 
 // The piece the last move took, as pyffish's piece_to_partner names it (the letter of its
@@ -689,6 +646,8 @@ PYBIND11_MODULE(palace, m) {
           return catalogue().add(load_file_or_text(path_or_yaml));
         },
         py::arg("config"), "Loads a variant from a YAML file or YAML text and returns the name it is known by");
+  m.def("is_variants_ini", &is_ini, py::arg("text"),
+        "Whether the text is a reference-style variants.ini (a line that is only a [name] or [name:template] section)");
   m.def("start_fen", [](const std::string& v) {
           const WireBoard b(v, "", {});
           return b.wire.fen(b.pos.fen());

@@ -1,19 +1,15 @@
 """pyffish's names over palace, so that the reference engine's own test.py runs unchanged against
 Palace (python/README.md). The module has every name of pyffish; only the INI variant configuration
 that test.py loads first is set aside here (Palace does not read INI yet), so that the run goes on."""
-import re
-
 import palace
 from palace import *  # noqa: F401,F403  (the functions and constants of the same names)
 
-# The reference's variant files are INI ("[name:template]" sections); Palace's are YAML.
-_INI_SECTION = re.compile(r"^\s*\[[\w-]+(:[\w-]+)?\]\s*$", re.MULTILINE)
 skipped_configs = []
 
 
 def load_variant_config(config):
     """YAML goes to palace; the reference's INI is recorded as skipped (its variants stay unknown)."""
-    if _INI_SECTION.search(config):
+    if palace.is_variants_ini(config):
         skipped_configs.append(config)
         return None
     return palace.load_variant_config(config)

@@ -187,6 +187,16 @@ def test_set_option_loads_a_yaml_variant_path_and_warns_of_an_ini(tmp_path):
         palace.set_option("Colour", "red")
     with pytest.raises(palace.Error, match="a variants.ini section is not read yet"):
         palace.load_variant_config("[shogun:crazyhouse]\nstartFen = 8/8 w - - 0 1\n")
+    with pytest.raises(palace.error, match=r'missing\.yaml: cannot open file$'):
+        palace.set_option("VariantPath", str(tmp_path / "missing.yaml"))
+    assert "housechess" in palace.variants()
+
+
+def test_a_variants_ini_is_told_from_yaml_by_its_sections():
+    assert palace.is_variants_ini("# comment\n[shogun:crazyhouse]\nstartFen = 8/8 w - - 0 1\n")
+    assert palace.is_variants_ini("[tictactoe]\nmaxRank = 3\n")
+    assert not palace.is_variants_ini("language: 1\nimport: [chess.yaml]\nname: house\n")
+    assert not palace.is_variants_ini("language: 1\nmoves: [[1, 0]]\n")
 
 
 def test_a_plus_before_a_piece_without_promotion_is_pyffish_promoted_piece_code():
