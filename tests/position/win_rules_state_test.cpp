@@ -2,6 +2,7 @@
 // FEN and made and unmade with the move, and atomic's explosions, undone piece for piece.
 #include <gtest/gtest.h>
 
+#include "game/game.h"
 #include "movegen/movegen.h"
 #include "test_support.h"
 
@@ -38,6 +39,15 @@ TEST(CheckCounters, CheckCountsDownAndUndoRestores) {
   pos.undo_move();
   EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1");
   EXPECT_EQ(pos.state().hash, hash);
+}
+
+// Lichess's three-check: kings alone can give no check, so they draw; a knight may still check.
+TEST(CheckCounters, KingsAloneDrawAndAKnightPlaysOn) {
+  Game game(load_variant(variant_path("three-check")));
+  game.set_fen("8/6K1/8/8/8/8/k7/8 b - - 3+3 0 1");
+  EXPECT_EQ(game.game_state().str(game.variant()), "draw: insufficient material");
+  game.set_fen("8/6K1/8/8/8/8/k7/7N b - - 3+3 0 1");
+  EXPECT_EQ(game.game_state().str(game.variant()), "unfinished");
 }
 
 TEST(CheckCounters, BadCountersAreRefused) {
