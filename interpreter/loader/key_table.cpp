@@ -138,6 +138,7 @@ const KeySpec uci_keys[] = {
     {"mirror_ranks", T::Bool, "the wire numbers ranks from the other edge", "false"},
     {"pass", T::Enum, "a pass on the wire: `0000` or the royal's point twice", "null_move", "null_move|royal_point"},
     {"xboard", T::String, "the name XBoard's `variant` command gives it", "the `variant` name"},
+    {"chess960", T::String, "the `variant` name of its Chess960 form, which pyffish's `chess960` flag asks for", "none"},
 };
 const KeySpec chinese_keys[] = {
     {"simplified", T::MapOf, "kind: its character, or one per side (written by default)", "", "", T::OneOrList},

@@ -11,6 +11,7 @@ UciRules read_uci_rules(const ConfigNode& node) {
   UciRules uci;
   if (const ConfigNode* v = node.find("variant")) uci.variant = v->as_string();
   if (const ConfigNode* x = node.find("xboard")) uci.xboard = x->as_string();
+  if (const ConfigNode* c = node.find("chess960")) uci.chess960 = c->as_string();
   if (const ConfigNode* m = node.find("mirror_ranks")) uci.mirror_ranks = m->as_bool();
   if (const ConfigNode* p = node.find("pass")) {
     const std::string& word = p->as_string();

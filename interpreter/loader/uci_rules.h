@@ -16,9 +16,10 @@ struct UciRules {
   bool mirror_ranks = false;  // the wire numbers ranks from the other edge (rank r is ranks + 1 - r)
   WirePass pass = WirePass::NullMove;
   std::string xboard;         // the name XBoard's `variant` command uses; empty: the UCI name
+  std::string chess960;       // the UCI name of the game's Chess960 form (pyffish's chess960 flag); empty: none
 };
 
-// Reads `uci: {variant: NAME, mirror_ranks: BOOL, pass: null-move|royal-square, xboard: NAME}`. Throws RuleError.
+// Reads `uci: {variant: NAME, mirror_ranks: BOOL, pass: null-move|royal-square, xboard: NAME, chess960: NAME}`. Throws RuleError.
 UciRules read_uci_rules(const ConfigNode& node);
 
 }  // namespace palace

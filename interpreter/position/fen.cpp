@@ -233,14 +233,14 @@ int Position::compound_for_right(char letter) const {
   return castling_move(side, variant_->board().square(file, rules.castling.home_rank[side]));
 }
 
-std::string Position::rights_text() const {
+std::string Position::rights_text(bool wing_letters) const {
   const RuleSet& rules = variant_->rules();
   const auto& compounds = variant_->compound_moves();
   const auto held = [&](std::size_t i) { return state().rights >> compounds[i].right & 1; };
   std::string text;
   for (std::size_t i = 0; i < compounds.size(); ++i)
     if (rules.compound_moves[i].wing < 0 && held(i)) text += rules.compound_moves[i].right;
-  // Castling as the reference writes it: the wing's letter for its outermost partner, else the file.
+  // Castling as X-FEN writes it: the wing's letter for its outermost partner, else the file.
   for (Side s = First; s < SideCount; ++s)
     for (std::size_t w = 0; w < rules.castling.wings.size(); ++w) {
       const int outermost = outermost_castling(s, int(w));
@@ -248,7 +248,7 @@ std::string Position::rights_text() const {
         if (rules.compound_moves[i].wing != int(w) || compounds[i].side != s || !held(i) ||
             compounds[i].from != castling_piece(s))
           continue;
-        const char right = int(i) == outermost ? rules.castling.wings[w].right : rules.compound_moves[i].right;
+        const char right = wing_letters && int(i) == outermost ? rules.castling.wings[w].right : rules.compound_moves[i].right;
         text += rules.sides[s].upper_case ? right : char(std::tolower(static_cast<unsigned char>(right)));
       }
     }
@@ -386,7 +386,7 @@ std::string Position::fen(const FenOmissions& omit) const {
   if (variant_->has_hands()) out += hands_text();
   const StateRecord& st = state();
   out += side_ == 0 ? " w " : " b ";
-  const std::string rights = rights_text();
+  const std::string rights = rights_text(!omit.wing_letters);
   out += rights.empty() ? "-" : rights;
   std::vector<std::string> fields = {st.count_limit ? std::to_string(st.count_limit) : omit.ghosts ? "-" : ghosts_text()};
   if (variant_->ends().get<ChecksGiven>().limit)

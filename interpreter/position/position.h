@@ -50,12 +50,15 @@ struct StateRecord {
 // dropped (a king moved off its square keeps no castling right).
 enum class FenRights : std::uint8_t { Exact, DropUnmet };
 
-// What a written FEN leaves out for a reader that may not see all of it: points written `*` (a
-// fog of war: pyffish's get_fog_fen), and the en-passant field where no legal move takes there
-// (pyffish writes it only then; Palace's own FEN keeps every ghost, as its reader needs them).
+// What a written FEN leaves out for a reader that does not take all of it (pyffish): points
+// written `*` (a fog of war: get_fog_fen); the en-passant field where no legal move takes there
+// (pyffish writes it only then; Palace's own FEN keeps every ghost, as its reader needs them); and
+// a castling wing's letter, each right then named by its partner's file (Shredder-FEN, which the
+// reference writes for Chess960 castling where Palace writes X-FEN's K and Q where it can).
 struct FenOmissions {
   std::vector<bool> hidden;  // by point; empty where every point is seen
   bool ghosts = false;
+  bool wing_letters = false;
 };
 
 class Position {
@@ -163,7 +166,7 @@ class Position {
   void read_rights(const std::string& rights, FenRights mode);
   // The compound move a FEN rights letter names, or -1.
   int compound_for_right(char letter) const;
-  std::string rights_text() const;
+  std::string rights_text(bool wing_letters) const;
   // The point one step beyond `ghost` in the forward direction of `mover`, who skipped it.
   Point beyond_ghost(Point ghost, Side mover) const;
   // Whether `s` lies on the line of points from state().ghost to state().ghost_end.

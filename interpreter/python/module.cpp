@@ -245,9 +245,19 @@ std::vector<Move> legal_moves_of(Position& pos) {
 }
 
 // A pyffish call's position: a variant by name, a FEN and moves as the wire writes them.
+// pyffish's chess960 flag asks for the game's Chess960 form: the variant its file names under
+// `uci.chess960`, or the game itself where its castling is already Chess960's.
+std::shared_ptr<const Variant> variant_named(const std::string& name, bool chess960) {
+  std::shared_ptr<const Variant> variant = catalogue().get(name);
+  if (!chess960 || !variant->rules().castling.wings.empty()) return variant;
+  if (variant->rules().uci.chess960.empty())
+    throw Error(quote(name) + " has no Chess960 form in Palace (its file names none under uci.chess960)");
+  return catalogue().get(variant->rules().uci.chess960);
+}
+
 struct WireBoard {
-  WireBoard(const std::string& name, const std::string& fen, const std::vector<std::string>& moves)
-      : variant(catalogue().get(name)), wire(*variant), pos(variant) {
+  WireBoard(const std::string& name, const std::string& fen, const std::vector<std::string>& moves, bool chess960 = false)
+      : variant(variant_named(name, chess960)), wire(*variant), pos(variant) {
     if (!fen.empty()) set_played_fen(pos, wire.fen(fen));
     for (std::size_t i = 0; i < moves.size(); ++i) pos.do_move(parse(moves[i], "move " + std::to_string(i + 1) + ": "));
   }
@@ -316,10 +326,12 @@ bool optional_reason(Termination reason) {
          reason == Termination::PerpetualChase || reason == Termination::MoveLimit;
 }
 
-// The FEN as pyffish writes it: the en-passant field only where a legal move takes there.
+// The FEN as pyffish writes it: the en-passant field only where a legal move takes there, and
+// Chess960 castling's rights by file.
 std::string pyffish_fen(WireBoard& b) {
   const std::vector<Move> legal = legal_moves_of(b.pos);
   FenOmissions omit;
+  omit.wing_letters = !b.variant->rules().castling.wings.empty();
   omit.ghosts = std::none_of(legal.begin(), legal.end(), [](Move m) { return m.type() == MoveType::CaptureGhost; });
   return b.wire.fen(b.pos.fen(omit));
 }
@@ -649,14 +661,14 @@ PYBIND11_MODULE(palace, m) {
   m.def("is_variants_ini", &is_ini, py::arg("text"),
         "Whether the text is a reference-style variants.ini (a line that is only a [name] or [name:template] section)");
   m.def("start_fen", [](const std::string& v) {
-          const WireBoard b(v, "", {});
-          return b.wire.fen(b.pos.fen());
+          WireBoard b(v, "", {});
+          return pyffish_fen(b);
         },
         py::arg("variant"));
   m.def(
       "legal_moves",
-      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool) {
-        WireBoard b(v, fen, moves);
+      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool chess960) {
+        WireBoard b(v, fen, moves, chess960);
         std::vector<std::string> texts;
         for (const Move mv : legal_moves_of(b.pos)) texts.push_back(b.wire.move(b.pos, mv));
         return texts;
@@ -664,23 +676,23 @@ PYBIND11_MODULE(palace, m) {
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false);
   m.def(
       "get_fen",
-      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool, bool sfen, bool, int) {
-        WireBoard b(v, fen, moves);
+      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool chess960, bool sfen, bool, int) {
+        WireBoard b(v, fen, moves, chess960);
         return sfen ? sfen_from_fen(b.pos.fen()) : pyffish_fen(b);
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false, py::arg("sfen") = false,
       py::arg("show_promoted") = false, py::arg("count_started") = 0);
   m.def(
       "get_san",
-      [](const std::string& v, const std::string& fen, const std::string& move, bool, const py::object& notation) {
-        WireBoard b(v, fen, {});
+      [](const std::string& v, const std::string& fen, const std::string& move, bool chess960, const py::object& notation) {
+        WireBoard b(v, fen, {}, chess960);
         return wire_text(b, b.parse(move), notation_style(notation, *b.variant));
       },
       py::arg("variant"), py::arg("fen"), py::arg("move"), py::arg("chess960") = false, py::arg("notation") = 0);
   m.def(
       "get_san_moves",
-      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool, const py::object& notation) {
-        WireBoard b(v, fen, {});
+      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool chess960, const py::object& notation) {
+        WireBoard b(v, fen, {}, chess960);
         const NotationStyle style = notation_style(notation, *b.variant);
         std::vector<std::string> texts;
         for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -693,31 +705,31 @@ PYBIND11_MODULE(palace, m) {
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false, py::arg("notation") = 0);
   m.def(
       "gives_check",
-      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool) {
-        WireBoard b(v, fen, moves);
+      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool chess960) {
+        WireBoard b(v, fen, moves, chess960);
         return in_check(b.pos);
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false,
       "Whether the side to move stands in check after the moves");
   m.def(
       "is_capture",
-      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, const std::string& move, bool) {
-        WireBoard b(v, fen, moves);
+      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, const std::string& move, bool chess960) {
+        WireBoard b(v, fen, moves, chess960);
         return is_capture(b.pos, b.parse(move));
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("move"), py::arg("chess960") = false);
   m.def(
       "game_result",
-      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool) {
-        WireBoard b(v, fen, moves);
+      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool chess960) {
+        WireBoard b(v, fen, moves, chess960);
         return value_for_mover(evaluate(b.pos), b.pos.side_to_move());
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false,
       "VALUE_MATE when the side to move has won, -VALUE_MATE when it has lost, 0 for a draw or a game going on");
   m.def(
       "is_immediate_game_end",
-      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool) {
-        WireBoard b(v, fen, moves);
+      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool chess960) {
+        WireBoard b(v, fen, moves, chess960);
         const Verdict state = evaluate(b.pos);
         const bool ends = state.finished() && state.termination != Termination::Checkmate &&
                           state.termination != Termination::Stalemate && !optional_reason(state.termination);
@@ -726,8 +738,8 @@ PYBIND11_MODULE(palace, m) {
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false);
   m.def(
       "is_optional_game_end",
-      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool, int) {
-        WireBoard b(v, fen, moves);
+      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool chess960, int) {
+        WireBoard b(v, fen, moves, chess960);
         const Verdict state = evaluate(b.pos);
         const Side to_move = b.pos.side_to_move();
         // A side bound to vary a perpetual loses if an arbiter ends the game now.
@@ -740,15 +752,15 @@ PYBIND11_MODULE(palace, m) {
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false, py::arg("count_started") = 0);
   m.def(
       "has_insufficient_material",
-      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool) {
-        WireBoard b(v, fen, moves);
+      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool chess960) {
+        WireBoard b(v, fen, moves, chess960);
         return py::make_tuple(side_cannot_mate(b.pos, First), side_cannot_mate(b.pos, Second));
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false);
   m.def(
       "validate_fen",
-      [](const std::string& fen, const std::string& v, bool) {
-        const auto variant = catalogue().get(v);
+      [](const std::string& fen, const std::string& v, bool chess960) {
+        const auto variant = variant_named(v, chess960);
         Position pos(variant);
         try {
           set_played_fen(pos, WireNotation(*variant).fen(fen));
@@ -777,15 +789,15 @@ PYBIND11_MODULE(palace, m) {
   m.def("captures_to_hand", [](const std::string& v) { return catalogue().get(v)->has_hands(); }, py::arg("variant"));
   m.def(
       "piece_to_partner",
-      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool) {
-        return captured_piece(WireBoard(v, fen, moves).pos);
+      [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool chess960) {
+        return captured_piece(WireBoard(v, fen, moves, chess960).pos);
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false,
       "The piece the last move took, unpromoted, or '' (a bughouse partner's gain)");
   m.def(
       "get_fog_fen",
-      [](const std::string& fen, const std::string& v, bool) {
-        WireBoard b(v, fen, {});
+      [](const std::string& fen, const std::string& v, bool chess960) {
+        WireBoard b(v, fen, {}, chess960);
         return b.wire.fen(fog_fen(b.pos));
       },
       py::arg("fen"), py::arg("variant"), py::arg("chess960") = false,

@@ -175,7 +175,7 @@ TEST(GeneratedReference, UnknownKeysListTheTable) {
     tree.at("uci").expect_keys(keys::uci);
     FAIL() << "no error";
   } catch (const RuleError& e) {
-    EXPECT_NE(std::string(e.what()).find("unknown key \"mirror\" (expected one of: variant, mirror_ranks, pass, xboard)"),
+    EXPECT_NE(std::string(e.what()).find("unknown key \"mirror\" (expected one of: variant, mirror_ranks, pass, xboard, chess960)"),
               std::string::npos)
         << e.what();
   }

@@ -22,7 +22,7 @@ TEST(Wire, BadUciSectionsNameTheLine) {
   EXPECT_EQ(load_error("uci: {variant: chess, pass: sideways}\n"),
             path + ":2:29: uci.pass: unknown pass notation \"sideways\" (null_move, royal_point)");
   EXPECT_EQ(load_error("uci: {mirror: true}\n"),
-            path + ":2:7: uci.mirror: unknown key \"mirror\" (expected one of: variant, mirror_ranks, pass, xboard)");
+            path + ":2:7: uci.mirror: unknown key \"mirror\" (expected one of: variant, mirror_ranks, pass, xboard, chess960)");
 }
 
 TEST(Wire, JanggiStartIsTheReferenceEnginesStartposMirrored) {

@@ -163,6 +163,23 @@ def test_get_fen_writes_the_en_passant_point_only_where_it_can_be_taken():
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
 
 
+def test_the_chess960_flag_plays_the_games_chess960_form():
+    # As the reference answers (Fairy-Stockfish c19b5f6's test.py and `go perft 1`).
+    assert len(palace.legal_moves("chess", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w FHfh - 0 1", [], True)) == 20
+    assert palace.get_fen("chess", CHESS, [], True) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+    assert palace.get_fen("chess", CHESS, []) == CHESS
+    assert palace.start_fen("fischerandom") == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+    moves = ["d2d4", "f7f5", "e1f3", "h8g6", "h1g3", "c7c6", "c2c3", "e7e6", "b1d3", "d7d5", "d1c2", "b8d6",
+             "e2e3", "d8d7", "c1a1"]
+    assert palace.get_fen("chess", "rbkqnrbn/pppppppp/8/8/8/8/PPPPPPPP/RBKQNRBN w AFaf - 0 1", moves, True) == \
+        "r1k1nrb1/pp1q2pp/2pbp1n1/3p1p2/3P4/2PBPNN1/PPQ2PPP/2KR1RB1 b fa - 2 8"
+    assert not palace.is_capture("chess", "bqrbkrnn/pppppppp/8/8/8/8/PPPPPPPP/BQRBKRNN w CFcf - 0 1",
+                                 ["g1f3", "h8g6"], "e1f1", True)
+    assert palace.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", "chess", True) == palace.FEN_OK
+    with pytest.raises(palace.error, match=r'^"atomic" has no Chess960 form in Palace \(its file names none under uci.chess960\)$'):
+        palace.legal_moves("atomic", "7k/8/8/8/8/8/2PP4/1RK4q w Q - 0 1", [], True)
+
+
 def test_piece_to_partner_names_the_piece_taken():
     start = palace.start_fen("crazyhouse")
     assert palace.piece_to_partner("crazyhouse", start, ["e2e4", "d7d5", "e4d5"]) == "p"
