@@ -29,8 +29,8 @@ const std::set<std::string> OneWordVariants = {
     "extinction", "five-check", "gardner", "grasshopper", "horde", "king-of-the-hill", "kinglet", "knightmate",
     "losalamos", "makruk", "minishogi", "minixiangqi", "shatranj", "three-check",
     "threekings"};
-const std::set<std::string> TwoWordVariants = {"capablanca", "chancellor", "grand",  "janggi", "janggi-casual", "janggi-kakao",
-                                               "janggi-modern", "manchu", "modern", "shogi", "xiangqi"};
+const std::set<std::string> TwoWordVariants = {"capablanca", "centaur", "chancellor", "embassy", "gothic", "grand",  "janggi", "janggi-casual", "janggi-kakao",
+                                               "janggi-modern", "janus", "manchu", "modern", "shogi", "xiangqi"};
 const std::set<std::string> BitboardVariants = [] {
   std::set<std::string> all(OneWordVariants);
   all.insert(TwoWordVariants.begin(), TwoWordVariants.end());

@@ -104,8 +104,8 @@ TEST(Usi, BadInputIsOneLineAndChangesNothing) {
       {"position fen 9/9 b - 1", "info string position needs startpos or sfen, not \"fen\""},
       {"go byoyomi soon", "info string go byoyomi needs a number"},
       {"setoption name USI_Variant value go", "info string unknown variant \"go\" (known: 3check, 5check, almost, antichess, atomic, "
-       "berolina, capablanca, chancellor, chess, chess-design, crazyhouse, dobutsu, extinction, fischerandom, gardner, grand, grasshopper, horde, "
-       "janggi, janggicasual, janggimodern, janggitraditional, kinglet, kingofthehill, knightmate, losalamos, makruk, manchu, minishogi, minixiangqi, "
+       "berolina, capablanca, centaur, chancellor, chess, chess-design, crazyhouse, dobutsu, embassy, extinction, fischerandom, gardner, gothic, grand, grasshopper, horde, "
+       "janggi, janggicasual, janggimodern, janggitraditional, janus, kinglet, kingofthehill, knightmate, losalamos, makruk, manchu, minishogi, minixiangqi, "
        "modern, shatranj, shogi, threekings, xiangqi)"},
   };
   for (const auto& [input, expected] : cases) EXPECT_EQ(gui.tell(input), std::vector<std::string>{expected}) << input;
