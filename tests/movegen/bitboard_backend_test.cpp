@@ -30,7 +30,7 @@ const std::set<std::string> OneWordVariants = {
     "losalamos", "makruk", "minishogi", "minixiangqi", "shatranj", "three-check",
     "threekings"};
 const std::set<std::string> TwoWordVariants = {"capablanca", "centaur", "chancellor", "embassy", "gothic", "grand",  "janggi", "janggi-casual", "janggi-kakao",
-                                               "janggi-modern", "janus", "manchu", "modern", "shogi", "xiangqi"};
+                                               "janggi-modern", "janus", "manchu", "modern", "shako", "shogi", "tencubed", "xiangqi"};
 const std::set<std::string> BitboardVariants = [] {
   std::set<std::string> all(OneWordVariants);
   all.insert(TwoWordVariants.begin(), TwoWordVariants.end());

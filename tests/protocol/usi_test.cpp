@@ -106,7 +106,7 @@ TEST(Usi, BadInputIsOneLineAndChangesNothing) {
       {"setoption name USI_Variant value go", "info string unknown variant \"go\" (known: 3check, 5check, almost, antichess, atomic, "
        "berolina, capablanca, centaur, chancellor, chess, chess-design, crazyhouse, dobutsu, embassy, extinction, fischerandom, gardner, gothic, grand, grasshopper, horde, "
        "janggi, janggicasual, janggimodern, janggitraditional, janus, kinglet, kingofthehill, knightmate, losalamos, makruk, manchu, minishogi, minixiangqi, "
-       "modern, shatranj, shogi, threekings, xiangqi)"},
+       "modern, shako, shatranj, shogi, tencubed, threekings, xiangqi)"},
   };
   for (const auto& [input, expected] : cases) EXPECT_EQ(gui.tell(input), std::vector<std::string>{expected}) << input;
   // Still after 7g7f: gote has 30 replies.
