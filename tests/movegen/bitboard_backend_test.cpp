@@ -29,7 +29,7 @@ const std::set<std::string> OneWordVariants = {
     "extinction", "five-check", "gardner", "grasshopper", "horde", "king-of-the-hill", "kinglet", "knightmate",
     "losalamos", "makruk", "minishogi", "minixiangqi", "shatranj", "three-check",
     "threekings"};
-const std::set<std::string> TwoWordVariants = {"capablanca", "centaur", "chancellor", "embassy", "gothic", "grand",  "janggi", "janggi-casual", "janggi-kakao",
+const std::set<std::string> TwoWordVariants = {"capablanca", "centaur", "chancellor", "courier", "embassy", "gothic", "grand",  "janggi", "janggi-casual", "janggi-kakao",
                                                "janggi-modern", "janus", "manchu", "modern", "shako", "shogi", "tencubed", "xiangqi"};
 const std::set<std::string> BitboardVariants = [] {
   std::set<std::string> all(OneWordVariants);
