@@ -23,14 +23,14 @@ namespace {
 
 // The variants whose compiled tables the back end answers: pieces that step, leap, slide and hop,
 // no runtime hooks, on at most 64 points (a set is a word) or at most 128 (two words: capablanca's
-// 80, shogi's 81, the xiangqi and janggi boards' 90, grand's 100).
+// 80, shogi's 81, the xiangqi and janggi boards' 90, courier's 96, grand's 100).
 const std::set<std::string> OneWordVariants = {
     "almost", "antichess", "atomic", "berolina", "chess", "chess-design", "chess960", "crazyhouse", "dobutsu",
     "extinction", "five-check", "gardner", "grasshopper", "horde", "king-of-the-hill", "kinglet", "knightmate",
-    "losalamos", "makruk", "minishogi", "minixiangqi", "shatranj", "three-check",
-    "threekings"};
-const std::set<std::string> TwoWordVariants = {"capablanca", "grand",  "janggi", "janggi-casual", "janggi-kakao",
-                                               "janggi-modern", "manchu", "shogi", "xiangqi"};
+    "losalamos", "makruk", "minishogi", "minixiangqi", "newzealand", "shatranj", "three-check", "threekings"};
+const std::set<std::string> TwoWordVariants = {"capablanca", "centaur", "chancellor", "courier", "embassy", "gothic",
+                                               "grand", "janggi", "janggi-casual", "janggi-kakao", "janggi-modern",
+                                               "janus", "manchu", "modern", "shako", "shogi", "tencubed", "xiangqi"};
 const std::set<std::string> BitboardVariants = [] {
   std::set<std::string> all(OneWordVariants);
   all.insert(TwoWordVariants.begin(), TwoWordVariants.end());
