@@ -160,7 +160,7 @@ bool is_file_ruler(const std::string& line) {
 
 std::vector<GameRecord> read_kif(std::string_view bytes) {
   KifReader r;
-  const std::vector<std::string> lines = lines_of(utf8_text(bytes, "cp932", "euc-jp"));
+  const std::vector<std::string> lines = lines_of(utf8_text(bytes, {"cp932", "euc-jp"}));
   bool any = false;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::string line = trimmed(lines[i]);

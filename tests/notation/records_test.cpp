@@ -57,7 +57,7 @@ TEST(Records, BadRecordsAreReportedGameByGameNeverACrash) {
       "bad.pgn game 2 (line 6): bad: chess, move 2 (white) \"Ke3\": a king cannot move from e1 to e3",
       "bad.pgn game 3 (line 10): bad: chess, 1 ply, then unreadable: line 12: a comment { is never closed",
       "mismatch.pgn game 1 (line 1): bad: chess, 4 plies, 1/2-1/2 recorded but the board says 0-1: black wins: checkmate",
-      "binary.pgn: bad: not UTF-8 or GB18030 text (a .gib file may be cp949)",
+      "binary.pgn: bad: not UTF-8, GB18030, Big5 or Shift_JIS text (a .gib file may be cp949)",
       "garbage.pgn game 1 (line 1): bad: chess, move 1 (white) \"@@@\": \"@@@\" is not a move (expected squares like d2d4)",
       "empty.pgn: bad: no game in it",
       "missing.pgn: bad: cannot open file",

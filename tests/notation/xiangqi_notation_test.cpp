@@ -148,6 +148,26 @@ TEST(XiangqiNotation, BadChineseMovesNameTheGameTheMoveAndWhy) {
   EXPECT_EQ(run.lines, expected) << run.out;
 }
 
+TEST(XiangqiNotation, Big5AndGbkRecordsAreToldApart) {
+  // Games in the traditional script, saved as Big5 (with Hong Kong's characters: 俥 and 傌 are not
+  // in plain Big5) and as GBK: GBK reads Big5's bytes too, as kana and rare characters, so only the
+  // byte statistics pick the right one.
+  const std::string utf8 = temp_path("traditional.pgn"), big5 = temp_path("big5.pgn"), gbk = temp_path("gbk.pgn");
+  const PalaceRun made = run_shell(shell_quoted(PALACE_BINARY) + " convert " +
+                                   shell_quoted(source_path("tests/records/xiangqi-wukong-chinese.pgn")) +
+                                   " --variant " + shell_quoted(source_path("variants/xiangqi.yaml")) +
+                                   " --notation chinese-traditional > " + shell_quoted(utf8) + " && iconv -f UTF-8 -t BIG5-HKSCS " +
+                                   shell_quoted(utf8) + " > " + shell_quoted(big5) + " && iconv -f UTF-8 -t GBK " +
+                                   shell_quoted(utf8) + " > " + shell_quoted(gbk) + " && cmp -s " + shell_quoted(big5) + " " +
+                                   shell_quoted(gbk) + "; echo $?");
+  ASSERT_EQ(made.lines, std::vector<std::string>{"1"}) << made.out;
+  for (const std::string& file : {big5, gbk}) {
+    const PalaceRun run = run_palace("convert " + shell_quoted(file) + " --variant variants/xiangqi.yaml --notation chinese-traditional");
+    EXPECT_EQ(run.status, 0) << file << ": " << run.out;
+    EXPECT_EQ(run.out, run_shell("cat " + shell_quoted(utf8)).out) << file;
+  }
+}
+
 TEST(XiangqiNotation, CollectionSamplesReplayGood) {
   const PalaceRun run = run_palace(
       "replay tests/records/xiangqi-wukong-iccs.pgn tests/records/xiangqi-wukong-chinese.pgn "
