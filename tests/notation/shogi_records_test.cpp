@@ -120,7 +120,8 @@ TEST(ShogiRecords, Ki2WordsTellApartPiecesThatCouldGoToTheSameSquare) {
   record.moves = {"▲５八金"};
   const Replay replay = replay_record(record, shogi());
   EXPECT_FALSE(replay.good);
-  EXPECT_EQ(replay.verdict, "move 1 (sente) \"▲５八金\": \"▲５八金\" is ambiguous here (d1e2, f1e2)");
+  EXPECT_EQ(replay.verdict,
+            "move 1 (sente) \"▲５八金\": \"▲５八金\" is ambiguous: the golds on d1 and f1 can both make it; write ５八金左 or ５八金右");
 }
 
 TEST(ShogiRecords, KifStartsFromAHandicapOrABoardDiagram) {
