@@ -106,7 +106,11 @@ MoveVerdict Game::play(const std::string& move_text) {
   std::string text;
   for (const char c : move_text)
     if (!std::isspace(static_cast<unsigned char>(c))) text += char(std::tolower(static_cast<unsigned char>(c)));
-  if (text == "pass") return try_move(NoPoint, NoPoint, NoKind);
+  if (notation.names_pass(move_text)) {
+    // A null move ("--") where no pass is legal: said as a pass, so the reason reads as one.
+    const MoveVerdict verdict = try_move(NoPoint, NoPoint, NoKind);
+    return verdict.accepted || text == "pass" ? verdict : refuse(quote(move_text) + " is a pass: " + verdict.reason);
+  }
   // Drops, and promotions told apart only by their text ("e7e8+", or a kind sharing a letter).
   for (const Move m : legal_) {
     std::string legal_text = position_.move_text(m);

@@ -402,6 +402,15 @@ std::string MoveNotation::wxf_spelling(std::string_view text) const {
   return out;
 }
 
+bool MoveNotation::names_pass(std::string_view text) const {
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  // PGN's "--", ChessBase's "Z0", UCI's "0000" and WinBoard's "@@@@": a null move, a pass.
+  constexpr std::string_view NullMoves[] = {"--", "Z0", "0000", "@@@@"};
+  if (lower(text) == "pass" || std::find(std::begin(NullMoves), std::end(NullMoves), text) != std::end(NullMoves)) return true;
+  return std::find(rules_.pass_names.begin(), rules_.pass_names.end(), text) != rules_.pass_names.end();
+}
+
 Move MoveNotation::read(Position& pos, std::string_view input, std::string& why) const {
   const std::string narrowed = narrow_full_width(input);
   std::string_view text = narrowed;
@@ -442,8 +451,7 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
   MoveList legal;
   generate_legal(pos, legal);
   const std::string lowered = lower(text);
-  bool passing = lowered == "pass";
-  for (const std::string& word : rules_.pass_names) passing = passing || text == word;
+  const bool passing = names_pass(text);
 
   // USI ("7g7f", "P*5e") where the board numbers its squares as shogi does: digits first, so no
   // other notation reads alike.

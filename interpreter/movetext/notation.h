@@ -43,6 +43,10 @@ class MoveNotation {
   // legally make the move is meant. `pos` is searched and left as it was.
   Move read(Position& pos, std::string_view text, std::string& why) const;
 
+  // Whether `text` is a pass: "pass", a null move of the record formats ("--", "Z0", "0000",
+  // "@@@@"), or a name the game's `notation: pass:` gives it.
+  bool names_pass(std::string_view text) const;
+
   // Why `text` names no one move: the pieces that can each make one of `found` (two or more legal
   // moves of `pos`), and `spellings`, how each is written unambiguously. `by_file` tells pieces on
   // one file apart as front and rear, as WXF and Chinese records do. Every record reader says it so.

@@ -164,6 +164,28 @@ TEST(Records, MovesInEveryNotationListedOnOneLine) {
   EXPECT_EQ(bad.status, 2);
 }
 
+TEST(Records, NullMovesArePassesWhereTheGameAllowsThemElseRefusedAsSuch) {
+  const std::string dir = temp_path("null-moves") + "/";
+  std::filesystem::create_directories(dir);
+  write_file(dir + "chess.pgn", "[Event \"x\"]\n\n1. e4 -- 2. d4 *\n\n[Event \"y\"]\n\n1. e4 e5 2. 0000 *\n");
+  write_file(dir + "janggi.pgn",
+             "[Variant \"janggi-modern\"]\n\n1. -- 12마33 2. P79-78 Z0 3. H08-87 @@@@ *\n");
+  const PalaceRun run = run_palace("replay chess.pgn janggi.pgn 2>&1", dir);
+  EXPECT_EQ(run.status, 1);
+  const std::vector<std::string> expected = {
+      "chess.pgn game 1 (line 1): bad: chess, move 1 (black) \"--\": \"--\" is a pass: passing is not allowed in this variant",
+      "chess.pgn game 2 (line 5): bad: chess, move 2 (white) \"0000\": \"0000\" is a pass: passing is not allowed in this variant",
+      "janggi.pgn game 1 (line 1): good: janggi-modern, 6 plies, *",
+      "3 games, 1 good, 2 bad",
+  };
+  EXPECT_EQ(run.lines, expected) << run.out;
+  const PalaceRun status = run_palace("status variants/janggi-modern.yaml --moves P79-78 @@@@ 2>&1");
+  EXPECT_EQ(status.status, 0) << status.out;
+  const PalaceRun refused = run_palace("status variants/chess.yaml --moves e4 Z0 2>&1");
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.out, "error: move 2 \"Z0\": \"Z0\" is a pass: passing is not allowed in this variant\n");
+}
+
 TEST(Records, StatusMovesAcceptEveryNotation) {
   const PalaceRun chess = run_palace("status variants/chess.yaml --moves e4 e5 Nf3 Nc6 Bb5 a6 O-O");
   EXPECT_EQ(chess.lines.front(), "fen: r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4") << chess.out;
