@@ -145,6 +145,18 @@ struct KifReader {
     game.set_tag("Format", "KIF");
     games.push_back(std::move(game));
   }
+
+  // Files that gather games put one after another, each with its headers: a header, diagram or move
+  // table's heading after a game's moves starts the next game, at `line`.
+  void next_game_if_moved(std::size_t line) {
+    if (game.moves.empty() && !game.terminated && !in_variation) return;
+    finish();
+    game = GameRecord{};
+    game.line = int(line);
+    second_first = 0;
+    in_variation = false;
+    board.clear();
+  }
 };
 
 bool is_side_mark(std::string_view text) {
@@ -175,6 +187,11 @@ std::vector<GameRecord> read_kif(std::string_view bytes) {
       if (!r.in_variation) read_summary(r.game, line, r.to_move());
       continue;
     }
+    const bool starts_game = line[0] == '|' || starts_with(line, "+--") || starts_with(line, "手数") || is_file_ruler(line) ||
+                             line == "後手番" || line == "上手番" || line == "先手番" || line == "下手番" ||
+                             (!std::isdigit(static_cast<unsigned char>(line[0])) && !is_side_mark(line) &&
+                              (line.find("：") != std::string::npos || line.find(':') != std::string::npos));
+    if (starts_game) r.next_game_if_moved(i + 1);
     if (line[0] == '|') {
       const std::size_t close = line.rfind('|');
       r.board += (r.board.empty() ? "" : "/") + line.substr(1, close == 0 ? std::string::npos : close - 1);

@@ -124,6 +124,30 @@ TEST(ShogiRecords, Ki2WordsTellApartPiecesThatCouldGoToTheSameSquare) {
             "move 1 (sente) \"▲５八金\": \"▲５八金\" is ambiguous: the golds on d1 and f1 can both make it; write ５八金左 or ５八金右");
 }
 
+TEST(ShogiRecords, GamesOneAfterAnotherInAKifAreSplit) {
+  const std::string file = temp_path("two-games.kif");
+  write_file(file,
+             "開始日時：2024/01/02\n手合割：平手\n先手：甲\n後手：乙\n手数----指手--\n1 ７六歩(77)\n2 ３四歩(33)\n3 投了\n"
+             "\n開始日時：2024/01/03\n手合割：角落ち\n先手：丙\n後手：丁\n手数----指手--\n1 ３四歩(33)\n2 ７六歩(77)\n"
+             "3 ２二角(88)\n");
+  const std::vector<GameRecord> games = read_kif(run_shell("cat " + shell_quoted(file)).out);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(played(games[0]), "c3c4 g7g6");
+  EXPECT_EQ(games[0].result, "0-1");
+  EXPECT_EQ(*games[0].tag("White"), "甲");
+  EXPECT_EQ(games[1].line, 10);
+  EXPECT_EQ(*games[1].tag("White"), "丙");
+  EXPECT_EQ(*games[1].tag("Date"), "2024.01.03");
+  EXPECT_EQ(games[1].moves, (std::vector<std::string>{"３四歩(33)", "７六歩(77)", "２二角(88)"}));
+  const PalaceRun run = run_palace("replay " + shell_quoted(file));
+  const std::vector<std::string> expected = {
+      file + " game 1 (line 1): good: shogi, 2 plies, 0-1 (not decided on the board)",
+      file + " game 2 (line 10): bad: shogi, move 2 (gote) \"２二角(88)\": \"２二角(88)\" is not a legal move here",
+      "2 games, 1 good, 1 bad",
+  };
+  EXPECT_EQ(run.lines, expected) << run.out;
+}
+
 TEST(ShogiRecords, KifStartsFromAHandicapOrABoardDiagram) {
   const std::vector<GameRecord> handicap = read_kif("手合割：角落ち\n手数----指手--\n1 ３四歩(33)\n2 ７六歩(77)\n");
   ASSERT_EQ(handicap.size(), 1u);
