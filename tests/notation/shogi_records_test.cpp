@@ -152,6 +152,19 @@ TEST(ShogiRecords, KifStartsFromAHandicapOrABoardDiagram) {
   const std::vector<GameRecord> handicap = read_kif("手合割：角落ち\n手数----指手--\n1 ３四歩(33)\n2 ７六歩(77)\n");
   ASSERT_EQ(handicap.size(), 1u);
   EXPECT_EQ(played(handicap[0]), "g7g6 c3c4");  // the handicap giver, gote, moves first
+  // The handicaps every KIF reader knows, as Kakinoki's KIF lays them out: the giver's pieces gone
+  // from its left (shogi's file 1 is the right of the giver, gote) first.
+  const std::pair<const char*, const char*> handicaps[] = {
+      {"三枚落ち", "lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - - 0 1"},
+      {"五枚落ち", "2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - - 0 1"},
+      {"左五枚落ち", "1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - - 0 1"},
+  };
+  for (const auto& [name, fen] : handicaps) {
+    const std::vector<GameRecord> given = read_kif(std::string("手合割：") + name + "\n手数----指手--\n1 ５二玉(51)\n2 ７六歩(77)\n");
+    ASSERT_EQ(given.size(), 1u);
+    EXPECT_EQ(kif_start(given[0], shogi()), fen) << name;
+    EXPECT_EQ(played(given[0]), "e9e8 c3c4") << name;
+  }
   const std::vector<GameRecord> unknown = read_kif("手合割：九枚落ち\n手数----指手--\n1 ３四歩(33)\n");
   EXPECT_EQ(replay_record(unknown[0], shogi()).verdict,
             "bad start position: 手合割 \"九枚落ち\" is none of shogi's start positions (notation: handicaps:)");
