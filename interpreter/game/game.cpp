@@ -92,10 +92,12 @@ MoveVerdict Game::play(const std::string& move_text) {
   // text that names no legal move is refused.
   const MoveNotation notation(variant());
   std::string why;
-  if (const Move m = notation.read(position_, move_text, why)) {
+  bool ambiguous = false;
+  if (const Move m = notation.read(position_, move_text, why, &ambiguous)) {
     if (m.type() == MoveType::Drop) return play_legal(m);  // read() returns legal moves only
     return m.is_pass() ? try_move(NoPoint, NoPoint, NoKind) : try_move(m.from(), m.to(), m.promotion_kind());
   }
+  if (ambiguous) return refuse(state_.finished() ? "the game is over: " + verdict() : why);
   Point intended_from = NoPoint, intended_to = NoPoint;
   if (notation.intended(position_, move_text, intended_from, intended_to)) {
     if (state_.finished()) return try_move(intended_from, intended_to, NoKind);  // which says so

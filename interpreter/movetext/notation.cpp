@@ -411,7 +411,8 @@ bool MoveNotation::names_pass(std::string_view text) const {
   return std::find(rules_.pass_names.begin(), rules_.pass_names.end(), text) != rules_.pass_names.end();
 }
 
-Move MoveNotation::read(Position& pos, std::string_view input, std::string& why) const {
+Move MoveNotation::read(Position& pos, std::string_view input, std::string& why, bool* ambiguous) const {
+  if (ambiguous) *ambiguous = false;
   const std::string narrowed = narrow_full_width(input);
   std::string_view text = narrowed;
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
@@ -518,6 +519,7 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
     for (const Move m : found) spellings.push_back(write(pos, m, style));
     const bool by_file = style == NotationStyle::Wxf || style == NotationStyle::Chinese || style == NotationStyle::ChineseTraditional;
     why = ambiguity(pos, input, found, spellings, by_file);
+    if (ambiguous) *ambiguous = true;
     return Move();
   }
   why = quote(input) + (san_like || passing || !chinese_text.empty() ? " is not a legal move here" : " is not a move");

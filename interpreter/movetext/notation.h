@@ -40,8 +40,9 @@ class MoveNotation {
   // "\"Nd2\" is ambiguous: the knights on b1 and f3 can both make it; write Nbd2 or Nfd2". As
   // python-chess reads SAN, a text is read against the legal moves only: where WXF or Chinese
   // text names a piece by its file ("炮五进五") and another like it stands there, the one that can
-  // legally make the move is meant. `pos` is searched and left as it was.
-  Move read(Position& pos, std::string_view text, std::string& why) const;
+  // legally make the move is meant. `ambiguous`, where given, says whether `text` named several
+  // moves (then no other reading of it may explain the refusal). `pos` is searched and left as it was.
+  Move read(Position& pos, std::string_view text, std::string& why, bool* ambiguous = nullptr) const;
 
   // Whether `text` is a pass: "pass", a null move of the record formats ("--", "Z0", "0000",
   // "@@@@"), or a name the game's `notation: pass:` gives it.

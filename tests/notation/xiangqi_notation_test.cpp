@@ -172,6 +172,14 @@ TEST(XiangqiNotation, LegalityTellsLikePiecesOnAFileApart) {
   EXPECT_EQ(refused.status, 2);
   EXPECT_EQ(refused.lines, std::vector<std::string>{"error: move 1 \"炮五退一\": \"炮五退一\" is ambiguous: the front and rear cannons on "
                                                     "file 5 can both make it; write 前炮退一 or 后炮退一"});
+  // From a master game of Hu Ronghua (the collection tests/records/xiangqi-wukong-iccs.source names):
+  // horses on b5 and b7 both reach file 7; the ambiguity is said, not why some other horse move is
+  // illegal.
+  const PalaceRun horses = run_palace(
+      "status variants/xiangqi.yaml --fen '3ak1b2/4a4/4b1P2/pNp4Rp/9/1NP6/P2r1cp1n/4B4/4A4/2BAK4 w - - 6 31' --moves 马八进七 2>&1");
+  EXPECT_EQ(horses.out,
+            "error: move 1 \"马八进七\": \"马八进七\" is ambiguous: the front and rear horses on file 8 can both make it; write 前马进七 or "
+            "后马进七\n");
 }
 
 TEST(XiangqiNotation, Big5AndGbkRecordsAreToldApart) {
