@@ -92,10 +92,12 @@ MoveVerdict Game::play(const std::string& move_text) {
   // text that names no legal move is refused.
   const MoveNotation notation(variant());
   std::string why;
-  if (const Move m = notation.read(position_, move_text, why)) {
+  bool ambiguous = false;
+  if (const Move m = notation.read(position_, move_text, why, &ambiguous)) {
     if (m.type() == MoveType::Drop) return play_legal(m);  // read() returns legal moves only
     return m.is_pass() ? try_move(NoPoint, NoPoint, NoKind) : try_move(m.from(), m.to(), m.promotion_kind());
   }
+  if (ambiguous) return refuse(state_.finished() ? "the game is over: " + verdict() : why);
   Point intended_from = NoPoint, intended_to = NoPoint;
   if (notation.intended(position_, move_text, intended_from, intended_to)) {
     if (state_.finished()) return try_move(intended_from, intended_to, NoKind);  // which says so
@@ -106,7 +108,11 @@ MoveVerdict Game::play(const std::string& move_text) {
   std::string text;
   for (const char c : move_text)
     if (!std::isspace(static_cast<unsigned char>(c))) text += char(std::tolower(static_cast<unsigned char>(c)));
-  if (text == "pass") return try_move(NoPoint, NoPoint, NoKind);
+  if (notation.names_pass(move_text)) {
+    // A null move ("--") where no pass is legal: said as a pass, so the reason reads as one.
+    const MoveVerdict verdict = try_move(NoPoint, NoPoint, NoKind);
+    return verdict.accepted || text == "pass" ? verdict : refuse(quote(move_text) + " is a pass: " + verdict.reason);
+  }
   // Drops, and promotions told apart only by their text ("e7e8+", or a kind sharing a letter).
   for (const Move m : legal_) {
     std::string legal_text = position_.move_text(m);

@@ -154,6 +154,17 @@ std::string MoveNotation::chinese_key(std::string_view text) const {
   return key;
 }
 
+bool MoveNotation::traditional_script(std::string_view text) const {
+  if (text.find("進") != std::string_view::npos || text.find("後") != std::string_view::npos) return true;
+  for (std::size_t k = 0; k < rules_.chinese_traditional.size(); ++k)
+    for (std::size_t side = 0; side < 2; ++side) {
+      const std::string& character = rules_.chinese_traditional[k][side];
+      if (!character.empty() && character != rules_.chinese_simplified[k][side] && text.find(character) != std::string_view::npos)
+        return true;
+    }
+  return false;
+}
+
 bool MoveNotation::chinese_intended(const Position& pos, const std::string& key, Point& from, Point& to) const {
   const BoardDef& board = variant_.board();
   const Side us = pos.side_to_move();
@@ -163,7 +174,9 @@ bool MoveNotation::chinese_intended(const Position& pos, const std::string& key,
     for (int target = 0; target < board.files * board.ranks; ++target) {
       const Point s = pos.piece_square(us, i), t = Point(target);
       const int distance = std::abs(board.file_of(t) - board.file_of(s)) + std::abs(board.rank_of(t) - board.rank_of(s));
-      if (t != s && distance < nearest && chinese_matches(pos, Move(s, t), key)) {
+      // A piece named by its file where another like it stands there too is meant as well.
+      const bool named = chinese_matches(pos, Move(s, t), key) || plain_wxf(pos, Move(s, t)) == key;
+      if (t != s && distance < nearest && named) {
         from = s, to = t;
         nearest = distance;
       }

@@ -222,6 +222,67 @@ std::string MoveNotation::wxf(const Position& pos, Move m, bool official) const 
   return text;
 }
 
+std::string MoveNotation::plain_wxf(const Position& pos, Move m) const {
+  if (m.is_pass() || m.type() == MoveType::Drop) return "";
+  const BoardDef& board = variant_.board();
+  const Side side = pos.side_to_move();
+  const int file = board.file_of(m.from());
+  const int advance = (board.rank_of(m.to()) - board.rank_of(m.from())) * variant_.rules().sides[side].forward;
+  std::string text = letter(kind_of(pos.at(m.from()))) + wxf_file(side, file);
+  text += advance == 0 ? '=' : advance > 0 ? '+' : '-';
+  text += board.file_of(m.to()) == file ? std::to_string(std::abs(advance)) : wxf_file(side, board.file_of(m.to()));
+  return text;
+}
+
+std::string MoveNotation::ambiguity(const Position& pos, std::string_view text, const std::vector<Move>& found,
+                                    const std::vector<std::string>& spellings, bool by_file) const {
+  const BoardDef& board = variant_.board();
+  const Side side = pos.side_to_move();
+  std::vector<Point> from;
+  for (const Move m : found)
+    if (m.type() != MoveType::Drop && !m.is_pass() && std::find(from.begin(), from.end(), m.from()) == from.end())
+      from.push_back(m.from());
+  auto listed = [](const std::vector<std::string>& words, const char* last) {
+    std::string out;
+    for (std::size_t i = 0; i < words.size(); ++i)
+      out += (i == 0 ? "" : i + 1 == words.size() ? last : ", ") + words[i];
+    return out;
+  };
+  auto said = [&](const std::string& who, const std::vector<std::string>& ways) {
+    return quote(text) + " is ambiguous: " + who + " can " + (found.size() == 2 ? "both" : "all") + " make it; write " +
+           listed(ways, " or ");
+  };
+  if (from.size() != found.size())  // one piece's moves (a promotion or not, say)
+    return quote(text) + " is ambiguous: it names " + std::to_string(found.size()) + " moves; write " + listed(spellings, " or ");
+  bool one_kind = true, one_file = true;
+  for (const Point s : from) {
+    one_kind = one_kind && kind_of(pos.at(s)) == kind_of(pos.at(from.front()));
+    one_file = one_file && board.file_of(s) == board.file_of(from.front());
+  }
+  std::string pieces = "pieces";
+  if (one_kind) {
+    pieces = variant_.rules().pieces[std::size_t(kind_of(pos.at(from.front())))].name + "s";
+    std::replace(pieces.begin(), pieces.end(), '-', ' ');
+  }
+  if (by_file && one_file && from.size() <= 3) {
+    const std::vector<std::string> places =
+        from.size() == 2 ? std::vector<std::string>{"front", "rear"} : std::vector<std::string>{"front", "middle", "rear"};
+    // Front first, as the places are named.
+    const int forward = variant_.rules().sides[side].forward;
+    std::vector<std::size_t> order(found.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return board.rank_of(found[a].from()) * forward > board.rank_of(found[b].from()) * forward;
+    });
+    std::vector<std::string> sorted;
+    for (const std::size_t i : order) sorted.push_back(spellings[i]);
+    return said("the " + listed(places, " and ") + " " + pieces + " on file " + wxf_file(side, board.file_of(from.front())), sorted);
+  }
+  std::vector<std::string> points;
+  for (const Point s : from) points.push_back(board.point_name(s));
+  return said("the " + pieces + " on " + listed(points, " and "), spellings);
+}
+
 std::string MoveNotation::numeric(const Position& pos, Move m, bool korean) const {
   if (m.is_pass()) return "pass";
   const Kind kind = kind_of(pos.at(m.from()));
@@ -341,7 +402,17 @@ std::string MoveNotation::wxf_spelling(std::string_view text) const {
   return out;
 }
 
-Move MoveNotation::read(Position& pos, std::string_view input, std::string& why) const {
+bool MoveNotation::names_pass(std::string_view text) const {
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  // PGN's "--", ChessBase's "Z0", UCI's "0000" and WinBoard's "@@@@": a null move, a pass.
+  constexpr std::string_view NullMoves[] = {"--", "Z0", "0000", "@@@@"};
+  if (lower(text) == "pass" || std::find(std::begin(NullMoves), std::end(NullMoves), text) != std::end(NullMoves)) return true;
+  return std::find(rules_.pass_names.begin(), rules_.pass_names.end(), text) != rules_.pass_names.end();
+}
+
+Move MoveNotation::read(Position& pos, std::string_view input, std::string& why, bool* ambiguous) const {
+  if (ambiguous) *ambiguous = false;
   const std::string narrowed = narrow_full_width(input);
   std::string_view text = narrowed;
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
@@ -381,8 +452,7 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
   MoveList legal;
   generate_legal(pos, legal);
   const std::string lowered = lower(text);
-  bool passing = lowered == "pass";
-  for (const std::string& word : rules_.pass_names) passing = passing || text == word;
+  const bool passing = names_pass(text);
 
   // USI ("7g7f", "P*5e") where the board numbers its squares as shogi does: digits first, so no
   // other notation reads alike.
@@ -407,25 +477,49 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
   const std::string drop_text = lower(san_text);
   SanParts parts;
   const bool san_like = parse_san(san_text, parts);
+  // The notation a legal move is named in, if any: an ambiguity is answered in the text's own.
+  auto named_in = [&](Move m, NotationStyle& style) {
+    if (passing || m.type() == MoveType::Drop)  // drops have no SAN, WXF or numeric spelling of their own
+      return passing ? m.is_pass() : lower(pos.move_text(m)) == drop_text;
+    if (m.is_pass()) return false;
+    style = NotationStyle::Coordinates;
+    if (!san_like && pos.move_text(m) == lowered) return true;
+    style = NotationStyle::San;
+    if (san_like && san_matches(pos, m, parts)) return true;
+    style = NotationStyle::Wxf;
+    if (wxf(pos, m, false) == wxf_text || wxf(pos, m, true) == wxf_text) return true;
+    style = NotationStyle::Janggi;
+    if (numeric(pos, m, false) == numeric_text) return true;
+    style = NotationStyle::Korean;
+    if (korean_matches(pos, m, text)) return true;
+    style = traditional_script(text) ? NotationStyle::ChineseTraditional : NotationStyle::Chinese;
+    return !chinese_text.empty() && chinese_matches(pos, m, chinese_text);
+  };
+  // Failing every spelling, WXF and Chinese text naming a piece by its file, where another like it
+  // stands there too ("C5+5" for the front or the rear cannon): the legal moves tell which.
+  auto named_by_file = [&](Move m, NotationStyle& style) {
+    if (passing || m.is_pass() || m.type() == MoveType::Drop) return false;
+    const std::string plain = plain_wxf(pos, m);
+    style = traditional_script(text) ? NotationStyle::ChineseTraditional : NotationStyle::Chinese;
+    if (!chinese_text.empty() && plain == chinese_text) return true;
+    style = NotationStyle::Wxf;
+    return plain == wxf_text;
+  };
   std::vector<Move> found;
-  for (const Move m : legal) {
-    bool match;
-    if (passing)
-      match = m.is_pass();
-    else if (m.type() == MoveType::Drop)  // drops have no SAN, WXF or numeric spelling of their own
-      match = lower(pos.move_text(m)) == drop_text;
-    else
-      match = !m.is_pass() && ((!san_like && pos.move_text(m) == lowered) || (san_like && san_matches(pos, m, parts)) ||
-                               wxf(pos, m, false) == wxf_text || wxf(pos, m, true) == wxf_text ||
-                               numeric(pos, m, false) == numeric_text || korean_matches(pos, m, text) ||
-                               (!chinese_text.empty() && chinese_matches(pos, m, chinese_text)));
-    if (match) found.push_back(m);
-  }
+  NotationStyle style = NotationStyle::Coordinates;
+  for (int by_file = 0; by_file < 2 && found.empty(); ++by_file)
+    for (const Move m : legal)
+      if (NotationStyle named = NotationStyle::Coordinates; by_file ? named_by_file(m, named) : named_in(m, named)) {
+        if (found.empty()) style = named;
+        found.push_back(m);
+      }
   if (found.size() == 1) return found.front();
   if (found.size() > 1) {
-    std::string list;
-    for (const Move m : found) list += (list.empty() ? "" : ", ") + pos.move_text(m);
-    why = quote(input) + " is ambiguous here (" + list + ")";
+    std::vector<std::string> spellings;
+    for (const Move m : found) spellings.push_back(write(pos, m, style));
+    const bool by_file = style == NotationStyle::Wxf || style == NotationStyle::Chinese || style == NotationStyle::ChineseTraditional;
+    why = ambiguity(pos, input, found, spellings, by_file);
+    if (ambiguous) *ambiguous = true;
     return Move();
   }
   why = quote(input) + (san_like || passing || !chinese_text.empty() ? " is not a legal move here" : " is not a move");

@@ -37,8 +37,22 @@ class MoveNotation {
 
   // The legal move of `pos` that `text` names in any notation. When there is none, returns a null
   // Move and sets `why`: "\"Nf6\" is not a legal move here", "\"R1\" is not a move",
-  // "\"Nd2\" is ambiguous here (b1d2, f3d2)". `pos` is searched and left as it was.
-  Move read(Position& pos, std::string_view text, std::string& why) const;
+  // "\"Nd2\" is ambiguous: the knights on b1 and f3 can both make it; write Nbd2 or Nfd2". As
+  // python-chess reads SAN, a text is read against the legal moves only: where WXF or Chinese
+  // text names a piece by its file ("炮五进五") and another like it stands there, the one that can
+  // legally make the move is meant. `ambiguous`, where given, says whether `text` named several
+  // moves (then no other reading of it may explain the refusal). `pos` is searched and left as it was.
+  Move read(Position& pos, std::string_view text, std::string& why, bool* ambiguous = nullptr) const;
+
+  // Whether `text` is a pass: "pass", a null move of the record formats ("--", "Z0", "0000",
+  // "@@@@"), or a name the game's `notation: pass:` gives it.
+  bool names_pass(std::string_view text) const;
+
+  // Why `text` names no one move: the pieces that can each make one of `found` (two or more legal
+  // moves of `pos`), and `spellings`, how each is written unambiguously. `by_file` tells pieces on
+  // one file apart as front and rear, as WXF and Chinese records do. Every record reader says it so.
+  std::string ambiguity(const Position& pos, std::string_view text, const std::vector<Move>& found,
+                        const std::vector<std::string>& spellings, bool by_file) const;
 
   // For a refused SAN-like, Chinese or Korean numeric text, where it meant to go from and to, so the
   // game layer can say why that move is illegal; false when the text names no piece and square of
@@ -57,6 +71,9 @@ class MoveNotation {
   // World Xiangqi Federation's.
   std::string wxf(const Position& pos, Move m, bool official) const;
   std::string wxf_spelling(std::string_view text) const;
+  // `m` as WXF names a piece alone on its file ("C5+5"), whatever stands beside it: the key that
+  // WXF and Chinese texts are also read by, so legality tells like pieces on a file apart.
+  std::string plain_wxf(const Position& pos, Move m) const;
   // Whether `partner`, a piece like the mover on its file, could make the same step as `m`: land on
   // the board and, for a piece kept to a zone, inside it.
   bool partner_could_move_alike(const Position& pos, Move m, Point partner) const;
@@ -79,6 +96,8 @@ class MoveNotation {
   std::string chinese(const Position& pos, Move m, bool traditional) const;
   // `text`'s key, or "" when it is not in Chinese notation. Full-width digits are read narrowed.
   std::string chinese_key(std::string_view text) const;
+  // Whether `text` uses a character of the traditional script that the simplified one writes otherwise.
+  bool traditional_script(std::string_view text) const;
   bool chinese_matches(const Position& pos, Move m, const std::string& key) const;
   // The piece of the side to move that a Chinese text's key names and where it would go, legal or not.
   bool chinese_intended(const Position& pos, const std::string& key, Point& from, Point& to) const;

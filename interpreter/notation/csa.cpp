@@ -91,7 +91,7 @@ struct CsaReader {
 }  // namespace
 
 std::vector<GameRecord> read_csa(std::string_view bytes) {
-  const std::string text = utf8_text(bytes, "cp932", "euc-jp");
+  const std::string text = utf8_text(bytes, {"cp932", "euc-jp"});
   CsaReader r;
   int number = 0;
   std::size_t start = 0;

@@ -137,7 +137,7 @@ std::string gib_text(std::string_view bytes) {
   std::string in;
   for (const char c : bytes)
     if (c != '\x1a' && c != '\xff') in += c;
-  return utf8_text(in, "cp949");
+  return utf8_text(in, {"cp949"});
 }
 
 std::vector<GameRecord> read_gib(std::string_view bytes) {

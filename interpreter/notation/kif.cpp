@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/text.h"
+#include "movetext/notation.h"
 #include "movetext/usi.h"
 #include "notation/encoding.h"
 #include "notation/replay.h"
@@ -144,6 +145,18 @@ struct KifReader {
     game.set_tag("Format", "KIF");
     games.push_back(std::move(game));
   }
+
+  // Files that gather games put one after another, each with its headers: a header, diagram or move
+  // table's heading after a game's moves starts the next game, at `line`.
+  void next_game_if_moved(std::size_t line) {
+    if (game.moves.empty() && !game.terminated && !in_variation) return;
+    finish();
+    game = GameRecord{};
+    game.line = int(line);
+    second_first = 0;
+    in_variation = false;
+    board.clear();
+  }
 };
 
 bool is_side_mark(std::string_view text) {
@@ -160,7 +173,7 @@ bool is_file_ruler(const std::string& line) {
 
 std::vector<GameRecord> read_kif(std::string_view bytes) {
   KifReader r;
-  const std::vector<std::string> lines = lines_of(utf8_text(bytes, "cp932", "euc-jp"));
+  const std::vector<std::string> lines = lines_of(utf8_text(bytes, {"cp932", "euc-jp"}));
   bool any = false;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::string line = trimmed(lines[i]);
@@ -174,6 +187,11 @@ std::vector<GameRecord> read_kif(std::string_view bytes) {
       if (!r.in_variation) read_summary(r.game, line, r.to_move());
       continue;
     }
+    const bool starts_game = line[0] == '|' || starts_with(line, "+--") || starts_with(line, "手数") || is_file_ruler(line) ||
+                             line == "後手番" || line == "上手番" || line == "先手番" || line == "下手番" ||
+                             (!std::isdigit(static_cast<unsigned char>(line[0])) && !is_side_mark(line) &&
+                              (line.find("：") != std::string::npos || line.find(':') != std::string::npos));
+    if (starts_game) r.next_game_if_moved(i + 1);
     if (line[0] == '|') {
       const std::size_t close = line.rfind('|');
       r.board += (r.board.empty() ? "" : "/") + line.substr(1, close == 0 ? std::string::npos : close - 1);
@@ -308,6 +326,33 @@ std::vector<Move> kif_candidates(const Position& pos, const std::vector<Move>& l
   return found;
 }
 
+// `m` as KIF writes it, or as KI2 with the fewest words that tell it from the other moves.
+std::string kif_text(const Position& pos, const std::vector<Move>& legal, Point previous_to, Move m, bool ki2) {
+  const Variant& variant = pos.variant();
+  const BoardDef& board = variant.board();
+  const bool drop = m.type() == MoveType::Drop;
+  const Kind kind = drop ? m.drop_kind() : kind_of(pos.at(m.from()));
+  const std::string square = m.to() == previous_to ? (ki2 ? "同" : "同　")
+                                                   : wide_digit(shogi_file(board, m.to())) + kanji_digit(shogi_rank(board, m.to()));
+  const bool could_promote = std::any_of(legal.begin(), legal.end(), [&](Move o) {
+    return !drop && o.from() == m.from() && o.to() == m.to() && o.promotion_kind() >= 0;
+  });
+  const std::string promotion = m.promotion_kind() >= 0 ? "成" : could_promote ? "不成" : "";
+  const std::string text = square + kif_name(variant, kind);
+  if (!ki2)
+    return text + promotion + (drop ? "打" : "(" + std::to_string(shogi_file(board, m.from())) + std::to_string(shogi_rank(board, m.from())) + ")");
+  for (const char* words : {"", "上", "引", "寄", "直", "右", "左", "右上", "右引", "右寄", "左上", "左引", "左寄"})
+    for (const char* dropped : {"", "打"}) {
+      std::string why;
+      const std::string said = text + words + promotion + dropped;
+      KifMove parsed;
+      if (!parse_kif_move(variant, said, previous_to, parsed, why)) continue;
+      const std::vector<Move> found = kif_candidates(pos, legal, parsed);
+      if (found.size() == 1 && found.front() == m) return said;
+    }
+  throw RecordError(quote(pos.move_text(m)) + " cannot be told apart in KI2");
+}
+
 Move match_kif_move(const Position& pos, const std::vector<Move>& legal, Point previous_to, std::string_view text,
                     std::string& why) {
   KifMove move;
@@ -317,9 +362,9 @@ Move match_kif_move(const Position& pos, const std::vector<Move>& legal, Point p
   if (found.empty()) {
     why = quote(text) + " is not a legal move here";
   } else {
-    std::string list;
-    for (const Move m : found) list += (list.empty() ? "" : ", ") + pos.move_text(m);
-    why = quote(text) + " is ambiguous here (" + list + ")";
+    std::vector<std::string> spellings;
+    for (const Move m : found) spellings.push_back(kif_text(pos, legal, previous_to, m, true));
+    why = MoveNotation(pos.variant()).ambiguity(pos, text, found, spellings, false);
   }
   return Move();
 }
@@ -404,30 +449,6 @@ std::string kif_start(const GameRecord& record, const std::shared_ptr<const Vari
 }
 
 namespace {
-
-// `m` as KIF writes it, or as KI2 with the fewest words that tell it from the other moves.
-std::string kif_text(const Position& pos, const std::vector<Move>& legal, Point previous_to, Move m, bool ki2) {
-  const Variant& variant = pos.variant();
-  const BoardDef& board = variant.board();
-  const bool drop = m.type() == MoveType::Drop;
-  const Kind kind = drop ? m.drop_kind() : kind_of(pos.at(m.from()));
-  const std::string square = m.to() == previous_to ? (ki2 ? "同" : "同　")
-                                                   : wide_digit(shogi_file(board, m.to())) + kanji_digit(shogi_rank(board, m.to()));
-  const bool could_promote = std::any_of(legal.begin(), legal.end(), [&](Move o) {
-    return !drop && o.from() == m.from() && o.to() == m.to() && o.promotion_kind() >= 0;
-  });
-  const std::string promotion = m.promotion_kind() >= 0 ? "成" : could_promote ? "不成" : "";
-  const std::string text = square + kif_name(variant, kind);
-  if (!ki2)
-    return text + promotion + (drop ? "打" : "(" + std::to_string(shogi_file(board, m.from())) + std::to_string(shogi_rank(board, m.from())) + ")");
-  for (const char* words : {"", "上", "引", "寄", "直", "右", "左", "右上", "右引", "右寄", "左上", "左引", "左寄"})
-    for (const char* dropped : {"", "打"}) {
-      std::string why;
-      const std::string said = text + words + promotion + dropped;
-      if (match_kif_move(pos, legal, previous_to, said, why) == m) return said;
-    }
-  throw RecordError(quote(pos.move_text(m)) + " cannot be told apart in KI2");
-}
 
 bool ascii(const std::string& text) {
   return std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });

@@ -18,9 +18,9 @@
 
 namespace palace {
 
-// The games of a KIF or KI2 file, moves as written, with [Format "KIF"]. Headers keep their names
-// but 棋戦, 場所, 先手 and 後手 (or 下手 and 上手), which become Event, Site, White and Black; 開始日時
-// also gives Date. Throws RecordError on a bad encoding.
+// The games of a KIF or KI2 file (a new one where headers follow a game's moves), moves as written,
+// with [Format "KIF"]. Headers keep their names but 棋戦, 場所, 先手 and 後手 (or 下手 and 上手),
+// which become Event, Site, White and Black; 開始日時 also gives Date. Throws RecordError on a bad encoding.
 std::vector<GameRecord> read_kif(std::string_view bytes);
 
 // The move a KIF or KI2 text names in `game`'s position; a null Move and `why` when none.

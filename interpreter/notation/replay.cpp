@@ -100,13 +100,14 @@ std::string result_token(const Verdict& state) {
 
 namespace {
 
-// UTF-8, or GBK as Chinese Xiangqi programs (xqbase's tools, 象棋巫师) write it, which GB18030 reads.
+// UTF-8, or GBK as Chinese Xiangqi programs (xqbase's tools, 象棋巫师) write it, which GB18030 reads,
+// or Big5 as Taiwanese and Hong Kong ones do, or Shift_JIS.
 std::vector<GameRecord> read_pgn_bytes(std::string_view bytes) {
   std::string text;
   try {
-    text = utf8_text(bytes, "gb18030");
+    text = utf8_text(bytes, {"gb18030", "big5-hkscs", "cp932"});
   } catch (const RecordError&) {
-    throw RecordError("not UTF-8 or GB18030 text (a .gib file may be cp949)");
+    throw RecordError("not UTF-8, GB18030, Big5 or Shift_JIS text (a .gib file may be cp949)");
   }
   return read_pgn(text);
 }
@@ -129,7 +130,7 @@ bool has_extension(const std::string& path, const char* extension) {
 const RecordFormat* format_by_content(std::string_view bytes) {
   std::string text;
   try {
-    text = utf8_text(bytes, "cp932");
+    text = utf8_text(bytes, {"cp932", "euc-jp", "gb18030", "big5-hkscs"});
   } catch (const RecordError&) {
     return nullptr;
   }

@@ -36,8 +36,12 @@ TEST(Notation, SanSpellingsRecordsUse) {
   EXPECT_EQ(read_as(pos, "b7b8q"), "b7b8q");
   EXPECT_EQ(read_as(pos, "b8"), "\"b8\" is not a legal move here");
   pos.set_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
-  EXPECT_EQ(read_as(pos, "Rd1"), "\"Rd1\" is ambiguous here (a1d1, h1d1)");
+  EXPECT_EQ(read_as(pos, "Rd1"), "\"Rd1\" is ambiguous: the rooks on a1 and h1 can both make it; write Rad1 or Rhd1");
   EXPECT_EQ(read_as(pos, "Rhd1"), "h1d1");
+  // The knight on f3 is pinned: "Nd2" names the one on b1, as python-chess reads it.
+  pos.set_fen("4k3/8/8/8/4b3/5N2/8/1N5K w - - 0 1");
+  EXPECT_EQ(read_as(pos, "Nd2"), "b1d2");
+  pos.set_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
   MoveList list;
   generate_legal(pos, list);
   const MoveNotation notation(pos.variant());
@@ -61,7 +65,7 @@ TEST(Notation, WxfSpellingsRecordsUse) {
   EXPECT_EQ(read_as(pos, "-C=9"), "b3a3");
   EXPECT_EQ(read_as(pos, "rC.9"), "b3a3");
   EXPECT_EQ(read_as(pos, "fC.9"), "b4a4");
-  EXPECT_EQ(read_as(pos, "C8=9"), "\"C8=9\" is not a move");
+  EXPECT_EQ(read_as(pos, "C8=9"), "\"C8=9\" is ambiguous: the front and rear cannons on file 8 can both make it; write C+=9 or C-=9");
   // Three soldiers on Red's file 7: the reference counts from the front, the federation signs them.
   pos.set_fen("5k3/9/2P6/2P6/2P6/9/9/9/9/3K5 w - - 0 1");
   EXPECT_EQ(read_as(pos, "17=6"), "c8d8");
@@ -88,7 +92,7 @@ TEST(Notation, JanggiNumericAndKorean) {
   EXPECT_EQ(read_as(pos, "79마78"), "\"79마78\" is not a move");
   EXPECT_EQ(read_as(pos, "Pi7h7"), "i7h7");  // SAN with the whole origin
   EXPECT_EQ(read_as(pos, "pass"), "\"pass\" is not a legal move here");
-  EXPECT_EQ(read_as(pos, "Ph7"), "\"Ph7\" is ambiguous here (g7h7, i7h7)");
+  EXPECT_EQ(read_as(pos, "Ph7"), "\"Ph7\" is ambiguous: the soldiers on g7 and i7 can both make it; write Pgh7 or Pih7");
   EXPECT_EQ(read_as(pos, "Pih7"), "i7h7");
   MoveList list;
   generate_legal(pos, list);

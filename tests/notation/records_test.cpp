@@ -57,7 +57,7 @@ TEST(Records, BadRecordsAreReportedGameByGameNeverACrash) {
       "bad.pgn game 2 (line 6): bad: chess, move 2 (white) \"Ke3\": a king cannot move from e1 to e3",
       "bad.pgn game 3 (line 10): bad: chess, 1 ply, then unreadable: line 12: a comment { is never closed",
       "mismatch.pgn game 1 (line 1): bad: chess, 4 plies, 1/2-1/2 recorded but the board says 0-1: black wins: checkmate",
-      "binary.pgn: bad: not UTF-8 or GB18030 text (a .gib file may be cp949)",
+      "binary.pgn: bad: not UTF-8, GB18030, Big5 or Shift_JIS text (a .gib file may be cp949)",
       "garbage.pgn game 1 (line 1): bad: chess, move 1 (white) \"@@@\": \"@@@\" is not a move (expected squares like d2d4)",
       "empty.pgn: bad: no game in it",
       "missing.pgn: bad: cannot open file",
@@ -162,6 +162,28 @@ TEST(Records, MovesInEveryNotationListedOnOneLine) {
   EXPECT_EQ(run_palace("moves variants/chess.yaml").out.substr(0, 30), "a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 ");
   const PalaceRun bad = run_palace("moves variants/chess.yaml --notation fen 2>&1");
   EXPECT_EQ(bad.status, 2);
+}
+
+TEST(Records, NullMovesArePassesWhereTheGameAllowsThemElseRefusedAsSuch) {
+  const std::string dir = temp_path("null-moves") + "/";
+  std::filesystem::create_directories(dir);
+  write_file(dir + "chess.pgn", "[Event \"x\"]\n\n1. e4 -- 2. d4 *\n\n[Event \"y\"]\n\n1. e4 e5 2. 0000 *\n");
+  write_file(dir + "janggi.pgn",
+             "[Variant \"janggi-modern\"]\n\n1. -- 12마33 2. P79-78 Z0 3. H08-87 @@@@ *\n");
+  const PalaceRun run = run_palace("replay chess.pgn janggi.pgn 2>&1", dir);
+  EXPECT_EQ(run.status, 1);
+  const std::vector<std::string> expected = {
+      "chess.pgn game 1 (line 1): bad: chess, move 1 (black) \"--\": \"--\" is a pass: passing is not allowed in this variant",
+      "chess.pgn game 2 (line 5): bad: chess, move 2 (white) \"0000\": \"0000\" is a pass: passing is not allowed in this variant",
+      "janggi.pgn game 1 (line 1): good: janggi-modern, 6 plies, *",
+      "3 games, 1 good, 2 bad",
+  };
+  EXPECT_EQ(run.lines, expected) << run.out;
+  const PalaceRun status = run_palace("status variants/janggi-modern.yaml --moves P79-78 @@@@ 2>&1");
+  EXPECT_EQ(status.status, 0) << status.out;
+  const PalaceRun refused = run_palace("status variants/chess.yaml --moves e4 Z0 2>&1");
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.out, "error: move 2 \"Z0\": \"Z0\" is a pass: passing is not allowed in this variant\n");
 }
 
 TEST(Records, StatusMovesAcceptEveryNotation) {

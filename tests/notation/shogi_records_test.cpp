@@ -120,13 +120,51 @@ TEST(ShogiRecords, Ki2WordsTellApartPiecesThatCouldGoToTheSameSquare) {
   record.moves = {"▲５八金"};
   const Replay replay = replay_record(record, shogi());
   EXPECT_FALSE(replay.good);
-  EXPECT_EQ(replay.verdict, "move 1 (sente) \"▲５八金\": \"▲５八金\" is ambiguous here (d1e2, f1e2)");
+  EXPECT_EQ(replay.verdict,
+            "move 1 (sente) \"▲５八金\": \"▲５八金\" is ambiguous: the golds on d1 and f1 can both make it; write ５八金左 or ５八金右");
+}
+
+TEST(ShogiRecords, GamesOneAfterAnotherInAKifAreSplit) {
+  const std::string file = temp_path("two-games.kif");
+  write_file(file,
+             "開始日時：2024/01/02\n手合割：平手\n先手：甲\n後手：乙\n手数----指手--\n1 ７六歩(77)\n2 ３四歩(33)\n3 投了\n"
+             "\n開始日時：2024/01/03\n手合割：角落ち\n先手：丙\n後手：丁\n手数----指手--\n1 ３四歩(33)\n2 ７六歩(77)\n"
+             "3 ２二角(88)\n");
+  const std::vector<GameRecord> games = read_kif(run_shell("cat " + shell_quoted(file)).out);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(played(games[0]), "c3c4 g7g6");
+  EXPECT_EQ(games[0].result, "0-1");
+  EXPECT_EQ(*games[0].tag("White"), "甲");
+  EXPECT_EQ(games[1].line, 10);
+  EXPECT_EQ(*games[1].tag("White"), "丙");
+  EXPECT_EQ(*games[1].tag("Date"), "2024.01.03");
+  EXPECT_EQ(games[1].moves, (std::vector<std::string>{"３四歩(33)", "７六歩(77)", "２二角(88)"}));
+  const PalaceRun run = run_palace("replay " + shell_quoted(file));
+  const std::vector<std::string> expected = {
+      file + " game 1 (line 1): good: shogi, 2 plies, 0-1 (not decided on the board)",
+      file + " game 2 (line 10): bad: shogi, move 2 (gote) \"２二角(88)\": \"２二角(88)\" is not a legal move here",
+      "2 games, 1 good, 1 bad",
+  };
+  EXPECT_EQ(run.lines, expected) << run.out;
 }
 
 TEST(ShogiRecords, KifStartsFromAHandicapOrABoardDiagram) {
   const std::vector<GameRecord> handicap = read_kif("手合割：角落ち\n手数----指手--\n1 ３四歩(33)\n2 ７六歩(77)\n");
   ASSERT_EQ(handicap.size(), 1u);
   EXPECT_EQ(played(handicap[0]), "g7g6 c3c4");  // the handicap giver, gote, moves first
+  // The handicaps every KIF reader knows, as Kakinoki's KIF lays them out: the giver's pieces gone
+  // from its left (shogi's file 1 is the right of the giver, gote) first.
+  const std::pair<const char*, const char*> handicaps[] = {
+      {"三枚落ち", "lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - - 0 1"},
+      {"五枚落ち", "2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - - 0 1"},
+      {"左五枚落ち", "1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - - 0 1"},
+  };
+  for (const auto& [name, fen] : handicaps) {
+    const std::vector<GameRecord> given = read_kif(std::string("手合割：") + name + "\n手数----指手--\n1 ５二玉(51)\n2 ７六歩(77)\n");
+    ASSERT_EQ(given.size(), 1u);
+    EXPECT_EQ(kif_start(given[0], shogi()), fen) << name;
+    EXPECT_EQ(played(given[0]), "e9e8 c3c4") << name;
+  }
   const std::vector<GameRecord> unknown = read_kif("手合割：九枚落ち\n手数----指手--\n1 ３四歩(33)\n");
   EXPECT_EQ(replay_record(unknown[0], shogi()).verdict,
             "bad start position: 手合割 \"九枚落ち\" is none of shogi's start positions (notation: handicaps:)");

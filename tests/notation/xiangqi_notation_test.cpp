@@ -64,7 +64,8 @@ TEST(XiangqiNotation, ChineseTandemPieces) {
   EXPECT_EQ(read_as(pos, "前炮平九"), "b4a4");
   EXPECT_EQ(read_as(pos, "后炮平九"), "b3a3");
   EXPECT_EQ(read_as(pos, "後砲平九"), "b3a3");
-  EXPECT_EQ(read_as(pos, "炮八平九"), "\"炮八平九\" is not a legal move here");
+  EXPECT_EQ(read_as(pos, "炮八平九"),
+            "\"炮八平九\" is ambiguous: the front and rear cannons on file 8 can both make it; write 前炮平九 or 后炮平九");
   EXPECT_EQ(written(pos, "b3a3", NotationStyle::Chinese), "后炮平九");
   EXPECT_EQ(written(pos, "b3a3", NotationStyle::ChineseTraditional), "後炮平九");
   // Three soldiers on a file: front, middle, rear, or counted from the front.
@@ -146,6 +147,59 @@ TEST(XiangqiNotation, BadChineseMovesNameTheGameTheMoveAndWhy) {
       "3 games, 1 good, 2 bad",
   };
   EXPECT_EQ(run.lines, expected) << run.out;
+}
+
+TEST(XiangqiNotation, LegalityTellsLikePiecesOnAFileApart) {
+  Position pos(load_variant(variant_path("xiangqi")));
+  // Red's cannons on file 5, at e6 and e3: only the rear one can go five forward (to take on e8).
+  const std::string fen = "r3kab2/4a4/4b1n1c/p5Nrp/4CNn2/1cp6/P1P5P/4C4/9/R1BAKAB1R w - - 0 14";
+  pos.set_fen(fen);
+  EXPECT_EQ(read_as(pos, "炮五進五"), "e3e8");
+  EXPECT_EQ(read_as(pos, "炮五进五"), "e3e8");
+  EXPECT_EQ(read_as(pos, "C5+5"), "e3e8");
+  EXPECT_EQ(read_as(pos, "后炮进五"), "e3e8");
+  // Both can go one back.
+  EXPECT_EQ(read_as(pos, "炮五退一"),
+            "\"炮五退一\" is ambiguous: the front and rear cannons on file 5 can both make it; write 前炮退一 or 后炮退一");
+  EXPECT_EQ(read_as(pos, "砲五退一"),
+            "\"砲五退一\" is ambiguous: the front and rear cannons on file 5 can both make it; write 前炮退一 or 後炮退一");
+  EXPECT_EQ(read_as(pos, "C5-1"), "\"C5-1\" is ambiguous: the front and rear cannons on file 5 can both make it; write C+-1 or C--1");
+  EXPECT_EQ(read_as(pos, "前炮退一"), "e6e5");
+  const PalaceRun run = run_palace("status variants/xiangqi.yaml --fen '" + fen + "' --moves 炮五進五");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_EQ(run.lines.back(), "unfinished");
+  const PalaceRun refused = run_palace("status variants/xiangqi.yaml --fen '" + fen + "' --moves 炮五退一 2>&1");
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(refused.lines, std::vector<std::string>{"error: move 1 \"炮五退一\": \"炮五退一\" is ambiguous: the front and rear cannons on "
+                                                    "file 5 can both make it; write 前炮退一 or 后炮退一"});
+  // From a master game of Hu Ronghua (the collection tests/records/xiangqi-wukong-iccs.source names):
+  // horses on b5 and b7 both reach file 7; the ambiguity is said, not why some other horse move is
+  // illegal.
+  const PalaceRun horses = run_palace(
+      "status variants/xiangqi.yaml --fen '3ak1b2/4a4/4b1P2/pNp4Rp/9/1NP6/P2r1cp1n/4B4/4A4/2BAK4 w - - 6 31' --moves 马八进七 2>&1");
+  EXPECT_EQ(horses.out,
+            "error: move 1 \"马八进七\": \"马八进七\" is ambiguous: the front and rear horses on file 8 can both make it; write 前马进七 or "
+            "后马进七\n");
+}
+
+TEST(XiangqiNotation, Big5AndGbkRecordsAreToldApart) {
+  // Games in the traditional script, saved as Big5 (with Hong Kong's characters: 俥 and 傌 are not
+  // in plain Big5) and as GBK: GBK reads Big5's bytes too, as kana and rare characters, so only the
+  // byte statistics pick the right one.
+  const std::string utf8 = temp_path("traditional.pgn"), big5 = temp_path("big5.pgn"), gbk = temp_path("gbk.pgn");
+  const PalaceRun made = run_shell(shell_quoted(PALACE_BINARY) + " convert " +
+                                   shell_quoted(source_path("tests/records/xiangqi-wukong-chinese.pgn")) +
+                                   " --variant " + shell_quoted(source_path("variants/xiangqi.yaml")) +
+                                   " --notation chinese-traditional > " + shell_quoted(utf8) + " && iconv -f UTF-8 -t BIG5-HKSCS " +
+                                   shell_quoted(utf8) + " > " + shell_quoted(big5) + " && iconv -f UTF-8 -t GBK " +
+                                   shell_quoted(utf8) + " > " + shell_quoted(gbk) + " && cmp -s " + shell_quoted(big5) + " " +
+                                   shell_quoted(gbk) + "; echo $?");
+  ASSERT_EQ(made.lines, std::vector<std::string>{"1"}) << made.out;
+  for (const std::string& file : {big5, gbk}) {
+    const PalaceRun run = run_palace("convert " + shell_quoted(file) + " --variant variants/xiangqi.yaml --notation chinese-traditional");
+    EXPECT_EQ(run.status, 0) << file << ": " << run.out;
+    EXPECT_EQ(run.out, run_shell("cat " + shell_quoted(utf8)).out) << file;
+  }
 }
 
 TEST(XiangqiNotation, CollectionSamplesReplayGood) {
