@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <sstream>
 #include <vector>
 
 #include "core/text.h"
@@ -342,6 +343,32 @@ std::string MoveNotation::wxf_spelling(std::string_view text) const {
 }
 
 Move MoveNotation::read(Position& pos, std::string_view input, std::string& why) const {
+  const Move m = find(pos, input, why);
+  if (!m)
+    if (std::string turn = wrong_turn(pos, input); !turn.empty()) why = std::move(turn);
+  return m;
+}
+
+std::string MoveNotation::wrong_turn(const Position& pos, std::string_view text) const {
+  // The same board with the other side to move; a FEN that cannot stand so (the side to move could
+  // take a royal) names no move of it.
+  std::istringstream fields(pos.fen());
+  std::string field, fen;
+  for (int i = 0; fields >> field; ++i) fen += (i ? " " : "") + (i == 1 ? std::string(field == "w" ? "b" : "w") : field);
+  Position other(pos.variant_ptr());
+  try {
+    other.set_fen(fen, FenRights::DropUnmet);
+  } catch (const FenError&) {
+    return "";
+  }
+  std::string ignored;
+  if (!find(other, text, ignored)) return "";
+  const Side us = pos.side_to_move();
+  return "it is " + capitalised(variant_.side_name(us)) + "'s turn: " + quote(text) + " is a move of " +
+         capitalised(variant_.side_name(opponent(us)));
+}
+
+Move MoveNotation::find(Position& pos, std::string_view input, std::string& why) const {
   const std::string narrowed = narrow_full_width(input);
   std::string_view text = narrowed;
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);

@@ -38,7 +38,12 @@ class MoveNotation {
   // The legal move of `pos` that `text` names in any notation. When there is none, returns a null
   // Move and sets `why`: "\"Nf6\" is not a legal move here", "\"R1\" is not a move",
   // "\"Nd2\" is ambiguous here (b1d2, f3d2)". `pos` is searched and left as it was.
+  // When `text` names no legal move of the side to move but one of the other side, `why` says so:
+  // "it is White's turn: \"e5\" is a move of Black".
   Move read(Position& pos, std::string_view text, std::string& why) const;
+
+  // That sentence, or "" where `text` names no legal move of the side not to move either.
+  std::string wrong_turn(const Position& pos, std::string_view text) const;
 
   // For a refused SAN-like, Chinese or Korean numeric text, where it meant to go from and to, so the
   // game layer can say why that move is illegal; false when the text names no piece and square of
@@ -47,6 +52,8 @@ class MoveNotation {
 
  private:
   struct SanParts;
+  // read() for the side to move only.
+  Move find(Position& pos, std::string_view text, std::string& why) const;
   bool parse_san(std::string_view text, SanParts& parts) const;
   bool san_matches(const Position& pos, Move m, const SanParts& parts) const;
   bool kind_fits(Kind kind, const SanParts& parts) const;

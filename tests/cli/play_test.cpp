@@ -115,6 +115,12 @@ TEST(PlayCommand, AScriptedGameToCheckmate) {
   EXPECT_TRUE(has_line(run, "    a   b   c   d   e   f   g   h   i     HAN: 70.5")) << run.out;
 }
 
+// The move reader's sentence, as the server and the page show it too.
+TEST(PlayCommand, AMoveOnTheOtherSidesTurnSaysWhoseTurnItIs) {
+  const PalaceRun run = play("b1c3\n");
+  EXPECT_TRUE(has_line(run, "b1c3: it is Cho's turn: \"b1c3\" is a move of Han")) << run.out;
+}
+
 TEST(PlayCommand, EndOfInputEndsTheGamePolitely) {
   const PalaceRun run = play("b10c8\n");
   EXPECT_EQ(run.status, 0);
