@@ -119,6 +119,16 @@ async function workshop(page, address) {
   await waitFor(page, 'the error marked in the script', `document.querySelector('.cm-lint-marker-error') !== null`);
   await page.click('#tabs button[data-file="variant.yaml"]');
 
+  // A script named but not brought is marked at the line that names it.
+  await replaceText(page, `${fixed}scripts: {gone: gone.lua}\n`);
+  await waitFor(page, 'the missing script', `document.getElementById('problem').textContent === 'variant.yaml:7:11: scripts.gone: name one of the uploaded scripts'`);
+  await waitFor(page, 'the missing script marked', `document.querySelector('.cm-lintRange-error') !== null`);
+  const missing = await page.evaluate(() => {
+    const lines = [...document.querySelectorAll('.cm-content .cm-line')];
+    return lines.indexOf(document.querySelector('.cm-lintRange-error').closest('.cm-line')) + 1;
+  });
+  if (missing !== 7) throw new Error(`the missing script is marked at line ${missing}, not 7`);
+
   // Correct runtime hooks load and play: the soldier the script forbids to step right and lets
   // leap two ahead has those targets, and the draft may be saved, played and tested (issue 57).
   await page.type('#script-name', 'house.lua');
