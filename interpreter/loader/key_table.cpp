@@ -19,6 +19,10 @@ const KeySpec board_keys[] = {
     {"files", T::Int, "number of files, 2 to 16 (`a` to `p`)"},
     {"ranks", T::Int, "number of ranks, 2 to 16"},
     {"diagonals", T::Any, "diagonal lines: `all`, `none`, or a list of chains of points (`[d1, e2, f3]`)", "none"},
+    {"ranks_from", T::Enum,
+     "the edge rank 1 lies on, as the first side sees the board: `bottom`, its own (chess), or `top`, the other's "
+     "(Janggi); drawings put the first side at the bottom with file `a` on its left",
+     "bottom", "bottom|top"},
 };
 const KeySpec side_keys[] = {
     {"colour", T::String, "the colour players call the side", "the side's name"},

@@ -182,6 +182,11 @@ class Loader {
     node.expect_keys(keys::board);
     rules_.board.files = node.at("files").as_int(2, MaxFiles);
     rules_.board.ranks = node.at("ranks").as_int(2, MaxRanks);
+    if (const ConfigNode* from = node.find("ranks_from")) {
+      if (from->as_string() != "bottom" && from->as_string() != "top")
+        from->fail("expected bottom (rank 1 is the first side's own edge) or top");
+      rules_.board.ranks_from_top = from->as_string() == "top";
+    }
     const ConfigNode* diagonals = node.find("diagonals");
     if (!diagonals) return;
     if (diagonals->is_scalar()) {

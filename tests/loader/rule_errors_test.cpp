@@ -101,6 +101,8 @@ const BadFile BadFiles[] = {
      "$F:7:21: setup.cho.pieces.general[1]: cho has more than one royal piece" + RoyalHint},
     {"GuardOutsidePalace", "tests/loader/bad/guard_outside_palace.yaml",
      "$F:7:15: setup.han.pieces.guard[0]: guard on c2 is outside its zone palace"},
+    {"RanksFromWord", "tests/loader/bad/ranks_from_word.yaml",
+     "$F:5:15: board.ranks_from: expected bottom (rank 1 is the first side's own edge) or top"},
     {"UnknownZone", "tests/loader/bad/unknown_zone.yaml",
      "$F:6:14: pieces.general.stay_in: no zone named \"castle\" (zones are declared under sides)"},
     {"UnknownDirection", "tests/loader/bad/unknown_direction.yaml",

@@ -17,7 +17,7 @@ export interface State {
   id: string;
   variant: string;
   name: string;
-  board: { files: number; ranks: number; diagonals: [string, string][]; all_diagonals: boolean };
+  board: { files: number; ranks: number; diagonals: [string, string][]; all_diagonals: boolean; ranks_from: 'bottom' | 'top' };
   sides: Side[];
   kinds: Kind[];
   fen: string;
