@@ -238,7 +238,7 @@ const KeySpec root_keys_table[] = {
      true},
     {"language", T::Enum, "the version of the rule language", "1", "1"},
     {"name", T::String, "the variant's name"},
-    {"description", T::String, "free text"},
+    {"description", T::String, "one line for a player choosing the game (the board page's variant list)"},
     {"board", T::Map, "size and lines", "", "", T::String, &board},
     {"sides", T::MapOf, "the two sides; the first listed moves first", "", "", T::Map, &side},
     {"pieces", T::MapOf, "piece kinds and how they move", "", "", T::Map, &piece},

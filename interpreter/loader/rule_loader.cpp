@@ -106,6 +106,11 @@ class Loader {
     // Printed as it is (`palace validate`, the server's list), so it may not hide or reorder text.
     if (has_hidden_characters(rules_.name))
       root_.at("name").fail("a name holds no control or bidirectional formatting characters, got " + palace::quote(rules_.name));
+    if (const ConfigNode* d = root_.find("description")) {
+      rules_.description = d->as_string();
+      if (has_hidden_characters(rules_.description))
+        d->fail("a description holds no control or bidirectional formatting characters");
+    }
     read_board(root_.at("board"));
     read_sides(root_.at("sides"));
     if (const ConfigNode* s = root_.find("scripts")) read_scripts(*s);

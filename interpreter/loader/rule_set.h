@@ -171,6 +171,7 @@ struct MoveRules {
 
 struct RuleSet {
   std::string name;
+  std::string description;  // one line for a player choosing a game; may be empty
   std::string source_file;
   BoardDef board;
   std::vector<std::string> zone_names;

@@ -776,12 +776,14 @@ struct Server::Impl {
     json list = json::array();
     for (const std::string& name : library.shipped()) {
       json formations = json::object();
+      std::string description;
       try {
         formations = library.formations(name);
+        description = library.get(VariantChoice{name, {}})->rules().description;
       } catch (const RequestError&) {
         continue;  // a file that does not load is not offered
       }
-      list.push_back({{"name", name}, {"formations", formations}});
+      list.push_back({{"name", name}, {"formations", formations}, {"description", description}});
     }
     return {{"variants", list}, {"default", options.default_variant}};
   }

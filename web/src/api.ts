@@ -50,7 +50,7 @@ export interface PastPosition {
   hands?: Hands;
 }
 
-export interface VariantInfo { name: string; formations: Record<string, string[]> }
+export interface VariantInfo { name: string; description: string; formations: Record<string, string[]> }
 
 // Where the cause of a refusal lies, when the server names a file's line (a workshop draft's error).
 export interface Place { file?: string; line?: number; column?: number }

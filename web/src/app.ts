@@ -472,7 +472,8 @@ async function start() {
   const list = await (await fetch('/api/variants')).json();
   variants = list.variants;
   const select = $('variant') as HTMLSelectElement;
-  select.append(...variants.map((v) => new Option(v.name, v.name, false, v.name === list.default)));
+  // Each variant by its file name and what it is.
+  select.append(...variants.map((v) => new Option(v.description ? `${v.name} — ${v.description}` : v.name, v.name, false, v.name === list.default)));
   const address = gameFromAddress();
   flipped = address.flip;
   $('flip').setAttribute('aria-pressed', String(flipped));
