@@ -30,6 +30,9 @@ export interface State {
   legal: Record<string, string[]>;
   legal_moves: string[];
   can_pass: boolean;
+  passing: boolean;  // passing is a move of this game at all
+  pass_refusal?: string;  // why not now, where passing is a move
+  pass_warning?: string;  // what a pass now may end in
   moves: string[];
   moves_notation: string[];
   last_move: [string | null, string] | null;

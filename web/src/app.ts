@@ -27,9 +27,10 @@ let editedHands: Hands | undefined;  // the hands of the position being set up, 
 let held: HandPick | undefined;  // a hand piece about to be dropped
 let reviewing: number | undefined;  // the ply shown, while reviewing the past
 let busy = 0;  // requests in flight: other tabs' news waits for them
-let timeLoss: number | undefined;
+let timeLoss: number | undefined;  // the side whose clock ran out
+let passWarned = false;  // the player was told what the pass asked for may end in
 let variants: VariantInfo[] = [];
-const clocks = new Clocks([$('clock-top'), $('clock-bottom')], (side) => { timeLoss = side; show(state); });
+const clocks = new Clocks([$('clock-top'), $('clock-bottom')], () => show(state));
 
 function say(text: string) { $('message').textContent = text; }
 
@@ -114,6 +115,7 @@ function show(s: State, fresh = false) {
     ($('move-input') as HTMLInputElement).placeholder = s.move_example ? `e.g. ${s.move_example}` : '';
     $('move-help').textContent = 'in any notation the game reads: its records\' own, or coordinates';
   }
+  timeLoss = clocks.follow(s.id);
   reviewing = undefined;
   $('review').hidden = true;
   held = undefined;
@@ -130,12 +132,36 @@ function show(s: State, fresh = false) {
   $('status').textContent = s.result.finished ? `Game over: ${s.result.text}.` : `${turn} to move${s.check ? `: ${turn} is in check!` : '.'}`;
   drawBanner($('banner'), s, timeLoss);
   drawMoveList($('move-list'), s, reviewing, review);
-  ($('pass') as HTMLButtonElement).disabled = !s.can_pass;
+  showPass(s);
   ($('fen') as HTMLInputElement).value = s.fen;
   showHands(s.hands);
+  clocks.seat(bottomSide());
   clocks.run(over || s.moves.length === 0 ? undefined : s.turn);
   setAddress(s.id, flipped);
   void engineTurn();
+}
+
+// Pass is offered only where passing is a move of the game, with the reason when it is refused now.
+function showPass(s: State) {
+  const button = $('pass') as HTMLButtonElement;
+  button.hidden = !s.passing;
+  button.disabled = !s.can_pass;
+  passWarned = false;
+  const note = $('pass-note');
+  note.textContent = s.passing && s.pass_refusal ? `No pass now: ${s.pass_refusal}.` : '';
+  note.hidden = !note.textContent;
+}
+
+// A pass that may end the game is made only when asked twice, the first time saying what it ends in.
+function pass() {
+  if (state.pass_warning && !passWarned) {
+    passWarned = true;
+    const note = $('pass-note');
+    note.textContent = `Careful: ${state.pass_warning}. Press Pass again to pass.`;
+    note.hidden = false;
+    return;
+  }
+  void act('POST', '/pass');
 }
 
 function showHands(hands: Hands | undefined) {
@@ -392,7 +418,6 @@ async function newGame() {
     const s = await api('POST', '/api/games', { variant: ($('variant') as HTMLSelectElement).value, formations });
     say('');
     if (editing) toggleEditor();
-    timeLoss = undefined;
     clocks.reset(Number(($('clock') as HTMLSelectElement).value));
     show(s, true);
   } catch (e) {
@@ -415,7 +440,7 @@ function wire() {
   ($('variant') as HTMLSelectElement).onchange = showFormationChoices;
   $('new-game').onclick = newGame;
   $('undo').onclick = undo;
-  $('pass').onclick = () => act('POST', '/pass');
+  $('pass').onclick = pass;
   $('engine').onclick = () => act('POST', '/engine', { level: Number(($('level') as HTMLSelectElement).value) });
   ($('opponent') as HTMLSelectElement).onchange = () => show(state);
   ($('clock') as HTMLSelectElement).onchange = () => { clocks.reset(Number(($('clock') as HTMLSelectElement).value)); show(state); };
@@ -486,6 +511,7 @@ async function start() {
       const palace = s.sides.findIndex((side) => side.name === address.palace);
       if (palace >= 0) ($('opponent') as HTMLSelectElement).value = String(palace);
       show(s, true);
+      ($('clock') as HTMLSelectElement).value = String(clocks.minutes);
       showFormationChoices();
     } catch (e) {
       // An unknown game is said so: no other game is started in its place.
