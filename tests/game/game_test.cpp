@@ -90,7 +90,8 @@ TEST(GameMoves, AMoveOfTheOtherSideIsRefusedForWhoseTurnItIs) {
   EXPECT_EQ(game.play("Nf6").reason, "it is White's turn: \"Nf6\" is a move of Black");
   EXPECT_EQ(game.play("e6").reason, "it is White's turn: \"e6\" is a move of Black");
   ASSERT_TRUE(game.play("e4").accepted);
-  EXPECT_EQ(game.play("e4").reason, "\"e4\" is not a legal move here");
+  // Neither side's move: why this side's cannot be.
+  EXPECT_EQ(game.play("e4").reason, "a pawn cannot move from e7 to e4");
 }
 
 TEST(GameMoves, TextIsReadLeniently) {
