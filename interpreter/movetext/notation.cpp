@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <sstream>
 #include <vector>
 
 #include "core/text.h"
@@ -352,17 +351,19 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why)
 std::string MoveNotation::wrong_turn(const Position& pos, std::string_view text) const {
   // The same board with the other side to move; a FEN that cannot stand so (the side to move could
   // take a royal) names no move of it.
-  std::istringstream fields(pos.fen());
-  std::string field, fen;
-  for (int i = 0; fields >> field; ++i) fen += (i ? " " : "") + (i == 1 ? std::string(field == "w" ? "b" : "w") : field);
+  std::string fen = pos.fen();
+  const std::size_t side = fen.find(' ') + 1;  // the side-to-move field, "w" or "b"
+  if (side == 0 || side >= fen.size()) return "";
+  fen[side] = fen[side] == 'w' ? 'b' : 'w';
   Position other(pos.variant_ptr());
   try {
     other.set_fen(fen, FenRights::DropUnmet);
   } catch (const FenError&) {
     return "";
   }
+  // A pass is either side's, so it tells nothing of whose turn was meant.
   std::string ignored;
-  if (!find(other, text, ignored)) return "";
+  if (const Move m = find(other, text, ignored); !m || m.is_pass()) return "";
   const Side us = pos.side_to_move();
   return "it is " + capitalised(variant_.side_name(us)) + "'s turn: " + quote(text) + " is a move of " +
          capitalised(variant_.side_name(opponent(us)));
