@@ -38,12 +38,15 @@ class Painter {
   }
 
   std::string draw() {
-    // The side moving down the board has its home at the top.
-    const Side top = v_.rules().sides[0].forward < 0 ? First : Second;
+    // The first side at the bottom, file a on its left: rank 1 at the bottom, or at the top where
+    // the ranks are numbered from the other side's edge (BoardDef::ranks_from_top).
+    const bool top_down = board_.ranks_from_top;
+    const Side top = (v_.rules().sides[0].forward < 0) != top_down ? First : Second;
     files_line(top);
-    for (int rank = board_.ranks - 1; rank >= 0; --rank) {
+    for (int row = 0; row < board_.ranks; ++row) {
+      const int rank = top_down ? row : board_.ranks - 1 - row;
       points_line(rank);
-      if (rank > 0) lines_between(rank);
+      if (row + 1 < board_.ranks) lines_between(rank, top_down ? 1 : -1);
     }
     files_line(opponent(top));
     return out_.str();
@@ -96,14 +99,14 @@ class Painter {
     out_ << (marked_after ? " " : "  ") << label << "\n";
   }
 
-  // The lines from `rank` down to the rank below it.
-  void lines_between(int rank) {
+  // The lines from `rank` to the rank drawn below it, `down` ranks away.
+  void lines_between(int rank, int down) {
     std::string row((board_.files - 1) * Pitch + 1, ' ');
     for (int file = 0; file < board_.files; ++file) {
       row[file * Pitch] = '|';
       if (file + 1 == board_.files || board_.all_diagonals) continue;  // every diagonal drawn is noise
-      const bool falling = diagonal(board_.square(file, rank), 1);      // towards the lower right
-      const bool rising = diagonal(board_.square(file + 1, rank), -1);  // towards the lower left
+      const bool falling = diagonal(board_.square(file, rank), 1, down);      // towards the lower right
+      const bool rising = diagonal(board_.square(file + 1, rank), -1, down);  // towards the lower left
       if (falling || rising) row[file * Pitch + Pitch / 2] = falling && rising ? 'X' : falling ? '\\' : '/';
     }
     margin();
@@ -111,10 +114,10 @@ class Painter {
     out_ << "\n";
   }
 
-  // Whether a line runs from `s` one point down the board and `file_step` across.
-  bool diagonal(Point s, int file_step) const {
+  // Whether a line runs from `s` one rank `down` (-1 or 1) and `file_step` across.
+  bool diagonal(Point s, int file_step, int down) const {
     for (int dir = 0; dir < DirectionCount; ++dir)
-      if (DirFile[dir] == file_step && DirRank[dir] == -1) return v_.step(s, dir) != NoPoint;
+      if (DirFile[dir] == file_step && DirRank[dir] == down) return v_.step(s, dir) != NoPoint;
     return false;
   }
 

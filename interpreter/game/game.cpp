@@ -98,6 +98,10 @@ MoveVerdict Game::play(const std::string& move_text) {
     return m.is_pass() ? try_move(NoPoint, NoPoint, NoKind) : try_move(m.from(), m.to(), m.promotion_kind());
   }
   if (ambiguous) return refuse(state_.finished() ? "the game is over: " + verdict() : why);
+  // A move of the side not to move is refused for that, before any reading of its points would
+  // blame the piece on them.
+  if (const std::string turn = state_.finished() ? "" : notation.wrong_turn(position_, move_text); !turn.empty())
+    return refuse(turn);
   Point intended_from = NoPoint, intended_to = NoPoint;
   if (notation.intended(position_, move_text, intended_from, intended_to)) {
     if (state_.finished()) return try_move(intended_from, intended_to, NoKind);  // which says so

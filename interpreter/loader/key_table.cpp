@@ -19,6 +19,10 @@ const KeySpec board_keys[] = {
     {"files", T::Int, "number of files, 2 to 16 (`a` to `p`)"},
     {"ranks", T::Int, "number of ranks, 2 to 16"},
     {"diagonals", T::Any, "diagonal lines: `all`, `none`, or a list of chains of points (`[d1, e2, f3]`)", "none"},
+    {"ranks_from", T::Enum,
+     "the edge rank 1 lies on, as the first side sees the board: `bottom`, its own (chess), or `top`, the other's "
+     "(Janggi); drawings put the first side at the bottom with file `a` on its left",
+     "bottom", "bottom|top"},
 };
 const KeySpec side_keys[] = {
     {"colour", T::String, "the colour players call the side", "the side's name"},
@@ -235,7 +239,7 @@ const KeySpec root_keys_table[] = {
      true},
     {"language", T::Enum, "the version of the rule language", "1", "1"},
     {"name", T::String, "the variant's name"},
-    {"description", T::String, "free text"},
+    {"description", T::String, "one line for a player choosing the game (the board page's variant list)"},
     {"board", T::Map, "size and lines", "", "", T::String, &board},
     {"sides", T::MapOf, "the two sides; the first listed moves first", "", "", T::Map, &side},
     {"pieces", T::MapOf, "piece kinds and how they move", "", "", T::Map, &piece},

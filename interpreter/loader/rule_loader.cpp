@@ -106,6 +106,11 @@ class Loader {
     // Printed as it is (`palace validate`, the server's list), so it may not hide or reorder text.
     if (has_hidden_characters(rules_.name))
       root_.at("name").fail("a name holds no control or bidirectional formatting characters, got " + palace::quote(rules_.name));
+    if (const ConfigNode* d = root_.find("description")) {
+      rules_.description = d->as_string();
+      if (has_hidden_characters(rules_.description))
+        d->fail("a description holds no control or bidirectional formatting characters");
+    }
     read_board(root_.at("board"));
     read_sides(root_.at("sides"));
     if (const ConfigNode* s = root_.find("scripts")) read_scripts(*s);
@@ -182,6 +187,11 @@ class Loader {
     node.expect_keys(keys::board);
     rules_.board.files = node.at("files").as_int(2, MaxFiles);
     rules_.board.ranks = node.at("ranks").as_int(2, MaxRanks);
+    if (const ConfigNode* from = node.find("ranks_from")) {
+      if (from->as_string() != "bottom" && from->as_string() != "top")
+        from->fail("expected bottom (rank 1 is the first side's own edge) or top");
+      rules_.board.ranks_from_top = from->as_string() == "top";
+    }
     const ConfigNode* diagonals = node.find("diagonals");
     if (!diagonals) return;
     if (diagonals->is_scalar()) {

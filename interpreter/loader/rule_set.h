@@ -24,6 +24,9 @@ struct BoardDef {
   int files = 0;
   int ranks = 0;
   bool all_diagonals = false;                             // every diagonal neighbour pair is a line
+  // Rank 1 is the far edge as the first side sees the board (Janggi numbers Cho's home ranks 7 to
+  // 10), not its near one (chess): boards are drawn with the first side at the bottom either way.
+  bool ranks_from_top = false;
   std::vector<std::pair<Point, Point>> diagonal_lines;  // otherwise only these diagonal edges are
 
   Point square(int file, int rank) const { return Point(rank * files + file); }
@@ -168,6 +171,7 @@ struct MoveRules {
 
 struct RuleSet {
   std::string name;
+  std::string description;  // one line for a player choosing a game; may be empty
   std::string source_file;
   BoardDef board;
   std::vector<std::string> zone_names;

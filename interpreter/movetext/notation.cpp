@@ -412,7 +412,38 @@ bool MoveNotation::names_pass(std::string_view text) const {
 }
 
 Move MoveNotation::read(Position& pos, std::string_view input, std::string& why, bool* ambiguous) const {
-  if (ambiguous) *ambiguous = false;
+  bool named_several = false;
+  const Move m = find(pos, input, why, named_several);
+  if (ambiguous) *ambiguous = named_several;
+  if (!m && !named_several)
+    if (std::string turn = wrong_turn(pos, input); !turn.empty()) why = std::move(turn);
+  return m;
+}
+
+std::string MoveNotation::wrong_turn(const Position& pos, std::string_view text) const {
+  // The same board with the other side to move; a FEN that cannot stand so (the side to move could
+  // take a royal) names no move of it.
+  std::string fen = pos.fen();
+  const std::size_t side = fen.find(' ') + 1;  // the side-to-move field, "w" or "b"
+  if (side == 0 || side >= fen.size()) return "";
+  fen[side] = fen[side] == 'w' ? 'b' : 'w';
+  Position other(pos.variant_ptr());
+  try {
+    other.set_fen(fen, FenRights::DropUnmet);
+  } catch (const FenError&) {
+    return "";
+  }
+  // A pass is either side's, so it tells nothing of whose turn was meant.
+  std::string ignored;
+  bool several = false;
+  if (const Move m = find(other, text, ignored, several); !m || m.is_pass()) return "";
+  const Side us = pos.side_to_move();
+  return "it is " + capitalised(variant_.side_name(us)) + "'s turn: " + quote(text) + " is a move of " +
+         capitalised(variant_.side_name(opponent(us)));
+}
+
+Move MoveNotation::find(Position& pos, std::string_view input, std::string& why, bool& ambiguous) const {
+  ambiguous = false;
   const std::string narrowed = narrow_full_width(input);
   std::string_view text = narrowed;
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
@@ -519,7 +550,7 @@ Move MoveNotation::read(Position& pos, std::string_view input, std::string& why,
     for (const Move m : found) spellings.push_back(write(pos, m, style));
     const bool by_file = style == NotationStyle::Wxf || style == NotationStyle::Chinese || style == NotationStyle::ChineseTraditional;
     why = ambiguity(pos, input, found, spellings, by_file);
-    if (ambiguous) *ambiguous = true;
+    ambiguous = true;
     return Move();
   }
   why = quote(input) + (san_like || passing || !chinese_text.empty() ? " is not a legal move here" : " is not a move");

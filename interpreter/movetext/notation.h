@@ -41,7 +41,9 @@ class MoveNotation {
   // python-chess reads SAN, a text is read against the legal moves only: where WXF or Chinese
   // text names a piece by its file ("炮五进五") and another like it stands there, the one that can
   // legally make the move is meant. `ambiguous`, where given, says whether `text` named several
-  // moves (then no other reading of it may explain the refusal). `pos` is searched and left as it was.
+  // moves (then no other reading of it may explain the refusal). When `text` names no legal move of
+  // the side to move but one of the other side, `why` says so: "it is White's turn: \"e5\" is a move
+  // of Black". `pos` is searched and left as it was.
   Move read(Position& pos, std::string_view text, std::string& why, bool* ambiguous = nullptr) const;
 
   // Whether `text` is a pass: "pass", a null move of the record formats ("--", "Z0", "0000",
@@ -54,6 +56,9 @@ class MoveNotation {
   std::string ambiguity(const Position& pos, std::string_view text, const std::vector<Move>& found,
                         const std::vector<std::string>& spellings, bool by_file) const;
 
+  // That sentence, or "" where `text` names no legal move of the side not to move either.
+  std::string wrong_turn(const Position& pos, std::string_view text) const;
+
   // For a refused SAN-like, Chinese or Korean numeric text, where it meant to go from and to, so the
   // game layer can say why that move is illegal; false when the text names no piece and square of
   // this board.
@@ -61,6 +66,8 @@ class MoveNotation {
 
  private:
   struct SanParts;
+  // read() for the side to move only; `ambiguous` says whether `text` named several moves.
+  Move find(Position& pos, std::string_view text, std::string& why, bool& ambiguous) const;
   bool parse_san(std::string_view text, SanParts& parts) const;
   bool san_matches(const Position& pos, Move m, const SanParts& parts) const;
   bool kind_fits(Kind kind, const SanParts& parts) const;

@@ -220,7 +220,8 @@ json state_json(const std::string& id, const Entry& entry) {
                 {"variant", entry.choice.name},
                 {"name", variant.rules().name},
                 {"formations", entry.choice.formations},
-                {"board", {{"files", board.files}, {"ranks", board.ranks}, {"diagonals", diagonals}, {"all_diagonals", board.all_diagonals}}},
+                {"board", {{"files", board.files}, {"ranks", board.ranks}, {"diagonals", diagonals}, {"all_diagonals", board.all_diagonals},
+                           {"ranks_from", board.ranks_from_top ? "top" : "bottom"}}},
                 {"sides", sides},
                 {"kinds", kinds_json(variant)},
                 {"fen", game.fen()},
@@ -240,6 +241,25 @@ json state_json(const std::string& id, const Entry& entry) {
                 {"move_example", game.move_example()},
                 {"engine", true}};
   if (variant.has_hands()) state["hands"] = hands_json(variant, pos);
+  // Where passing is a move of the game: why it is refused now, or what a pass now would end in.
+  state["passing"] = variant.move_rules().pass != PassRule::Never;
+  if (state["passing"] && !end.finished()) {
+    if (!can_pass) {
+      state["pass_refusal"] = game.explain(NoPoint, NoPoint);
+    } else {
+      // A pass that ends the game, or lets the other side end it by passing back (two passes in a
+      // row), is one a player should be told of before making it.
+      auto ended = [&](const Game& g) { return g.game_state().str(variant); };
+      Game trial = game;
+      trial.pass();
+      if (trial.game_state().finished()) {
+        state["pass_warning"] = "a pass now ends the game (" + ended(trial) + ")";
+      } else if (trial.pass() && trial.game_state().finished()) {
+        state["pass_warning"] = "after a pass, " + capitalised(variant.side_name(opponent(turn))) +
+                                " may pass too and end the game (" + ended(trial) + ")";
+      }
+    }
+  }
   return state;
 }
 
@@ -775,12 +795,14 @@ struct Server::Impl {
     json list = json::array();
     for (const std::string& name : library.shipped()) {
       json formations = json::object();
+      std::string description;
       try {
         formations = library.formations(name);
+        description = library.get(VariantChoice{name, {}})->rules().description;
       } catch (const RequestError&) {
         continue;  // a file that does not load is not offered
       }
-      list.push_back({{"name", name}, {"formations", formations}});
+      list.push_back({{"name", name}, {"formations", formations}, {"description", description}});
     }
     return {{"variants", list}, {"default", options.default_variant}};
   }

@@ -281,16 +281,17 @@ void VariantLibrary::check_upload(const std::string& yaml, const std::map<std::s
   try {
     const ConfigNode root = ConfigNode::parse_string(yaml, "variant.yaml");
     const std::vector<std::string> names = shipped();
+    // Refused at the line that names the file, for the workshop to mark there.
     if (const ConfigNode* imports = root.find("import"))
       for (const ConfigNode* item : imports->items())
         if (!item->is_scalar() || item->as_string().size() < 6 || item->as_string().substr(item->as_string().size() - 5) != ".yaml" ||
             std::find(names.begin(), names.end(), item->as_string().substr(0, item->as_string().size() - 5)) == names.end() ||
             scripts.count(item->as_string()))
-          throw RequestError(400, "import: an uploaded variant may import only shipped variants, like janggi.yaml");
+          throw RequestError(400, RuleError(item->mark(), item->path(), "an uploaded variant may import only shipped variants, like janggi.yaml").what());
     if (const ConfigNode* named = root.find("scripts"); named && named->is_map())
       for (const auto& [name, file] : named->entries())
         if (!file.is_scalar() || !scripts.count(file.as_string()))
-          throw RequestError(400, "scripts." + name + ": name one of the uploaded scripts");
+          throw RequestError(400, RuleError(file.key_mark(), "scripts." + name, "name one of the uploaded scripts").what());
   } catch (const RuleError& e) {
     throw RequestError(422, e.what());
   }

@@ -47,28 +47,29 @@ std::vector<std::string> messages(const PalaceRun& run) {
   return out;
 }
 
+// Rank 1 at the top: Janggi numbers its ranks from Han's edge, and Cho sits at the bottom.
 const std::vector<std::string> JanggiSetUpBoard = {
-    "    a   b   c   d   e   f   g   h   i     CHO: 72",
-    "10  R---N---B---A---+---A---B---N---R  10",
-    "    |   |   |   | \\ | / |   |   |   |",
-    " 9  +---+---+---+---K---+---+---+---+  9",
-    "    |   |   |   | / | \\ |   |   |   |",
-    " 8  +---C---+---+---+---+---+---C---+  8",
-    "    |   |   |   |   |   |   |   |   |",
-    " 7  P---+---P---+---P---+---P---+---P  7",
-    "    |   |   |   |   |   |   |   |   |",
-    " 6  +---+---+---+---+---+---+---+---+  6",
-    "    |   |   |   |   |   |   |   |   |",
-    " 5  +---+---+---+---+---+---+---+---+  5",
-    "    |   |   |   |   |   |   |   |   |",
-    " 4  p---+---p---+---p---+---p---+---p  4",
-    "    |   |   |   |   |   |   |   |   |",
-    " 3  +---c---+---+---+---+---+---c---+  3",
+    "    a   b   c   d   e   f   g   h   i     HAN: 73.5",
+    " 1  r---n---b---a---+---a---b---n---r  1",
     "    |   |   |   | \\ | / |   |   |   |",
     " 2  +---+---+---+---k---+---+---+---+  2",
     "    |   |   |   | / | \\ |   |   |   |",
-    " 1  r---n---b---a---+---a---b---n---r  1",
-    "    a   b   c   d   e   f   g   h   i     HAN: 73.5",
+    " 3  +---c---+---+---+---+---+---c---+  3",
+    "    |   |   |   |   |   |   |   |   |",
+    " 4  p---+---p---+---p---+---p---+---p  4",
+    "    |   |   |   |   |   |   |   |   |",
+    " 5  +---+---+---+---+---+---+---+---+  5",
+    "    |   |   |   |   |   |   |   |   |",
+    " 6  +---+---+---+---+---+---+---+---+  6",
+    "    |   |   |   |   |   |   |   |   |",
+    " 7  P---+---P---+---P---+---P---+---P  7",
+    "    |   |   |   |   |   |   |   |   |",
+    " 8  +---C---+---+---+---+---+---C---+  8",
+    "    |   |   |   | \\ | / |   |   |   |",
+    " 9  +---+---+---+---K---+---+---+---+  9",
+    "    |   |   |   | / | \\ |   |   |   |",
+    "10  R---N---B---A---+---A---B---N---R  10",
+    "    a   b   c   d   e   f   g   h   i     CHO: 72",
 };
 
 TEST(PlayCommand, DrawsTheSetUpWithPalaceDiagonalsAndPoints) {
@@ -113,6 +114,12 @@ TEST(PlayCommand, AScriptedGameToCheckmate) {
   EXPECT_EQ(messages(run), expected) << run.out;
   // The guard taken on f1 is 3 of Han's points.
   EXPECT_TRUE(has_line(run, "    a   b   c   d   e   f   g   h   i     HAN: 70.5")) << run.out;
+}
+
+// The move reader's sentence, as the server and the page show it too.
+TEST(PlayCommand, AMoveOnTheOtherSidesTurnSaysWhoseTurnItIs) {
+  const PalaceRun run = play("b1c3\n");
+  EXPECT_TRUE(has_line(run, "b1c3: it is Cho's turn: \"b1c3\" is a move of Han")) << run.out;
 }
 
 TEST(PlayCommand, EndOfInputEndsTheGamePolitely) {

@@ -55,6 +55,9 @@ TEST(GameMoves, RefusalsLeaveEverythingUnchanged) {
   };
   const Case cases[] = {
       {"c8e7", "it is Han's turn"},
+      // Cho's moves, in coordinates and in Kakao's numeric notation, on Han's turn.
+      {"c7c6", "it is Han's turn: \"c7c6\" is a move of Cho"},
+      {"79卒78", "it is Han's turn: \"79卒78\" is a move of Cho"},
       {"e5e6", "there is no piece on e5"},
       {"b1b4", "a horse cannot move from b1 to b4"},
       {"pass", "passing is not allowed in this variant"},
@@ -79,6 +82,16 @@ TEST(GameMoves, RefusalsLeaveEverythingUnchanged) {
   EXPECT_FALSE(game.make_move(sq(game, "b1"), NoPoint));
   EXPECT_FALSE(game.pass());
   EXPECT_EQ(snapshot(game), before);
+}
+
+TEST(GameMoves, AMoveOfTheOtherSideIsRefusedForWhoseTurnItIs) {
+  Game game = game_of("chess");
+  EXPECT_EQ(game.play("e5").reason, "it is White's turn: \"e5\" is a move of Black");
+  EXPECT_EQ(game.play("Nf6").reason, "it is White's turn: \"Nf6\" is a move of Black");
+  EXPECT_EQ(game.play("e6").reason, "it is White's turn: \"e6\" is a move of Black");
+  ASSERT_TRUE(game.play("e4").accepted);
+  // Neither side's move: why this side's cannot be.
+  EXPECT_EQ(game.play("e4").reason, "a pawn cannot move from e7 to e4");
 }
 
 TEST(GameMoves, TextIsReadLeniently) {

@@ -101,6 +101,8 @@ const BadFile BadFiles[] = {
      "$F:7:21: setup.cho.pieces.general[1]: cho has more than one royal piece" + RoyalHint},
     {"GuardOutsidePalace", "tests/loader/bad/guard_outside_palace.yaml",
      "$F:7:15: setup.han.pieces.guard[0]: guard on c2 is outside its zone palace"},
+    {"RanksFromWord", "tests/loader/bad/ranks_from_word.yaml",
+     "$F:5:15: board.ranks_from: expected bottom (rank 1 is the first side's own edge) or top"},
     {"UnknownZone", "tests/loader/bad/unknown_zone.yaml",
      "$F:6:14: pieces.general.stay_in: no zone named \"castle\" (zones are declared under sides)"},
     {"UnknownDirection", "tests/loader/bad/unknown_direction.yaml",
@@ -131,7 +133,7 @@ const BadFile BadFiles[] = {
      "$F:8:16: pieces.horse.moves[0].block: a leap has at most 3 blocking points, got 4"},
     // The chase tables removed (`chase: ~` and the rest): perpetual_chase, written in the imported file, is named.
     {"PerpetualChaseWithoutTable", "tests/loader/bad/chase_without_table.yaml",
-     "$S/variants/xiangqi.yaml:20:22: ends.repetition.perpetual_chase: say under `chase:` which pieces chase which, "
+     "$S/variants/xiangqi.yaml:21:22: ends.repetition.perpetual_chase: say under `chase:` which pieces chase which, "
      "e.g. chase: {chariot: [horse]}"},
     {"RepetitionWonByAnUnknownSide", "tests/loader/bad/repetition_winner_unknown.yaml",
      "$F:6:22: ends.repetition.result.winner: no side named \"black\""},
@@ -158,7 +160,7 @@ const BadFile BadFiles[] = {
      "$F:1:10: import[0]: cannot import \"/dev/urandom\": cannot open file: not a regular file"},
     // Nine ranks for Janggi's ten: the palace is where it shows, and the message says why.
     {"WrongRankCount", "tests/loader/bad/wrong_rank_count.yaml",
-     "$S/rules/janggi/board.yaml:20:15: sides.cho.zones.palace: rectangle \"d8-f10\": \"f10\" is not a point of the "
+     "$S/rules/janggi/board.yaml:23:15: sides.cho.zones.palace: rectangle \"d8-f10\": \"f10\" is not a point of the "
      "9x9 board"},
     // Nested aliases ask for 9^7 and 9^8 values from a few hundred bytes; the copying stops at the limit.
     {"AliasBomb7", "tests/repro/billion7.yaml",

@@ -24,7 +24,8 @@ TEST(Notation, SanSpellingsRecordsUse) {
   EXPECT_EQ(read_as(pos, "Ng1-f3!?"), "g1f3");
   EXPECT_EQ(read_as(pos, "e4"), "e2e4");
   EXPECT_EQ(read_as(pos, "e2e4"), "e2e4");
-  EXPECT_EQ(read_as(pos, "Nf6"), "\"Nf6\" is not a legal move here");
+  EXPECT_EQ(read_as(pos, "Nf6"), "it is White's turn: \"Nf6\" is a move of Black");
+  EXPECT_EQ(read_as(pos, "Nd4"), "\"Nd4\" is not a legal move here");
   EXPECT_EQ(read_as(pos, "Zz9"), "\"Zz9\" is not a move");
   EXPECT_EQ(read_as(pos, "O-O"), "\"O-O\" is not a legal move here");
   pos.set_fen("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1");

@@ -435,10 +435,11 @@ TEST_F(ServerApi, UploadedVariantsPlayAndHostileOnesAreRefused) {
   EXPECT_EQ(rule_error["error"].get<std::string>().rfind("variant.yaml:", 0), 0u) << rule_error.dump();
   auto [escape, import_error] = post("/api/variants", {{"yaml", "import: [../../etc/passwd]\n"}});
   EXPECT_EQ(escape, 400);
-  EXPECT_EQ(import_error["error"], "import: an uploaded variant may import only shipped variants, like janggi.yaml");
+  EXPECT_EQ(import_error["error"], "variant.yaml:1:10: import[0]: an uploaded variant may import only shipped variants, like janggi.yaml");
   auto [outside, script_error] = post("/api/variants", {{"yaml", "import: [janggi.yaml]\nscripts: {x: /etc/passwd}\n"}});
   EXPECT_EQ(outside, 400);
-  EXPECT_EQ(script_error["error"], "scripts.x: name one of the uploaded scripts");
+  EXPECT_EQ(script_error["error"], "variant.yaml:2:11: scripts.x: name one of the uploaded scripts");
+  EXPECT_EQ(script_error["line"], 2);
   EXPECT_EQ(call("GET", "/api/variants").first, 200);
 }
 
@@ -831,7 +832,7 @@ TEST_F(Workshop, ADraftsRuntimeHooksRunAfterItsFolderIsGone) {
 TEST_F(Workshop, ADraftKeepsTheUploadsLimits) {
   auto [escape, import_error] = post("/api/variants/check", {{"yaml", "import: [../../etc/passwd]\n"}});
   EXPECT_EQ(escape, 400);
-  EXPECT_EQ(import_error["error"], "import: an uploaded variant may import only shipped variants, like janggi.yaml");
+  EXPECT_EQ(import_error["error"], "variant.yaml:1:10: import[0]: an uploaded variant may import only shipped variants, like janggi.yaml");
   auto [big, big_error] = post("/api/variants/check", {{"yaml", std::string(MaxUploadBytes + 1, '#')}});
   EXPECT_EQ(big, 413);
   EXPECT_EQ(big_error["error"], "the variant and its scripts weigh over 1048576 bytes");

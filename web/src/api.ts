@@ -17,7 +17,7 @@ export interface State {
   id: string;
   variant: string;
   name: string;
-  board: { files: number; ranks: number; diagonals: [string, string][]; all_diagonals: boolean };
+  board: { files: number; ranks: number; diagonals: [string, string][]; all_diagonals: boolean; ranks_from: 'bottom' | 'top' };
   sides: Side[];
   kinds: Kind[];
   fen: string;
@@ -30,6 +30,9 @@ export interface State {
   legal: Record<string, string[]>;
   legal_moves: string[];
   can_pass: boolean;
+  passing: boolean;  // passing is a move of this game at all
+  pass_refusal?: string;  // why not now, where passing is a move
+  pass_warning?: string;  // what a pass now may end in
   moves: string[];
   moves_notation: string[];
   last_move: [string | null, string] | null;
@@ -50,7 +53,7 @@ export interface PastPosition {
   hands?: Hands;
 }
 
-export interface VariantInfo { name: string; formations: Record<string, string[]> }
+export interface VariantInfo { name: string; description: string; formations: Record<string, string[]> }
 
 // Where the cause of a refusal lies, when the server names a file's line (a workshop draft's error).
 export interface Place { file?: string; line?: number; column?: number }

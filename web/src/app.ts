@@ -8,7 +8,7 @@ import type { Color, Key, Piece, PiecesDiff } from 'chessgroundx/types';
 import { api, ApiError, capital, type BoardPiece, type Hands, type PastPosition, type State, type VariantInfo } from './api';
 import { boardSvg, riverOf } from './board/drawing';
 import { drawHand, type HandPick } from './board/hands';
-import { pointName, toKey, toPoint } from './board/keys';
+import { drawnUp, pointName, toKey, toPoint } from './board/keys';
 import { colours, familyOf, kindOfRole, pieceCss, roleOf, type Family } from './board/pieces';
 import { pickPromotion } from './board/promotion';
 import { drawBanner } from './game/banner';
@@ -27,17 +27,17 @@ let editedHands: Hands | undefined;  // the hands of the position being set up, 
 let held: HandPick | undefined;  // a hand piece about to be dropped
 let reviewing: number | undefined;  // the ply shown, while reviewing the past
 let busy = 0;  // requests in flight: other tabs' news waits for them
-let timeLoss: number | undefined;
+let timeLoss: number | undefined;  // the side whose clock ran out
+let passWarned = false;  // the player was told what the pass asked for may end in
 let variants: VariantInfo[] = [];
-const clocks = new Clocks([$('clock-top'), $('clock-bottom')], (side) => { timeLoss = side; show(state); });
+const clocks = new Clocks([$('clock-top'), $('clock-bottom')], () => show(state));
 
 function say(text: string) { $('message').textContent = text; }
 
-// The first side sits at the bottom (Janggi's Cho, who sets up on the high ranks, included):
-// chessgroundx's 'black' orientation shows the high ranks at the bottom.
-const turned = () => (state.sides[0].forward === 'down') !== flipped;
-const orientation = (): Color => (turned() ? 'black' : 'white');
-const bottomSide = () => Math.max(0, state.sides.findIndex((side) => side.forward === (turned() ? 'down' : 'up')));
+// The first side sits at the bottom, file a on its left (board/keys.ts keys Janggi's ranks, which
+// count from Han's edge, so that Cho does); Flip turns the board round.
+const orientation = (): Color => (flipped ? 'black' : 'white');
+const bottomSide = () => Math.max(0, state.sides.findIndex((side) => drawnUp(state.board, side) !== flipped));
 
 function sizeBoard(s: State) {
   const { files, ranks } = s.board;
@@ -66,19 +66,19 @@ function drawBoard() {
 
 function piecesOf(s: State, pieces: BoardPiece[]): PiecesDiff {
   const diff: PiecesDiff = new Map();
-  for (let f = 0; f < s.board.files; f++) for (let r = 1; r <= s.board.ranks; r++) diff.set(toKey(pointName(f, r)), undefined);
-  for (const p of pieces) diff.set(toKey(p.square), { role: roleOf(s, p.kind), color: colours[p.side] });
+  for (let f = 0; f < s.board.files; f++) for (let r = 1; r <= s.board.ranks; r++) diff.set(toKey(s.board, pointName(f, r)), undefined);
+  for (const p of pieces) diff.set(toKey(s.board, p.square), { role: roleOf(s, p.kind), color: colours[p.side] });
   return diff;
 }
 
 function dests(s: State): Map<Key, Key[]> {
   const map = new Map<Key, Key[]>();
-  for (const [from, targets] of Object.entries(s.legal)) map.set(toKey(from), targets.map(toKey));
+  for (const [from, targets] of Object.entries(s.legal)) map.set(toKey(s.board, from), targets.map((t) => toKey(s.board, t)));
   return map;
 }
 
-const lastMoveKeys = (m: [string | null, string] | null): Key[] | undefined =>
-  m ? (m.filter((p) => p !== null) as string[]).map(toKey) : undefined;
+const lastMoveKeys = (s: State, m: [string | null, string] | null): Key[] | undefined =>
+  m ? (m.filter((p) => p !== null) as string[]).map((p) => toKey(s.board, p)) : undefined;
 
 function newGround(s: State) {
   ground?.destroy();
@@ -104,6 +104,7 @@ function show(s: State, fresh = false) {
   if (layoutChanged) {
     family = familyOf(s);
     $('board').dataset.family = family;
+    $('board').dataset.ranksFrom = s.board.ranks_from;
     document.body.dataset.family = family;
     $('piece-style').textContent = pieceCss(s, family);
     sizeBoard(s);
@@ -114,6 +115,7 @@ function show(s: State, fresh = false) {
     ($('move-input') as HTMLInputElement).placeholder = s.move_example ? `e.g. ${s.move_example}` : '';
     $('move-help').textContent = 'in any notation the game reads: its records\' own, or coordinates';
   }
+  timeLoss = clocks.follow(s.id);
   reviewing = undefined;
   $('review').hidden = true;
   held = undefined;
@@ -121,8 +123,8 @@ function show(s: State, fresh = false) {
   const over = s.result.finished || timeLoss !== undefined;
   ground!.set({
     turnColor: colours[s.turn],
-    lastMove: lastMoveKeys(s.last_move),
-    check: s.check_square ? [toKey(s.check_square)] : false,
+    lastMove: lastMoveKeys(s, s.last_move),
+    check: s.check_square ? [toKey(s.board, s.check_square)] : false,
     movable: { color: editing ? 'both' : over || engineSide() === s.turn ? undefined : colours[s.turn], dests: editing ? new Map() : dests(s) },
     draggable: { deleteOnDropOff: editing },
   });
@@ -130,12 +132,36 @@ function show(s: State, fresh = false) {
   $('status').textContent = s.result.finished ? `Game over: ${s.result.text}.` : `${turn} to move${s.check ? `: ${turn} is in check!` : '.'}`;
   drawBanner($('banner'), s, timeLoss);
   drawMoveList($('move-list'), s, reviewing, review);
-  ($('pass') as HTMLButtonElement).disabled = !s.can_pass;
+  showPass(s);
   ($('fen') as HTMLInputElement).value = s.fen;
   showHands(s.hands);
+  clocks.seat(bottomSide());
   clocks.run(over || s.moves.length === 0 ? undefined : s.turn);
   setAddress(s.id, flipped);
   void engineTurn();
+}
+
+// Pass is offered only where passing is a move of the game, with the reason when it is refused now.
+function showPass(s: State) {
+  const button = $('pass') as HTMLButtonElement;
+  button.hidden = !s.passing;
+  button.disabled = !s.can_pass;
+  passWarned = false;
+  const note = $('pass-note');
+  note.textContent = s.passing && s.pass_refusal ? `No pass now: ${s.pass_refusal}.` : '';
+  note.hidden = !note.textContent;
+}
+
+// A pass that may end the game is made only when asked twice, the first time saying what it ends in.
+function pass() {
+  if (state.pass_warning && !passWarned) {
+    passWarned = true;
+    const note = $('pass-note');
+    note.textContent = `Careful: ${state.pass_warning}. Press Pass again to pass.`;
+    note.hidden = false;
+    return;
+  }
+  void act('POST', '/pass');
 }
 
 function showHands(hands: Hands | undefined) {
@@ -202,12 +228,12 @@ function pointAt(key: Key) {
 
 async function onMove(orig: Key, dest: Key) {
   if (editing) return syncEditorFen();
-  const prefix = toPoint(orig) + toPoint(dest);
+  const prefix = toPoint(state.board, orig) + toPoint(state.board, dest);
   // Several legal moves share from and to only when a promotion is chosen (or declined): ask which.
   const choices = state.legal_moves.filter((m) => m.startsWith(prefix) && !/[0-9]/.test(m.charAt(prefix.length)));
   let move: string | undefined = choices.length === 1 ? choices[0] : prefix;
   if (choices.length > 1) {
-    const mover = state.pieces.find((p) => p.square === toPoint(orig))!;
+    const mover = state.pieces.find((p) => p.square === toPoint(state.board, orig))!;
     move = await pickPromotion(state, $('board-box'), prefix, choices, pointAt(dest), mover.side, mover.kind);
     if (move === undefined) return show(state);
   }
@@ -223,13 +249,13 @@ function dropHeld(point: string) {
 
 function onDrop(piece: Piece, key: Key) {
   if (editing) return;
-  if (held && roleOf(state, held.kind) === piece.role) dropHeld(toPoint(key));
+  if (held && roleOf(state, held.kind) === piece.role) dropHeld(toPoint(state.board, key));
 }
 
 // In the editor, a picked piece from the palette is put on the clicked point; in play, a picked
 // hand piece is dropped there.
 function onSelect(key: Key) {
-  if (!editing && held && !state.pieces.some((p) => p.square === toPoint(key))) return dropHeld(toPoint(key));
+  if (!editing && held && !state.pieces.some((p) => p.square === toPoint(state.board, key))) return dropHeld(toPoint(state.board, key));
   if (!editing || !picked) return;
   ground!.setPieces(new Map([[key, { ...picked }]]));
   ground!.unselect();
@@ -243,7 +269,7 @@ async function review(ply: number) {
     const past = await api<PastPosition>('GET', `/api/games/${state.id}/position/${ply}`);
     reviewing = ply;
     ground!.setPieces(piecesOf(state, past.pieces));
-    ground!.set({ lastMove: lastMoveKeys(past.last_move), check: false, movable: { color: undefined, dests: new Map() }, turnColor: colours[past.turn] });
+    ground!.set({ lastMove: lastMoveKeys(state, past.last_move), check: false, movable: { color: undefined, dests: new Map() }, turnColor: colours[past.turn] });
     showHands(past.hands);
     $('review').hidden = false;
     $('review-ply').textContent = `${Math.ceil(ply / 2)} (${state.moves_notation[ply - 1]})`;
@@ -302,7 +328,7 @@ function boardFen(): string {
     let row = '';
     let empty = 0;
     for (let f = 0; f < files; f++) {
-      const piece = ground!.state.boardState.pieces.get(toKey(pointName(f, r)));
+      const piece = ground!.state.boardState.pieces.get(toKey(state.board, pointName(f, r)));
       if (!piece) { empty++; continue; }
       if (empty) row += empty;
       empty = 0;
@@ -392,7 +418,6 @@ async function newGame() {
     const s = await api('POST', '/api/games', { variant: ($('variant') as HTMLSelectElement).value, formations });
     say('');
     if (editing) toggleEditor();
-    timeLoss = undefined;
     clocks.reset(Number(($('clock') as HTMLSelectElement).value));
     show(s, true);
   } catch (e) {
@@ -415,7 +440,7 @@ function wire() {
   ($('variant') as HTMLSelectElement).onchange = showFormationChoices;
   $('new-game').onclick = newGame;
   $('undo').onclick = undo;
-  $('pass').onclick = () => act('POST', '/pass');
+  $('pass').onclick = pass;
   $('engine').onclick = () => act('POST', '/engine', { level: Number(($('level') as HTMLSelectElement).value) });
   ($('opponent') as HTMLSelectElement).onchange = () => show(state);
   ($('clock') as HTMLSelectElement).onchange = () => { clocks.reset(Number(($('clock') as HTMLSelectElement).value)); show(state); };
@@ -472,7 +497,8 @@ async function start() {
   const list = await (await fetch('/api/variants')).json();
   variants = list.variants;
   const select = $('variant') as HTMLSelectElement;
-  select.append(...variants.map((v) => new Option(v.name, v.name, false, v.name === list.default)));
+  // Each variant by its file name and what it is.
+  select.append(...variants.map((v) => new Option(v.description ? `${v.name} — ${v.description}` : v.name, v.name, false, v.name === list.default)));
   const address = gameFromAddress();
   flipped = address.flip;
   $('flip').setAttribute('aria-pressed', String(flipped));
@@ -485,6 +511,7 @@ async function start() {
       const palace = s.sides.findIndex((side) => side.name === address.palace);
       if (palace >= 0) ($('opponent') as HTMLSelectElement).value = String(palace);
       show(s, true);
+      ($('clock') as HTMLSelectElement).value = String(clocks.minutes);
       showFormationChoices();
     } catch (e) {
       // An unknown game is said so: no other game is started in its place.

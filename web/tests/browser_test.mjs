@@ -48,12 +48,14 @@ async function startServer() {
 // The centre of a point of the board, as the page shows it (turned round or not).
 async function point(page, name) {
   const box = await (await page.$('#board cg-board')).boundingBox();
-  const { files, ranks, black } = await page.evaluate(() => ({
+  const { files, ranks, black, fromTop } = await page.evaluate(() => ({
     files: Number(getComputedStyle(document.getElementById('board')).getPropertyValue('--files')),
     ranks: Number(getComputedStyle(document.getElementById('board')).getPropertyValue('--ranks')),
     black: document.getElementById('board').classList.contains('orientation-black'),
+    fromTop: document.getElementById('board').dataset.ranksFrom === 'top',
   }));
   let file = name.charCodeAt(0) - 97, rank = Number(name.slice(1));
+  if (fromTop) rank = ranks + 1 - rank;  // Janggi: rank 1 is drawn at the top
   if (black) [file, rank] = [files - 1 - file, ranks + 1 - rank];
   return { x: box.x + ((file + 0.5) * box.width) / files, y: box.y + ((ranks - rank + 0.5) * box.height) / ranks };
 }
@@ -115,11 +117,103 @@ async function janggi(page, address) {
   await waitFor(page, 'the refusal', `document.getElementById('message').textContent === 'elephant on c1 is blocked at b3'`);
   if ((await page.$$('#move-list button.move')).length !== 1) throw new Error('a refused move reached the move list');
   await page.screenshot({ path: join(shots, 'janggi-refused.png') });
+  // Cho could end the game by passing back: the first press only says so.
+  await page.click('#pass');
+  const warning = 'Careful: after a pass, Cho may pass too and end the game (han wins: both sides passed, 73.5 to 72 points). Press Pass again to pass.';
+  await waitFor(page, 'the warning before the pass', `document.getElementById('pass-note').textContent === ${JSON.stringify(warning)}`);
+  if ((await page.$$('#move-list button.move')).length !== 1) throw new Error('the warned pass was made at once');
+  await page.screenshot({ path: join(shots, 'janggi-pass-warning.png') });
   await page.click('#pass');
   await waitFor(page, 'the pass', `${moveCount(2)} && document.querySelectorAll('#move-list button.move')[1].textContent === 'pass'`);
   const status = await text(page, '#status');
   if (status !== 'Cho to move.') throw new Error(`after Han's pass the status reads "${status}"`);
   await page.screenshot({ path: join(shots, 'janggi-pass.png') });
+}
+
+// The screen column (0: the left) and row (0: the top) of an element on the board.
+async function cell(page, selector) {
+  return page.evaluate((selector) => {
+    const board = document.querySelector('#board cg-board').getBoundingClientRect();
+    const files = Number(getComputedStyle(document.getElementById('board')).getPropertyValue('--files'));
+    const ranks = Number(getComputedStyle(document.getElementById('board')).getPropertyValue('--ranks'));
+    return [...document.querySelectorAll(selector)].map((e) => {
+      const r = e.getBoundingClientRect();
+      return [Math.floor(((r.x + r.width / 2 - board.x) * files) / board.width), Math.floor(((r.y + r.height / 2 - board.y) * ranks) / board.height)];
+    });
+  }, selector);
+}
+
+// The Janggi board as its notation counts it: files from Cho's left, Cho at the bottom. In
+// janggi-kakao with Cho's left-elephant formation, Kakao's usual first move 79卒78 takes the soldier
+// on Cho's right edge one point left; the elephants stand second from each edge's left.
+async function janggiAsNotated(page, address) {
+  await newGame(page, 'janggi-kakao', { cho: 'left-elephant' });
+  const { kinds } = await call(address, 'GET', `/api/games/${await gameId(page)}`);
+  const role = `${String.fromCharCode(97 + kinds.findIndex((k) => k.name === 'elephant'))}-piece`;
+  const elephants = (await cell(page, `#board cg-board piece.white.${role}`)).map(String).sort().join(' ');
+  if (elephants !== '1,9 6,9') throw new Error(`Cho's left-elephant formation has its elephants on the screen cells ${elephants}, not 1,9 and 6,9`);
+  await type(page, '79卒78', 1);
+  await settle();
+  await page.screenshot({ path: join(shots, 'janggi-kakao-79-78.png') });
+  const moved = (await cell(page, '#board cg-board square.last-move')).map(String).sort().join(' ');
+  if (moved !== '7,6 8,6') throw new Error(`79卒78 moved between the screen cells ${moved}, not from the right edge's 8,6 to 7,6`);
+  const soldier = await page.evaluate(() => document.querySelector('#move-list button.move').textContent);
+  if (soldier !== 'P79-78') throw new Error(`the move list writes ${soldier}`);
+}
+
+// A move typed on the other side's turn is refused for that.
+async function wrongTurn(page) {
+  await newGame(page, 'chess');
+  await page.$eval('#move-input', (e) => (e.value = ''));
+  await page.type('#move-input', 'e5');
+  await page.keyboard.press('Enter');
+  const refusal = 'it is White\'s turn: "e5" is a move of Black';
+  await waitFor(page, 'the refusal of a move of Black', `document.getElementById('message').textContent === ${JSON.stringify(refusal)}`);
+}
+
+// The clocks by their own sides: after 1. e4 e5 on a 1-minute clock, White's (below) runs, and
+// runs out; the loss is still shown after a reload. The page's clock is moved on 61 s by the test.
+async function clocks(browser, address) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1200, height: 900 });
+  await page.evaluateOnNewDocument(() => {
+    const real = performance.now.bind(performance);
+    window.testSkew = 0;
+    performance.now = () => real() + window.testSkew;
+  });
+  await page.goto(address, { waitUntil: 'networkidle0', timeout: 30_000 });
+  await page.select('#clock', '1');
+  await newGame(page, 'chess');
+  await type(page, 'e4', 1);
+  await type(page, 'e5', 2);
+  await waitFor(page, "White's clock running below the board", `document.getElementById('clock-bottom').classList.contains('running') && !document.getElementById('clock-top').classList.contains('running')`);
+  await page.evaluate(() => (window.testSkew = 61_000));
+  const lost = "Black wins: white's time ran out.";
+  await waitFor(page, 'the time loss', `document.getElementById('banner').textContent === ${JSON.stringify(lost)}`);
+  const faces = async () => [await text(page, '#clock-top'), await text(page, '#clock-bottom')].join(' ');
+  if ((await faces()) !== '1:00 0:00') throw new Error(`after White's time ran out the clocks read ${await faces()} (top, bottom)`);
+  await page.screenshot({ path: join(shots, 'chess-time-loss.png') });
+  await page.reload({ waitUntil: 'networkidle0' });
+  await waitFor(page, 'the time loss after a reload', `document.getElementById('banner').textContent === ${JSON.stringify(lost)}`);
+  if ((await faces()) !== '1:00 0:00') throw new Error(`after a reload the clocks read ${await faces()}`);
+  await page.close();
+}
+
+// Passing: not offered where it is no move (the default Janggi), refused with the reason where it
+// is one but not now (in check, in janggi-kakao).
+async function passing(page, address) {
+  const offered = await page.$eval('#variant option[value="janggi-kakao"]', (o) => o.textContent);
+  if (offered !== 'janggi-kakao — Janggi as Kakao plays it: passing allowed, games without mate decided by counting')
+    throw new Error(`the variant list offers "${offered}"`);
+  await newGame(page, 'janggi');
+  if (!(await page.$eval('#pass', (b) => b.hidden))) throw new Error('Pass is offered in a game that has no passes');
+  const state = await call(address, 'POST', '/api/games', { variant: 'janggi-kakao', fen: '9/4K4/9/9/9/4r4/9/9/9/3k5 w - - 0 1' });
+  await open(page, address, state);
+  const button = await page.$eval('#pass', (b) => [b.hidden, b.disabled]);
+  if (button.join() !== 'false,true') throw new Error(`in check Pass is (hidden, disabled) ${button}`);
+  const note = await text(page, '#pass-note');
+  if (note !== 'No pass now: you cannot pass while in check.') throw new Error(`in check the pass note reads "${note}"`);
+  await page.screenshot({ path: join(shots, 'janggi-no-pass-in-check.png') });
 }
 
 async function chess(page) {
@@ -436,7 +530,9 @@ try {
   await page.goto(address, { waitUntil: 'networkidle0', timeout: 30_000 });
   await page.waitForSelector('#board piece', { timeout: 15_000 });
   const began = Date.now();
-  for (const [name, step] of Object.entries({ janggi: () => janggi(page, address), chess: () => chess(page),
+  for (const [name, step] of Object.entries({ janggi: () => janggi(page, address),
+    janggiAsNotated: () => janggiAsNotated(page, address), wrongTurn: () => wrongTurn(page), clocks: () => clocks(browser, address),
+    passing: () => passing(page, address), chess: () => chess(page),
     everyVariant: () => everyVariant(page, address), shogi: () => shogiDropsAndPromotions(page, address),
     crazyhouse: () => crazyhouseDrop(page, address), promotion: () => chessPromotion(page, address),
     picker: () => pickerInsideTheScreen(page, address), editor: () => positionEditor(page, address),

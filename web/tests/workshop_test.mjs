@@ -61,10 +61,11 @@ async function replaceText(page, content) {
   await page.keyboard.sendCharacter(content);
 }
 
-// The centre of a point of the preview board, rank 1 at the bottom.
-async function click(page, name, files, ranks) {
+// The centre of a point of the preview board, rank 1 at the bottom, or at the top where the
+// ranks count from there (`fromTop`: Janggi's `board.ranks_from: top`).
+async function click(page, name, files, ranks, fromTop = false) {
   const box = await (await page.$('#preview cg-board')).boundingBox();
-  const file = name.charCodeAt(0) - 97, rank = Number(name.slice(1));
+  const file = name.charCodeAt(0) - 97, rank = fromTop ? ranks + 1 - Number(name.slice(1)) : Number(name.slice(1));
   await page.mouse.click(box.x + ((file + 0.5) * box.width) / files, box.y + ((ranks - rank + 0.5) * box.height) / ranks);
 }
 
@@ -119,6 +120,16 @@ async function workshop(page, address) {
   await waitFor(page, 'the error marked in the script', `document.querySelector('.cm-lint-marker-error') !== null`);
   await page.click('#tabs button[data-file="variant.yaml"]');
 
+  // A script named but not brought is marked at the line that names it.
+  await replaceText(page, `${fixed}scripts: {gone: gone.lua}\n`);
+  await waitFor(page, 'the missing script', `document.getElementById('problem').textContent === 'variant.yaml:7:11: scripts.gone: name one of the uploaded scripts'`);
+  await waitFor(page, 'the missing script marked', `document.querySelector('.cm-lintRange-error') !== null`);
+  const missing = await page.evaluate(() => {
+    const lines = [...document.querySelectorAll('.cm-content .cm-line')];
+    return lines.indexOf(document.querySelector('.cm-lintRange-error').closest('.cm-line')) + 1;
+  });
+  if (missing !== 7) throw new Error(`the missing script is marked at line ${missing}, not 7`);
+
   // Correct runtime hooks load and play: the soldier the script forbids to step right and lets
   // leap two ahead has those targets, and the draft may be saved, played and tested (issue 57).
   await page.type('#script-name', 'house.lua');
@@ -131,9 +142,9 @@ async function workshop(page, address) {
   await waitFor(page, 'the hooked draft loaded', `document.getElementById('title').textContent === 'house' && document.getElementById('problem').textContent === ''`);
   for (const id of ['save', 'play', 'run-test'])
     if (await page.$eval(`#${id}`, (b) => b.disabled)) throw new Error(`#${id} stays disabled for a draft whose hooks load`);
-  await click(page, 'a7', 9, 10);
+  await click(page, 'a7', 9, 10, true);
   await waitFor(page, "the hooked soldier's two targets", `document.querySelectorAll('#preview square.move-dest').length === 2`);
-  await click(page, 'a5', 9, 10);
+  await click(page, 'a5', 9, 10, true);
   await waitFor(page, 'the leap the hook added', `document.getElementById('preview-status').textContent.startsWith('Tried a7a5')`);
   await page.screenshot({ path: join(shots, 'workshop-hooks.png') });
 

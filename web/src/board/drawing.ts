@@ -4,7 +4,7 @@
 // squares, or a chequer; and coordinates along the left and bottom edges.
 import type { State } from '../api';
 import type { Family } from './pieces';
-import { toKey } from './keys';
+import { keyRank, toKey } from './keys';
 
 const S = 100;  // one square, in SVG units
 
@@ -28,7 +28,7 @@ export function boardSvg(s: State, family: Family, flipped: boolean): string {
     }
     for (let r = 0; r < ranks; r++) svg += line(x(0), y(r), x(files - 1), y(r));
     for (const [a, b] of diagonals) {
-      const [ka, kb] = [toKey(a), toKey(b)];
+      const [ka, kb] = [toKey(s.board, a), toKey(s.board, b)];
       svg += line(x(ka.charCodeAt(0) - 97), y(ka.charCodeAt(1) - 49), x(kb.charCodeAt(0) - 97), y(kb.charCodeAt(1) - 49));
     }
   } else if (family === 'shogi') {
@@ -43,7 +43,7 @@ export function boardSvg(s: State, family: Family, flipped: boolean): string {
   const label = (tx: number, ty: number, text: string, anchor: string) =>
     `<text x="${tx}" y="${ty}" font-size="${S * 0.2}" font-family="sans-serif" font-weight="bold" fill="#5b3d12" fill-opacity="0.85" text-anchor="${anchor}">${text}</text>`;
   for (let f = 0; f < files; f++) svg += label(x(f) + S * 0.46, ranks * S - S * 0.05, String.fromCharCode(97 + f), 'end');
-  for (let r = 0; r < ranks; r++) svg += label(S * 0.05, y(r) - S * 0.3, String(r + 1), 'start');
+  for (let r = 0; r < ranks; r++) svg += label(S * 0.05, y(r) - S * 0.3, String(keyRank(s.board, r + 1)), 'start');
   return `url("data:image/svg+xml;utf8,${encodeURIComponent(svg + '</svg>')}")`;
 }
 

@@ -8,6 +8,7 @@
 // The page writes one style sheet per variant; a piece is chessgroundx's <piece class="ROLE COLOUR">.
 import type { Color, Role } from 'chessgroundx/types';
 import type { Kind, Side, State } from '../api';
+import { drawnUp } from './keys';
 
 export type Family = 'janggi' | 'xiangqi' | 'shogi' | 'chess';
 export const colours: Color[] = ['white', 'black'];
@@ -95,7 +96,7 @@ export function pieceCss(s: State, family: Family): string {
         `background-image: ${shape(family, look.fill, look.ink)}; color: ${text}; font-size: calc(var(--square) * ${font.toFixed(3)}); }\n`;
       // A shogi piece points at the opponent: turned round when its side moves down the screen.
       if (family === 'shogi')
-        css += `.orientation-${side.forward === 'up' ? 'black' : 'white'} ${sel}::after { transform: rotate(180deg); }\n`;
+        css += `.orientation-${drawnUp(s.board, side) ? 'black' : 'white'} ${sel}::after { transform: rotate(180deg); }\n`;
     });
   });
   return css;

@@ -5,11 +5,9 @@ import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import type { Color, Key, PiecesDiff, Role } from 'chessgroundx/types';
 import type { State } from './api';
+import { toKey as boardKey, toPoint as boardPoint } from '../board/keys';
 
 const colours: Color[] = ['white', 'black'];
-// Palace names points "b10"; chessgroundx keys ranks from '1' upwards through ':' (10), ';' (11)...
-export const toKey = (point: string): Key => (point[0] + String.fromCharCode(48 + Number(point.slice(1)))) as Key;
-export const toPoint = (key: string): string => key[0] + String(key.charCodeAt(1) - 48);
 const roleOf = (letter: string): Role => `${letter.toLowerCase()}-piece` as Role;
 
 // Side colours a variant names that CSS does not know (sente, cho) fall back to light and dark.
@@ -27,6 +25,7 @@ function lightness(colour: string): number {
 
 function background(s: State): string {
   const { files, ranks, diagonals, all_diagonals } = s.board;
+  const toKey = (point: string) => boardKey(s.board, point);
   const x = (f: number) => ((f + 0.5) * 100) / files;
   const y = (r: number) => ((ranks - r - 0.5) * 100) / ranks;
   let svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" preserveAspectRatio="none">`;
@@ -60,6 +59,7 @@ export class Preview {
 
   show(s: State) {
     const { files, ranks } = s.board;
+    const toKey = (point: string) => boardKey(s.board, point);
     const square = Math.max(24, Math.min(44, Math.floor(400 / Math.max(files, ranks))));
     const shape = `${files}x${ranks}`;
     this.element.style.setProperty('--files', String(files));
@@ -99,7 +99,7 @@ export class Preview {
 
   // A promotion tries the first of its choices: the game page is where the picker is.
   private tried(s: State, orig: Key, dest: Key) {
-    const prefix = toPoint(orig) + toPoint(dest);
+    const prefix = boardPoint(s.board, orig) + boardPoint(s.board, dest);
     const move = s.legal_moves.find((m) => m.startsWith(prefix) && !/[0-9]/.test(m.charAt(prefix.length))) ?? prefix;
     void this.move(move);
   }
