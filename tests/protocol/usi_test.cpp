@@ -105,8 +105,8 @@ TEST(Usi, BadInputIsOneLineAndChangesNothing) {
       {"go byoyomi soon", "info string go byoyomi needs a number"},
       {"setoption name USI_Variant value go", "info string unknown variant \"go\" (known: 3check, 5check, almost, antichess, atomic, "
        "berolina, capablanca, centaur, chancellor, chess, chess-design, courier, crazyhouse, dobutsu, embassy, extinction, "
-       "fischerandom, gardner, giveaway, gothic, grand, grasshopper, horde, janggi, janggicasual, janggimodern, janggitraditional, janus, "
-       "kinglet, kingofthehill, knightmate, losalamos, makruk, manchu, minishogi, minixiangqi, modern, newzealand, shako, shatranj, "
+       "fischerandom, gardner, giveaway, gorogoro, gothic, grand, grasshopper, horde, janggi, janggicasual, janggimodern, janggitraditional, janus, "
+       "judkins, kinglet, kingofthehill, knightmate, losalamos, makruk, manchu, minishogi, minixiangqi, modern, newzealand, shako, shatranj, "
        "shogi, tencubed, threekings, xiangqi)"},
   };
   for (const auto& [input, expected] : cases) EXPECT_EQ(gui.tell(input), std::vector<std::string>{expected}) << input;
