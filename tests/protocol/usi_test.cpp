@@ -107,7 +107,7 @@ TEST(Usi, BadInputIsOneLineAndChangesNothing) {
        "berolina, capablanca, centaur, chancellor, chess, chess-design, courier, crazyhouse, dobutsu, embassy, extinction, "
        "fischerandom, gardner, giveaway, gorogoro, gothic, grand, grasshopper, horde, janggi, janggicasual, janggimodern, janggitraditional, janus, "
        "judkins, kinglet, kingofthehill, knightmate, losalamos, makruk, manchu, minishogi, minixiangqi, modern, newzealand, shako, shatranj, "
-       "shogi, tencubed, threekings, xiangqi)"},
+       "shogi, tencubed, threekings, xiangqi, yarishogi)"},
   };
   for (const auto& [input, expected] : cases) EXPECT_EQ(gui.tell(input), std::vector<std::string>{expected}) << input;
   // Still after 7g7f: gote has 30 replies.
