@@ -26,7 +26,7 @@ namespace {
 // 80, shogi's 81, the xiangqi and janggi boards' 90, courier's 96, grand's 100).
 const std::set<std::string> OneWordVariants = {
     "almost", "antichess", "atomic", "berolina", "breakthrough", "chess", "chess-design", "chess960", "clobber", "crazyhouse", "dobutsu",
-    "extinction", "five-check", "gardner", "giveaway", "gorogoro", "grasshopper", "horde", "judkins", "king-of-the-hill", "kinglet", "knightmate",
+    "extinction", "five-check", "gardner", "giveaway", "gorogoro", "grasshopper", "hoppelpoppel", "horde", "judkins", "king-of-the-hill", "kinglet", "knightmate",
     "losalamos", "makruk", "minishogi", "minixiangqi", "newzealand", "pawnsideways", "shatranj", "three-check", "threekings", "yarishogi"};
 const std::set<std::string> TwoWordVariants = {"capablanca", "centaur", "chancellor", "courier", "embassy", "gothic",
                                                "grand", "janggi", "janggi-casual", "janggi-kakao", "janggi-modern",

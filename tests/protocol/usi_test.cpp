@@ -105,7 +105,7 @@ TEST(Usi, BadInputIsOneLineAndChangesNothing) {
       {"go byoyomi soon", "info string go byoyomi needs a number"},
       {"setoption name USI_Variant value go", "info string unknown variant \"go\" (known: 3check, 5check, almost, antichess, atomic, "
        "berolina, breakthrough, capablanca, centaur, chancellor, chess, chess-design, clobber, courier, crazyhouse, dobutsu, embassy, extinction, "
-       "fischerandom, gardner, giveaway, gorogoro, gothic, grand, grasshopper, horde, janggi, janggicasual, janggimodern, janggitraditional, janus, "
+       "fischerandom, gardner, giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, janggitraditional, janus, "
        "judkins, kinglet, kingofthehill, knightmate, losalamos, makruk, manchu, minishogi, minixiangqi, modern, newzealand, pawnsideways, shako, shatranj, "
        "shogi, tencubed, threekings, xiangqi, yarishogi)"},
   };
