@@ -25,9 +25,10 @@ namespace {
 // no runtime hooks, on at most 64 points (a set is a word) or at most 128 (two words: capablanca's
 // 80, shogi's 81, the xiangqi and janggi boards' 90, courier's 96, grand's 100).
 const std::set<std::string> OneWordVariants = {
-    "almost", "antichess", "atomic", "berolina", "chess", "chess-design", "chess960", "crazyhouse", "dobutsu",
-    "extinction", "five-check", "gardner", "grasshopper", "horde", "king-of-the-hill", "kinglet", "knightmate",
-    "losalamos", "makruk", "minishogi", "minixiangqi", "newzealand", "shatranj", "three-check", "threekings"};
+    "almost", "antichess", "atomic", "berolina", "breakthrough", "chess", "chess-design", "chess960", "chessgi", "clobber", "crazyhouse",
+    "dobutsu", "extinction", "five-check", "gardner", "giveaway", "gorogoro", "grasshopper", "hoppelpoppel", "horde", "judkins",
+    "king-of-the-hill", "kinglet", "knightmate", "loop", "losalamos", "makruk", "minishogi", "minixiangqi", "newzealand", "orda",
+    "pawnsideways", "shatranj", "three-check", "threekings", "yarishogi"};
 const std::set<std::string> TwoWordVariants = {"capablanca", "centaur", "chancellor", "courier", "embassy", "gothic",
                                                "grand", "janggi", "janggi-casual", "janggi-kakao", "janggi-modern",
                                                "janus", "manchu", "modern", "shako", "shogi", "tencubed", "xiangqi"};

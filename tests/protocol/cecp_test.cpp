@@ -25,10 +25,11 @@ TEST(Cecp, FeaturesNameEveryVariantByItsXBoardName) {
   EXPECT_EQ(gui.tell("xboard"), std::vector<std::string>{});
   EXPECT_EQ(gui.tell("protover 2"),
             std::vector<std::string>{
-                "feature myname=\"Palace\" variants=\"3check,5check,almost,antichess,atomic,berolina,capablanca,centaur,chancellor,"
-                "chess-design,courier,crazyhouse,dobutsu,embassy,extinction,fischerandom,gardner,gothic,grand,grasshopper,horde,janggi,"
-                "janggicasual,janggimodern,janggitraditional,janus,kinglet,kingofthehill,knightmate,losalamos,makruk,manchu,minishogi,"
-                "minixiangqi,modern,newzealand,normal,shako,shatranj,shogi,tencubed,threekings,xiangqi\" setboard=1 "
+                "feature myname=\"Palace\" variants=\"3check,5check,almost,antichess,atomic,berolina,breakthrough,capablanca,centaur,"
+                "chancellor,chess-design,chessgi,clobber,courier,crazyhouse,dobutsu,embassy,extinction,fischerandom,gardner,giveaway,"
+                "gorogoro,gothic,grand,grasshopper,hoppelpoppel,horde,janggi,janggicasual,janggimodern,janggitraditional,janus,judkins,"
+                "kinglet,kingofthehill,knightmate,loop,losalamos,makruk,manchu,minishogi,minixiangqi,modern,newzealand,normal,orda,"
+                "pawnsideways,shako,shatranj,shogi,tencubed,threekings,xiangqi,yarishogi\" setboard=1 "
                 "usermove=1 ping=1 time=1 draw=0 reuse=1 analyze=0 colors=0 san=0 sigint=0 sigterm=0 done=1"});
   EXPECT_EQ(gui.tell("accepted setboard"), std::vector<std::string>{});
   EXPECT_EQ(gui.tell("ping 3"), std::vector<std::string>{"pong 3"});

@@ -38,11 +38,12 @@ TEST(Uci, HandshakeOffersEveryVariantFileByItsWireName) {
   EXPECT_EQ(lines[0], "id name Palace");
   EXPECT_EQ(lines[2],
             "option name UCI_Variant type combo default janggitraditional var 3check var 5check var almost var antichess var atomic "
-            "var berolina var capablanca var centaur var chancellor var chess var chess-design var courier var crazyhouse var dobutsu "
-            "var embassy var extinction var fischerandom var gardner var gothic var grand var grasshopper var horde var janggi "
-            "var janggicasual var janggimodern var janggitraditional var janus var kinglet var kingofthehill var knightmate var losalamos "
-            "var makruk var manchu var minishogi var minixiangqi var modern var newzealand var shako var shatranj var shogi var tencubed "
-            "var threekings var xiangqi");
+            "var berolina var breakthrough var capablanca var centaur var chancellor var chess var chess-design var chessgi var clobber "
+            "var courier var crazyhouse var dobutsu var embassy var extinction var fischerandom var gardner var giveaway var gorogoro "
+            "var gothic var grand var grasshopper var hoppelpoppel var horde var janggi var janggicasual var janggimodern "
+            "var janggitraditional var janus var judkins var kinglet var kingofthehill var knightmate var loop var losalamos var makruk "
+            "var manchu var minishogi var minixiangqi var modern var newzealand var orda var pawnsideways var shako var shatranj var shogi "
+            "var tencubed var threekings var xiangqi var yarishogi");
   EXPECT_EQ(lines[3], "option name VariantFile type string default <empty>");
   EXPECT_EQ(lines[6], "uciok");
   EXPECT_EQ(gui.tell("isready"), std::vector<std::string>{"readyok"});
@@ -139,10 +140,11 @@ TEST(Uci, BadInputIsNamedAndChangesNothing) {
       {"go depth many", "info string go depth needs a number"},
       {"go sideways 3", "info string unknown go parameter \"sideways\""},
       {"setoption name UCI_Variant value no-such-game",
-       "info string unknown variant \"no-such-game\" (known: 3check, 5check, almost, antichess, atomic, berolina, capablanca, centaur, "
-       "chancellor, chess, chess-design, courier, crazyhouse, dobutsu, embassy, extinction, fischerandom, gardner, gothic, grand, "
-       "grasshopper, horde, janggi, janggicasual, janggimodern, janggitraditional, janus, kinglet, kingofthehill, knightmate, "
-       "losalamos, makruk, manchu, minishogi, minixiangqi, modern, newzealand, shako, shatranj, shogi, tencubed, threekings, xiangqi)"},
+       "info string unknown variant \"no-such-game\" (known: 3check, 5check, almost, antichess, atomic, berolina, breakthrough, "
+       "capablanca, centaur, chancellor, chess, chess-design, chessgi, clobber, courier, crazyhouse, dobutsu, embassy, extinction, "
+       "fischerandom, gardner, giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, "
+       "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, loop, losalamos, makruk, manchu, minishogi, minixiangqi, "
+       "modern, newzealand, orda, pawnsideways, shako, shatranj, shogi, tencubed, threekings, xiangqi, yarishogi)"},
       {"setoption name Hash value 0", "info string Hash must be 1 to 4096 MB, not \"0\""},
       {"setoption name Colour value red", "info string unknown option \"Colour\""},
       {"setoption name VariantFile value /no/such.yaml", ""},

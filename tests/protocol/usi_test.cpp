@@ -104,10 +104,11 @@ TEST(Usi, BadInputIsOneLineAndChangesNothing) {
       {"position fen 9/9 b - 1", "info string position needs startpos or sfen, not \"fen\""},
       {"go byoyomi soon", "info string go byoyomi needs a number"},
       {"setoption name USI_Variant value go", "info string unknown variant \"go\" (known: 3check, 5check, almost, antichess, atomic, "
-       "berolina, capablanca, centaur, chancellor, chess, chess-design, courier, crazyhouse, dobutsu, embassy, extinction, "
-       "fischerandom, gardner, gothic, grand, grasshopper, horde, janggi, janggicasual, janggimodern, janggitraditional, janus, "
-       "kinglet, kingofthehill, knightmate, losalamos, makruk, manchu, minishogi, minixiangqi, modern, newzealand, shako, shatranj, "
-       "shogi, tencubed, threekings, xiangqi)"},
+       "berolina, breakthrough, capablanca, centaur, chancellor, chess, chess-design, chessgi, clobber, courier, crazyhouse, dobutsu, "
+       "embassy, extinction, fischerandom, gardner, giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, "
+       "janggicasual, janggimodern, janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, loop, losalamos, makruk, "
+       "manchu, minishogi, minixiangqi, modern, newzealand, orda, pawnsideways, shako, shatranj, shogi, tencubed, threekings, xiangqi, "
+       "yarishogi)"},
   };
   for (const auto& [input, expected] : cases) EXPECT_EQ(gui.tell(input), std::vector<std::string>{expected}) << input;
   // Still after 7g7f: gote has 30 replies.

@@ -56,15 +56,19 @@ class Engine:
         return moves, int(lines[-1].split(':')[1])
 
     # The game's result at a terminal position reached by `last` from the position before it, for
-    # the side to move there. UCI prints both a won and a lost end as "mate 0", so the mover's score
-    # for `last` decides: mate 1 (it won), mate 0 (it lost), cp 0 (a draw).
+    # the side to move there. A UCI score is the mover's: for `last`, mate 1 means it mates (the side
+    # to move lost), mate -1 that it is mated (the side to move won: giveaway's side left with no
+    # move or no piece), cp 0 a draw. Searched to depth 2, so that the full search judges the
+    # terminal position: at depth 1 the quiescence search would score a position without a move, not
+    # in check, by its evaluation. A new game first, so that no earlier search's table answers.
     def result_after(self, start, before, last):
+        self.send('ucinewgame')
         self.at(start, before)
-        lines = self.ask(f'go depth 1 searchmoves {last}', 'bestmove')
+        lines = self.ask(f'go depth 2 searchmoves {last}', 'bestmove')
         score = [l for l in lines if ' score ' in l][-1].split(' score ')[1].split()
         if score[0] == 'cp':
             return 'draw' if score[1] == '0' else None
-        return {'1': 'loss', '0': 'win'}.get(score[1])
+        return {'1': 'loss', '-1': 'win'}.get(score[1])
 
 
 # Plays random moves from the start until the game ends or `plies` are played; the engine is left at
