@@ -23,6 +23,7 @@ let family: Family = 'chess';
 let flipped = false;  // turned round from the first side's view
 let editing = false;
 let picked: Piece | undefined;  // the editor's palette piece
+let pickedAtPress: Piece | undefined;  // `picked` when the board was last pressed
 let editedHands: Hands | undefined;  // the hands of the position being set up, where the variant has hands
 let held: HandPick | undefined;  // a hand piece about to be dropped
 let reviewing: number | undefined;  // the ply shown, while reviewing the past
@@ -256,8 +257,8 @@ function onDrop(piece: Piece, key: Key) {
 // hand piece is dropped there.
 function onSelect(key: Key) {
   if (!editing && held && !state.pieces.some((p) => p.square === toPoint(state.board, key))) return dropHeld(toPoint(state.board, key));
-  if (!editing || !picked) return;
-  ground!.setPieces(new Map([[key, { ...picked }]]));
+  if (!editing || !pickedAtPress) return;
+  ground!.setPieces(new Map([[key, { ...pickedAtPress }]]));
   ground!.unselect();
   syncEditorFen();
 }
@@ -482,6 +483,10 @@ function wire() {
       say((e as Error).message);
     }
   };
+  // chessgroundx tells of a press on the board a task later, and a quick player may have picked
+  // the next piece in the palette by then: the piece put is the one picked when the board was pressed.
+  for (const press of ['mousedown', 'touchstart'])
+    $('board').addEventListener(press, () => { pickedAtPress = picked; }, { capture: true, passive: true });
   window.addEventListener('resize', () => {
     if (!state) return;
     sizeBoard(state);

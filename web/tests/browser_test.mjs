@@ -444,6 +444,8 @@ async function positionEditor(page, address) {
     await click(page, square);
   };
   for (const [piece, square] of [['white king', 'g1'], ['white queen', 'h6'], ['white pawn', 'f6'], ['black rook', 'a8']]) await put(piece, square);
+  // Each piece where it was put, the rook on a8 seen before it is dragged away.
+  await waitFor(page, 'the four pieces put', `document.getElementById('fen').value.startsWith('r7/8/5P1Q/8/8/8/8/6K1 w ')`);
   await dragOff(page, 'a8');
   await waitFor(page, 'the rook dragged off gone from the FEN', `document.getElementById('fen').value.startsWith('8/8/5P1Q/8/8/8/8/6K1 w ')`);
   await page.click('#editor-apply');
