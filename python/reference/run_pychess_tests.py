@@ -141,12 +141,18 @@ def run_file(args, env, pychess, name):
             counts["errors"] += 1
             return counts, ["crashed: " + (proc.stderr.strip().splitlines() or ["no output"])[-1][:300]]
     lines = []
-    for kind in ("failed", "errors", "skipped"):
-        counts[kind] = len(result[kind])
-        lines += [f"{test} {kind.upper() if kind != 'skipped' else 'skipped'}: {why[:300]}" for test, why in result[kind]]
-    # An error in a class's setUp runs no test of it but counts as one error; the ran count has none.
-    counts["passed"] = max(0, result["ran"] - counts["failed"] - counts["skipped"]
-                           - sum(1 for test, _ in result["errors"] if not test.startswith(("setUpClass", "tearDownClass", "setUpModule"))))
+    # A test counts once, whatever number of its subtests (`id (params)`) fail; an error in a class's
+    # setUpClass stands for a test that never ran, so it is not among the ran ones.
+    seen = set()
+    for kind in ("errors", "failed", "skipped"):
+        for test, why in result[kind]:
+            lines.append(f"{test} {kind.upper() if kind != 'skipped' else 'skipped'}: {why[:300]}")
+            parent = test.split(" (")[0]
+            if parent not in seen:
+                seen.add(parent)
+                counts[kind] += 1
+    class_errors = sum(1 for test in seen if test.startswith(("setUpClass", "tearDownClass", "setUpModule")))
+    counts["passed"] = result["ran"] - (len(seen) - class_errors)
     return counts, sorted(lines)
 
 
