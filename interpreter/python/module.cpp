@@ -255,10 +255,27 @@ std::shared_ptr<const Variant> variant_named(const std::string& name, bool chess
   return catalogue().get(variant->rules().uci.chess960);
 }
 
+// pyffish also reads a FEN whose hands follow the board as one more `/` field (lichess writes
+// crazyhouse so: `.../r3q~3/RQNRPQBb w`); Palace's reader takes hands only in brackets.
+std::string bracket_hands(const Variant& variant, const std::string& fen) {
+  if (!variant.has_hands()) return fen;
+  const std::size_t board_end = std::min(fen.find(' '), fen.size());
+  const std::string board = fen.substr(0, board_end);
+  if (board.find('[') != std::string::npos ||
+      std::count(board.begin(), board.end(), '/') != variant.board().ranks) return fen;
+  const std::size_t last = board.rfind('/');
+  return board.substr(0, last) + "[" + board.substr(last + 1) + "]" + fen.substr(board_end);
+}
+
+// A position is refused where the side not to move stands in check, as no game reaches it (pyffish
+// reads it and plays on; Palace will not make moves from it); a caller
+// that only asks about check (`played` false) reads any position, as pyffish reads every FEN.
 struct WireBoard {
-  WireBoard(const std::string& name, const std::string& fen, const std::vector<std::string>& moves, bool chess960 = false)
+  WireBoard(const std::string& name, const std::string& fen, const std::vector<std::string>& moves, bool chess960 = false,
+            bool played = true)
       : variant(variant_named(name, chess960)), wire(*variant), pos(variant) {
-    if (!fen.empty()) set_played_fen(pos, wire.fen(fen));
+    if (!fen.empty() && played) set_played_fen(pos, wire.fen(bracket_hands(*variant, fen)));
+    if (!fen.empty() && !played) pos.set_fen(wire.fen(bracket_hands(*variant, fen)));
     for (std::size_t i = 0; i < moves.size(); ++i) pos.do_move(parse(moves[i], "move " + std::to_string(i + 1) + ": "));
   }
 
@@ -706,7 +723,7 @@ PYBIND11_MODULE(palace, m) {
   m.def(
       "gives_check",
       [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool chess960) {
-        WireBoard b(v, fen, moves, chess960);
+        WireBoard b(v, fen, moves, chess960, !moves.empty());
         return in_check(b.pos);
       },
       py::arg("variant"), py::arg("fen"), py::arg("moves"), py::arg("chess960") = false,
@@ -763,7 +780,7 @@ PYBIND11_MODULE(palace, m) {
         const auto variant = variant_named(v, chess960);
         Position pos(variant);
         try {
-          set_played_fen(pos, WireNotation(*variant).fen(fen));
+          set_played_fen(pos, WireNotation(*variant).fen(bracket_hands(*variant, fen)));
         } catch (const FenError& e) {
           return fen_code(e.what(), *variant);
         }
@@ -777,7 +794,7 @@ PYBIND11_MODULE(palace, m) {
         const auto variant = catalogue().get(v);
         Position pos(variant);
         try {
-          set_played_fen(pos, WireNotation(*variant).fen(fen));
+          set_played_fen(pos, WireNotation(*variant).fen(bracket_hands(*variant, fen)));
         } catch (const FenError& e) {
           return std::string(e.what());
         }

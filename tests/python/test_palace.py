@@ -101,6 +101,21 @@ def test_validate_fen():
     assert "side to move" in palace.fen_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR g KQkq - 0 1", "chess")
 
 
+def test_hands_after_the_board_as_one_more_field():
+    # lichess writes crazyhouse's hands as a ninth `/` field; pyffish 0.0.89 reads it and answers so
+    lichess = "r7/5pkp/b1pPpNpn/p2pP3/N7/BP6/KP3PPP/r3q~3/RQNRPQBb w - - 2 51"
+    assert palace.validate_fen(lichess, "crazyhouse") == palace.FEN_OK
+    assert palace.get_fen("crazyhouse", lichess, []) == "r7/5pkp/b1pPpNpn/p2pP3/N7/BP6/KP3PPP/r3q~3[QQRRBNPb] w - - 2 51"
+    assert palace.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1", "chess") == -8  # no hands
+
+
+def test_gives_check_reads_a_position_no_game_reaches():
+    # pyffish answers for the side to move even where the other side stands in check (pychess-variants
+    # asks so to refuse such a FEN)
+    assert palace.gives_check("chess", "4k3/8/8/8/8/8/8/r3K3 b - - 0 1", []) is False
+    assert palace.gives_check("chess", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", []) is True
+
+
 def test_bad_input_is_one_clear_error():
     with pytest.raises(palace.Error, match='unknown variant "nosuch"'):
         palace.legal_moves("nosuch", "", [])
