@@ -92,16 +92,15 @@ MoveVerdict Game::play(const std::string& move_text) {
   // text that names no legal move is refused.
   const MoveNotation notation(variant());
   std::string why;
-  bool ambiguous = false;
-  if (const Move m = notation.read(position_, move_text, why, &ambiguous)) {
+  MoveNotation::Unread unread = MoveNotation::Unread::NoMove;
+  if (const Move m = notation.read(position_, move_text, why, &unread)) {
     if (m.type() == MoveType::Drop) return play_legal(m);  // read() returns legal moves only
     return m.is_pass() ? try_move(NoPoint, NoPoint, NoKind) : try_move(m.from(), m.to(), m.promotion_kind());
   }
-  if (ambiguous) return refuse(state_.finished() ? "the game is over: " + verdict() : why);
+  if (unread == MoveNotation::Unread::Ambiguous) return refuse(state_.finished() ? "the game is over: " + verdict() : why);
   // A move of the side not to move is refused for that, before any reading of its points would
   // blame the piece on them.
-  if (const std::string turn = state_.finished() ? "" : notation.wrong_turn(position_, move_text); !turn.empty())
-    return refuse(turn);
+  if (unread == MoveNotation::Unread::WrongTurn && !state_.finished()) return refuse(why);
   Point intended_from = NoPoint, intended_to = NoPoint;
   if (notation.intended(position_, move_text, intended_from, intended_to)) {
     if (state_.finished()) return try_move(intended_from, intended_to, NoKind);  // which says so

@@ -411,12 +411,16 @@ bool MoveNotation::names_pass(std::string_view text) const {
   return std::find(rules_.pass_names.begin(), rules_.pass_names.end(), text) != rules_.pass_names.end();
 }
 
-Move MoveNotation::read(Position& pos, std::string_view input, std::string& why, bool* ambiguous) const {
+Move MoveNotation::read(Position& pos, std::string_view input, std::string& why, Unread* unread) const {
   bool named_several = false;
   const Move m = find(pos, input, why, named_several);
-  if (ambiguous) *ambiguous = named_several;
+  Unread reason = named_several ? Unread::Ambiguous : Unread::NoMove;
   if (!m && !named_several)
-    if (std::string turn = wrong_turn(pos, input); !turn.empty()) why = std::move(turn);
+    if (std::string turn = wrong_turn(pos, input); !turn.empty()) {
+      why = std::move(turn);
+      reason = Unread::WrongTurn;
+    }
+  if (unread) *unread = reason;
   return m;
 }
 

@@ -35,16 +35,18 @@ class MoveNotation {
   // `#`, which needs the move tried: `pos` is searched and left as it was.
   std::string write(Position& pos, Move m, NotationStyle style) const;
 
+  // Why read() found no move, where its caller must tell the cases apart: a text that names several
+  // moves, or a move of the side not to move, is explained by that alone.
+  enum class Unread { NoMove, Ambiguous, WrongTurn };
+
   // The legal move of `pos` that `text` names in any notation. When there is none, returns a null
   // Move and sets `why`: "\"Nf6\" is not a legal move here", "\"R1\" is not a move",
-  // "\"Nd2\" is ambiguous: the knights on b1 and f3 can both make it; write Nbd2 or Nfd2". As
-  // python-chess reads SAN, a text is read against the legal moves only: where WXF or Chinese
-  // text names a piece by its file ("炮五进五") and another like it stands there, the one that can
-  // legally make the move is meant. `ambiguous`, where given, says whether `text` named several
-  // moves (then no other reading of it may explain the refusal). When `text` names no legal move of
-  // the side to move but one of the other side, `why` says so: "it is White's turn: \"e5\" is a move
-  // of Black". `pos` is searched and left as it was.
-  Move read(Position& pos, std::string_view text, std::string& why, bool* ambiguous = nullptr) const;
+  // "\"Nd2\" is ambiguous: the knights on b1 and f3 can both make it; write Nbd2 or Nfd2", or, where
+  // `text` names a legal move of the other side, "it is White's turn: \"e5\" is a move of Black"; and
+  // `unread`, where given, says which. As python-chess reads SAN, a text is read against the legal
+  // moves only: where WXF or Chinese text names a piece by its file ("炮五进五") and another like it
+  // stands there, the one that can legally make the move is meant. `pos` is searched and left as it was.
+  Move read(Position& pos, std::string_view text, std::string& why, Unread* unread = nullptr) const;
 
   // Whether `text` is a pass: "pass", a null move of the record formats ("--", "Z0", "0000",
   // "@@@@"), or a name the game's `notation: pass:` gives it.
@@ -56,9 +58,6 @@ class MoveNotation {
   std::string ambiguity(const Position& pos, std::string_view text, const std::vector<Move>& found,
                         const std::vector<std::string>& spellings, bool by_file) const;
 
-  // That sentence, or "" where `text` names no legal move of the side not to move either.
-  std::string wrong_turn(const Position& pos, std::string_view text) const;
-
   // For a refused SAN-like, Chinese or Korean numeric text, where it meant to go from and to, so the
   // game layer can say why that move is illegal; false when the text names no piece and square of
   // this board.
@@ -68,6 +67,8 @@ class MoveNotation {
   struct SanParts;
   // read() for the side to move only; `ambiguous` says whether `text` named several moves.
   Move find(Position& pos, std::string_view text, std::string& why, bool& ambiguous) const;
+  // The wrong-turn sentence, or "" where `text` names no legal move of the side not to move either.
+  std::string wrong_turn(const Position& pos, std::string_view text) const;
   bool parse_san(std::string_view text, SanParts& parts) const;
   bool san_matches(const Position& pos, Move m, const SanParts& parts) const;
   bool kind_fits(Kind kind, const SanParts& parts) const;
