@@ -23,7 +23,6 @@ let family: Family = 'chess';
 let flipped = false;  // turned round from the first side's view
 let editing = false;
 let picked: Piece | undefined;  // the editor's palette piece
-let pickedAtPress: Piece | undefined;  // `picked` when the board was last pressed
 let editedHands: Hands | undefined;  // the hands of the position being set up, where the variant has hands
 let held: HandPick | undefined;  // a hand piece about to be dropped
 let reviewing: number | undefined;  // the ply shown, while reviewing the past
@@ -253,14 +252,10 @@ function onDrop(piece: Piece, key: Key) {
   if (held && roleOf(state, held.kind) === piece.role) dropHeld(toPoint(state.board, key));
 }
 
-// In the editor, a picked piece from the palette is put on the clicked point; in play, a picked
-// hand piece is dropped there.
+// In play, a picked hand piece is dropped on the point selected (the editor puts its pieces at the
+// press, in wire()).
 function onSelect(key: Key) {
   if (!editing && held && !state.pieces.some((p) => p.square === toPoint(state.board, key))) return dropHeld(toPoint(state.board, key));
-  if (!editing || !pickedAtPress) return;
-  ground!.setPieces(new Map([[key, { ...pickedAtPress }]]));
-  ground!.unselect();
-  syncEditorFen();
 }
 
 // A past position, shown until the player goes back to the game.
@@ -483,10 +478,23 @@ function wire() {
       say((e as Error).message);
     }
   };
-  // chessgroundx tells of a press on the board a task later, and a quick player may have picked
-  // the next piece in the palette by then: the piece put is the one picked when the board was pressed.
+  // The editor puts the picked piece on the point pressed at the press itself: chessgroundx tells of
+  // a press only a task later (onSelect), which may come after the player has picked the next piece.
+  // It also keeps the board's place on the page from before the last scroll or window resize, which
+  // the editor opening beside the board may have moved.
   for (const press of ['mousedown', 'touchstart'])
-    $('board').addEventListener(press, () => { pickedAtPress = picked; }, { capture: true, passive: true });
+    $('board').addEventListener(press, (e) => {
+      if (!ground || !editing || !picked) return;
+      ground.state.dom.bounds.clear();
+      ground.unselect();  // the point the last put selected is no piece to move to this one
+      const at = 'touches' in e ? (e as TouchEvent).touches[0] : (e as MouseEvent);
+      const key = ground.getKeyAtDomPos([at.clientX, at.clientY]);
+      const there = key && ground.state.boardState.pieces.get(key);
+      // The picked piece itself, already there, is left for chessgroundx to drag, off the board too.
+      if (!key || (there && there.role === picked.role && there.color === picked.color)) return;
+      ground.setPieces(new Map([[key, { ...picked }]]));
+      syncEditorFen();
+    }, { capture: true, passive: true });
   window.addEventListener('resize', () => {
     if (!state) return;
     sizeBoard(state);

@@ -440,7 +440,9 @@ async function positionEditor(page, address) {
   await page.click('#edit');
   await page.click('#editor-clear');
   const put = async (piece, square) => {
-    await press(page, `#palette button[aria-label="put a ${piece}"]`);
+    const button = `#palette button[aria-label="put a ${piece}"]`;
+    await press(page, button);
+    await waitFor(page, `the ${piece} picked`, `document.querySelector('${button}').classList.contains('picked')`);
     await click(page, square);
   };
   for (const [piece, square] of [['white king', 'g1'], ['white queen', 'h6'], ['white pawn', 'f6'], ['black rook', 'a8']]) await put(piece, square);
