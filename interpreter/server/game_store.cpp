@@ -85,6 +85,8 @@ GameStore::GameStore(const std::string& path, Clock clock) : path_(path), clock_
     execute("CREATE TABLE IF NOT EXISTS uploads (id TEXT PRIMARY KEY, yaml TEXT NOT NULL, scripts TEXT NOT NULL, "
             "used INTEGER NOT NULL DEFAULT 0)");
     add_upload_clock();
+    add_game_tables();
+    execute("CREATE TABLE IF NOT EXISTS game_keys (key TEXT PRIMARY KEY, game TEXT NOT NULL, role INTEGER NOT NULL)");
     checkpoints_.emplace(path);
   } catch (...) {
     sqlite3_close(db_);
@@ -142,6 +144,12 @@ void GameStore::add_upload_clock() {
   Statement(db_, "UPDATE uploads SET used = ?", path_).bind(1, clock_()).step();
 }
 
+void GameStore::add_game_tables() {
+  Statement column(db_, "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'tables'", path_);
+  column.step();
+  if (column.integer(0) == 0) execute("ALTER TABLE games ADD COLUMN tables TEXT NOT NULL DEFAULT ''");
+}
+
 void GameStore::execute(const char* sql) {
   char* message = nullptr;
   if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
@@ -153,19 +161,33 @@ void GameStore::execute(const char* sql) {
 
 void GameStore::save(const StoredGame& game) {
   const std::lock_guard lock(mutex_);
-  Statement(db_, "INSERT OR REPLACE INTO games (id, variant, start_fen, moves) VALUES (?, ?, ?, ?)", path_)
+  Statement(db_, "INSERT OR REPLACE INTO games (id, variant, start_fen, moves, tables) VALUES (?, ?, ?, ?, ?)", path_)
       .bind(1, game.id)
       .bind(2, game.variant)
       .bind(3, game.start_fen)
       .bind(4, join(game.moves))
+      .bind(5, game.table)
       .step();
 }
 
 std::optional<StoredGame> GameStore::load(const std::string& id) {
   const std::lock_guard lock(mutex_);
-  Statement row(db_, "SELECT variant, start_fen, moves FROM games WHERE id = ?", path_);
+  Statement row(db_, "SELECT variant, start_fen, moves, tables FROM games WHERE id = ?", path_);
   if (!row.bind(1, id).step()) return std::nullopt;
-  return StoredGame{id, row.text(0), row.text(1), split(row.text(2))};
+  return StoredGame{id, row.text(0), row.text(1), split(row.text(2)), row.text(3)};
+}
+
+void GameStore::save_keys(const std::string& game, const std::map<std::string, int>& keys) {
+  const std::lock_guard lock(mutex_);
+  for (const auto& [key, role] : keys)
+    Statement(db_, "INSERT OR REPLACE INTO game_keys (key, game, role) VALUES (?, ?, ?)", path_).bind(1, key).bind(2, game).bind(3, std::int64_t(role)).step();
+}
+
+std::optional<GameKey> GameStore::find_key(const std::string& key) {
+  const std::lock_guard lock(mutex_);
+  Statement row(db_, "SELECT game, role FROM game_keys WHERE key = ?", path_);
+  if (!row.bind(1, key).step()) return std::nullopt;
+  return GameKey{row.text(0), int(row.integer(1))};
 }
 
 std::vector<std::string> GameStore::game_ids() {
@@ -222,6 +244,7 @@ std::vector<std::string> GameStore::expire_uploads(std::chrono::milliseconds idl
         .bind(1, before)
         .step();
     Statement(db_, "DELETE FROM uploads WHERE used <= ?", path_).bind(1, before).step();
+    execute("DELETE FROM game_keys WHERE game NOT IN (SELECT id FROM games)");
     execute("COMMIT");
   } catch (...) {
     execute("ROLLBACK");

@@ -30,6 +30,13 @@ struct StoredGame {
   std::string variant;  // a JSON object naming the variant and its chosen formations
   std::string start_fen;
   std::vector<std::string> moves;
+  std::string table{};  // its seats, clock, draw offer and end (server/table.h); "" before seats
+};
+
+// A key that opens a game other than its id: a seat's or the spectators' (server/table.h, Role).
+struct GameKey {
+  std::string game;
+  int role = 0;
 };
 
 // An uploaded variant: its YAML and the Lua scripts it names, by file name.
@@ -54,6 +61,9 @@ class GameStore {
   void save(const StoredGame& game);  // inserts or replaces
   std::optional<StoredGame> load(const std::string& id);
   std::vector<std::string> game_ids();
+  // Keeps the keys of a game (key to role); they go with the game when it is removed.
+  void save_keys(const std::string& game, const std::map<std::string, int>& keys);
+  std::optional<GameKey> find_key(const std::string& key);
   std::size_t game_count();
   std::size_t upload_count();
 
@@ -72,6 +82,7 @@ class GameStore {
  private:
   void execute(const char* sql);
   void add_upload_clock();  // the `used` column, to a file from before it
+  void add_game_tables();   // the games' `tables` column, to a file from before seats
 
   std::string path_;
   Clock clock_;

@@ -34,6 +34,7 @@
 #include "server/json_body.h"
 #include "server/periodic.h"
 #include "server/random_id.h"
+#include "server/table.h"
 #include "server/variant_library.h"
 #include "server/variant_schema.h"
 
@@ -79,7 +80,53 @@ struct Entry {
   std::mutex mutex;
   VariantChoice choice;
   Game game;
+  Table table;
 };
+
+// A request's key (the game's id, a seat's or the spectators'), the game it opens and whose it is.
+struct Access {
+  std::string key;
+  std::string game;
+  Role role = Role::Creator;
+};
+
+// What a change asks of the key it comes with.
+enum class Need {
+  Turn,       // the side to move's seat: a move, a pass, a claim, the engine's move
+  AnySide,    // a seat: a resignation, a draw offered, accepted or declined
+  BothSides,  // both seats: undo, a position set up
+};
+
+// The one side a key acts for where a change needs a side: the side to move's when it holds it.
+std::optional<Side> acting_side(const Table& table, Role role, Side turn) {
+  const auto held = table.held(role);
+  if (held[turn]) return turn;
+  if (held[opponent(turn)]) return opponent(turn);
+  return std::nullopt;
+}
+
+// Refuses a change the key may not make (403), or one made after an end the rules did not decide
+// (409), in one line.
+void check_may(const Entry& entry, Role role, Need need) {
+  const Variant& variant = entry.game.variant();
+  const Table& table = entry.table;
+  if (table.ending) {
+    const std::string text = table.ending->winner ? variant.side_name(*table.ending->winner) + " wins: " + table.ending->reason
+                                                  : "draw: " + table.ending->reason;
+    throw RequestError(409, "the game is over: " + text);
+  }
+  const auto held = table.held(role);
+  if (role == Role::Spectator) throw RequestError(403, "this is a spectator's link: it follows the game but cannot change it");
+  const auto seats_taken = [&] {
+    return role == Role::Creator ? " (its seat was taken by its own link)" : " (this link is " + variant.side_name(held[First] ? First : Second) + "'s seat)";
+  };
+  const Side turn = entry.game.side_to_move();
+  if (need == Need::Turn && !held[turn])
+    throw RequestError(403, "it is " + variant.side_name(turn) + "'s turn, and this link does not move " + variant.side_name(turn) + seats_taken());
+  if (need == Need::BothSides && !(held[First] && held[Second]))
+    throw RequestError(403, "only a link holding both seats may do this" + seats_taken());
+  if (need == Need::AnySide && !held[First] && !held[Second]) throw RequestError(403, "this link holds no seat" + seats_taken());
+}
 
 // A refusal; one that names a place in a variant file or script ("variant.yaml:12:5: ..." or, from
 // Lua, "rules.lua:3: ...") also gives it apart, for the workshop to mark: the last place named, as a
@@ -261,6 +308,51 @@ json state_json(const std::string& id, const Entry& entry) {
     }
   }
   return state;
+}
+
+// The end the rules did not decide, as the result reads it.
+json ending_result(const Variant& variant, const Ending& ending) {
+  json result = {{"finished", true}, {"kind", ending.winner ? "win" : "draw"}, {"reason", ending.reason},
+                 {"text", ending.winner ? variant.side_name(*ending.winner) + " wins: " + ending.reason : "draw: " + ending.reason}};
+  if (ending.winner) result["winner"] = variant.side_name(*ending.winner);
+  return result;
+}
+
+// What the key's holder is told of the table: the sides it moves, the links it may share, the clock
+// as of `now`, a standing draw offer. An end the rules did not decide is the result, and no move is
+// legal after it.
+void add_table(json& state, const Entry& entry, Role role, std::int64_t now) {
+  const Variant& variant = entry.game.variant();
+  const Table& table = entry.table;
+  const auto held = table.held(role);
+  json plays = json::array();
+  for (Side side = First; side < SideCount; ++side)
+    if (held[side]) plays.push_back(variant.side_name(side));
+  state["plays"] = plays;
+  json links = json::object();
+  if (table.seated()) {
+    const auto link = [](const std::string& key) { return "/game/" + key; };
+    for (Side side = First; side < SideCount; ++side)
+      if (role == Role::Creator || held[side]) links[variant.side_name(side)] = link(table.seats[side]);
+    links["spectator"] = link(table.spectator);
+  }
+  state["links"] = links;
+  if (table.clock) {
+    const GameClock& clock = *table.clock;
+    json left = json::array();
+    for (Side side = First; side < SideCount; ++side) left.push_back(std::max<std::int64_t>(0, clock.remaining(side, now)));
+    state["clock"] = {{"initial_ms", clock.control.initial_ms}, {"increment_ms", clock.control.increment_ms},
+                      {"byoyomi_ms", clock.control.byoyomi_ms}, {"periods", clock.control.periods},
+                      {"left_ms", left}, {"periods_left", clock.periods_left}, {"running", clock.running ? json(variant.side_name(*clock.running)) : json(nullptr)}};
+  }
+  if (table.draw_offer) state["draw_offer"] = variant.side_name(*table.draw_offer);
+  if (table.ending) {
+    state["result"] = ending_result(variant, *table.ending);
+    state["legal"] = json::object();
+    state["legal_moves"] = json::array();
+    state["can_pass"] = false;
+    state.erase("pass_warning");
+  }
 }
 
 // What every answer carries: the page loads only its own scripts and styles, talks only to this
@@ -530,6 +622,24 @@ struct Server::Impl {
   HttpServer http{gate_limits(options)};
   std::mutex games_mutex;
   std::unordered_map<std::string, std::shared_ptr<Entry>> games;
+  std::unordered_map<std::string, GameKey> keys;  // the seats' and spectators' keys read so far (games_mutex)
+
+  std::int64_t now() const { return options.now ? options.now() : GameStore::system_clock_ms(); }
+
+  // The game a key opens and whose the key is: a seat's or the spectators' key, or else the game's
+  // own id (find() says when there is no such game).
+  Access resolve(const std::string& key) {
+    {
+      const std::lock_guard lock(games_mutex);
+      if (games.count(key)) return {key, key, Role::Creator};
+      if (const auto found = keys.find(key); found != keys.end()) return {key, found->second.game, Role(found->second.role)};
+    }
+    const std::optional<GameKey> stored = store.find_key(key);
+    if (!stored) return {key, key, Role::Creator};
+    const std::lock_guard lock(games_mutex);
+    keys.emplace(key, *stored);
+    return {key, stored->game, Role(stored->role)};
+  }
   // Looks for idle uploads a few times per expiry period, at least every ten minutes. Declared
   // after what it uses, so that it ends before them.
   Periodic expiry{std::min<std::chrono::milliseconds>(options.upload_expiry / 4, std::chrono::minutes(10)),
@@ -578,6 +688,7 @@ struct Server::Impl {
     const VariantChoice choice = VariantChoice::from_key(stored->variant);
     auto entry = on_lane_for(choice, [&] {
       auto read = std::make_shared<Entry>(choice, library.get(choice));
+      read->table = Table::parse(stored->table);
       read->game.set_fen(stored->start_fen);
       for (const std::string& move : stored->moves)
         if (move == ClaimWord ? !read->game.claim_draw() : !read->game.play(move).accepted)
@@ -626,7 +737,7 @@ struct Server::Impl {
       throw RequestError(404, "no variant named " + quote(entry.choice.name) + ": it expired unused (palace serve --upload-expiry-days)");
     std::vector<std::string> moves = entry.game.history_texts();
     if (entry.game.claimed()) moves.push_back(ClaimWord);
-    store.save(StoredGame{id, entry.choice.key(), entry.game.start_fen(), std::move(moves)});
+    store.save(StoredGame{id, entry.choice.key(), entry.game.start_fen(), std::move(moves), entry.table.dump()});
   }
 
   json create_game(const json& body) {
@@ -640,11 +751,20 @@ struct Server::Impl {
         choice.formations[side] = formation.get<std::string>();
       }
     }
+    std::optional<TimeControl> control;
+    if (const auto c = body.find("clock"); c != body.end()) control = TimeControl::from_request(*c);
     return on_lane_for(choice, [&] {
       auto entry = std::make_shared<Entry>(choice, library.get(choice));
       if (body.contains("fen")) set_fen(*entry, text_field(body, "fen"));
       const std::string id = random_hex();
-      json state = state_json(id, *entry);  // first: a game whose state cannot be shown is not made
+      Table& table = entry->table;
+      table.seats = {random_hex(), random_hex()};
+      table.spectator = random_hex();
+      if (control) table.clock.emplace(*control);
+      const Access creator{id, id, Role::Creator};
+      json state = seated_state(creator, *entry);  // first: a game whose state cannot be shown is not made
+      state["seats"] = {{entry->game.variant().side_name(First), table.seats[First]}, {entry->game.variant().side_name(Second), table.seats[Second]}};
+      store.save_keys(id, {{table.seats[First], int(Role::FirstSeat)}, {table.seats[Second], int(Role::SecondSeat)}, {table.spectator, int(Role::Spectator)}});
       save(id, *entry);
       {
         std::vector<std::shared_ptr<Entry>> dropped;
@@ -667,22 +787,73 @@ struct Server::Impl {
   // that fails half-way (a rule hook erring once the move is made, or cut short by the hooks'
   // deadline, even while the new state is shown) is taken back, so that memory keeps what the store
   // holds.
+  // The key's seat taken, and the game ended by the side to move's flag, as of now (the entry's
+  // lock held); kept in the store when that changed anything.
+  void settle(const Access& access, Entry& entry) {
+    Table& table = entry.table;
+    bool changed = false;
+    if (access.role == Role::FirstSeat || access.role == Role::SecondSeat) {
+      const Side side = access.role == Role::FirstSeat ? First : Second;
+      changed = !table.taken[side];
+      table.taken[side] = true;
+    }
+    if (table.clock && !table.ending && table.clock->flagged(now())) {
+      const Side side = *table.clock->running;
+      table.clock->stop(now());
+      table.ending = Ending{opponent(side), entry.game.variant().side_name(side) + "'s time ran out"};
+      table.draw_offer.reset();
+      changed = true;
+    }
+    if (changed) save(access.game, entry);
+  }
+
+  json seated_state(const Access& access, const Entry& entry) {
+    json state = state_json(access.key, entry);
+    add_table(state, entry, access.role, now());
+    return state;
+  }
+
+  // After a change: a move made charges its side's clock and withdraws the opponent's draw offer;
+  // the clock then runs for the side to move, from the first move on, until the game is over.
+  void after_change(Entry& entry, std::size_t plies, const std::string& fen, Side mover) {
+    Table& table = entry.table;
+    const Game& game = entry.game;
+    const bool moved = game.history().size() > plies;
+    if (moved && table.draw_offer && *table.draw_offer != mover) table.draw_offer.reset();
+    if (!table.clock) return;
+    const bool over = game.game_state().finished() || table.ending;
+    if (over) return table.clock->stop(now());
+    if (moved) table.clock->charge(now());
+    if (moved || game.history().size() != plies || game.fen() != fen)
+      table.clock->run(game.history().empty() ? std::nullopt : std::optional<Side>(game.side_to_move()), now());
+  }
+
+  // Runs `change` on the game under its lock, once the key may make it (check_may), keeps the
+  // result and answers the new state. A change that fails half-way (a rule hook erring once the
+  // move is made, or cut short by the hooks' deadline, even while the new state is shown) is taken
+  // back, so that memory keeps what the store holds.
   template <class Change>
-  json update(const std::string& id, Change change) {
-    const auto entry = find(id);
+  json update(const Access& access, Need need, Change change) {
+    const auto entry = find(access.game);
     return on_lane_for(entry->choice, [&] {
       const std::lock_guard lock(entry->mutex);
+      settle(access, *entry);
+      check_may(*entry, access.role, need);
       const std::size_t plies = entry->game.history().size();
       const std::string fen = entry->game.fen();
+      const Table table = entry->table;
       try {
+        const Side mover = entry->game.side_to_move();
         const json extra = change(*entry);
-        json state = state_json(id, *entry);
+        after_change(*entry, plies, fen, mover);
+        json state = seated_state(access, *entry);
         if (extra.is_object()) state.update(extra);
-        save(id, *entry);
+        save(access.game, *entry);
         return state;
       } catch (...) {
         const Overtime overtime;
-        take_back(id, *entry, plies, fen);
+        entry->table = table;
+        take_back(access.game, *entry, plies, fen);
         throw;
       }
     });
@@ -691,13 +862,14 @@ struct Server::Impl {
   // Reads a game under its lock. A read the hooks' deadline cut short may have left the game half
   // way through working something out: it is dropped from memory, to be read again from the store.
   template <class Read>
-  json read(const std::string& id, const std::shared_ptr<Entry>& entry, Read read_game) {
+  json read(const Access& access, const std::shared_ptr<Entry>& entry, Read read_game) {
     return on_lane_for(entry->choice, [&] {
       const std::lock_guard lock(entry->mutex);
       try {
-        return read_game(std::as_const(entry->game));
+        settle(access, *entry);
+        return read_game(std::as_const(*entry));
       } catch (const HookInterrupted&) {
-        forget_game(id, *entry);
+        forget_game(access.game, *entry);
         throw;
       }
     });
@@ -727,14 +899,14 @@ struct Server::Impl {
 
   // The engine thinks on a copy of the position, without the game's lock, so that the game stays
   // readable meanwhile; its move is played only if the game is still where it was.
-  json engine_move(const std::string& id, const json& body) {
+  json engine_move(const Access& access, const json& body) {
     int level = 3;
     if (const auto l = body.find("level"); l != body.end()) {
       if (!l->is_number_integer() || *l < 1 || *l > MaxEngineLevel)
         throw RequestError(400, "expected \"level\": a whole number from 1 to " + std::to_string(MaxEngineLevel));
       level = l->get<int>();
     }
-    const auto entry = find(id);
+    const auto entry = find(access.game);
     // On an upload, the whole of it takes the lane once: the search and the move it plays.
     return on_lane_for(entry->choice, [&] {
       std::optional<Position> root;
@@ -742,8 +914,10 @@ struct Server::Impl {
       search::Limits limits;
       limits.depth = level;
       limits.movetime_ms = level * EngineMillisPerLevel;
-      read(id, entry, [&](const Game& game) {
-        if (game.game_state().finished()) throw RequestError(409, "the game is over: " + game.game_state().str(game.variant()));
+      read(access, entry, [&](const Entry& e) {
+        const Game& game = e.game;
+        check_may(e, access.role, Need::Turn);
+        refuse_if_over(game);
         root.emplace(game.position());
         plies = game.history().size();
         limits.root_moves = game.legal_moves();
@@ -759,7 +933,7 @@ struct Server::Impl {
       if (!best) throw RequestError(409, "the engine has no move to play");
       const std::string text = root->move_text(best);
       const std::string fen = root->fen();
-      return update(id, [&](Entry& e) {
+      return update(access, Need::Turn, [&](Entry& e) {
         if (e.game.history().size() != plies || e.game.fen() != fen)
           throw RequestError(409, "the game changed while the engine was thinking");
         play(e, text);
@@ -768,10 +942,48 @@ struct Server::Impl {
     });
   }
 
+  // A resignation: the key's side loses (the side to move, when the key holds both).
+  json resign(const Access& access) {
+    return update(access, Need::AnySide, [&](Entry& e) {
+      refuse_if_over(e.game);
+      const Side side = *acting_side(e.table, access.role, e.game.side_to_move());
+      e.table.ending = Ending{opponent(side), e.game.variant().side_name(side) + " resigned"};
+      e.table.draw_offer.reset();
+      return json(nullptr);
+    });
+  }
+
+  // A draw offered by the key's side (the side to move, when it holds both) stands until the other
+  // side accepts or declines it, or moves.
+  json answer_draw(const Access& access, const std::string& answer) {
+    return update(access, Need::AnySide, [&](Entry& e) {
+      refuse_if_over(e.game);
+      const Variant& variant = e.game.variant();
+      Table& table = e.table;
+      if (answer == "offer") {
+        if (table.draw_offer) throw RequestError(409, variant.side_name(*table.draw_offer) + "'s draw offer stands already");
+        table.draw_offer = *acting_side(table, access.role, e.game.side_to_move());
+        return json(nullptr);
+      }
+      if (!table.draw_offer) throw RequestError(409, "no draw offer stands to " + answer);
+      const Side offerer = *table.draw_offer;
+      if (!table.held(access.role)[opponent(offerer)])
+        throw RequestError(403, "the draw offer is " + variant.side_name(offerer) + "'s own: only " + variant.side_name(opponent(offerer)) + " may " + answer + " it");
+      if (answer == "accept") table.ending = Ending{std::nullopt, "agreed by both sides"};
+      table.draw_offer.reset();
+      return json(nullptr);
+    });
+  }
+
+  static void refuse_if_over(const Game& game) {
+    if (game.game_state().finished()) throw RequestError(409, "the game is over: " + game.game_state().str(game.variant()));
+  }
+
   // The position `ply` moves into a game (0: where it started), for reviewing it.
-  json position_after(const std::string& id, const std::string& ply_text) {
-    const auto entry = find(id);
-    return read(id, entry, [&](const Game& game) {
+  json position_after(const Access& access, const std::string& ply_text) {
+    const auto entry = find(access.game);
+    return read(access, entry, [&](const Entry& e) {
+      const Game& game = e.game;
       const std::size_t plies = game.history().size();
       const auto bad = [&] { return RequestError(400, "expected a move number from 0 to " + std::to_string(plies) + ", got " + quote(ply_text)); };
       if (ply_text.empty() || ply_text.size() > 9 || !std::all_of(ply_text.begin(), ply_text.end(), [](unsigned char c) { return std::isdigit(c) != 0; }))
@@ -890,16 +1102,17 @@ struct Server::Impl {
     http.Get("/api/schema", route(200, [schema = variant_schema()](const Request&) { return schema; }));
     http.Post("/api/games", route(201, [this](const Request& r) { return create_game(body_of(r)); }));
     http.Get(game, route(200, [this](const Request& r) {
-      const auto entry = find(r.matches[1]);
-      return read(r.matches[1], entry, [&](const Game&) { return state_json(r.matches[1], *entry); });
+      const Access access = resolve(r.matches[1]);
+      return read(access, find(access.game), [&](const Entry& e) { return seated_state(access, e); });
     }));
     http.Get(game + "/record", route(200, [this](const Request& r) {
-      const auto entry = find(r.matches[1]);
-      const std::lock_guard lock(entry->mutex);
-      return json{{"start_fen", entry->game.start_fen()}, {"moves", entry->game.history_texts()}};
+      const Access access = resolve(r.matches[1]);
+      return read(access, find(access.game), [](const Entry& e) {
+        return json{{"start_fen", e.game.start_fen()}, {"moves", e.game.history_texts()}};
+      });
     }));
-    http.Get(game + "/position/([^/]*)", route(200, [this](const Request& r) { return position_after(r.matches[1], r.matches[2]); }));
-    // A game's own address (/game/ID) is the page: it reads the id from the address.
+    http.Get(game + "/position/([^/]*)", route(200, [this](const Request& r) { return position_after(resolve(r.matches[1]), r.matches[2]); }));
+    // A game's own address (/game/KEY) is the page: it reads the key from the address.
     http.Get(R"(/game/([^/]+))", [this](const Request&, httplib::Response& response) {
       std::ifstream file(options.web_dir / "index.html", std::ios::binary);
       if (!file) {
@@ -909,9 +1122,8 @@ struct Server::Impl {
       response.set_content(std::string(std::istreambuf_iterator<char>(file), {}), "text/html; charset=utf-8");
     });
     http.Get(game + "/fen", route(200, [this](const Request& r) {
-      const auto entry = find(r.matches[1]);
-      const std::lock_guard lock(entry->mutex);
-      return json{{"fen", entry->game.fen()}};
+      const Access access = resolve(r.matches[1]);
+      return read(access, find(access.game), [](const Entry& e) { return json{{"fen", e.game.fen()}}; });
     }));
     http.Put(game + "/fen", route(200, [this](const Request& r) {
       const json body = body_of(r);
@@ -920,29 +1132,33 @@ struct Server::Impl {
       const auto drop = body.find("drop_unmet_rights");
       if (drop != body.end() && !drop->is_boolean()) throw RequestError(400, "expected \"drop_unmet_rights\": true or false");
       const FenRights rights = drop != body.end() && drop->get<bool>() ? FenRights::DropUnmet : FenRights::Exact;
-      return update(r.matches[1], [&](Entry& e) { return set_fen(e, fen, rights), json(nullptr); });
+      return update(resolve(r.matches[1]), Need::BothSides, [&](Entry& e) { return set_fen(e, fen, rights), json(nullptr); });
     }));
     http.Post(game + "/moves", route(200, [this](const Request& r) {
       const std::string move = text_field(body_of(r), "move");
-      return update(r.matches[1], [&](Entry& e) { return play(e, move); });
+      return update(resolve(r.matches[1]), Need::Turn, [&](Entry& e) { return play(e, move); });
     }));
     http.Post(game + "/pass", route(200, [this](const Request& r) {
-      return update(r.matches[1], [&](Entry& e) { return play(e, "pass"); });
+      return update(resolve(r.matches[1]), Need::Turn, [&](Entry& e) { return play(e, "pass"); });
     }));
     http.Post(game + "/claim", route(200, [this](const Request& r) {
-      return update(r.matches[1], [&](Entry& e) {
+      return update(resolve(r.matches[1]), Need::Turn, [&](Entry& e) {
         if (!e.game.claim_draw()) throw RequestError(409, "there is no draw to claim now");
         return json(nullptr);
       });
     }));
     http.Post(game + "/undo", route(200, [this](const Request& r) {
-      return update(r.matches[1], [&](Entry& e) {
+      return update(resolve(r.matches[1]), Need::BothSides, [&](Entry& e) {
         if (!e.game.undo()) throw RequestError(409, "nothing to undo");
         return json(nullptr);
       });
     }));
     http.Post(game + "/engine", route(200, [this](const Request& r) {
-      return engine_move(r.matches[1], body_of(r));
+      return engine_move(resolve(r.matches[1]), body_of(r));
+    }));
+    http.Post(game + "/resign", route(200, [this](const Request& r) { return resign(resolve(r.matches[1])); }));
+    http.Post(game + "/draw/(offer|accept|decline)", route(200, [this](const Request& r) {
+      return answer_draw(resolve(r.matches[1]), r.matches[2]);
     }));
   }
 

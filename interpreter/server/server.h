@@ -7,7 +7,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -44,6 +46,8 @@ struct ServerOptions {
   std::chrono::milliseconds request_deadline = std::chrono::seconds(10);
   // An upload no game was made or changed on for this long is removed, with its games.
   std::chrono::milliseconds upload_expiry = std::chrono::days(30);
+  // Milliseconds since the epoch, for the games' clocks (server/table.h): tests bring their own.
+  std::function<std::int64_t()> now = nullptr;  // none: the system's clock
 };
 
 class Server {

@@ -1,6 +1,7 @@
 // The JSON API of `palace serve`, over HTTP, against a server started on a free local port.
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <sqlite3.h>
 
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <set>
 #include <thread>
 
 #include "core/text_file.h"
@@ -1153,6 +1155,219 @@ TEST_F(ServerApi, HooksPastTheRequestsDeadlineAreCutShortAndTheGameKept) {
   EXPECT_EQ(post("/api/games/" + id + "/moves", {{"move", "d2d4"}}).first, 200);
   restart();
   EXPECT_EQ(call("GET", "/api/games/" + id + "/record").second["moves"], json({"d2d4"}));
+}
+
+// Seats: each side's key moves its side only, the spectators' key only reads, and the creator's
+// id holds the seats whose own keys were never used.
+TEST_F(ServerApi, SeatsMoveOnlyTheirSideAndSpectatorsOnlyRead) {
+  const json created = new_game({{"variant", "chess"}});
+  const std::string id = created["id"], white = created["seats"]["white"], black = created["seats"]["black"];
+  const std::string spectator = created["links"]["spectator"].get<std::string>().substr(6);
+  EXPECT_EQ(created["plays"], json({"white", "black"}));
+  EXPECT_EQ(created["links"], json({{"white", "/game/" + white}, {"black", "/game/" + black}, {"spectator", "/game/" + spectator}}));
+  EXPECT_EQ(std::set<std::string>({id, white, black, spectator}).size(), 4u);
+
+  auto [status, answer] = post("/api/games/" + black + "/moves", {{"move", "e4"}});
+  EXPECT_EQ(status, 403);
+  EXPECT_EQ(answer["error"], "it is white's turn, and this link does not move white (this link is black's seat)");
+  std::tie(status, answer) = post("/api/games/" + spectator + "/moves", {{"move", "e4"}});
+  EXPECT_EQ(status, 403);
+  EXPECT_EQ(answer["error"], "this is a spectator's link: it follows the game but cannot change it");
+  std::tie(status, answer) = post("/api/games/" + white + "/moves", {{"move", "e4"}});
+  ASSERT_EQ(status, 200) << answer.dump();
+  EXPECT_EQ(answer["id"], white);
+  EXPECT_EQ(answer["plays"], json({"white"}));
+  EXPECT_EQ(answer["links"], json({{"white", "/game/" + white}, {"spectator", "/game/" + spectator}}));  // not black's
+  // Both seats' keys were used: the creator's id now moves neither side, nor undoes.
+  std::tie(status, answer) = post("/api/games/" + id + "/moves", {{"move", "e5"}});
+  EXPECT_EQ(status, 403);
+  EXPECT_EQ(answer["error"], "it is black's turn, and this link does not move black (its seat was taken by its own link)");
+  std::tie(status, answer) = post("/api/games/" + white + "/undo", json::object());
+  EXPECT_EQ(status, 403);
+  EXPECT_EQ(answer["error"], "only a link holding both seats may do this (this link is white's seat)");
+  std::tie(status, answer) = post("/api/games/" + black + "/moves", {{"move", "e5"}});
+  ASSERT_EQ(status, 200) << answer.dump();
+
+  auto [seen, watched] = call("GET", "/api/games/" + spectator);
+  ASSERT_EQ(seen, 200);
+  EXPECT_EQ(watched["moves"], json({"e2e4", "e7e5"}));
+  EXPECT_EQ(watched["plays"], json::array());
+  EXPECT_EQ(watched["links"], json({{"spectator", "/game/" + spectator}}));
+  std::tie(status, answer) = post("/api/games/" + spectator + "/resign", json::object());
+  EXPECT_EQ(status, 403);
+  std::tie(status, answer) = call("PUT", "/api/games/" + spectator + "/fen", json({{"fen", "8/8/8/8/8/8/8/K6k w - - 0 1"}}).dump());
+  EXPECT_EQ(status, 403);
+  std::tie(status, answer) = post("/api/games/" + white + "0/moves", {{"move", "Nf3"}});
+  EXPECT_EQ(status, 404);
+  EXPECT_EQ(answer["error"], "no game with id \"" + white + "0\"");
+
+  // The seats are the store's: after a restart each key still moves its own side only.
+  restart();
+  std::tie(status, answer) = post("/api/games/" + black + "/moves", {{"move", "Nf3"}});
+  EXPECT_EQ(status, 403);
+  std::tie(status, answer) = post("/api/games/" + white + "/moves", {{"move", "Nf3"}});
+  ASSERT_EQ(status, 200) << answer.dump();
+  EXPECT_EQ(answer["moves"].size(), 3u);
+}
+
+// The clock is the server's: its own time decides a flag, which the store keeps across a restart.
+TEST_F(ServerApi, TheServersClockFlagsWithIncrementAndKeepsItAcrossARestart) {
+  std::int64_t now = 1'000'000'000'000;
+  limits_.now = [&now] { return now; };
+  restart();
+  const json created = new_game({{"variant", "chess"}, {"clock", {{"initial", 10}, {"increment", 5}}}});
+  const std::string id = created["id"];
+  EXPECT_EQ(created["clock"], json({{"initial_ms", 10000}, {"increment_ms", 5000}, {"byoyomi_ms", 0}, {"periods", 0},
+                                    {"left_ms", {10000, 10000}}, {"periods_left", {0, 0}}, {"running", nullptr}}));
+  now += 60'000;  // no clock runs before the first move
+  auto [status, answer] = post("/api/games/" + id + "/moves", {{"move", "e4"}});
+  ASSERT_EQ(status, 200) << answer.dump();
+  EXPECT_EQ(answer["clock"]["running"], "black");
+  now += 3'000;
+  std::tie(status, answer) = post("/api/games/" + id + "/moves", {{"move", "e5"}});
+  EXPECT_EQ(answer["clock"]["left_ms"], json({10000, 12000}));  // 10 s less 3 s, and 5 s more
+  now += 4'000;
+  restart();  // the clock ran on meanwhile: neither reset nor stopped
+  std::tie(status, answer) = call("GET", "/api/games/" + id);
+  EXPECT_EQ(answer["clock"]["left_ms"], json({6000, 12000}));
+  EXPECT_FALSE(answer["result"]["finished"]);
+  now += 6'000;
+  std::tie(status, answer) = call("GET", "/api/games/" + id);
+  EXPECT_EQ(answer["result"], json({{"finished", true}, {"kind", "win"}, {"winner", "black"}, {"reason", "white's time ran out"},
+                                    {"text", "black wins: white's time ran out"}}));
+  EXPECT_EQ(answer["legal_moves"], json::array());
+  EXPECT_EQ(answer["clock"]["left_ms"], json({0, 12000}));
+  EXPECT_EQ(answer["clock"]["running"], nullptr);
+  std::tie(status, answer) = post("/api/games/" + id + "/moves", {{"move", "Nf3"}});
+  EXPECT_EQ(status, 409);
+  EXPECT_EQ(answer["error"], "the game is over: black wins: white's time ran out");
+  now += 60'000;
+  restart();
+  std::tie(status, answer) = call("GET", "/api/games/" + id);
+  EXPECT_EQ(answer["result"]["text"], "black wins: white's time ran out");
+  EXPECT_EQ(answer["clock"]["left_ms"], json({0, 12000}));
+  EXPECT_EQ(answer["moves"].size(), 2u);
+}
+
+// Byo-yomi: once the main time is spent, a move that takes a whole period loses it; the last
+// period overrun is a flag.
+TEST_F(ServerApi, ByoyomiPeriodsAreLostOneAWholePeriodThenTheFlagFalls) {
+  std::int64_t now = 1'000'000'000'000;
+  limits_.now = [&now] { return now; };
+  restart();
+  const std::string id = new_game({{"variant", "janggi"}, {"clock", {{"initial", 60}, {"byoyomi", 30}, {"periods", 3}}}})["id"];
+  auto [status, answer] = post("/api/games/" + id + "/moves", {{"move", "b10c8"}});
+  ASSERT_EQ(status, 200) << answer.dump();
+  EXPECT_EQ(answer["clock"]["left_ms"], json({150000, 150000}));  // a minute and three periods of 30 s
+  now += 60'000 + 45'000;  // the minute, one whole period and half of the next
+  std::tie(status, answer) = post("/api/games/" + id + "/moves", {{"move", answer["legal_moves"][0]}});
+  ASSERT_EQ(status, 200) << answer.dump();
+  EXPECT_EQ(answer["clock"]["left_ms"], json({150000, 60000}));  // two periods left, the one under way given back whole
+  std::tie(status, answer) = post("/api/games/" + id + "/moves", {{"move", answer["legal_moves"][0]}});
+  ASSERT_EQ(status, 200) << answer.dump();
+  now += 59'000;
+  std::tie(status, answer) = call("GET", "/api/games/" + id);
+  EXPECT_FALSE(answer["result"]["finished"]);
+  EXPECT_EQ(answer["clock"]["left_ms"], json({150000, 1000}));
+  now += 1'000;
+  std::tie(status, answer) = call("GET", "/api/games/" + id);
+  EXPECT_EQ(answer["result"]["text"], "cho wins: han's time ran out");
+}
+
+TEST_F(ServerApi, ResignationAndDrawOffersByTheSeats) {
+  json created = new_game({{"variant", "chess"}});
+  std::string white = created["seats"]["white"], black = created["seats"]["black"];
+  auto [status, answer] = post("/api/games/" + white + "/draw/accept", json::object());
+  EXPECT_EQ(status, 409);
+  EXPECT_EQ(answer["error"], "no draw offer stands to accept");
+  post("/api/games/" + white + "/moves", {{"move", "e4"}});
+  std::tie(status, answer) = post("/api/games/" + white + "/draw/offer", json::object());  // not white's turn: still white's offer
+  ASSERT_EQ(status, 200) << answer.dump();
+  EXPECT_EQ(answer["draw_offer"], "white");
+  std::tie(status, answer) = post("/api/games/" + white + "/draw/accept", json::object());
+  EXPECT_EQ(status, 403);
+  EXPECT_EQ(answer["error"], "the draw offer is white's own: only black may accept it");
+  std::tie(status, answer) = post("/api/games/" + black + "/draw/offer", json::object());
+  EXPECT_EQ(status, 409);
+  EXPECT_EQ(answer["error"], "white's draw offer stands already");
+  std::tie(status, answer) = post("/api/games/" + black + "/moves", {{"move", "e5"}});  // the offerer's opponent moved
+  EXPECT_FALSE(answer.contains("draw_offer"));
+  post("/api/games/" + black + "/draw/offer", json::object());
+  std::tie(status, answer) = post("/api/games/" + white + "/draw/decline", json::object());
+  ASSERT_EQ(status, 200) << answer.dump();
+  EXPECT_FALSE(answer.contains("draw_offer"));
+  post("/api/games/" + white + "/draw/offer", json::object());
+  std::tie(status, answer) = post("/api/games/" + white + "/moves", {{"move", "Nf3"}});  // the offerer's own move
+  EXPECT_EQ(answer["draw_offer"], "white");
+  restart();
+  std::tie(status, answer) = post("/api/games/" + black + "/draw/accept", json::object());
+  ASSERT_EQ(status, 200) << answer.dump();
+  EXPECT_EQ(answer["result"]["text"], "draw: agreed by both sides");
+  EXPECT_EQ(answer["result"]["kind"], "draw");
+  std::tie(status, answer) = post("/api/games/" + black + "/moves", {{"move", "Nc6"}});
+  EXPECT_EQ(status, 409);
+
+  created = new_game({{"variant", "chess"}});
+  const std::string id = created["id"];
+  black = created["seats"]["black"];
+  std::tie(status, answer) = post("/api/games/" + black + "/resign", json::object());  // not black's turn: black resigns
+  ASSERT_EQ(status, 200) << answer.dump();
+  EXPECT_EQ(answer["result"]["text"], "white wins: black resigned");
+  std::tie(status, answer) = post("/api/games/" + id + "/resign", json::object());
+  EXPECT_EQ(status, 409);
+  EXPECT_EQ(answer["error"], "the game is over: white wins: black resigned");
+  // The creator's id, holding both seats, resigns for the side to move.
+  std::tie(status, answer) = post("/api/games/" + new_game({{"variant", "chess"}})["id"].get<std::string>() + "/resign", json::object());
+  EXPECT_EQ(answer["result"]["text"], "black wins: white resigned");
+  std::tie(status, answer) = post("/api/games/" + id + "/draw/maybe", json::object());
+  EXPECT_EQ(status, 404);
+  EXPECT_EQ(answer["error"], "no such address");
+}
+
+TEST_F(ServerApi, ABadTimeControlIsRefusedInOneLine) {
+  const std::vector<std::pair<json, std::string>> cases = {
+      {5, "expected \"clock\": an object of \"initial\", \"increment\", \"byoyomi\" (seconds) and \"periods\""},
+      {{{"initial", -1}}, "clock.initial: expected seconds from 0 to 86400"},
+      {{{"initial", "5"}}, "clock.initial: expected seconds from 0 to 86400"},
+      {{{"initial", 60}, {"increment", 7200}}, "clock.increment: expected seconds from 0 to 3600"},
+      {{{"initial", 60}, {"periods", 3}}, "clock.periods: byo-yomi periods need \"byoyomi\", the seconds of each"},
+      {{{"byoyomi", 30}, {"periods", 0}}, "clock.periods: expected a whole number from 1 to 100"},
+      {{{"initial", 0}}, "clock: expected some time, \"initial\" or \"byoyomi\" above 0"},
+      {{{"initial", 60}, {"delay", 3}}, "clock: unknown field \"delay\" (expected initial, increment, byoyomi, periods)"},
+  };
+  for (const auto& [clock, message] : cases) {
+    auto [status, answer] = post("/api/games", {{"variant", "chess"}, {"clock", clock}});
+    EXPECT_EQ(status, 400) << clock.dump();
+    EXPECT_EQ(answer["error"], message) << clock.dump();
+  }
+}
+
+// A store written before seats: its games open as they did, their id moving both sides, with no
+// seat links and no clock.
+TEST_F(ServerApi, GamesStoredBeforeSeatsPlayAsBefore) {
+  stop();
+  fs::remove(dir_ / "games.db");
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((dir_ / "games.db").c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, start_fen TEXT NOT NULL, moves TEXT NOT NULL);"
+                             "INSERT INTO games VALUES ('old', '{\"formations\":{},\"name\":\"chess\"}', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'e2e4')",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  start();
+  auto [status, answer] = call("GET", "/api/games/old");
+  ASSERT_EQ(status, 200) << answer.dump();
+  EXPECT_EQ(answer["plays"], json({"white", "black"}));
+  EXPECT_EQ(answer["links"], json::object());
+  EXPECT_FALSE(answer.contains("clock"));
+  std::tie(status, answer) = post("/api/games/old/moves", {{"move", "e5"}});
+  ASSERT_EQ(status, 200) << answer.dump();
+  std::tie(status, answer) = post("/api/games/old/resign", json::object());
+  EXPECT_EQ(answer["result"]["text"], "black wins: white resigned");
+  restart();
+  std::tie(status, answer) = call("GET", "/api/games/old");
+  EXPECT_EQ(answer["moves"], json({"e2e4", "e7e5"}));
+  EXPECT_EQ(answer["result"]["text"], "black wins: white resigned");
 }
 
 }  // namespace
