@@ -1,7 +1,8 @@
 // Load test of `palace serve` on 127.0.0.1: GAMES games played at once by as many concurrent
-// clients, PLIES moves each, every answer checked (each move kept, an illegal move refused with
-// 422); then the server is stopped and started again on the same database and every game must be
-// there, move for move. Prints requests per second and the p50/p99 latency of the played phase.
+// clients, PLIES moves each, each side's through its own seat key on a server-kept clock, every
+// answer checked (each move kept, an illegal move refused with 422); then the server is stopped and
+// started again on the same database and every game must be there, move for move, its clock not
+// reset. Prints requests per second and the p50/p99 latency of the played phase.
 // Bounded: it stops by itself, failing, after 5 minutes.
 //   node bench/serve_load.mjs build/palace [GAMES=200] [PLIES=20]
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -62,25 +63,27 @@ function random(seed) {
 
 async function play(base, index) {
   const next = random(index + 1);
-  let { status, answer: state } = await call(base, 'POST', '/api/games', { variant: variants[index % variants.length] });
+  let { status, answer: state } = await call(base, 'POST', '/api/games', { variant: variants[index % variants.length], clock: { initial: 3600, increment: 5 } });
   if (status !== 201) throw new Error(`game ${index}: create answered ${status} ${JSON.stringify(state)}`);
+  const { id, seats } = state;
   const played = [];
   for (let ply = 0; ply < plies && !state.result.finished; ply++) {
     if (ply === 3) {
       const taken = new Set(state.pieces.map((p) => p.square));
       const empty = ['d5', 'e5', 'e6', 'd6', 'f5', 'f6'].filter((s) => !taken.has(s));
       const illegal = empty[0] + (empty[1] ?? 'a1');  // a move from an empty point
-      const refused = await call(base, 'POST', `/api/games/${state.id}/moves`, { move: illegal });
+      const refused = await call(base, 'POST', `/api/games/${seats[state.turn_name]}/moves`, { move: illegal });
       if (refused.status !== 422 || !refused.answer.error) throw new Error(`game ${index}: an illegal move answered ${refused.status}`);
     }
     const move = state.legal_moves[Math.floor(next() * state.legal_moves.length)];
-    const reply = await call(base, 'POST', `/api/games/${state.id}/moves`, { move });
+    const reply = await call(base, 'POST', `/api/games/${seats[state.turn_name]}/moves`, { move });
     played.push(move);
     if (reply.status !== 200) throw new Error(`game ${index}: ${move} answered ${reply.status} ${JSON.stringify(reply.answer)}`);
     if (JSON.stringify(reply.answer.moves) !== JSON.stringify(played)) throw new Error(`game ${index}: moves lost after ${move}`);
     state = reply.answer;
   }
-  return { id: state.id, moves: played, fen: state.fen };
+  const waiting = state.sides.findIndex((side) => side.name !== state.clock.running);
+  return { id, moves: played, fen: state.fen, waiting, left: state.clock.left_ms[waiting] };
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -102,6 +105,8 @@ try {
     if (status !== 200) throw new Error(`after the restart game ${game.id} answered ${status}`);
     if (JSON.stringify(answer.moves) !== JSON.stringify(game.moves) || answer.fen !== game.fen)
       throw new Error(`after the restart game ${game.id} differs`);
+    if (answer.clock.left_ms[game.waiting] !== game.left)
+      throw new Error(`after the restart game ${game.id}'s clock reads ${answer.clock.left_ms[game.waiting]} ms, not ${game.left}`);
   }
   console.log(`after a restart all ${results.length} games are there, move for move`);
   await stop();

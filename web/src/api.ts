@@ -13,6 +13,18 @@ export interface BoardPiece { square: string; letter: string; side: number; kind
 export type Hands = Record<string, Record<string, number>>;
 export interface Result { finished: boolean; kind: string; text: string; reason?: string; winner?: string; claimable?: string }
 
+// The clock the server keeps: all the time each side has for its move (main time and byo-yomi
+// periods), as of the answer, and the side whose clock runs.
+export interface ClockState {
+  initial_ms: number;
+  increment_ms: number;
+  byoyomi_ms: number;
+  periods: number;
+  left_ms: [number, number];
+  periods_left: [number, number];
+  running: string | null;
+}
+
 export interface State {
   id: string;
   variant: string;
@@ -41,6 +53,11 @@ export interface State {
   engine: boolean;
   move_example: string;
   engine_move?: string;
+  plays: string[];  // the sides this address moves: both (the creator's), one (a seat's) or none (a spectator's)
+  links: Record<string, string>;  // the addresses it may share, by side name and "spectator"
+  seats?: Record<string, string>;  // a new game's seat keys
+  clock?: ClockState;
+  draw_offer?: string;  // the side whose draw offer stands
 }
 
 // A position of the game's past, for review (GET /api/games/ID/position/N).

@@ -15,6 +15,7 @@ import { drawBanner } from './game/banner';
 import { Clocks } from './game/clock';
 import { gameFromAddress, setAddress, watch } from './game/link';
 import { drawMoveList } from './game/movelist';
+import { drawSeat, timeControl } from './game/seat';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 let state: State;
@@ -27,10 +28,9 @@ let editedHands: Hands | undefined;  // the hands of the position being set up, 
 let held: HandPick | undefined;  // a hand piece about to be dropped
 let reviewing: number | undefined;  // the ply shown, while reviewing the past
 let busy = 0;  // requests in flight: other tabs' news waits for them
-let timeLoss: number | undefined;  // the side whose clock ran out
 let passWarned = false;  // the player was told what the pass asked for may end in
 let variants: VariantInfo[] = [];
-const clocks = new Clocks([$('clock-top'), $('clock-bottom')], () => show(state));
+const clocks = new Clocks([$('clock-top'), $('clock-bottom')], () => void poll());
 
 function say(text: string) { $('message').textContent = text; }
 
@@ -102,6 +102,9 @@ function show(s: State, fresh = false) {
   const layoutChanged = !state || fresh || state.board.files !== s.board.files || state.board.ranks !== s.board.ranks || state.variant !== s.variant;
   state = s;
   if (layoutChanged) {
+    // A seat's page has its own side at the bottom.
+    const own = s.plays.length === 1 ? s.sides.find((side) => side.name === s.plays[0]) : undefined;
+    if (own) flipped = !drawnUp(s.board, own);
     family = familyOf(s);
     $('board').dataset.family = family;
     $('board').dataset.ranksFrom = s.board.ranks_from;
@@ -115,28 +118,29 @@ function show(s: State, fresh = false) {
     ($('move-input') as HTMLInputElement).placeholder = s.move_example ? `e.g. ${s.move_example}` : '';
     $('move-help').textContent = 'in any notation the game reads: its records\' own, or coordinates';
   }
-  timeLoss = clocks.follow(s.id);
   reviewing = undefined;
   $('review').hidden = true;
   held = undefined;
   ground!.setPieces(piecesOf(s, s.pieces));
-  const over = s.result.finished || timeLoss !== undefined;
+  const over = s.result.finished;
+  const mine = !over && engineSide() !== s.turn && plays(s, s.turn);
   ground!.set({
     turnColor: colours[s.turn],
     lastMove: lastMoveKeys(s, s.last_move),
     check: s.check_square ? [toKey(s.board, s.check_square)] : false,
-    movable: { color: editing ? 'both' : over || engineSide() === s.turn ? undefined : colours[s.turn], dests: editing ? new Map() : dests(s) },
+    movable: { color: editing ? 'both' : mine ? colours[s.turn] : undefined, dests: editing ? new Map() : dests(s) },
     draggable: { deleteOnDropOff: editing },
   });
   const turn = capital(s.sides[s.turn].name);
   $('status').textContent = s.result.finished ? `Game over: ${s.result.text}.` : `${turn} to move${s.check ? `: ${turn} is in check!` : '.'}`;
-  drawBanner($('banner'), s, timeLoss);
+  drawBanner($('banner'), s);
+  drawSeat(s, engineSide(), (path) => act('POST', path));
   drawMoveList($('move-list'), s, reviewing, review);
   showPass(s);
   ($('fen') as HTMLInputElement).value = s.fen;
   showHands(s.hands);
   clocks.seat(bottomSide());
-  clocks.run(over || s.moves.length === 0 ? undefined : s.turn);
+  clocks.sync(s.clock, s.clock?.running ? s.sides.findIndex((side) => side.name === s.clock!.running) : undefined);
   setAddress(s.id, flipped);
   void engineTurn();
 }
@@ -167,7 +171,7 @@ function pass() {
 function showHands(hands: Hands | undefined) {
   if (editing) return showEditedHands();
   const pick = (p: HandPick, e: MouseEvent | TouchEvent) => {
-    if (reviewing !== undefined || p.side !== state.turn || engineSide() === state.turn) return;
+    if (reviewing !== undefined || p.side !== state.turn || engineSide() === state.turn || !plays(state, p.side)) return;
     e.preventDefault();
     held = p;
     document.querySelectorAll('.hand button.held').forEach((b) => b.classList.toggle('picked', b === e.currentTarget));
@@ -290,7 +294,7 @@ function fillOpponents() {
 
 async function engineTurn() {
   const side = engineSide();
-  if (side === undefined || side !== state.turn || state.result.finished || timeLoss !== undefined || editing || busy) return;
+  if (side === undefined || side !== state.turn || !plays(state, side) || state.result.finished || editing || busy) return;
   busy++;
   try {
     const next = await api('POST', `/api/games/${state.id}/engine`, { level: Number(($('level') as HTMLSelectElement).value) });
@@ -411,23 +415,29 @@ async function newGame() {
   const formations: Record<string, string> = {};
   document.querySelectorAll<HTMLSelectElement>('#formations select').forEach((s) => (formations[s.dataset.side!] = s.value));
   try {
-    const s = await api('POST', '/api/games', { variant: ($('variant') as HTMLSelectElement).value, formations });
+    const clock = timeControl(($('clock') as HTMLSelectElement).value);
+    const s = await api('POST', '/api/games', { variant: ($('variant') as HTMLSelectElement).value, formations, ...(clock ? { clock } : {}) });
     say('');
     if (editing) toggleEditor();
-    clocks.reset(Number(($('clock') as HTMLSelectElement).value));
     show(s, true);
   } catch (e) {
     say((e as Error).message);
   }
 }
 
-// News from another tab on the same game, taken only if this page changed nothing meanwhile (an
-// answer read before this page's own move would take it back).
+// Whether this page's address moves `side`.
+const plays = (s: State, side: number) => s.plays.includes(s.sides[side].name);
+
+// What the page shows changes with: the position, the result (a flag, a resignation), an offer.
+const news = (s: State) => [s.fen, s.moves.length, s.result.text, s.draw_offer ?? '', s.clock?.running ?? ''].join('|');
+
+// News from another tab or seat on the same game, taken only if this page changed nothing
+// meanwhile (an answer read before this page's own move would take it back).
 async function poll() {
   if (!state || busy || editing) return;
   const before = state;
   const s = await api('GET', `/api/games/${state.id}`);
-  if (state === before && !busy && reviewing === undefined && (s.fen !== state.fen || s.moves.length !== state.moves.length)) show(s);
+  if (state === before && !busy && reviewing === undefined && news(s) !== news(state)) show(s);
 }
 
 function wire() {
@@ -439,7 +449,6 @@ function wire() {
   $('pass').onclick = pass;
   $('engine').onclick = () => act('POST', '/engine', { level: Number(($('level') as HTMLSelectElement).value) });
   ($('opponent') as HTMLSelectElement).onchange = () => show(state);
-  ($('clock') as HTMLSelectElement).onchange = () => { clocks.reset(Number(($('clock') as HTMLSelectElement).value)); show(state); };
   $('flip').onclick = () => {
     flipped = !flipped;
     $('flip').setAttribute('aria-pressed', String(flipped));
@@ -524,7 +533,6 @@ async function start() {
       const palace = s.sides.findIndex((side) => side.name === address.palace);
       if (palace >= 0) ($('opponent') as HTMLSelectElement).value = String(palace);
       show(s, true);
-      ($('clock') as HTMLSelectElement).value = String(clocks.minutes);
       showFormationChoices();
     } catch (e) {
       // An unknown game is said so: no other game is started in its place.

@@ -89,7 +89,8 @@ async function waitFor(page, what, test) {
   try {
     await page.waitForFunction(test, { timeout: 15_000 });
   } catch {
-    throw new Error(`waited in vain for ${what}; status "${await text(page, '#status')}", message "${await text(page, '#message')}"`);
+    const moves = await page.evaluate(() => [...document.querySelectorAll('#move-list button.move')].map((b) => b.textContent).join(' '));
+    throw new Error(`waited in vain for ${what}; moves "${moves}", status "${await text(page, '#status')}", message "${await text(page, '#message')}"`);
   }
 }
 const moveCount = (n) => `document.querySelectorAll('#move-list button.move').length === ${n}`;
@@ -171,32 +172,94 @@ async function wrongTurn(page) {
   await waitFor(page, 'the refusal of a move of Black', `document.getElementById('message').textContent === ${JSON.stringify(refusal)}`);
 }
 
-// The clocks by their own sides: after 1. e4 e5 on a 1-minute clock, White's (below) runs, and
-// runs out; the loss is still shown after a reload. The page's clock is moved on 61 s by the test.
+// The clock the server keeps, by its own sides: on a 2-second clock after 1. e4 e5, White's
+// (below) runs out; the server decides the loss, which a reload still shows.
 async function clocks(browser, address) {
   const page = await browser.newPage();
   await page.setViewport({ width: 1200, height: 900 });
-  await page.evaluateOnNewDocument(() => {
-    const real = performance.now.bind(performance);
-    window.testSkew = 0;
-    performance.now = () => real() + window.testSkew;
-  });
-  await page.goto(address, { waitUntil: 'networkidle0', timeout: 30_000 });
-  await page.select('#clock', '1');
-  await newGame(page, 'chess');
+  const state = await call(address, 'POST', '/api/games', { variant: 'chess', clock: { initial: 2 } });
+  await open(page, address, state);
   await type(page, 'e4', 1);
   await type(page, 'e5', 2);
   await waitFor(page, "White's clock running below the board", `document.getElementById('clock-bottom').classList.contains('running') && !document.getElementById('clock-top').classList.contains('running')`);
-  await page.evaluate(() => (window.testSkew = 61_000));
   const lost = "Black wins: white's time ran out.";
   await waitFor(page, 'the time loss', `document.getElementById('banner').textContent === ${JSON.stringify(lost)}`);
-  const faces = async () => [await text(page, '#clock-top'), await text(page, '#clock-bottom')].join(' ');
-  if ((await faces()) !== '1:00 0:00') throw new Error(`after White's time ran out the clocks read ${await faces()} (top, bottom)`);
+  const bottom = await text(page, '#clock-bottom');
+  if (bottom !== '0:00') throw new Error(`after White's time ran out White's clock reads ${bottom}`);
+  const server = await call(address, 'GET', `/api/games/${state.id}`);
+  if (server.result.text !== "black wins: white's time ran out" || server.clock.left_ms[0] !== 0) throw new Error(`the server says ${JSON.stringify(server.result)}`);
+  await settle();
   await page.screenshot({ path: join(shots, 'chess-time-loss.png') });
   await page.reload({ waitUntil: 'networkidle0' });
   await waitFor(page, 'the time loss after a reload', `document.getElementById('banner').textContent === ${JSON.stringify(lost)}`);
-  if ((await faces()) !== '1:00 0:00') throw new Error(`after a reload the clocks read ${await faces()}`);
   await page.close();
+}
+
+// Seats: the creator's page offers each side's link and the spectators'; White's and Black's pages,
+// each turned to its own side, play a move each way; the spectator follows and cannot move; a
+// draw offered is declined, then a resignation ends the game on every page.
+async function seats(browser, address) {
+  const creator = await browser.newPage();
+  await creator.setViewport({ width: 1200, height: 900 });
+  const state = await call(address, 'POST', '/api/games', { variant: 'chess' });
+  await open(creator, address, state);
+  if ((await text(creator, '#seat-role')) !== 'You play both sides.') throw new Error(`the creator reads "${await text(creator, '#seat-role')}"`);
+  const link = (whose) => creator.$eval(`#seat-links input[data-link="${whose}"]`, (e) => e.value);
+  const [white, black, spectator] = [await link('white'), await link('black'), await link('spectator')];
+  if (!white.endsWith(`/game/${state.seats.white}`) || !black.endsWith(`/game/${state.seats.black}`)) throw new Error(`the seat links are ${white} and ${black}`);
+  await creator.close();
+  const pages = {};
+  for (const [who, url] of Object.entries({ white, black, spectator })) {
+    const page = pages[who] = await browser.newPage();
+    await page.setViewport({ width: 1200, height: 900 });
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 30_000 });
+    await waitFor(page, `${who}'s board`, `${boardPieces}.length === 32`);
+  }
+  const roles = { white: 'You play White.', black: 'You play Black.', spectator: 'You are watching this game.' };
+  for (const [who, page] of Object.entries(pages)) {
+    const seen = await page.evaluate(() => ({
+      role: document.getElementById('seat-role').textContent,
+      black: document.getElementById('board').classList.contains('orientation-black'),
+      links: [...document.querySelectorAll('#seat-links input')].map((e) => e.dataset.link).join(),
+    }));
+    const links = who === 'spectator' ? 'spectator' : `${who},spectator`;
+    if (seen.role !== roles[who] || seen.black !== (who === 'black') || seen.links !== links) throw new Error(`${who}'s page shows ${JSON.stringify(seen)}`);
+  }
+  await pages.black.bringToFront();  // a page behind others is not polled by waitFor, nor polls itself
+  await drag(pages.black, 'e7', 'e5');  // not Black's turn: nothing is played
+  await pages.white.bringToFront();
+  await drag(pages.white, 'e2', 'e4');
+  await waitFor(pages.white, "White's e4", moveCount(1));
+  await pages.black.bringToFront();
+  await waitFor(pages.black, "White's e4 on Black's page", moveCount(1));
+  await drag(pages.black, 'e7', 'e5');
+  await waitFor(pages.black, "Black's e5", moveCount(2));
+  await pages.white.bringToFront();
+  await waitFor(pages.white, "Black's e5 on White's page", moveCount(2));
+  await pages.spectator.bringToFront();
+  await waitFor(pages.spectator, 'both moves on the spectator\'s page', moveCount(2));
+  await drag(pages.spectator, 'g1', 'f3');
+  await pages.spectator.type('#move-input', 'Nf3');
+  await pages.spectator.keyboard.press('Enter');
+  const refused = "this is a spectator's link: it follows the game but cannot change it";
+  await waitFor(pages.spectator, "the spectator's typed move refused", `document.getElementById('message').textContent === ${JSON.stringify(refused)}`);
+  if ((await call(address, 'GET', `/api/games/${state.id}`)).moves.length !== 2) throw new Error('the spectator moved');
+  await settle();
+  for (const [who, page] of Object.entries(pages)) await page.screenshot({ path: join(shots, `seats-${who}.png`) });
+  await pages.black.bringToFront();
+  await press(pages.black, '#draw-offer');
+  await pages.white.bringToFront();
+  await waitFor(pages.white, 'the draw offer', `document.getElementById('draw-note').textContent === 'Black offers a draw.' && !document.getElementById('draw-accept').hidden`);
+  await pages.white.screenshot({ path: join(shots, 'seats-draw-offer.png') });
+  await press(pages.white, '#draw-decline');
+  await waitFor(pages.white, 'the offer declined', `document.getElementById('draw-note').textContent === ''`);
+  await press(pages.white, '#resign');
+  const resigned = 'Black wins: white resigned.';
+  for (const page of [pages.white, pages.spectator]) {
+    await page.bringToFront();
+    await waitFor(page, 'the resignation', `document.getElementById('banner').textContent === ${JSON.stringify(resigned)}`);
+  }
+  for (const page of Object.values(pages)) await page.close();
 }
 
 // Passing: not offered where it is no move (the default Janggi), refused with the reason where it
@@ -536,6 +599,7 @@ try {
   const began = Date.now();
   for (const [name, step] of Object.entries({ janggi: () => janggi(page, address),
     janggiAsNotated: () => janggiAsNotated(page, address), wrongTurn: () => wrongTurn(page), clocks: () => clocks(browser, address),
+    seats: () => seats(browser, address),
     passing: () => passing(page, address), chess: () => chess(page),
     everyVariant: () => everyVariant(page, address), shogi: () => shogiDropsAndPromotions(page, address),
     crazyhouse: () => crazyhouseDrop(page, address), promotion: () => chessPromotion(page, address),

@@ -1,15 +1,9 @@
-// The result, in words, over the panel: who won and why ("Han wins: checkmate").
+// The result, in words, over the panel: who won and why ("Han wins: checkmate", "Black wins:
+// white's time ran out"), as the server decided it.
 import type { State } from '../api';
 import { capital } from '../api';
 
-export function drawBanner(banner: HTMLElement, s: State, timeLoss?: number) {
-  if (timeLoss !== undefined) {
-    const winner = s.sides[1 - timeLoss].name;
-    banner.textContent = `${capital(winner)} wins: ${s.sides[timeLoss].name}'s time ran out.`;
-    banner.hidden = false;
-    banner.className = 'win';
-    return;
-  }
+export function drawBanner(banner: HTMLElement, s: State) {
   banner.hidden = !s.result.finished;
   if (!s.result.finished) return;
   const reason = s.result.reason ? `: ${s.result.reason}` : '';

@@ -1,45 +1,34 @@
-// Optional clocks, kept by the page: each side's time runs while it is to move; the side whose
-// time runs out loses (shown in the banner; the server's game is left as it is). Each clock sits
-// by its own side of the board, and what they show, a time loss included, is kept per game in the
-// browser's storage, so a reload takes it back.
-interface Kept { minutes: number; left: number[]; loser?: number }
+// The clocks the server keeps (POST /api/games {"clock": ...}): the page only shows them, each by
+// its own side of the board, counting down from what the server's last answer said the side to
+// move had left, and asks the server again once that reaches zero, as the server alone decides a
+// flag. In byo-yomi a clock shows the seconds of the period under way and the periods left.
+import type { ClockState } from '../api';
 
 export class Clocks {
-  private left: number[] = [0, 0];
+  private state: ClockState | undefined;
   private running: number | undefined;
-  private since = 0;
+  private received = 0;  // performance.now() when the state came
   private timer: number | undefined;
   private bottom = 0;  // the side whose clock is the lower face
-  private game = '';
-  private loser: number | undefined;
-  minutes = 0;
+  private asked = false;  // the server was asked once the running clock read zero
 
-  // `faces`: the clock above the board, then the one below.
-  constructor(private readonly faces: [HTMLElement, HTMLElement], private readonly flagged: (side: number) => void) {}
+  // `faces`: the clock above the board, then the one below; `expired` asks the server for news.
+  constructor(private readonly faces: [HTMLElement, HTMLElement], private readonly expired: () => void) {}
 
-  reset(minutes: number) {
-    this.minutes = minutes;
-    this.left = [minutes * 60_000, minutes * 60_000];
-    this.loser = undefined;
-    this.stop();
-    this.draw();
-  }
-
-  // The game the clocks are for: what was kept for it comes back, and its time loss is returned.
-  follow(game: string): number | undefined {
-    if (game === this.game) return this.loser;
-    this.game = game;
-    const kept = localStorage.getItem(storageKey(game));
-    if (!kept) {
-      this.reset(this.minutes);
-      return undefined;
+  // What the server answered: the clocks, if the game has any, and the running side's index.
+  // The time left counts down from when the answer came.
+  sync(state: ClockState | undefined, running: number | undefined) {
+    if (state && state === this.state) return this.draw();  // the same answer shown again counts on
+    this.state = state;
+    this.running = state ? running : undefined;
+    this.received = performance.now();
+    this.asked = false;
+    if (this.running !== undefined && this.timer === undefined) this.timer = window.setInterval(() => this.draw(), 200);
+    if (this.running === undefined && this.timer !== undefined) {
+      window.clearInterval(this.timer);
+      this.timer = undefined;
     }
-    const k = JSON.parse(kept) as Kept;
-    this.reset(k.minutes);
-    this.left = k.left;
-    this.loser = k.loser;
     this.draw();
-    return this.loser;
   }
 
   // Which side sits at the bottom of the board.
@@ -48,59 +37,38 @@ export class Clocks {
     this.draw();
   }
 
-  // The side to move's clock runs; none when the game is over or clocks are off.
-  run(side: number | undefined) {
-    if (!this.minutes) return;
-    this.settle();
-    this.running = side;
-    this.since = performance.now();
-    if (this.timer === undefined && side !== undefined) this.timer = window.setInterval(() => this.tick(), 200);
-    if (side === undefined) this.stop();
-    this.draw();
-  }
-
-  private settle() {
-    if (this.running !== undefined) this.left[this.running] -= performance.now() - this.since;
-    this.since = performance.now();
-  }
-
-  private tick() {
-    this.settle();
-    const side = this.running;
-    if (side !== undefined && this.left[side] <= 0) {
-      this.left[side] = 0;
-      this.loser = side;
-      this.stop();
-      this.keep();
-      this.flagged(side);
-    }
-    this.draw();
-  }
-
-  private stop() {
-    if (this.timer !== undefined) window.clearInterval(this.timer);
-    this.timer = undefined;
-    this.running = undefined;
-  }
-
-  private keep() {
-    if (!this.game || !this.minutes) return;
-    const kept: Kept = { minutes: this.minutes, left: this.left, loser: this.loser };
-    localStorage.setItem(storageKey(this.game), JSON.stringify(kept));
+  private left(side: number): number {
+    const base = this.state!.left_ms[side];
+    return Math.max(0, side === this.running ? base - (performance.now() - this.received) : base);
   }
 
   private draw() {
-    this.keep();
     this.faces.forEach((face, i) => {
       const side = i === 1 ? this.bottom : 1 - this.bottom;
-      face.hidden = !this.minutes;
-      const ms = Math.max(0, this.left[side]);
-      const s = Math.ceil(ms / 1000);
-      face.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-      face.classList.toggle('running', this.running === side);
+      face.hidden = !this.state;
       face.dataset.side = String(side);
+      if (!this.state) return;
+      face.textContent = shown(this.left(side), this.state.periods_left[side], this.state.byoyomi_ms);
+      face.classList.toggle('running', this.running === side);
     });
+    if (this.running !== undefined && this.left(this.running) <= 0 && !this.asked) {
+      this.asked = true;
+      this.expired();
+    }
   }
 }
 
-const storageKey = (game: string) => `palace-clocks-${game}`;
+const minutes = (ms: number) => {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+// `ms`: all the time the side has for its move, main time and `stored` periods of `byoyomi` ms.
+// Main time while it lasts ("4:59 +3×30s"), then the period under way and the periods left.
+function shown(ms: number, stored: number, byoyomi: number): string {
+  if (!byoyomi) return minutes(ms);
+  const periods = Math.min(stored, Math.ceil(ms / byoyomi));
+  const main = ms - periods * byoyomi;
+  if (main > 0) return `${minutes(main)} +${periods}×${byoyomi / 1000}s`;
+  return `${Math.ceil((ms - (periods - 1) * byoyomi) / 1000)}s (${periods}×)`;
+}
