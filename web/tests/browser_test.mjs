@@ -173,7 +173,8 @@ async function wrongTurn(page) {
 }
 
 // The clock the server keeps, by its own sides: on a 2-second clock after 1. e4 e5, White's
-// (below) runs out; the server decides the loss, which a reload still shows.
+// (below) runs out; the server decides the loss, which a reload still shows. A byo-yomi clock
+// shows its main time and periods.
 async function clocks(browser, address) {
   const page = await browser.newPage();
   await page.setViewport({ width: 1200, height: 900 });
@@ -192,6 +193,11 @@ async function clocks(browser, address) {
   await page.screenshot({ path: join(shots, 'chess-time-loss.png') });
   await page.reload({ waitUntil: 'networkidle0' });
   await waitFor(page, 'the time loss after a reload', `document.getElementById('banner').textContent === ${JSON.stringify(lost)}`);
+  // Byo-yomi as shogi and janggi play it: main time, then three periods of 30 s.
+  const byoyomi = await call(address, 'POST', '/api/games', { variant: 'shogi', clock: { initial: 1, byoyomi: 30, periods: 3 } });
+  await open(page, address, byoyomi);
+  const faces = await page.evaluate(() => ['clock-top', 'clock-bottom'].map((id) => document.getElementById(id).textContent).join(' '));
+  if (faces !== '0:01 +3×30s 0:01 +3×30s') throw new Error(`a byo-yomi clock reads ${faces}`);
   await page.close();
 }
 

@@ -30,6 +30,7 @@ export function drawSeat(s: State, engine: number | undefined, act: (path: strin
   const seated = s.plays.length > 0 && !s.result.finished;
   // Undo and a position set up take both seats: a seat's own page does not offer them.
   $('undo').hidden = $('edit').hidden = s.plays.length < 2;
+  $('engine').hidden = s.plays.length === 0;
   const offer = s.draw_offer;
   const answers = offer !== undefined && s.plays.includes(s.sides.find((side) => side.name !== offer)!.name);
   $('table-controls').hidden = !seated;
