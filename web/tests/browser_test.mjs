@@ -554,6 +554,9 @@ async function againstPalace(page, address) {
   await open(page, address, state);
   await page.select('#level', '1');
   await page.select('#opponent', '1');
+  // Only the human's seat is offered: the engine's stays with this page, which asks for its moves.
+  const offered = await page.$$eval('#seat-links input', (inputs) => inputs.map((e) => e.dataset.link).join());
+  if (offered !== 'white,spectator') throw new Error(`against Palace the page offers the links ${offered}`);
   await drag(page, 'e2', 'e4');
   await waitFor(page, "the engine's answer", moveCount(2));
   await page.click('#undo');
