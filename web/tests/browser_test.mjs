@@ -252,6 +252,14 @@ async function seats(browser, address) {
   if ((await call(address, 'GET', `/api/games/${state.id}`)).moves.length !== 2) throw new Error('the spectator moved');
   await settle();
   for (const [who, page] of Object.entries(pages)) await page.screenshot({ path: join(shots, `seats-${who}.png`) });
+  // On a phone the seat's links and buttons stay inside the screen.
+  await pages.black.bringToFront();
+  await pages.black.setViewport({ width: 390, height: 844 });
+  await settle();
+  const outside = await pages.black.$$eval('#seat input, #seat button:not([hidden])', (all) => all.filter((e) => e.getBoundingClientRect().right > 390).map((e) => e.id || e.dataset.link || e.textContent));
+  if (outside.length) throw new Error(`on a phone these lie past the right edge: ${outside.join(', ')}`);
+  await pages.black.screenshot({ path: join(shots, 'seats-black-phone.png'), fullPage: true });
+  await pages.black.setViewport({ width: 1200, height: 900 });
   await pages.black.bringToFront();
   await press(pages.black, '#draw-offer');
   await pages.white.bringToFront();
