@@ -80,6 +80,8 @@ int run_replay(const std::vector<std::string>& paths, const std::string& variant
         good += replay.good;
         std::cout << (replay.good ? "good: " : "bad: ") << replay.game.variant().rules().name << ", " << replay.verdict
                   << "\n";
+        for (const std::string& note : replay.notes)
+          std::cout << path << " game " << i + 1 << " (line " << game.line << "): note: " << note << "\n";
       } catch (const Error& e) {
         std::cout << "bad: " << e.what() << "\n";
       }
@@ -135,6 +137,7 @@ int run_convert(const std::string& path, const std::string& to, const std::strin
         ++failed;
         continue;
       }
+      for (const std::string& note : replay.notes) std::cerr << "note: " << where << ": " << note << "\n";
       const std::string text = write_record(game, replay, to, notation);
       std::cout << (first ? "" : separator(to)) << text;
       first = false;

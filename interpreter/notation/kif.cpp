@@ -374,7 +374,7 @@ Point last_square(const Game& game) { return game.history().empty() ? NoPoint : 
 }  // namespace
 
 Move kif_move(const Game& game, std::string_view text, std::string& why) {
-  return match_kif_move(game.position(), game.legal_moves(), last_square(game), text, why);
+  return match_kif_move(game.position(), game.board_moves(), last_square(game), text, why);
 }
 
 namespace {
@@ -524,7 +524,7 @@ std::string write_kif(const GameRecord& record, const Game& game, bool ki2) {
   for (std::size_t i = 0; i < game.history().size(); ++i) {
     const Move m = game.history()[i];
     const Position& pos = replay.position();
-    const std::string text = kif_text(pos, replay.legal_moves(), last_square(replay), m, ki2);
+    const std::string text = kif_text(pos, replay.board_moves(), last_square(replay), m, ki2);
     if (ki2) {
       row += (in_row ? "    " : "") + std::string(pos.side_to_move() == 0 ? "▲" : "△") + text;
       if (++in_row == 6) out += row + "\n", row.clear(), in_row = 0;
@@ -532,7 +532,7 @@ std::string write_kif(const GameRecord& record, const Game& game, bool ki2) {
       std::string number = std::to_string(i + 1);
       out += std::string(number.size() < 4 ? 4 - number.size() : 0, ' ') + number + " " + text + "\n";
     }
-    replay.play(pos.move_text(m));
+    replay.play_on(pos.move_text(m));
   }
   if (!row.empty()) out += row + "\n";
   const std::size_t plies = game.history().size();

@@ -46,8 +46,12 @@ class VariantCatalog {
 struct Replay {
   explicit Replay(std::shared_ptr<const Variant> variant) : game(std::move(variant)) {}
   Game game;               // as far as the record could be played
-  bool good = false;       // every move legal and the result agrees with the board
+  bool good = false;       // every move legal on the board and the result agrees with it
   std::string verdict;     // "62 moves, 1-0: checkmate" or the first problem
+  // Where a rule of the game's history would have ended the game or refused a move and the record
+  // goes on (a record is what an arbiter allowed, so the game is not bad for it): "move 28 (red)
+  // "h9g9": black wins: perpetual chase (...); the game went on".
+  std::vector<std::string> notes;
 };
 
 // A record file format: how its bytes are read, and which variant a game without a [Variant] tag
@@ -72,6 +76,7 @@ std::vector<GameRecord> read_records(std::string_view bytes, const RecordFormat&
 // in ICCS ("h2e2", "H2-E2") where the variant allows it and [Format "ICCS"] or a move naming rank 0
 // says the record uses it, or in the notation its [Format] tag names: KIF and KI2 ("７六歩(77)",
 // "▲同歩"), CSA ("+7776FU"); a KIF or CSA record's start position is read once its variant is known.
+// A move the board allows is played past a ruling of the game's history (Game::play_on), with a note.
 Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> variant);
 
 // The result a finished game gives, as PGN writes it: "1-0", "0-1", "1/2-1/2"; "*" if unfinished.

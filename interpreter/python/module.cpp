@@ -597,7 +597,8 @@ struct Record {
   GameRecord record;  // its tags, its moves as written, its stated result
   bool good = false;  // every move legal and the stated result the board's
   std::string verdict;
-  std::shared_ptr<PyGame> game;  // as far as the record could be played
+  std::vector<std::string> notes;  // the rulings the record went past (Replay::notes)
+  std::shared_ptr<PyGame> game;    // as far as the record could be played
 };
 
 // The records of one file, replayed one by one as Python iterates.
@@ -615,7 +616,7 @@ class RecordReader {
     auto variant = catalog_.find(game, format_->variant);
     apply_formation_tags(game, variant);
     Replay replay = replay_record(game, variant);
-    return Record{game, replay.good, replay.verdict, std::make_shared<PyGame>(std::move(replay.game))};
+    return Record{game, replay.good, replay.verdict, replay.notes, std::make_shared<PyGame>(std::move(replay.game))};
   }
 
  private:
@@ -885,6 +886,7 @@ PYBIND11_MODULE(palace, m) {
       .def_property_readonly("line", [](const Record& r) { return r.record.line; })
       .def_readonly("good", &Record::good)
       .def_readonly("verdict", &Record::verdict)
+      .def_readonly("notes", &Record::notes)
       .def_readonly("game", &Record::game)
       .def("tag", [](const Record& r, const std::string& name) -> std::optional<std::string> {
         if (const std::string* value = r.record.tag(name)) return *value;

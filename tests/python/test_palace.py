@@ -337,8 +337,20 @@ def test_read_records_replays_each_game():
     assert record.tag("white") == "Adolf Anderssen"
     assert record.game.outcome().termination == "checkmate"
     assert len(record.game.moves) == len(record.moves)
+    assert record.notes == []
     with pytest.raises(palace.Error):
         palace.read_records(os.path.join(SOURCE, "no/such/file.pgn"))
+
+
+def test_read_records_notes_the_rulings_a_record_went_past():
+    path = os.path.join(SOURCE, "tests/records/xiangqi-yan-liu-1999-chase.pgn")
+    record = next(iter(palace.read_records(path)))
+    assert record.good
+    assert len(record.game.moves) == len(record.moves) == 58
+    assert record.notes == [
+        'move 28 (red) "h6g6": black wins: perpetual chase (Red has chased the cannon on g9 with every move for 3 cycles, '
+        "was bound to vary and did not); the game went on"
+    ]
 
 
 def test_variants_by_name_file_and_fen():
