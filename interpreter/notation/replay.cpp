@@ -293,8 +293,7 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
   return replay;
 }
 
-GameRecord rewrite_record(const GameRecord& record, const Replay& replay, NotationStyle style) {
-  const Game& game = replay.game;
+GameRecord rewrite_record(const GameRecord& record, const Game& game, NotationStyle style) {
   const Variant& variant = game.variant();
   GameRecord out;
   out.result = record.result;
@@ -323,6 +322,37 @@ GameRecord rewrite_record(const GameRecord& record, const Replay& replay, Notati
     start.do_move(m);
   }
   return out;
+}
+
+namespace {
+
+std::string pgn_text(const GameRecord& record, const Game& game, NotationStyle style) {
+  MoveNotation(game.variant()).require(style);
+  Position start(game.variant_ptr());
+  start.set_fen(game.start_fen());
+  return write_pgn(rewrite_record(record, game, style), start.fullmove_number(), start.side_to_move() == 1);
+}
+
+const RecordWriter RecordWriters[] = {
+    {"pgn", pgn_text, "\n"},
+    {"gib", [](const GameRecord& r, const Game& g, NotationStyle) { return write_gib(r, g); }, "\n"},
+    {"kif", [](const GameRecord& r, const Game& g, NotationStyle) { return write_kif(r, g, false); }, "\n"},
+    {"ki2", [](const GameRecord& r, const Game& g, NotationStyle) { return write_kif(r, g, true); }, "\n"},
+    {"csa", [](const GameRecord& r, const Game& g, NotationStyle) { return write_csa(r, g); }, "/\n"},
+};
+
+}  // namespace
+
+const RecordWriter* record_writer_named(std::string_view name) {
+  for (const RecordWriter& writer : RecordWriters)
+    if (name == writer.name) return &writer;
+  return nullptr;
+}
+
+std::vector<std::string> record_writer_names() {
+  std::vector<std::string> names;
+  for (const RecordWriter& writer : RecordWriters) names.emplace_back(writer.name);
+  return names;
 }
 
 }  // namespace palace

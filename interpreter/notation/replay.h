@@ -1,6 +1,7 @@
 // Checking a game record: each move replayed with the variant's rules through the game layer, so a
 // refusal comes with the game layer's reason, and the recorded result compared with how the final
-// position stands. Also which variant file a record is for, from its [Variant] or [Game] tag.
+// position stands. Also which variant file a record is for, from its [Variant] or [Game] tag, and
+// the formats a replayed game is written back in.
 #pragma once
 
 #include <array>
@@ -84,6 +85,17 @@ std::string result_token(const Verdict& state);
 
 // `record`'s game rewritten: moves in `style`, the variant's tags ([Variant], [FEN]/[SetUp],
 // [Format] for WXF and ICCS), the original's other tags kept.
-GameRecord rewrite_record(const GameRecord& record, const Replay& replay, NotationStyle style);
+GameRecord rewrite_record(const GameRecord& record, const Game& game, NotationStyle style);
+
+// A format a replayed game is written in, beside the readers above, so that every front end writes
+// the same text: `record`'s tags and result with `game`'s moves. PGN writes the moves in `style`
+// (throws Error where the variant has no such notation); the others in their own.
+struct RecordWriter {
+  const char* name;     // "pgn", "gib", "kif", "ki2", "csa"
+  std::string (*write)(const GameRecord& record, const Game& game, NotationStyle style);
+  const char* between;  // what stands between two games in one file: "/\n" in CSA, else "\n"
+};
+const RecordWriter* record_writer_named(std::string_view name);
+std::vector<std::string> record_writer_names();
 
 }  // namespace palace
