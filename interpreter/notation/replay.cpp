@@ -239,7 +239,7 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
   }
   const bool iccs = uses_iccs(record, game.variant());
   Rulings rulings(replay.notes);
-  std::string last_move;  // where the last move played stands in the record: "move 28 (red) "h9g9""
+  std::string last_move = "the start position";  // where the last move played stands: "move 28 (red) "h9g9""
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
     const std::string& text = record.moves[i];
     const std::string where = "move " + std::to_string(game.position().fullmove_number()) + " (" +

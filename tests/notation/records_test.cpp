@@ -292,8 +292,17 @@ TEST(Records, AMoveTheRulesOfHistoryRefuseIsNotedAndOneTheBoardRefusesIsBad) {
   const std::string start = "[FEN \"3K5/9/9/9/9/9/9/9/5k3/8R w - - 0 1\"]\n\n1. i1i2 f2f1 2. i2i1 f1f2 3. i1i2 f2f1 4. i2i1 f1f2 5. i1i2 ";
   write_file(dir + "refused.pgn", start + "f2f1 *\n");
   write_file(dir + "illegal.pgn", start + "f2f5 *\n");
+  // A chess game set up past the move limit: the ruling stands before the first move.
+  write_file(dir + "limit.pgn", "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 150 90\"]\n\n90. Kd1 Kd8 *\n");
   const PalaceRun run = run_palace("replay refused.pgn illegal.pgn --variant " + shell_quoted(source_path("variants/janggi-modern.yaml")), dir);
   EXPECT_EQ(run.status, 1);
+  const PalaceRun limit = run_palace("replay limit.pgn", dir);
+  EXPECT_EQ(limit.status, 0);
+  EXPECT_EQ(limit.lines, (std::vector<std::string>{"limit.pgn game 1 (line 1): good: chess, 2 plies, *: draw: move limit",
+                                                   "limit.pgn game 1 (line 1): note: the start position: draw: move limit; "
+                                                   "the game went on",
+                                                   "1 game, 1 good, 0 bad"}))
+      << limit.out;
   const std::string note = "note: move 5 (cho) \"i1i2\": it would repeat the position, every one of your moves a check "
                            "(perpetual check); the game went on";
   const std::vector<std::string> expected = {
