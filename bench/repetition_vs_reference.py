@@ -4,7 +4,7 @@
     bench/repetition_vs_reference.py REPLAY_LOG
 
 REPLAY_LOG is bench/replay_collection.sh's log of a .gib collection replayed with
-variants/janggi-modern.yaml. For every game of the files where it found a game ended by
+variants/janggi-modern.yaml. For every game of the files where it noted a game's end by
 repetition or by the move limit (100 plies without a capture), the ending ply is found with
 `palace status` (bisected), and the reference (its XBoard mode, `variant janggi`, which announces a
 game's end at the root) is asked at the position before (it must play a move) and at that position
@@ -83,7 +83,8 @@ def reference(fen, moves):
 log = sys.argv[1]
 rows = []
 for line in open(log):
-    m = re.match(r'(.*) game (\d+) \(line \d+\): bad: .*"[^"]*": the game is over: (.* wins: (?:repetition|move limit).*)$', line.strip())
+    # The replay notes each such ruling the players went past.
+    m = re.match(r'(.*) game (\d+) \(line \d+\): note: .*"[^"]*": (.* wins: (?:repetition|move limit).*); the game went on$', line.strip())
     if m: rows.append((m.group(1), int(m.group(2)), m.group(3)))
 files = sorted({r[0] for r in rows})
 agree = disagree = nofen = 0

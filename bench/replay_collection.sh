@@ -1,7 +1,8 @@
 #!/bin/sh
-# Replays every record (.pgn, .gib, .kif, .kifu, .ki2, .ki2u, .csa) under DIR with VARIANT and prints, like `palace replay`, one
-# last line "N games, M good, K bad". Each game's line goes to LOG (default: replay.log) so the
-# bad ones can be read with `grep ': bad:' LOG`. The files go to palace in batches, so a collection
+# Replays every record (.pgn, .gib, .kif, .kifu, .ki2, .ki2u, .csa) under DIR with VARIANT and prints
+# how many notes the games have (rulings the players went past), then, like `palace replay`, one
+# last line "N games, M good, K bad". Each game's lines go to LOG (default: replay.log) so the
+# bad ones can be read with `grep ': bad:' LOG`, the notes with `grep ': note:' LOG`. The files go to palace in batches, so a collection
 # of any size fits the command line.
 #   bench/replay_collection.sh /work/collections/janggi-gib variants/janggi-kakao.yaml
 set -eu
@@ -17,4 +18,6 @@ find "$dir" -type f \( -iname '*.pgn' -o -iname '*.gib' -o -iname '*.kif' -o -in
   xargs -0 -n 200 "$palace" replay --variant "$variant" >> "$log" || true
 # Each batch ends with its own total; the sum of those is the collection's.
 awk '/^[0-9]+ games?, [0-9]+ good, [0-9]+ bad$/ { n += $1; g += $3; b += $5 }
-     END { printf "%d %s, %d good, %d bad\n", n, n == 1 ? "game" : "games", g, b }' "$log"
+     / game [0-9]+ \(line [0-9]+\): note: / { notes++ }
+     END { printf "%d %s\n", notes, notes == 1 ? "note" : "notes"
+           printf "%d %s, %d good, %d bad\n", n, n == 1 ? "game" : "games", g, b }' "$log"

@@ -11,10 +11,7 @@
 #include "core/text_file.h"
 #include "hooks/load_variant.h"
 #include "loader/notation_rules.h"
-#include "movetext/notation.h"
-#include "notation/csa.h"
 #include "notation/gib.h"
-#include "notation/kif.h"
 #include "notation/replay.h"
 
 namespace palace::cli {
@@ -80,6 +77,8 @@ int run_replay(const std::vector<std::string>& paths, const std::string& variant
         good += replay.good;
         std::cout << (replay.good ? "good: " : "bad: ") << replay.game.variant().rules().name << ", " << replay.verdict
                   << "\n";
+        for (const std::string& note : replay.notes)
+          std::cout << path << " game " << i + 1 << " (line " << game.line << "): note: " << note << "\n";
       } catch (const Error& e) {
         std::cout << "bad: " << e.what() << "\n";
       }
@@ -89,39 +88,9 @@ int run_replay(const std::vector<std::string>& paths, const std::string& variant
   return good == total ? 0 : 1;
 }
 
-// The formats `convert --to` writes besides PGN: a replayed game as text, and what stands between
-// two games in one file.
-struct RecordWriter {
-  const char* name;
-  std::string (*write)(const GameRecord& record, const Game& game);
-  const char* between;
-};
-const RecordWriter RecordWriters[] = {
-    {"gib", write_gib, "\n"},
-    {"kif", [](const GameRecord& r, const Game& g) { return write_kif(r, g, false); }, "\n"},
-    {"ki2", [](const GameRecord& r, const Game& g) { return write_kif(r, g, true); }, "\n"},
-    {"csa", write_csa, "/\n"},
-};
-
-std::string write_record(const GameRecord& game, const Replay& replay, const std::string& to, const std::string& notation) {
-  for (const RecordWriter& writer : RecordWriters)
-    if (to == writer.name) return writer.write(game, replay.game);
-  NotationStyle style = replay.game.variant().rules().notation.native;
-  if (!notation.empty()) notation_style_by_name(notation, style);  // CLI11 has checked the word
-  MoveNotation(replay.game.variant()).require(style);
-  Position start(replay.game.variant_ptr());
-  start.set_fen(replay.game.start_fen());
-  return write_pgn(rewrite_record(game, replay, style), start.fullmove_number(), start.side_to_move() == 1);
-}
-
-const char* separator(const std::string& to) {
-  for (const RecordWriter& writer : RecordWriters)
-    if (to == writer.name) return writer.between;
-  return "\n";
-}
-
 int run_convert(const std::string& path, const std::string& to, const std::string& notation, const std::string& variant_file) {
   VariantSource variants(variant_file);
+  const RecordWriter& writer = *record_writer_named(to);  // CLI11 has checked the name
   RecordFile file = read_record_file(path);
   int failed = 0;
   bool first = true;
@@ -135,8 +104,11 @@ int run_convert(const std::string& path, const std::string& to, const std::strin
         ++failed;
         continue;
       }
-      const std::string text = write_record(game, replay, to, notation);
-      std::cout << (first ? "" : separator(to)) << text;
+      for (const std::string& note : replay.notes) std::cerr << "note: " << where << ": " << note << "\n";
+      NotationStyle style = replay.game.variant().rules().notation.native;
+      if (!notation.empty()) notation_style_by_name(notation, style);  // CLI11 has checked the word
+      const std::string text = writer.write(game, replay.game, style);
+      std::cout << (first ? "" : writer.between) << text;
       first = false;
     } catch (const Error& e) {
       std::cerr << "error: " << where << ": " << e.what() << "\n";
@@ -167,7 +139,7 @@ void add_convert_command(CLI::App& app, Action& action) {
       "convert", "Rewrite a game record (PGN, .gib, KIF, KI2, CSA) as PGN in a chosen notation, or as .gib, KIF, KI2 or CSA");
   cmd->add_option("FILE", *file, "record file")->required();
   cmd->add_option("--to", *to, "the format written: pgn, gib (Kakao Janggi's), kif, ki2 or csa")
-      ->check(CLI::IsMember({"pgn", "gib", "kif", "ki2", "csa"}));
+      ->check(CLI::IsMember(record_writer_names()));
   cmd->add_option("--notation", *notation,
                   "san, wxf, janggi, korean, iccs, chinese, chinese-traditional or uci (default: the variant's own)")
       ->check(CLI::IsMember(notation_style_names()));

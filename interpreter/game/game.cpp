@@ -163,6 +163,28 @@ MoveVerdict Game::play(const std::string& move_text) {
   return try_move(from, to, promotion_kind);
 }
 
+std::vector<Move> Game::board_moves() const {
+  MoveList list;
+  generate_legal(position_, list);
+  return {list.begin(), list.end()};
+}
+
+MoveVerdict Game::play_on(const std::string& move_text) {
+  std::vector<Move> board = board_moves();
+  if (board.empty()) return play(move_text);
+  const std::vector<Move> legal = legal_;
+  const Verdict state = state_;
+  // The board's moves, none held back for the history, and no ruling in the way.
+  legal_ = std::move(board);
+  state_ = Verdict{};
+  const MoveVerdict verdict = play(move_text);
+  if (!verdict.accepted) {
+    legal_ = legal;
+    state_ = state;
+  }
+  return verdict;
+}
+
 bool Game::undo() {
   if (history_.empty()) return false;
   position_.undo_move();

@@ -42,6 +42,11 @@ class Game {
   // The same from text: "b10c8", "e7e8q", "pass". Garbled text is refused with a reason too.
   MoveVerdict play(const std::string& move_text);
   const std::string& last_refusal() const { return last_refusal_; }
+  // The same where a rule of the game's history refuses the move or has ended the game (a
+  // perpetual, a repetition, a move limit) and the board still allows it: what a record shows the
+  // players did where an arbiter let the game go on. In play the ruling stands (play()). Refused,
+  // with play()'s reasons, where the board refuses the move too or has no move at all (a mate).
+  MoveVerdict play_on(const std::string& move_text);
 
   // Ends the game in the draw the side to move may claim (game_state().claimable); false, and
   // nothing changes, when there is none. claimed(): the game ended so (until a move is undone).
@@ -61,6 +66,9 @@ class Game {
   std::string explanation() const { return state_.explanation(variant(), side_to_move()); }
 
   const std::vector<Move>& legal_moves() const { return legal_; }
+  // The moves the board allows: legal_moves() and those a rule of the game's history refuses, also
+  // after such a rule ended the game; none only where the board has none (a mate, a stalemate).
+  std::vector<Move> board_moves() const;
   std::vector<Point> destinations(Point from) const;  // legal targets of the piece on `from`
 
   // Why from->to is not a legal move now, in plain words; empty when it is legal. from == to asks

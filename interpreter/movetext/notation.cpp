@@ -235,7 +235,8 @@ std::string MoveNotation::plain_wxf(const Position& pos, Move m) const {
 }
 
 std::string MoveNotation::ambiguity(const Position& pos, std::string_view text, const std::vector<Move>& found,
-                                    const std::vector<std::string>& spellings, bool by_file) const {
+                                    const std::vector<std::string>& spellings, bool by_file,
+                                    std::string (*own_name)(const BoardDef&, Point)) const {
   const BoardDef& board = variant_.board();
   const Side side = pos.side_to_move();
   std::vector<Point> from;
@@ -279,7 +280,7 @@ std::string MoveNotation::ambiguity(const Position& pos, std::string_view text, 
     return said("the " + listed(places, " and ") + " " + pieces + " on file " + wxf_file(side, board.file_of(from.front())), sorted);
   }
   std::vector<std::string> points;
-  for (const Point s : from) points.push_back(board.point_name(s));
+  for (const Point s : from) points.push_back(own_name ? own_name(board, s) + " (" + board.point_name(s) + ")" : board.point_name(s));
   return said("the " + pieces + " on " + listed(points, " and "), spellings);
 }
 

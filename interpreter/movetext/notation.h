@@ -54,9 +54,11 @@ class MoveNotation {
 
   // Why `text` names no one move: the pieces that can each make one of `found` (two or more legal
   // moves of `pos`), and `spellings`, how each is written unambiguously. `by_file` tells pieces on
-  // one file apart as front and rear, as WXF and Chinese records do. Every record reader says it so.
+  // one file apart as front and rear, as WXF and Chinese records do. Every record reader says it so;
+  // one whose record names points its own way gives `own_name`, said first ("６九 (d1)").
   std::string ambiguity(const Position& pos, std::string_view text, const std::vector<Move>& found,
-                        const std::vector<std::string>& spellings, bool by_file) const;
+                        const std::vector<std::string>& spellings, bool by_file,
+                        std::string (*own_name)(const BoardDef&, Point) = nullptr) const;
 
   // For a refused SAN-like, Chinese or Korean numeric text, where it meant to go from and to, so the
   // game layer can say why that move is illegal; false when the text names no piece and square of

@@ -150,7 +150,7 @@ Move csa_move(const Game& game, std::string_view text, std::string& why) {
     why = quote(text) + (kind < 0 ? " names no piece of " + variant.rules().name + " (notation: csa:)" : " names no square of this board");
     return Move();
   }
-  for (const Move m : game.legal_moves()) {
+  for (const Move m : game.board_moves()) {
     if (m.is_pass() || m.to() != to) continue;
     if (drop ? m.drop_kind() == kind
              : m.type() != MoveType::Drop && m.from() == from &&
@@ -267,7 +267,7 @@ std::string write_csa(const GameRecord& record, const Game& game) {
     const Kind kind = drop ? m.drop_kind() : m.promotion_kind() >= 0 ? m.promotion_kind() : kind_of(pos.at(m.from()));
     auto square = [&](Point sq) { return std::to_string(shogi_file(board, sq)) + std::to_string(shogi_rank(board, sq)); };
     out += SideSigns[pos.side_to_move()] + (drop ? std::string("00") : square(m.from())) + square(m.to()) + csa_name(variant, kind) + "\n";
-    replay.play(pos.move_text(m));
+    replay.play_on(pos.move_text(m));
   }
   if (const ShogiEnding* ending = ending_of(record, game)) {
     if (*ending->csa)

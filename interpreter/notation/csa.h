@@ -21,8 +21,8 @@ namespace palace {
 // Black, $EVENT, $SITE and $START_TIME Event, Site and Date. Throws RecordError on a bad encoding.
 std::vector<GameRecord> read_csa(std::string_view bytes);
 
-// The move a CSA text ("+7776FU", "-0055KA") names in `game`'s position; a null Move and `why`
-// when none.
+// The move a CSA text ("+7776FU", "-0055KA") names among those `game`'s board allows (the game
+// judges it when it is played); a null Move and `why` when none.
 Move csa_move(const Game& game, std::string_view text, std::string& why);
 
 // The FEN a CSA record starts from, or "" for the set-up. Throws RecordError for a position the

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/text.h"
+#include "game/explain.h"
 #include "movetext/notation.h"
 #include "movetext/usi.h"
 #include "notation/encoding.h"
@@ -326,14 +327,19 @@ std::vector<Move> kif_candidates(const Position& pos, const std::vector<Move>& l
   return found;
 }
 
+// A point as KIF writes it: "７六".
+std::string kif_point(const BoardDef& board, Point p) { return wide_digit(shogi_file(board, p)) + kanji_digit(shogi_rank(board, p)); }
+
+// "７六 (c4)": the record's name of a point beside Palace's.
+std::string both_names(const BoardDef& board, Point p) { return kif_point(board, p) + " (" + board.point_name(p) + ")"; }
+
 // `m` as KIF writes it, or as KI2 with the fewest words that tell it from the other moves.
 std::string kif_text(const Position& pos, const std::vector<Move>& legal, Point previous_to, Move m, bool ki2) {
   const Variant& variant = pos.variant();
   const BoardDef& board = variant.board();
   const bool drop = m.type() == MoveType::Drop;
   const Kind kind = drop ? m.drop_kind() : kind_of(pos.at(m.from()));
-  const std::string square = m.to() == previous_to ? (ki2 ? "同" : "同　")
-                                                   : wide_digit(shogi_file(board, m.to())) + kanji_digit(shogi_rank(board, m.to()));
+  const std::string square = m.to() == previous_to ? (ki2 ? "同" : "同　") : kif_point(board, m.to());
   const bool could_promote = std::any_of(legal.begin(), legal.end(), [&](Move o) {
     return !drop && o.from() == m.from() && o.to() == m.to() && o.promotion_kind() >= 0;
   });
@@ -353,6 +359,25 @@ std::string kif_text(const Position& pos, const std::vector<Move>& legal, Point 
   throw RecordError(quote(pos.move_text(m)) + " cannot be told apart in KI2");
 }
 
+// Why `move` (read from `text`) is no legal move of `pos`, its points named both ways: the board's
+// reason where the text says which piece moves or is dropped, else that none of its kind can.
+std::string not_legal(const Position& pos, std::string_view text, const KifMove& move) {
+  const Variant& variant = pos.variant();
+  const BoardDef& board = variant.board();
+  Position scratch = pos;
+  std::string reason;
+  if (move.drop)
+    reason = explain_drop(scratch, move.kind, move.to);
+  else if (move.from != NoPoint)
+    reason = explain_move(scratch, move.from, move.to);
+  if (!reason.empty() || move.drop || move.from != NoPoint) {
+    const std::string from = move.drop ? "a drop on " : move.from != NoPoint ? both_names(board, move.from) + " to " : "";
+    return quote(text) + ": " + from + both_names(board, move.to) + ": " + (reason.empty() ? "not a legal move here" : reason);
+  }
+  return quote(text) + ": no " + variant.rules().pieces[std::size_t(move.kind)].name + " of " +
+         capitalised(variant.side_name(pos.side_to_move())) + "'s can move to " + both_names(board, move.to) + " as written";
+}
+
 Move match_kif_move(const Position& pos, const std::vector<Move>& legal, Point previous_to, std::string_view text,
                     std::string& why) {
   KifMove move;
@@ -360,11 +385,11 @@ Move match_kif_move(const Position& pos, const std::vector<Move>& legal, Point p
   const std::vector<Move> found = kif_candidates(pos, legal, move);
   if (found.size() == 1) return found.front();
   if (found.empty()) {
-    why = quote(text) + " is not a legal move here";
+    why = not_legal(pos, text, move);
   } else {
     std::vector<std::string> spellings;
     for (const Move m : found) spellings.push_back(kif_text(pos, legal, previous_to, m, true));
-    why = MoveNotation(pos.variant()).ambiguity(pos, text, found, spellings, false);
+    why = MoveNotation(pos.variant()).ambiguity(pos, text, found, spellings, false, kif_point);
   }
   return Move();
 }
@@ -374,7 +399,7 @@ Point last_square(const Game& game) { return game.history().empty() ? NoPoint : 
 }  // namespace
 
 Move kif_move(const Game& game, std::string_view text, std::string& why) {
-  return match_kif_move(game.position(), game.legal_moves(), last_square(game), text, why);
+  return match_kif_move(game.position(), game.board_moves(), last_square(game), text, why);
 }
 
 namespace {
@@ -524,7 +549,7 @@ std::string write_kif(const GameRecord& record, const Game& game, bool ki2) {
   for (std::size_t i = 0; i < game.history().size(); ++i) {
     const Move m = game.history()[i];
     const Position& pos = replay.position();
-    const std::string text = kif_text(pos, replay.legal_moves(), last_square(replay), m, ki2);
+    const std::string text = kif_text(pos, replay.board_moves(), last_square(replay), m, ki2);
     if (ki2) {
       row += (in_row ? "    " : "") + std::string(pos.side_to_move() == 0 ? "▲" : "△") + text;
       if (++in_row == 6) out += row + "\n", row.clear(), in_row = 0;
@@ -532,7 +557,7 @@ std::string write_kif(const GameRecord& record, const Game& game, bool ki2) {
       std::string number = std::to_string(i + 1);
       out += std::string(number.size() < 4 ? 4 - number.size() : 0, ' ') + number + " " + text + "\n";
     }
-    replay.play(pos.move_text(m));
+    replay.play_on(pos.move_text(m));
   }
   if (!row.empty()) out += row + "\n";
   const std::size_t plies = game.history().size();

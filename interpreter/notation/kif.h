@@ -23,7 +23,8 @@ namespace palace {
 // which become Event, Site, White and Black; 開始日時 also gives Date. Throws RecordError on a bad encoding.
 std::vector<GameRecord> read_kif(std::string_view bytes);
 
-// The move a KIF or KI2 text names in `game`'s position; a null Move and `why` when none.
+// The move a KIF or KI2 text names among those `game`'s board allows (the game judges it when it is
+// played); a null Move and `why` when none.
 Move kif_move(const Game& game, std::string_view text, std::string& why);
 
 // The FEN a KIF record starts from (its board diagram, or its 手合割 among the variant's handicaps),

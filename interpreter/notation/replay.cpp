@@ -193,6 +193,25 @@ const MoveFormat* move_format(const GameRecord& record) {
   return nullptr;
 }
 
+// The rulings a replay goes past, as its notes, each where it fell. The same ruling falling again
+// within a move, as the players keep on (a piece still going back and forth), is that one point.
+class Rulings {
+ public:
+  explicit Rulings(std::vector<std::string>& notes) : notes_(notes) {}
+
+  // `ruling` fell at `ply` and the record went on; `note` tells where and what.
+  void passed(std::size_t ply, const std::string& ruling, const std::string& note) {
+    if (ruling != last_ || ply > at_ + 2) notes_.push_back(note + "; the game went on");
+    last_ = ruling;
+    at_ = ply;
+  }
+
+ private:
+  std::vector<std::string>& notes_;
+  std::string last_;
+  std::size_t at_ = 0;
+};
+
 // Tags that hold a start position in a format's own terms: the [FEN] says it once replayed.
 bool is_start_tag(const std::string& name) { return name == "KifBoard" || name == "KifTurn" || name == "CsaPosition"; }
 
@@ -219,10 +238,18 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
     }
   }
   const bool iccs = uses_iccs(record, game.variant());
+  Rulings rulings(replay.notes);
+  std::string last_move = "the start position";  // where the last move played stands: "move 28 (red) "h9g9""
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
     const std::string& text = record.moves[i];
-    const int number = game.position().fullmove_number();
-    const std::string side = game.variant().side_name(game.side_to_move());
+    const std::string where = "move " + std::to_string(game.position().fullmove_number()) + " (" +
+                              game.variant().side_name(game.side_to_move()) + ") " + quote(text);
+    // The ruling that ended the game, should the record go past it: told where it fell. A move the
+    // rules refused ends the game by its refusal once played on, which its own note told.
+    const bool over = game.game_state().finished();
+    const bool noted = game.game_state().refused;
+    const std::string ending = over ? game.game_state().str(game.variant()) : "";
+    const std::string ruled = over ? last_move + ": " + game.verdict() : "";
     MoveVerdict verdict;
     std::string move = text;
     if (iccs) {
@@ -231,10 +258,16 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
       move = format->read(game, text, verdict.reason);
     }
     if (!move.empty()) verdict = game.play(move);
+    if (!verdict.accepted && !move.empty()) {
+      const std::string refusal = verdict.reason;
+      verdict = game.play_on(move);  // where the board refuses the move too, its reason stands
+      if (verdict.accepted && !noted) rulings.passed(i, over ? ending : refusal, over ? ruled : where + ": " + refusal);
+    }
     if (!verdict.accepted) {
-      replay.verdict = "move " + std::to_string(number) + " (" + side + ") " + quote(text) + ": " + verdict.reason;
+      replay.verdict = where + ": " + verdict.reason;
       return replay;
     }
+    last_move = where;
   }
   const std::size_t plies = record.moves.size();
   const std::string played = std::to_string(plies) + (plies == 1 ? " ply" : " plies");
@@ -260,8 +293,7 @@ Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> va
   return replay;
 }
 
-GameRecord rewrite_record(const GameRecord& record, const Replay& replay, NotationStyle style) {
-  const Game& game = replay.game;
+GameRecord rewrite_record(const GameRecord& record, const Game& game, NotationStyle style) {
   const Variant& variant = game.variant();
   GameRecord out;
   out.result = record.result;
@@ -290,6 +322,37 @@ GameRecord rewrite_record(const GameRecord& record, const Replay& replay, Notati
     start.do_move(m);
   }
   return out;
+}
+
+namespace {
+
+std::string pgn_text(const GameRecord& record, const Game& game, NotationStyle style) {
+  MoveNotation(game.variant()).require(style);
+  Position start(game.variant_ptr());
+  start.set_fen(game.start_fen());
+  return write_pgn(rewrite_record(record, game, style), start.fullmove_number(), start.side_to_move() == 1);
+}
+
+const RecordWriter RecordWriters[] = {
+    {"pgn", pgn_text, "\n"},
+    {"gib", [](const GameRecord& r, const Game& g, NotationStyle) { return write_gib(r, g); }, "\n"},
+    {"kif", [](const GameRecord& r, const Game& g, NotationStyle) { return write_kif(r, g, false); }, "\n"},
+    {"ki2", [](const GameRecord& r, const Game& g, NotationStyle) { return write_kif(r, g, true); }, "\n"},
+    {"csa", [](const GameRecord& r, const Game& g, NotationStyle) { return write_csa(r, g); }, "/\n"},
+};
+
+}  // namespace
+
+const RecordWriter* record_writer_named(std::string_view name) {
+  for (const RecordWriter& writer : RecordWriters)
+    if (name == writer.name) return &writer;
+  return nullptr;
+}
+
+std::vector<std::string> record_writer_names() {
+  std::vector<std::string> names;
+  for (const RecordWriter& writer : RecordWriters) names.emplace_back(writer.name);
+  return names;
 }
 
 }  // namespace palace

@@ -1,6 +1,7 @@
 // Checking a game record: each move replayed with the variant's rules through the game layer, so a
 // refusal comes with the game layer's reason, and the recorded result compared with how the final
-// position stands. Also which variant file a record is for, from its [Variant] or [Game] tag.
+// position stands. Also which variant file a record is for, from its [Variant] or [Game] tag, and
+// the formats a replayed game is written back in.
 #pragma once
 
 #include <array>
@@ -46,8 +47,12 @@ class VariantCatalog {
 struct Replay {
   explicit Replay(std::shared_ptr<const Variant> variant) : game(std::move(variant)) {}
   Game game;               // as far as the record could be played
-  bool good = false;       // every move legal and the result agrees with the board
+  bool good = false;       // every move legal on the board and the result agrees with it
   std::string verdict;     // "62 moves, 1-0: checkmate" or the first problem
+  // Where a rule of the game's history would have ended the game or refused a move and the record
+  // goes on (a record is what an arbiter allowed, so the game is not bad for it): "move 28 (red)
+  // "h9g9": black wins: perpetual chase (...); the game went on".
+  std::vector<std::string> notes;
 };
 
 // A record file format: how its bytes are read, and which variant a game without a [Variant] tag
@@ -72,6 +77,7 @@ std::vector<GameRecord> read_records(std::string_view bytes, const RecordFormat&
 // in ICCS ("h2e2", "H2-E2") where the variant allows it and [Format "ICCS"] or a move naming rank 0
 // says the record uses it, or in the notation its [Format] tag names: KIF and KI2 ("７六歩(77)",
 // "▲同歩"), CSA ("+7776FU"); a KIF or CSA record's start position is read once its variant is known.
+// A move the board allows is played past a ruling of the game's history (Game::play_on), with a note.
 Replay replay_record(const GameRecord& record, std::shared_ptr<const Variant> variant);
 
 // The result a finished game gives, as PGN writes it: "1-0", "0-1", "1/2-1/2"; "*" if unfinished.
@@ -79,6 +85,17 @@ std::string result_token(const Verdict& state);
 
 // `record`'s game rewritten: moves in `style`, the variant's tags ([Variant], [FEN]/[SetUp],
 // [Format] for WXF and ICCS), the original's other tags kept.
-GameRecord rewrite_record(const GameRecord& record, const Replay& replay, NotationStyle style);
+GameRecord rewrite_record(const GameRecord& record, const Game& game, NotationStyle style);
+
+// A format a replayed game is written in, beside the readers above, so that every front end writes
+// the same text: `record`'s tags and result with `game`'s moves. PGN writes the moves in `style`
+// (throws Error where the variant has no such notation); the others in their own.
+struct RecordWriter {
+  const char* name;     // "pgn", "gib", "kif", "ki2", "csa"
+  std::string (*write)(const GameRecord& record, const Game& game, NotationStyle style);
+  const char* between;  // what stands between two games in one file: "/\n" in CSA, else "\n"
+};
+const RecordWriter* record_writer_named(std::string_view name);
+std::vector<std::string> record_writer_names();
 
 }  // namespace palace

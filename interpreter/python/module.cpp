@@ -483,6 +483,7 @@ class PyGame {
     if (fen) game_.set_fen(*fen);
   }
   explicit PyGame(Game game) : game_(std::move(game)) {}
+  const Game& game() const { return game_; }
 
   PyVariant variant() const { return {game_.variant_ptr(), ""}; }
   std::string fen() const { return game_.fen(); }
@@ -597,8 +598,20 @@ struct Record {
   GameRecord record;  // its tags, its moves as written, its stated result
   bool good = false;  // every move legal and the stated result the board's
   std::string verdict;
-  std::shared_ptr<PyGame> game;  // as far as the record could be played
+  std::vector<std::string> notes;  // the rulings the record went past (Replay::notes)
+  std::shared_ptr<PyGame> game;    // as far as the record could be played
 };
+
+// `r` written in `format` (RecordWriter), PGN's moves in `notation` (the variant's own by default),
+// with the record's game as it now stands.
+std::string write_record(const Record& r, const std::string& format, const std::optional<std::string>& notation) {
+  const RecordWriter* writer = record_writer_named(format);
+  if (!writer) throw Error("unknown record format " + quote(format) + " (pgn, gib, kif, ki2 or csa)");
+  const Game& game = r.game->game();
+  NotationStyle style = game.variant().rules().notation.native;
+  if (notation && !notation_style_by_name(*notation, style)) throw Error("unknown notation " + quote(*notation));
+  return writer->write(r.record, game, style);
+}
 
 // The records of one file, replayed one by one as Python iterates.
 class RecordReader {
@@ -615,7 +628,7 @@ class RecordReader {
     auto variant = catalog_.find(game, format_->variant);
     apply_formation_tags(game, variant);
     Replay replay = replay_record(game, variant);
-    return Record{game, replay.good, replay.verdict, std::make_shared<PyGame>(std::move(replay.game))};
+    return Record{game, replay.good, replay.verdict, replay.notes, std::make_shared<PyGame>(std::move(replay.game))};
   }
 
  private:
@@ -885,7 +898,10 @@ PYBIND11_MODULE(palace, m) {
       .def_property_readonly("line", [](const Record& r) { return r.record.line; })
       .def_readonly("good", &Record::good)
       .def_readonly("verdict", &Record::verdict)
+      .def_readonly("notes", &Record::notes)
       .def_readonly("game", &Record::game)
+      .def("write", &write_record, py::arg("format") = "pgn", py::arg("notation") = py::none(),
+           "The record as text: pgn (moves in `notation`, the variant's own by default), gib, kif, ki2 or csa")
       .def("tag", [](const Record& r, const std::string& name) -> std::optional<std::string> {
         if (const std::string* value = r.record.tag(name)) return *value;
         return std::nullopt;

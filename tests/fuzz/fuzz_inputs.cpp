@@ -340,7 +340,7 @@ void record(std::string_view input) {
       if (replay.game.history().size() != game.moves.size() || !game.problem.empty()) continue;
       // A whole game, written as PGN in its variant's notation, must read back as that one game:
       // an Error here escapes, a finding.
-      const GameRecord rewritten = rewrite_record(game, replay, variant->rules().notation.native);
+      const GameRecord rewritten = rewrite_record(game, replay.game, variant->rules().notation.native);
       const std::vector<GameRecord> again = read_pgn(write_pgn(rewritten));
       if (again.size() != 1 || again[0].moves != rewritten.moves || !again[0].problem.empty())
         throw std::logic_error("a rewritten record does not read back as itself");

@@ -174,5 +174,36 @@ TEST(GameMoves, AFinishedGameRefusesMovesButCanBeUndone) {
   EXPECT_FALSE(game.undo());
 }
 
+// play_on, for records: past a ruling the board allows the move; at a mate, or for a move the board
+// refuses, it refuses as play() does and changes nothing.
+TEST(GameMoves, PlayOnGoesPastARulingOfTheHistoryButNotPastTheBoard) {
+  Game mated = game_of("janggi", "4K4/7R1/7C1/P7P/9/p1p2R3/8p/n4kr2/5n3/r1ba1a3 b - - 0 27");
+  EXPECT_EQ(mated.play_on("f3e2").reason, "the game is over: cho wins: checkmate");
+
+  // janggi-modern refuses the check that carries on a perpetual; the board allows it.
+  Game refused = game_of("janggi-modern", "3K5/9/9/9/9/9/9/9/5k3/8R w - - 0 1");
+  ASSERT_EQ(play_all(refused, "i1i2 f2f1 i2i1 f1f2"), "");
+  ASSERT_EQ(play_all(refused, "i1i2 f2f1 i2i1 f1f2"), "");
+  const Snapshot before = snapshot(refused);
+  EXPECT_EQ(refused.play("i1i2").reason, "it would repeat the position, every one of your moves a check (perpetual check)");
+  EXPECT_EQ(refused.board_moves().size(), refused.legal_moves().size() + 1);
+  const MoveVerdict board = refused.play_on("i1h2");
+  EXPECT_FALSE(board.accepted);
+  EXPECT_EQ(board.reason, "a chariot cannot move from i1 to h2");
+  EXPECT_EQ(snapshot(refused), before);
+  EXPECT_TRUE(refused.play_on("i1i2").accepted);
+  EXPECT_EQ(refused.history().size(), 9u);
+
+  // Xiangqi's perpetual checker who did not vary has lost; the record's next moves are played on.
+  Game lost = game_of("xiangqi", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1");
+  ASSERT_EQ(play_all(lost, "a1a10 e10e9 a10a9 e9e10 a9a10 e10e9 a10a9 e9e10 a9a10 e10e9 a10a9 e9e10 a9a10"), "");
+  EXPECT_EQ(state_of(lost), "black wins: perpetual check");
+  EXPECT_TRUE(lost.legal_moves().empty());
+  EXPECT_FALSE(lost.play("e10e9").accepted);
+  EXPECT_TRUE(lost.play_on("e10e9").accepted);
+  EXPECT_EQ(state_of(lost), "unfinished");
+  EXPECT_TRUE(lost.play("a10a2").accepted);
+}
+
 }  // namespace
 }  // namespace palace::test

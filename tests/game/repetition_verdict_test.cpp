@@ -36,6 +36,24 @@ TEST(RepetitionVerdict, ThePerpetualCheckerLosesWhenItRepeatsAnyway) {
             "black wins: perpetual check (Red has given check with every move for 3 cycles, was bound to vary and did not)");
 }
 
+// Li Xuesong against Xue Wenqiang, national masters' championship 1999 (issue 58): Red checks with
+// every move and the position after its check occurs a third time at ply 9, a fourth at ply 13. The
+// Asian rules have the arbiter ask the side at fault to change first ("he should change them, or he
+// will be ruled a loss"), so Palace binds Red to vary at the third occurrence and rules the loss at
+// the fourth. The reference engine scores the third occurrence as the checker's loss already (`go
+// searchmoves g6g10` there: mate -1); of 2,516 master games that threshold would end 93 by a
+// perpetual the masters then varied from (docs/engine-log.md, 2026-12-04).
+TEST(RepetitionVerdict, TheAsianRulesBindTheCheckerToVaryBeforeTheyRuleTheLoss) {
+  Game game = game_of("xiangqi");
+  game.set_fen("4k3C/4a4/b2a5/6R2/4n4/3p5/6N1P/5K3/4A1r2/9 w - - 2 50");
+  ASSERT_EQ(play_all(game, "g7g10 e9f10 g10g9 f10e9 g9g10 e9f10 g10g6 f10e9 g6g10"), "");
+  EXPECT_EQ(state_of(game), "unfinished");
+  EXPECT_EQ(game.explanation(), "Red has given check with every move for 2 cycles; Red must vary");
+  ASSERT_EQ(play_all(game, "e9f10 g10g9 f10e9 g9g10"), "");
+  EXPECT_EQ(game.verdict(),
+            "black wins: perpetual check (Red has given check with every move for 3 cycles, was bound to vary and did not)");
+}
+
 TEST(RepetitionVerdict, APlainXiangqiRepetitionIsADrawToClaim) {
   Game game = game_of("xiangqi");
   game.set_fen(LoneChariot);

@@ -243,34 +243,74 @@ TEST(Records, RealGibFilesReplayWithNoBadGame) {
 }
 
 // A real Kakao game that breaks the reference's back-and-forth rule (tests/records/janggi-kakao-2020-shuttle.source):
-// the game ends where the reference ends it, though Kakao played on.
-// Kakao played on where the reference's janggimodern ends the game against the side whose piece went
-// back and forth four times after arriving: janggi-kakao follows the service, the reference's rule
-// set (tests/rules/variants/janggimodern.yaml) ends it.
+// janggi-kakao follows the service, which played on; the reference's rule set
+// (tests/rules/variants/janggimodern.yaml) ends the game against the side whose piece went back and
+// forth four times after arriving, so its replay notes each point where that ruling fell afresh.
 TEST(Records, AKakaoGameThatBreaksTheReferencesBackAndForthRuleReplaysAsTheServicePlayedIt) {
   const PalaceRun service = run_palace("replay tests/records/janggi-kakao-2020-shuttle.gib");
   EXPECT_EQ(service.status, 0) << service.out;
   EXPECT_EQ(service.lines.back(), "1 game, 1 good, 0 bad") << service.out;
   const PalaceRun reference =
       run_palace("replay tests/records/janggi-kakao-2020-shuttle.gib --variant tests/rules/variants/janggimodern.yaml");
-  EXPECT_EQ(reference.status, 1);
+  EXPECT_EQ(reference.status, 0) << reference.out;
+  const std::string game = "tests/records/janggi-kakao-2020-shuttle.gib game 1 (line 1): ";
   const std::vector<std::string> expected = {
-      "tests/records/janggi-kakao-2020-shuttle.gib game 1 (line 1): bad: janggimodern-reference, move 53 (han) \"24將14\": the "
-      "game is over: han wins: moving back and forth",
-      "1 game, 0 good, 1 bad",
+      game + "good: janggimodern-reference, 201 plies, 1-0 (Cho wins on points; not decided on the board)",
+      game + "note: move 53 (cho) \"13車23장군\": han wins: moving back and forth; the game went on",
+      game + "note: move 62 (cho) \"22車12장군\": han wins: moving back and forth; the game went on",
+      game + "note: move 83 (cho) \"22車12장군\": han wins: moving back and forth; the game went on",
+      game + "note: move 96 (cho) \"22車12장군\": han wins: moving back and forth; the game went on",
+      "1 game, 1 good, 0 bad",
   };
   EXPECT_EQ(reference.lines, expected) << reference.out;
 }
 
-// A master game that kept up a perpetual check after the rules bound its side to vary: the record
-// breaks the rules, and Palace ends it where they do (tests/records/xiangqi-liu-sun-2001-perpetual.source).
-TEST(Records, AMasterGameThatKeptUpAPerpetualCheckAfterBeingBoundToVaryIsLostThere) {
-  const PalaceRun run = run_palace("replay tests/records/xiangqi-liu-sun-2001-perpetual.pgn --variant variants/xiangqi.yaml");
-  EXPECT_EQ(run.status, 1);
+// Master games that kept up a perpetual after the rules bound its side to vary: a record is what
+// the arbiter allowed, so each replays to its end, with a note where the Asian rules would have
+// ruled the loss (tests/records/xiangqi-liu-sun-2001-perpetual.source, xiangqi-yan-liu-1999-chase.source).
+TEST(Records, AMasterGameThatKeptUpAPerpetualAfterBeingBoundToVaryPlaysOnWithANote) {
+  const PalaceRun run = run_palace("replay tests/records/xiangqi-liu-sun-2001-perpetual.pgn tests/records/xiangqi-yan-liu-1999-chase.pgn "
+                                   "--variant variants/xiangqi.yaml");
+  EXPECT_EQ(run.status, 0) << run.out;
   const std::vector<std::string> expected = {
-      "tests/records/xiangqi-liu-sun-2001-perpetual.pgn game 1 (line 1): bad: xiangqi, move 42 (red) \"e1e0\": the game is "
-      "over: red wins: perpetual check (Black has given check with every move for 3 cycles, was bound to vary and did not)",
-      "1 game, 0 good, 1 bad",
+      "tests/records/xiangqi-liu-sun-2001-perpetual.pgn game 1 (line 1): good: xiangqi, 134 plies, *",
+      "tests/records/xiangqi-liu-sun-2001-perpetual.pgn game 1 (line 1): note: move 41 (black) \"a0a1\": red wins: perpetual "
+      "check (Black has given check with every move for 3 cycles, was bound to vary and did not); the game went on",
+      "tests/records/xiangqi-yan-liu-1999-chase.pgn game 1 (line 1): good: xiangqi, 58 plies, *",
+      "tests/records/xiangqi-yan-liu-1999-chase.pgn game 1 (line 1): note: move 28 (red) \"h6g6\": black wins: perpetual "
+      "chase (Red has chased the cannon on g9 with every move for 3 cycles, was bound to vary and did not); the game went on",
+      "2 games, 2 good, 0 bad",
+  };
+  EXPECT_EQ(run.lines, expected) << run.out;
+}
+
+// Where the rules refuse the move itself (janggi-modern's perpetual check is illegal), the record's
+// move is played all the same, noted in the refusal's words; a move the board refuses stays a fault.
+TEST(Records, AMoveTheRulesOfHistoryRefuseIsNotedAndOneTheBoardRefusesIsBad) {
+  const std::string dir = temp_path("ruled") + "/";
+  std::filesystem::create_directories(dir);
+  const std::string start = "[FEN \"3K5/9/9/9/9/9/9/9/5k3/8R w - - 0 1\"]\n\n1. i1i2 f2f1 2. i2i1 f1f2 3. i1i2 f2f1 4. i2i1 f1f2 5. i1i2 ";
+  write_file(dir + "refused.pgn", start + "f2f1 *\n");
+  write_file(dir + "illegal.pgn", start + "f2f5 *\n");
+  // A chess game set up past the move limit: the ruling stands before the first move.
+  write_file(dir + "limit.pgn", "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 150 90\"]\n\n90. Kd1 Kd8 *\n");
+  const PalaceRun run = run_palace("replay refused.pgn illegal.pgn --variant " + shell_quoted(source_path("variants/janggi-modern.yaml")), dir);
+  EXPECT_EQ(run.status, 1);
+  const PalaceRun limit = run_palace("replay limit.pgn", dir);
+  EXPECT_EQ(limit.status, 0);
+  EXPECT_EQ(limit.lines, (std::vector<std::string>{"limit.pgn game 1 (line 1): good: chess, 2 plies, *: draw: move limit",
+                                                   "limit.pgn game 1 (line 1): note: the start position: draw: move limit; "
+                                                   "the game went on",
+                                                   "1 game, 1 good, 0 bad"}))
+      << limit.out;
+  const std::string note = "note: move 5 (cho) \"i1i2\": it would repeat the position, every one of your moves a check "
+                           "(perpetual check); the game went on";
+  const std::vector<std::string> expected = {
+      "refused.pgn game 1 (line 1): good: janggi-modern, 10 plies, *",
+      "refused.pgn game 1 (line 1): " + note,
+      "illegal.pgn game 1 (line 1): bad: janggi-modern, move 5 (han) \"f2f5\": a general cannot move from f2 to f5",
+      "illegal.pgn game 1 (line 1): " + note,
+      "2 games, 1 good, 1 bad",
   };
   EXPECT_EQ(run.lines, expected) << run.out;
 }

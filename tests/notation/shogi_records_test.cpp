@@ -121,7 +121,15 @@ TEST(ShogiRecords, Ki2WordsTellApartPiecesThatCouldGoToTheSameSquare) {
   const Replay replay = replay_record(record, shogi());
   EXPECT_FALSE(replay.good);
   EXPECT_EQ(replay.verdict,
-            "move 1 (sente) \"▲５八金\": \"▲５八金\" is ambiguous: the golds on d1 and f1 can both make it; write ５八金左 or ５八金右");
+            "move 1 (sente) \"▲５八金\": \"▲５八金\" is ambiguous: the golds on ６九 (d1) and ４九 (f1) can both make it; write "
+            "５八金左 or ５八金右");
+  // A move no piece can make names its point both ways too, and a drop the hand cannot make says so.
+  record.moves = {"▲７五歩"};
+  EXPECT_EQ(replay_record(record, shogi()).verdict,
+            "move 1 (sente) \"▲７五歩\": \"▲７五歩\": no pawn of Sente's can move to ７五 (c5) as written");
+  record.moves = {"▲５五角打"};
+  EXPECT_EQ(replay_record(record, shogi()).verdict,
+            "move 1 (sente) \"▲５五角打\": \"▲５五角打\": a drop on ５五 (e5): you have no bishop in hand");
 }
 
 TEST(ShogiRecords, GamesOneAfterAnotherInAKifAreSplit) {
@@ -142,7 +150,7 @@ TEST(ShogiRecords, GamesOneAfterAnotherInAKifAreSplit) {
   const PalaceRun run = run_palace("replay " + shell_quoted(file));
   const std::vector<std::string> expected = {
       file + " game 1 (line 1): good: shogi, 2 plies, 0-1 (not decided on the board)",
-      file + " game 2 (line 10): bad: shogi, move 2 (gote) \"２二角(88)\": \"２二角(88)\" is not a legal move here",
+      file + " game 2 (line 10): bad: shogi, move 2 (gote) \"２二角(88)\": \"２二角(88)\": ８八 (b2) to ２二 (h8): it is Gote's turn",
       "2 games, 1 good, 1 bad",
   };
   EXPECT_EQ(run.lines, expected) << run.out;
@@ -246,7 +254,8 @@ TEST(ShogiRecords, BadRecordsNameTheGameTheMoveAndTheReason) {
       run_palace("replay illegal.kif two.csa wrong-side.csa nonsense.kif bad-encoding.kif record.txt", dir);
   EXPECT_EQ(run.status, 1);
   const std::vector<std::string> expected = {
-      "illegal.kif game 1 (line 1): bad: shogi, move 2 (sente) \"７四歩(76)\": \"７四歩(76)\" is not a legal move here",
+      "illegal.kif game 1 (line 1): bad: shogi, move 2 (sente) \"７四歩(76)\": \"７四歩(76)\": ７六 (c4) to ７四 (c6): a pawn "
+      "cannot move from c4 to c6",
       "two.csa game 1 (line 1): bad: shogi, move 2 (sente) \"+8822KA\": \"+8822KA\" is not a legal move here",
       "two.csa game 2 (line 7): good: shogi, 2 plies, 0-1 (not decided on the board)",
       "wrong-side.csa game 1 (line 1): bad: shogi, move 1 (sente) \"-3334FU\": \"-3334FU\" is gote's move, but sente is to move",

@@ -337,8 +337,35 @@ def test_read_records_replays_each_game():
     assert record.tag("white") == "Adolf Anderssen"
     assert record.game.outcome().termination == "checkmate"
     assert len(record.game.moves) == len(record.moves)
+    assert record.notes == []
     with pytest.raises(palace.Error):
         palace.read_records(os.path.join(SOURCE, "no/such/file.pgn"))
+
+
+def test_read_records_notes_the_rulings_a_record_went_past():
+    path = os.path.join(SOURCE, "tests/records/xiangqi-yan-liu-1999-chase.pgn")
+    record = next(iter(palace.read_records(path)))
+    assert record.good
+    assert len(record.game.moves) == len(record.moves) == 58
+    assert record.notes == [
+        'move 28 (red) "h6g6": black wins: perpetual chase (Red has chased the cannon on g9 with every move for 3 cycles, '
+        "was bound to vary and did not); the game went on"
+    ]
+
+
+def test_records_are_written_in_each_format_and_read_back(tmp_path):
+    kif = next(iter(palace.read_records(os.path.join(SOURCE, "tests/records/shogi-jt-2014.kif"))))
+    assert kif.good
+    for format, suffix in (("csa", ".csa"), ("ki2", ".ki2"), ("pgn", ".pgn")):
+        path = tmp_path / ("again" + suffix)
+        path.write_text(kif.write(format), encoding="utf-8")
+        again = next(iter(palace.read_records(str(path))))
+        assert again.good, (format, again.verdict)
+        assert again.game.moves == kif.game.moves, format
+    xiangqi = next(iter(palace.read_records(os.path.join(SOURCE, "tests/records/xiangqi-li-wang-2004.pgn"))))
+    assert "1. C2=4 C2=6 2. H2+3 H8+9" in xiangqi.write("pgn", "wxf")
+    with pytest.raises(palace.Error, match="unknown record format"):
+        kif.write("sgf")
 
 
 def test_variants_by_name_file_and_fen():
