@@ -58,6 +58,8 @@ void add_values_command(CLI::App& app, Action& action) {
   cmd->add_option("--max-plies", m.referee.max_plies, "adjudicate after this many plies (default 300)")
       ->check(CLI::Range(1, 100'000));
   cmd->add_option("--pgn", m.pgn_file, "write every game to this PGN file");
+  cmd->add_option("--report", o->settings.report_dir, "write a page of plots to this folder (index.html)");
+  o->settings.report_script = std::string(PALACE_WEB_DIR) + "/report.js";
   cmd->callback([&action, o] { action = [o] { return run_values_command(*o); }; });
 }
 

@@ -38,26 +38,20 @@ struct Tally {
   match::PairScores pairs;
 };
 
-// Replays a delivered game (its moves are in the variant's own notation) for its length and the
-// legal moves of each position before the last.
-void count_plies(const palace::GameRecord& record, const std::shared_ptr<const Variant>& variant, Tally& tally) {
-  const Replay replay = replay_record(record, variant);
-  Position pos(variant);
-  pos.set_fen(replay.game.start_fen());
-  const int opening = 2 * (pos.fullmove_number() - 1) + (pos.side_to_move() == Second ? 1 : 0);
-  const auto& moves = replay.game.history();
-  tally.games.back().length = opening + int(moves.size());
+// The legal moves of each position of a replayed game before its last, by third of the game.
+void count_choices(const Game& replayed, Branching& branching) {
+  Position pos(replayed.variant_ptr());
+  pos.set_fen(replayed.start_fen());
+  const auto& moves = replayed.history();
   for (std::size_t i = 0; i < moves.size(); ++i) {
     MoveList legal;
     generate_legal(pos, legal);
     const std::size_t third = 3 * i / moves.size();
-    tally.branching.moves[third] += legal.size;
-    tally.branching.positions[third]++;
+    branching.moves[third] += legal.size;
+    branching.positions[third]++;
     pos.do_move(moves[i]);
   }
 }
-
-std::string end_group(const std::string& termination) { return termination.substr(0, termination.find(", ")); }
 
 int quantile(std::vector<int> values, double q) {
   std::sort(values.begin(), values.end());
@@ -144,24 +138,22 @@ std::optional<std::string> run_balance(const BalanceSettings& settings, const st
   std::string early_stop;
   const auto variant = match::play_match(m, formations, [&](const match::PlayedGame& game) {
     const Variant& v = *game.job.variant;
-    const std::string* result = game.record.tag("Result");
-    const std::string* why = game.record.tag("Termination");
-    const double points = *result == "1-0" ? 1 : *result == "0-1" ? 0 : 0.5;
-    (points == 1 ? tally.first.wins : points == 0 ? tally.first.losses : tally.first.draws)++;
-    const std::string group = end_group(why ? *why : "unfinished");
-    tally.games.push_back({points, group, 0});
-    EndCount& end = tally.ends[group];
+    const Replay replay = replay_record(game.record, game.job.variant);
+    const ReportGame seen = report_game(game.record, replay.game);
+    tally.games.push_back(seen);
+    (seen.points == 1 ? tally.first.wins : seen.points == 0 ? tally.first.losses : tally.first.draws)++;
+    EndCount& end = tally.ends[seen.end];
     end.games++;
-    if (points != 0.5) end.wins[points == 1 ? First : Second]++;
+    if (seen.points != 0.5) end.wins[seen.points == 1 ? First : Second]++;
     if (game.job.group >= 0) {
       tally.pairs.points.resize(formations.pairs());
       tally.pairs.games.resize(formations.pairs());
-      tally.pairs.points[std::size_t(game.job.group)] += points;
+      tally.pairs.points[std::size_t(game.job.group)] += seen.points;
       tally.pairs.games[std::size_t(game.job.group)]++;
     }
-    count_plies(game.record, game.job.variant, tally);
+    count_choices(replay.game, tally.branching);
     const match::Score& s = tally.first;
-    log("game " + std::to_string(game.index + 1) + ": " + *result + " (" + (why ? *why : "") + "), " +
+    log("game " + std::to_string(game.index + 1) + ": " + *game.record.tag("Result") + " (" + *game.record.tag("Termination") + "), " +
         capitalised(v.side_name(First)) + " " + fixed(100 * s.ratio(), 1) + "% after " + std::to_string(s.games()));
     if (!sprt) return true;
     const match::Score mirrored{s.losses, s.draws, s.wins};
@@ -179,12 +171,13 @@ std::optional<std::string> run_balance(const BalanceSettings& settings, const st
   if (!variant) return std::nullopt;
   std::string text = summary(settings, *variant, tally, formations, early_stop);
   if (!settings.report_dir.empty()) {
-    const match::PlayerSpec& p = m.players[0];
-    const std::string budget = p.depth ? "depth " + std::to_string(p.depth)
-                               : p.nodes ? std::to_string(p.nodes) + " nodes"
-                                         : std::to_string(p.movetime_ms) + " ms";
-    ReportData data{"Balance of " + variant->rules().name + ": " + std::to_string(tally.first.games()) + " games, " + budget + " a move",
-                    text, tally.games, m.formations ? &formations : nullptr, &tally.pairs};
+    ReportData data{.title = "Balance of " + variant->rules().name + ": " + std::to_string(tally.first.games()) + " games, " +
+                             budget_words(m.players[0]),
+                    .summary = text,
+                    .games = tally.games,
+                    .formations = m.formations ? &formations : nullptr,
+                    .pairs = &tally.pairs,
+                    .values = {}};
     write_report(settings.report_dir, settings.report_script, *variant, data);
   }
   return text;

@@ -37,6 +37,17 @@ json ends(const std::vector<ReportGame>& games) {
   return out;
 }
 
+json values(const std::vector<ValueRow>& rows) {
+  json out = json::array();
+  for (const ValueRow& r : rows) {
+    json row = {{"kind", r.kind}, {"file", r.file}};
+    if (r.fitted) row.update({{"value", r.value}, {"low", r.low}, {"high", r.high}});
+    if (r.removal_games) row.update({{"elo", r.elo}, {"margin", r.elo_margin}, {"games", r.removal_games}});
+    out.push_back(row);
+  }
+  return out;
+}
+
 json formations(const ReportData& data) {
   if (!data.formations) return nullptr;
   const match::FormationNames& f = *data.formations;
@@ -60,6 +71,27 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
 
 }  // namespace
 
+std::string budget_words(const match::PlayerSpec& p) {
+  return (p.depth ? "depth " + std::to_string(p.depth) : p.nodes ? std::to_string(p.nodes) + " nodes" : std::to_string(p.movetime_ms) + " ms") +
+         " a move";
+}
+
+double first_points(const palace::GameRecord& record) {
+  const std::string* result = record.tag("Result");
+  return !result ? 0.5 : *result == "1-0" ? 1 : *result == "0-1" ? 0 : 0.5;
+}
+
+ReportGame report_game(const palace::GameRecord& record, const Game& replayed) {
+  const std::string* why = record.tag("Termination");
+  ReportGame game;
+  game.points = first_points(record);
+  game.end = why ? why->substr(0, why->find(", ")) : "unfinished";
+  Position start(replayed.variant_ptr());
+  start.set_fen(replayed.start_fen());
+  game.length = 2 * (start.fullmove_number() - 1) + (start.side_to_move() == Second ? 1 : 0) + int(replayed.history().size());
+  return game;
+}
+
 void make_report_folder(const std::string& dir) {
   std::error_code error;
   std::filesystem::create_directories(dir, error);
@@ -75,7 +107,8 @@ void write_report(const std::string& dir, const std::string& script, const Varia
                        {"running", running_score(data.games)},
                        {"lengths", lengths},
                        {"ends", ends(data.games)},
-                       {"formations", formations(data)}};
+                       {"formations", formations(data)},
+                       {"values", values(data.values)}};
   // Names come from the variant's file: "</" would close the script element they are written in.
   std::string text = report.dump();
   for (std::size_t at = 0; (at = text.find("</", at)) != std::string::npos; at += 3) text.replace(at, 2, "<\\/");

@@ -9,6 +9,7 @@
 
 #include "core/text.h"
 #include "lab/material_fit.h"
+#include "lab/report.h"
 #include "movegen/movegen.h"
 #include "notation/replay.h"
 
@@ -20,12 +21,12 @@ using match::fixed;
 
 // The positions of one game worth fitting: not in check, and not in the middle of an exchange (the
 // move played from it took nothing), so that the material on the board is the material the game had.
-std::vector<Sample> samples_of(const palace::GameRecord& record, const std::shared_ptr<const Variant>& variant, double points) {
-  const Replay replay = replay_record(record, variant);
+std::vector<Sample> samples_of(const Game& replayed, double points) {
+  const auto& variant = replayed.variant_ptr();
   Position pos(variant);
-  pos.set_fen(replay.game.start_fen());
+  pos.set_fen(replayed.start_fen());
   std::vector<Sample> out;
-  for (const Move m : replay.game.history()) {
+  for (const Move m : replayed.history()) {
     const Side mover = pos.side_to_move();
     const int before = pos.piece_count(opponent(mover));
     const bool quiet = !in_check(pos);
@@ -83,7 +84,9 @@ std::vector<Removal> removals(const Variant& variant) {
 std::optional<std::string> run_values(const ValuesSettings& settings, const std::function<void(const std::string&)>& log) {
   match::MatchSettings m = settings.match;
   m.swap_colours = false;
+  if (!settings.report_dir.empty()) make_report_folder(settings.report_dir);
   std::vector<std::vector<Sample>> games;  // the fit's positions, game by game
+  std::vector<ReportGame> seen_games;      // and what the report shows of them
   std::vector<Removal> removal_kinds;
   std::vector<match::Score> removal;  // per removal kind: the score of the side a piece short
   const auto variant = match::play_jobs(
@@ -103,12 +106,13 @@ std::optional<std::string> run_values(const ValuesSettings& settings, const std:
         return jobs;
       },
       [&](const match::PlayedGame& game) {
-        const std::string& result = *game.record.tag("Result");
-        const double points = result == "1-0" ? 1 : result == "0-1" ? 0 : 0.5;
+        const double points = first_points(game.record);
         const Variant& v = *game.job.variant;
         std::string what = "for the fit";
         if (game.job.group < 0) {
-          games.push_back(samples_of(game.record, game.job.variant, points));
+          const Replay replay = replay_record(game.record, game.job.variant);
+          seen_games.push_back(report_game(game.record, replay.game));
+          games.push_back(samples_of(replay.game, points));
         } else {
           const Side short_side = Side(game.job.group % 2);
           const Kind kind = removal_kinds[std::size_t(game.job.group / 2)].kind;
@@ -117,7 +121,7 @@ std::optional<std::string> run_values(const ValuesSettings& settings, const std:
           (own == 1 ? s.wins : own == 0 ? s.losses : s.draws)++;
           what = v.side_name(short_side) + " without a " + v.kind_name(kind);
         }
-        log("game " + std::to_string(game.index + 1) + " (" + what + "): " + result);
+        log("game " + std::to_string(game.index + 1) + " (" + what + "): " + *game.record.tag("Result"));
         return true;
       });
   if (!variant) return std::nullopt;
@@ -151,6 +155,27 @@ std::optional<std::string> run_values(const ValuesSettings& settings, const std:
     for (std::size_t i = 0; i < columns.size(); ++i) samples[i].push_back(w[i]);
   }
 
+  std::vector<ValueRow> rows;
+  for (Kind k = Kind(0); k < variant->kinds(); ++k) {
+    if (variant->royal(k)) continue;
+    ValueRow row{variant->kind_name(k), variant->rules().pieces[std::size_t(k)].value};
+    if (const auto at = std::find(columns.begin(), columns.end(), std::size_t(k)); at != columns.end()) {
+      const std::size_t i = std::size_t(at - columns.begin());
+      row.fitted = true;
+      row.value = values[i];
+      row.low = samples[i].empty() ? values[i] : percentile(samples[i], 0.025);
+      row.high = samples[i].empty() ? values[i] : percentile(samples[i], 0.975);
+    }
+    const auto r = std::find_if(removal_kinds.begin(), removal_kinds.end(), [&](const Removal& x) { return x.kind == k; });
+    if (r != removal_kinds.end()) {
+      const match::Score& s = removal[std::size_t(r - removal_kinds.begin())];
+      row.removal_games = s.games();
+      row.elo = s.elo();
+      row.elo_margin = s.elo_margin();
+    }
+    rows.push_back(row);
+  }
+
   std::ostringstream out;
   out << "piece values from " << games.size() << " games (" << all.size()
       << " quiet positions), fitted to the results and scaled to the file's values; 95% intervals from "
@@ -159,24 +184,25 @@ std::optional<std::string> run_values(const ValuesSettings& settings, const std:
       << std::setw(22) << "interval";
   if (settings.removal_games) out << "   without one (Elo, 95%)";
   out << "\n";
-  for (Kind k = Kind(0); k < variant->kinds(); ++k) {
-    if (variant->royal(k)) continue;
-    out << std::left << std::setw(16) << variant->kind_name(k) << std::right << std::setw(8)
-        << fixed(variant->rules().pieces[std::size_t(k)].value, 2);
-    const auto at = std::find(columns.begin(), columns.end(), std::size_t(k));
-    if (at != columns.end()) {
-      const std::size_t i = std::size_t(at - columns.begin());
-      out << std::setw(8) << fixed(values[i], 2) << std::setw(22)
-          << (samples[i].empty() ? "-" : fixed(percentile(samples[i], 0.025), 2) + " to " + fixed(percentile(samples[i], 0.975), 2));
-    } else {
+  for (const ValueRow& row : rows) {
+    out << std::left << std::setw(16) << row.kind << std::right << std::setw(8) << fixed(row.file, 2);
+    if (row.fitted)
+      out << std::setw(8) << fixed(row.value, 2) << std::setw(22) << (fixed(row.low, 2) + " to " + fixed(row.high, 2));
+    else
       out << std::setw(8) << "-" << std::setw(22) << "never out of balance";
-    }
-    const auto r = std::find_if(removal_kinds.begin(), removal_kinds.end(), [&](const Removal& x) { return x.kind == k; });
-    if (r != removal_kinds.end()) {
-      const match::Score& s = removal[std::size_t(r - removal_kinds.begin())];
-      out << "   " << fixed(s.elo(), 0) << " +/- " << fixed(s.elo_margin(), 0) << " (" << s.games() << " games)";
-    }
+    if (row.removal_games)
+      out << "   " << fixed(row.elo, 0) << " +/- " << fixed(row.elo_margin, 0) << " (" << row.removal_games << " games)";
     out << "\n";
+  }
+  if (!settings.report_dir.empty()) {
+    const ReportData data{.title = "Piece values of " + variant->rules().name + ": " + std::to_string(games.size()) + " games, " +
+                                   budget_words(m.players[0]),
+                          .summary = out.str(),
+                          .games = seen_games,
+                          .formations = nullptr,
+                          .pairs = nullptr,
+                          .values = rows};
+    write_report(settings.report_dir, settings.report_script, *variant, data);
   }
   return out.str();
 }

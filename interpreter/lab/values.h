@@ -17,6 +17,8 @@ struct ValuesSettings {
   match::MatchSettings match;
   int removal_games = 0;  // for each kind, games with the first side and with the second side a piece short; 0: none
   int resamples = 100;    // bootstrap samples of the games, for the intervals
+  std::string report_dir;     // where to write the report's page (lab/report.h); empty: none
+  std::string report_script;  // the bundle that draws its plots
 };
 
 // Plays the games, writing a line per game to `log`, and returns the table on the lead process

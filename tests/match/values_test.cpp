@@ -33,7 +33,9 @@ TEST(MaterialFit, RecoversTheWeightsThePointsWereMadeWith) {
 }
 
 TEST(Values, PlaysTheFitAndTheRemovalGamesAndTablesEveryKind) {
-  const auto run = run_palace("values variants/chess.yaml --games 6 --nodes 100 --max-plies 60 --removal 1 --resamples 10 2>&1");
+  const std::string dir = temp_path("values-report");
+  const auto run = run_palace("values variants/chess.yaml --games 6 --nodes 100 --max-plies 60 --removal 1 --resamples 10 --report " +
+                              shell_quoted(dir) + " 2>&1");
   ASSERT_EQ(run.status, 0) << run.out;
   int fit = 0, removal = 0;
   for (const auto& line : run.lines) {
@@ -50,6 +52,16 @@ TEST(Values, PlaysTheFitAndTheRemovalGamesAndTablesEveryKind) {
     EXPECT_EQ(line.substr(0, kinds[i].size()), kinds[i]) << run.out;
     EXPECT_NE(line.find("(2 games)"), std::string::npos) << line;
   }
+  // The report's page holds the table's rows for its chart.
+  std::string page;
+  for (const auto& line : file_lines(dir + "/index.html")) page += line;
+  EXPECT_NE(page.find("\"values\":[{"), std::string::npos) << page;
+  EXPECT_NE(page.find("{\"elo\":"), std::string::npos) << page;
+  const auto queen = page.find("\"kind\":\"queen\"");
+  ASSERT_NE(queen, std::string::npos) << page;
+  const std::string row = page.substr(page.rfind('{', queen), page.find('}', queen) - page.rfind('{', queen));
+  EXPECT_NE(row.find("\"file\":9.0"), std::string::npos) << row;
+  EXPECT_NE(row.find("\"games\":2"), std::string::npos) << row;
 }
 
 }  // namespace

@@ -10,6 +10,7 @@ interface Report {
   lengths: number[];
   ends: { end: string; wins: [number, number]; draws: number }[];
   formations: { rows: string[]; columns: string[]; scores: (number | null)[][] } | null;
+  values: { kind: string; file: number; value?: number; low?: number; high?: number; elo?: number; margin?: number; games?: number }[];
 }
 
 const report = (window as unknown as { BALANCE: Report }).BALANCE;
@@ -109,4 +110,34 @@ if (report.formations) {
     }
   });
   box.append(table);
+}
+
+if (report.values.length) {
+  const v = report.values;
+  new Chart(canvas(section("Each kind's worth: the file's value, and the value fitted to the games with its 95% interval")), {
+    type: 'bar',
+    data: {
+      labels: v.map((r) => r.kind),
+      datasets: [
+        { label: "the file's value", data: v.map((r) => r.file), backgroundColor: 'rgb(201,203,207)' },
+        { label: 'fitted', data: v.map((r) => r.value ?? null), backgroundColor: 'rgb(54,162,235)' },
+        // A floating bar from the interval's low end to its high end.
+        { label: '95% interval', data: v.map((r) => (r.low === undefined ? null : [r.low, r.high ?? r.low])), backgroundColor: 'rgba(54,162,235,0.3)' },
+      ],
+    },
+    options: { animation: false, maintainAspectRatio: false },
+  });
+  if (v.some((r) => r.elo !== undefined)) {
+    new Chart(canvas(section('The score of the side a piece short, in Elo, with its 95% interval')), {
+      type: 'bar',
+      data: {
+        labels: v.map((r) => r.kind),
+        datasets: [
+          { label: 'Elo', data: v.map((r) => r.elo ?? null), backgroundColor: 'rgb(255,99,132)' },
+          { label: '95% interval', data: v.map((r) => (r.elo === undefined ? null : [r.elo - (r.margin ?? 0), r.elo + (r.margin ?? 0)])), backgroundColor: 'rgba(255,99,132,0.3)' },
+        ],
+      },
+      options: { animation: false, maintainAspectRatio: false },
+    });
+  }
 }
