@@ -1,4 +1,5 @@
-// Bundles the board page and the variant workshop: node build.mjs NODE_MODULES_DIR OUT_DIR. The packages come from the
+// Bundles the board page, the variant workshop and the balance report's plots (report.js, which
+// `palace balance --report` copies beside its page): node build.mjs NODE_MODULES_DIR OUT_DIR. The packages come from the
 // folder npm installed them in (the build folder), so the source tree holds no node_modules.
 // Besides the script it writes:
 // - fonts.css and fonts/: the Noto Serif TC and JP subsets (from @fontsource) whose files draw the
@@ -24,7 +25,7 @@ const src = join(here, 'src');
 
 mkdirSync(out, { recursive: true });
 await esbuild.build({
-  entryPoints: { app: join(src, 'app.ts'), workshop: join(src, 'workshop/main.ts') },
+  entryPoints: { app: join(src, 'app.ts'), workshop: join(src, 'workshop/main.ts'), report: join(src, 'report/report.ts') },
   bundle: true,
   format: 'esm',
   target: 'es2020',

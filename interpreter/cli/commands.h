@@ -29,6 +29,8 @@ void add_test_command(CLI::App& app, Action& action);
 void add_play_command(CLI::App& app, Action& action);
 void add_protocol_commands(CLI::App& app, Action& action);  // uci, usi, ucci, xboard
 void add_match_command(CLI::App& app, Action& action);
+void add_balance_command(CLI::App& app, Action& action);  // self-play: is the variant balanced
+void add_values_command(CLI::App& app, Action& action);   // self-play: what each kind is worth
 void add_replay_command(CLI::App& app, Action& action);
 void add_convert_command(CLI::App& app, Action& action);
 void add_serve_command(CLI::App& app, Action& action);

@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
   cli::add_play_command(app, action);
   cli::add_protocol_commands(app, action);
   cli::add_match_command(app, action);
+  cli::add_balance_command(app, action);
+  cli::add_values_command(app, action);
   cli::add_replay_command(app, action);
   cli::add_convert_command(app, action);
   cli::add_serve_command(app, action);

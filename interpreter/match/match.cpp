@@ -24,14 +24,6 @@ namespace {
 // An openings book holds thousands of lines: far more room than a rule file's, and still a bound.
 constexpr std::size_t MaxOpeningsBytes = std::size_t(256) << 20;
 
-// One game to play: where it starts, and whether the first player takes the second side.
-struct Job {
-  std::shared_ptr<const Variant> variant;
-  std::string fen;
-  bool swapped = false;
-  int pair = -1;  // formation pair, as row * columns + column
-};
-
 // A tag of a game this match wrote, "" when absent.
 std::string tag_of(const palace::GameRecord& game, const char* name) {
   const std::string* value = game.tag(name);
@@ -76,7 +68,8 @@ std::vector<std::string> openings_from_file(const std::string& file, const std::
   return fens;
 }
 
-// `plies` random legal moves from the set-up, never into a finished game.
+}  // namespace
+
 std::string random_opening(const std::shared_ptr<const Variant>& variant, int plies, std::mt19937_64& random) {
   Position pos(variant);
   for (int i = 0; i < plies; ++i) {
@@ -94,43 +87,35 @@ std::string random_opening(const std::shared_ptr<const Variant>& variant, int pl
   return start.fen();
 }
 
-// The formations each side may take: every one the variant's files define, for each side whose
-// set-up names one; a side that names none keeps its set-up ("-").
-struct FormationGrid {
-  std::vector<std::string> names[SideCount];
-  std::vector<std::shared_ptr<const Variant>> variants;  // row-major, rows for the first side
-};
+namespace {
 
-FormationGrid formation_grid(const std::string& file, const Variant& variant) {
+// The formations each side may take: every one the variant's files define, for each side whose
+// set-up names one; a side that names none keeps its set-up ("-"). The variants are row-major.
+std::vector<std::shared_ptr<const Variant>> formation_grid(const std::string& file, const Variant& variant, FormationNames& grid) {
   const RuleSet& rules = variant.rules();
-  FormationGrid grid;
   for (Side s = First; s < SideCount; ++s) {
+    grid.names[s].clear();
     if (!rules.formation_squares[s].empty())
       for (const auto& [name, kinds] : rules.formations) grid.names[s].push_back(name);
     if (grid.names[s].empty()) grid.names[s].push_back("-");
   }
-  if (grid.names[0].size() * grid.names[1].size() == 1) throw MatchError(file + " defines no formations");
+  if (grid.pairs() == 1) throw MatchError(file + " defines no formations");
+  std::vector<std::shared_ptr<const Variant>> variants;
   for (const auto& first : grid.names[0])
     for (const auto& second : grid.names[1]) {
       std::map<std::string, std::string> chosen;
       if (first != "-") chosen[rules.sides[First].name] = first;
       if (second != "-") chosen[rules.sides[Second].name] = second;
-      grid.variants.push_back(std::make_shared<const Variant>(rules.with_formations(chosen)));
+      variants.push_back(std::make_shared<const Variant>(rules.with_formations(chosen)));
     }
-  return grid;
-}
-
-std::string fixed(double value, int decimals) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(decimals) << value;
-  return out.str();
+  return variants;
 }
 
 
 // The games a PGN file already holds for this match, by job: each must be the game that job plays
 // (round, start and players), so that a file from another match is refused rather than mixed in. A
 // game cut short by a crash is dropped and played again; a missing file holds none.
-std::map<std::size_t, std::string> finished_games(const std::string& file, const std::vector<Job>& jobs,
+std::map<std::size_t, std::string> finished_games(const std::string& file, const std::vector<MatchJob>& jobs,
                                                   const PlayerSpec (&specs)[2]) {
   if (file.empty()) throw MatchError("--resume needs the --pgn file of the match to resume");
   std::map<std::size_t, std::string> finished;
@@ -153,7 +138,7 @@ std::map<std::size_t, std::string> finished_games(const std::string& file, const
     } catch (const std::exception&) {
     }
     if (round < 1 || round > jobs.size()) throw MatchError(where + " is not a round of this match");
-    const Job& job = jobs[round - 1];
+    const MatchJob& job = jobs[round - 1];
     const std::string& white = specs[job.swapped ? 1 : 0].name;
     const std::string& black = specs[job.swapped ? 0 : 1].name;
     if (tag_of(game, "FEN") != job.fen || tag_of(game, "White") != white || tag_of(game, "Black") != black)
@@ -177,38 +162,35 @@ void write_in_order(const std::string& file, const std::vector<std::string>& gam
 
 }  // namespace
 
-std::optional<std::string> run_match(const MatchSettings& settings, const std::function<void(const std::string&)>& log) {
+std::string formation_table(const Variant& variant, const FormationNames& formations, const PairScores& scores) {
+  std::ostringstream out;
+  out << variant.side_name(First) << "'s score (rows: " << variant.side_name(First) << "'s formation, columns: "
+      << variant.side_name(Second) << "'s)\n" << std::setw(16) << "";
+  for (const auto& name : formations.names[1]) out << std::setw(16) << name;
+  out << "\n";
+  for (std::size_t r = 0; r < formations.names[0].size(); ++r) {
+    out << std::setw(16) << formations.names[0][r];
+    for (std::size_t c = 0; c < formations.names[1].size(); ++c) {
+      const std::size_t i = r * formations.names[1].size() + c;
+      out << std::setw(16) << (scores.games[i] ? fixed(100 * scores.points[i] / scores.games[i], 1) + "%" : "-");
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+std::shared_ptr<const Variant> play_jobs(const MatchSettings& settings, const JobPlan& plan,
+                                         const std::function<bool(const PlayedGame&)>& seen) {
   std::shared_ptr<const Variant> variant;
   PlayerSpec specs[2] = {settings.players[0], settings.players[1]};
   if (specs[0].name == specs[1].name) specs[1].name += "-2";
-  std::vector<Job> jobs;
-  FormationGrid grid;
-  Score score;
-  std::vector<double> pair_points;
-  std::vector<int> pair_games;
-  std::string sprt_verdict;
+  std::vector<MatchJob> jobs;
   std::vector<std::string> games;  // each delivered game's PGN, in order
   std::ofstream pgn_out;
 
   const bool lead = distributed::run([&](bool lead) {
     variant = load_variant(settings.variant_file);
-    auto add_pair = [&](const std::shared_ptr<const Variant>& v, const std::string& fen, int pair) {
-      jobs.push_back({v, fen, false, pair});
-      jobs.push_back({v, fen, true, pair});
-    };
-    if (settings.formations) {
-      grid = formation_grid(settings.variant_file, *variant);
-      for (int i = 0; i < int(grid.variants.size()); ++i)
-        for (int r = 0; r < settings.rounds; ++r) add_pair(grid.variants[i], Position(grid.variants[i]).fen(), i);
-    } else if (!settings.openings_file.empty()) {
-      const auto fens = openings_from_file(settings.openings_file, variant);
-      for (int r = 0; r < settings.rounds; ++r) add_pair(variant, fens[std::size_t(r) % fens.size()], -1);
-    } else {
-      std::mt19937_64 random(settings.seed);
-      for (int r = 0; r < settings.rounds; ++r) add_pair(variant, random_opening(variant, settings.random_plies, random), -1);
-    }
-    pair_points.assign(grid.variants.size(), 0.0);
-    pair_games.assign(grid.variants.size(), 0);
+    jobs = plan(variant);
     // Checked before any game, so that a bad spec fails the match at once, not in a worker thread.
     for (const PlayerSpec& spec : specs) check_player(spec, variant);
 
@@ -216,7 +198,7 @@ std::optional<std::string> run_match(const MatchSettings& settings, const std::f
     set.count = jobs.size();
     set.threads = settings.concurrency;
     set.work = [&](std::size_t i) {
-      const Job& job = jobs[i];
+      const MatchJob& job = jobs[i];
       auto first = make_player(specs[0], job.variant);
       auto second = make_player(specs[1], job.variant);
       Player* const players[2] = {job.swapped ? second.get() : first.get(), job.swapped ? first.get() : second.get()};
@@ -230,60 +212,76 @@ std::optional<std::string> run_match(const MatchSettings& settings, const std::f
       set.arrived = [&](std::size_t, const std::string& text) { pgn_out << text << std::flush; };
     }
     set.deliver = [&](std::size_t i, const std::string& text) {
-      const Job& job = jobs[i];
-      const palace::GameRecord game = read_pgn(text).at(0);
-      const std::string result = tag_of(game, "Result");
-      const double side0 = result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
-      const double first_points = job.swapped ? 1 - side0 : side0;
-      (first_points == 1 ? score.wins : first_points == 0 ? score.losses : score.draws)++;
-      if (job.pair >= 0) {
-        pair_points[std::size_t(job.pair)] += side0;
-        pair_games[std::size_t(job.pair)]++;
-      }
-      log("game " + std::to_string(i + 1) + ": " + tag_of(game, "White") + " - " + tag_of(game, "Black") + " " + result + " (" +
-          tag_of(game, "Termination") + ")");
       games.push_back(text);
-      if (!settings.sprt) return true;
-      const double llr = score.llr(*settings.sprt);
-      const double lower = std::log(settings.sprt->beta / (1 - settings.sprt->alpha));
-      const double upper = std::log((1 - settings.sprt->beta) / settings.sprt->alpha);
-      if (llr < upper && llr > lower) return true;
-      sprt_verdict = llr >= upper ? "H1 accepted" : "H0 accepted";
-      return false;
+      const palace::GameRecord record = read_pgn(text).at(0);
+      return seen(PlayedGame{i, jobs[i], record});
     };
     return set;
   });
-  if (!lead) return std::nullopt;
+  if (!lead) return nullptr;
   if (pgn_out.is_open()) {
     pgn_out.close();
     write_in_order(settings.pgn_file, games);
   }
+  return variant;
+}
+
+std::shared_ptr<const Variant> play_match(const MatchSettings& settings, FormationNames& formations,
+                                          const std::function<bool(const PlayedGame&)>& seen) {
+  return play_jobs(settings, [&](const std::shared_ptr<const Variant>& variant) {
+    std::vector<MatchJob> jobs;
+    std::mt19937_64 random(settings.seed);
+    auto add = [&](const std::shared_ptr<const Variant>& v, const std::string& fen, int group) {
+      jobs.push_back({v, fen, false, group});
+      if (settings.swap_colours) jobs.push_back({v, fen, true, group});
+    };
+    if (settings.formations) {
+      const auto grid = formation_grid(settings.variant_file, *variant, formations);
+      for (int i = 0; i < int(grid.size()); ++i)
+        for (int r = 0; r < settings.rounds; ++r) add(grid[i], random_opening(grid[i], settings.random_plies, random), i);
+    } else if (!settings.openings_file.empty()) {
+      const auto fens = openings_from_file(settings.openings_file, variant);
+      for (int r = 0; r < settings.rounds; ++r) add(variant, fens[std::size_t(r) % fens.size()], -1);
+    } else {
+      for (int r = 0; r < settings.rounds; ++r) add(variant, random_opening(variant, settings.random_plies, random), -1);
+    }
+    return jobs;
+  }, seen);
+}
+
+std::optional<std::string> run_match(const MatchSettings& settings, const std::function<void(const std::string&)>& log) {
+  FormationNames formations;
+  PairScores pairs;
+  Score score;
+  SprtVerdict verdict = SprtVerdict::Inconclusive;
+  std::string names[2];
+  const auto variant = play_match(settings, formations, [&](const PlayedGame& game) {
+    const std::string result = tag_of(game.record, "Result");
+    const double side0 = result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
+    const double first_points = game.job.swapped ? 1 - side0 : side0;
+    (first_points == 1 ? score.wins : first_points == 0 ? score.losses : score.draws)++;
+    if (game.job.group >= 0) {
+      pairs.points.resize(formations.pairs());
+      pairs.games.resize(formations.pairs());
+      pairs.points[std::size_t(game.job.group)] += side0;
+      pairs.games[std::size_t(game.job.group)]++;
+    }
+    names[game.job.swapped ? 1 : 0] = tag_of(game.record, "White");
+    names[game.job.swapped ? 0 : 1] = tag_of(game.record, "Black");
+    log("game " + std::to_string(game.index + 1) + ": " + tag_of(game.record, "White") + " - " + tag_of(game.record, "Black") +
+        " " + result + " (" + tag_of(game.record, "Termination") + ")");
+    if (!settings.sprt) return true;
+    verdict = sprt_verdict(score, *settings.sprt);
+    return verdict == SprtVerdict::Inconclusive;
+  });
+  if (!variant) return std::nullopt;
 
   std::ostringstream out;
-  out << specs[0].name << " vs " << specs[1].name << ": " << score.games() << " games, +" << score.wins << " ="
+  out << names[0] << " vs " << names[1] << ": " << score.games() << " games, +" << score.wins << " ="
       << score.draws << " -" << score.losses << ", score " << fixed(100 * score.ratio(), 1) << "%, Elo "
       << fixed(score.elo(), 1) << " +/- " << fixed(score.elo_margin(), 1) << " (95%)\n";
-  if (settings.sprt) {
-    const Sprt& s = *settings.sprt;
-    out << "SPRT elo0=" << s.elo0 << " elo1=" << s.elo1 << " alpha=" << s.alpha << " beta=" << s.beta
-        << ": LLR " << fixed(score.llr(s), 2) << " [" << fixed(std::log(s.beta / (1 - s.alpha)), 2) << ", "
-        << fixed(std::log((1 - s.beta) / s.alpha), 2) << "] " << (sprt_verdict.empty() ? "inconclusive" : sprt_verdict)
-        << "\n";
-  }
-  if (settings.formations) {
-    out << variant->side_name(First) << "'s score (rows: " << variant->side_name(First) << "'s formation, columns: "
-        << variant->side_name(Second) << "'s)\n" << std::setw(16) << "";
-    for (const auto& name : grid.names[1]) out << std::setw(16) << name;
-    out << "\n";
-    for (std::size_t r = 0; r < grid.names[0].size(); ++r) {
-      out << std::setw(16) << grid.names[0][r];
-      for (std::size_t c = 0; c < grid.names[1].size(); ++c) {
-        const std::size_t i = r * grid.names[1].size() + c;
-        out << std::setw(16) << (pair_games[i] ? fixed(100 * pair_points[i] / pair_games[i], 1) + "%" : "-");
-      }
-      out << "\n";
-    }
-  }
+  if (settings.sprt) out << sprt_line(score, *settings.sprt) << "\n";
+  if (settings.formations) out << formation_table(*variant, formations, pairs);
   return out.str();
 }
 

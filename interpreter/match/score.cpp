@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 #include "core/text.h"
@@ -29,12 +30,13 @@ double Score::elo() const {
   return elo_of(std::clamp(ratio(), clip, 1 - clip)) + 0.0;  // + 0.0: an even score prints as 0, not -0
 }
 
+double Score::ratio_margin() const { return games() < 2 ? INFINITY : 1.96 * std::sqrt(variance(*this, ratio()) / games()); }
+
 double Score::elo_margin() const {
   if (games() < 2) return INFINITY;
   const double clip = 0.5 / games();
   const double r = std::clamp(ratio(), clip, 1 - clip);
-  const double deviation = std::sqrt(variance(*this, ratio()) / games());
-  return (elo_of(std::min(r + 1.96 * deviation, 1 - clip)) - elo_of(std::max(r - 1.96 * deviation, clip))) / 2;
+  return (elo_of(std::min(r + ratio_margin(), 1 - clip)) - elo_of(std::max(r - ratio_margin(), clip))) / 2;
 }
 
 // The normal approximation of the generalised SPRT, as Fishtest uses it for trinomial results.
@@ -44,6 +46,35 @@ double Score::llr(const Sprt& sprt) const {
   if (var <= 0) return 0;
   const double s0 = ratio_of(sprt.elo0), s1 = ratio_of(sprt.elo1);
   return games() * (s1 - s0) * (2 * ratio() - s0 - s1) / (2 * var);
+}
+
+double Score::p_value() const {
+  if (games() < 2) return 1;
+  const double var = variance(*this, ratio());
+  if (var <= 0) return ratio() == 0.5 ? 1 : 0;
+  return std::erfc(std::abs(ratio() - 0.5) / std::sqrt(var / games()) / std::sqrt(2.0));
+}
+
+std::string fixed(double value, int decimals) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(decimals) << value;
+  return out.str();
+}
+
+SprtVerdict sprt_verdict(const Score& score, const Sprt& sprt) {
+  const double llr = score.llr(sprt);
+  if (llr >= sprt.upper()) return SprtVerdict::H1;
+  if (llr <= sprt.lower()) return SprtVerdict::H0;
+  return SprtVerdict::Inconclusive;
+}
+
+std::string sprt_line(const Score& score, const Sprt& s) {
+  const SprtVerdict verdict = sprt_verdict(score, s);
+  std::ostringstream out;
+  out << "SPRT elo0=" << s.elo0 << " elo1=" << s.elo1 << " alpha=" << s.alpha << " beta=" << s.beta << ": LLR "
+      << fixed(score.llr(s), 2) << " [" << fixed(s.lower(), 2) << ", " << fixed(s.upper(), 2) << "] "
+      << (verdict == SprtVerdict::H1 ? "H1 accepted" : verdict == SprtVerdict::H0 ? "H0 accepted" : "inconclusive");
+  return out.str();
 }
 
 Sprt parse_sprt(const std::string& text) {

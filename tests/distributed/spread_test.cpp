@@ -90,6 +90,19 @@ TEST(Mpi, MatchUnderMpirunPrintsWhatOneProcessPrints) {
   EXPECT_EQ(file_text(spread_pgn), file_text(one_pgn));
 }
 
+// The designer's commands ride on the match's games: the same summary from any number of processes.
+TEST(Mpi, BalanceAndValuesUnderMpirunPrintWhatOneProcessPrints) {
+  if (!mpi_built()) GTEST_SKIP() << "built without PALACE_MPI";
+  for (const std::string args : {"balance variants/janggi.yaml --formations all --games 1 --nodes 100 --max-plies 16",
+                                 "values variants/chess.yaml --games 4 --nodes 100 --max-plies 40 --removal 1 --resamples 5"}) {
+    const auto one = run_palace(args + " 2>&1");
+    const auto spread = run_mpi(3, args + " 2>&1");
+    ASSERT_EQ(one.status, 0) << one.out;
+    EXPECT_EQ(spread.status, 0) << spread.out;
+    EXPECT_EQ(spread.out, one.out);
+  }
+}
+
 TEST(Mpi, ASetUpErrorIsOneLineFromTheLead) {
   if (!mpi_built()) GTEST_SKIP() << "built without PALACE_MPI";
   const auto run = run_mpi(3, "perft variants/chess.yaml --depth 2 --fen 'x' 2>/dev/null");
