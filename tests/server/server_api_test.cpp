@@ -357,6 +357,41 @@ TEST_F(ServerApi, MovesComeInTheGamesOwnNotationAndPastPositionsAreShown) {
   EXPECT_EQ(wxf["moves_notation"], json({"C2=5"}));
 }
 
+// Issue 57: the moves as each game's players write them, typed and listed: Japanese for shogi,
+// Chinese for Xiangqi, the Korean numeric notation (by the pieces' faces) for Janggi.
+TEST_F(ServerApi, MovesAreTypedAndListedAsTheGamesPlayersWriteThem) {
+  const std::string shogi = new_game({{"variant", "shogi"}})["id"];
+  json last;
+  for (const char* move : {"７六歩", "P-3d", "Bx2b+", "同銀"}) {
+    auto [status, answer] = post("/api/games/" + shogi + "/moves", {{"move", move}});
+    ASSERT_EQ(status, 200) << move << answer.dump();
+    last = answer;
+  }
+  EXPECT_EQ(last["moves"], json({"c3c4", "g7g6", "b2h8+", "g9h8"}));
+  EXPECT_EQ(last["players_notation"]["name"], "kif");
+  EXPECT_EQ(last["players_notation"]["moves"], json({"☗７六歩(77)", "☖３四歩(33)", "☗２二角成(88)", "☖同　銀(31)"}));
+  EXPECT_EQ(last["players_notation"]["ranks"][0], "九");
+  EXPECT_EQ(last["players_notation"]["files"][0], "9");
+  auto [refused, why] = post("/api/games/" + shogi + "/moves", {{"move", "５五角成"}});
+  EXPECT_EQ(refused, 422);
+  EXPECT_EQ(why, json({{"error", "\"５五角成\" is not a legal move here"}}));
+  EXPECT_EQ(call("GET", "/api/games/" + shogi).second["moves"].size(), 4u);
+
+  const std::string xiangqi = new_game({{"variant", "xiangqi"}})["id"];
+  ASSERT_EQ(post("/api/games/" + xiangqi + "/moves", {{"move", "炮二平五"}}).first, 200);
+  const json red = post("/api/games/" + xiangqi + "/moves", {{"move", "马8进7"}}).second;
+  EXPECT_EQ(red["moves"], json({"h3e3", "h10g8"}));
+  EXPECT_EQ(red["players_notation"], json({{"name", "chinese-traditional"}, {"moves", {"炮二平五", "馬８進７"}}, {"files", json::array()}, {"ranks", json::array()}}));
+
+  const std::string janggi = new_game({{"variant", "janggi-kakao"}})["id"];
+  const json cho = post("/api/games/" + janggi + "/moves", {{"move", "79卒78"}}).second;
+  EXPECT_EQ(cho["moves"], json({"i7h7"}));
+  EXPECT_EQ(cho["players_notation"]["name"], "korean");
+  EXPECT_EQ(cho["players_notation"]["moves"], json({"79卒78"}));
+  EXPECT_EQ(cho["players_notation"]["files"], json({"1", "2", "3", "4", "5", "6", "7", "8", "9"}));
+  EXPECT_EQ(cho["players_notation"]["ranks"], json({"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"}));
+}
+
 TEST_F(ServerApi, PiecesCarryTheirFacesAndSidesTheirDirection) {
   const json janggi = new_game({{"variant", "janggi"}});
   EXPECT_EQ(janggi["sides"][0], json({{"name", "cho"}, {"colour", "blue"}, {"forward", "down"}}));
