@@ -85,6 +85,7 @@ GameStore::GameStore(const std::string& path, Clock clock) : path_(path), clock_
     execute("CREATE TABLE IF NOT EXISTS uploads (id TEXT PRIMARY KEY, yaml TEXT NOT NULL, scripts TEXT NOT NULL, "
             "used INTEGER NOT NULL DEFAULT 0)");
     add_upload_clock();
+    add_upload_test();
     checkpoints_.emplace(path);
   } catch (...) {
     sqlite3_close(db_);
@@ -142,6 +143,13 @@ void GameStore::add_upload_clock() {
   Statement(db_, "UPDATE uploads SET used = ?", path_).bind(1, clock_()).step();
 }
 
+// A file written before uploads kept their rule tests has no `test` column: their tests are empty.
+void GameStore::add_upload_test() {
+  Statement column(db_, "SELECT COUNT(*) FROM pragma_table_info('uploads') WHERE name = 'test'", path_);
+  column.step();
+  if (column.integer(0) == 0) execute("ALTER TABLE uploads ADD COLUMN test TEXT NOT NULL DEFAULT ''");
+}
+
 void GameStore::execute(const char* sql) {
   char* message = nullptr;
   if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
@@ -192,11 +200,12 @@ std::size_t GameStore::upload_count() {
 
 void GameStore::save(const StoredUpload& upload) {
   const std::lock_guard lock(mutex_);
-  Statement(db_, "INSERT OR REPLACE INTO uploads (id, yaml, scripts, used) VALUES (?, ?, ?, ?)", path_)
+  Statement(db_, "INSERT OR REPLACE INTO uploads (id, yaml, scripts, used, test) VALUES (?, ?, ?, ?, ?)", path_)
       .bind(1, upload.id)
       .bind(2, upload.yaml)
       .bind(3, nlohmann::json(upload.scripts).dump())
       .bind(4, clock_())
+      .bind(5, upload.test)
       .step();
 }
 
@@ -234,9 +243,9 @@ int GameStore::checkpoint() { return checkpoints_->run(); }
 
 std::optional<StoredUpload> GameStore::load_upload(const std::string& id) {
   const std::lock_guard lock(mutex_);
-  Statement row(db_, "SELECT yaml, scripts FROM uploads WHERE id = ?", path_);
+  Statement row(db_, "SELECT yaml, scripts, test FROM uploads WHERE id = ?", path_);
   if (!row.bind(1, id).step()) return std::nullopt;
-  return StoredUpload{id, row.text(0), nlohmann::json::parse(row.text(1)).get<std::map<std::string, std::string>>()};
+  return StoredUpload{id, row.text(0), nlohmann::json::parse(row.text(1)).get<std::map<std::string, std::string>>(), row.text(2)};
 }
 
 }  // namespace palace::server

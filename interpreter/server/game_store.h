@@ -37,6 +37,7 @@ struct StoredUpload {
   std::string id;
   std::string yaml;
   std::map<std::string, std::string> scripts;
+  std::string test;  // the workshop's rule-test script (test.yaml) saved with it, or ""
 };
 
 // Safe to share between threads: each call takes the store's lock.
@@ -72,6 +73,7 @@ class GameStore {
  private:
   void execute(const char* sql);
   void add_upload_clock();  // the `used` column, to a file from before it
+  void add_upload_test();   // the `test` column, to a file from before it
 
   std::string path_;
   Clock clock_;

@@ -849,7 +849,8 @@ struct Server::Impl {
     const std::map<std::string, std::string> scripts = scripts_field(body);
     check_room(store.upload_count(), options.max_uploads, "uploads");
     const std::string yaml = text_field(body, "yaml");
-    const std::string name = lane.run([&] { return library.upload(yaml, scripts); });
+    const std::string test = body.contains("test") ? text_field(body, "test") : "";
+    const std::string name = lane.run([&] { return library.upload(yaml, scripts, test); });
     return {{"variant", name}, {"formations", library.formations(name)}};
   }
 
@@ -910,7 +911,7 @@ struct Server::Impl {
     http.Post("/api/variants/test", route(200, [this](const Request& r) { return test_draft(body_of(r)); }));
     http.Get(R"(/api/variants/([^/]+)/source)", route(200, [this](const Request& r) {
       const StoredUpload upload = library.source(r.matches[1]);
-      return json{{"variant", upload.id}, {"yaml", upload.yaml}, {"scripts", upload.scripts}};
+      return json{{"variant", upload.id}, {"yaml", upload.yaml}, {"scripts", upload.scripts}, {"test", upload.test}};
     }));
     // Learnt once: the shipped variants do not change while the server runs.
     http.Get("/api/schema", route(200, [schema = variant_schema()](const Request&) { return schema; }));

@@ -922,7 +922,14 @@ TEST_F(Workshop, AnUploadsSourceComesBackForItsLink) {
   restart();
   auto [got, source] = call("GET", "/api/variants/" + name + "/source");
   ASSERT_EQ(got, 200);
-  EXPECT_EQ(source, json({{"variant", name}, {"yaml", upload["yaml"]}, {"scripts", upload["scripts"]}}));
+  EXPECT_EQ(source, json({{"variant", name}, {"yaml", upload["yaml"]}, {"scripts", upload["scripts"]}, {"test", ""}}));
+  // The workshop's rule test is kept with the upload (issue 57, item 11).
+  json tested = upload;
+  tested["test"] = "variant: variant.yaml\ncases: []\n";
+  auto [saved, kept] = post("/api/variants", tested);
+  ASSERT_EQ(saved, 201) << kept.dump();
+  restart();
+  EXPECT_EQ(call("GET", "/api/variants/" + kept["variant"].get<std::string>() + "/source").second["test"], tested["test"]);
   EXPECT_EQ(call("GET", "/api/variants/upload-0000/source").first, 404);
   EXPECT_EQ(call("GET", "/api/variants/chess/source").first, 404);
   const int climbing = call("GET", "/api/variants/..%2F..%2Fetc/source").first;

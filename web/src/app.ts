@@ -133,7 +133,7 @@ function show(s: State, fresh = false) {
     newGround(s);
     drawBoard();
     fillOpponents();
-    ($('variant') as HTMLSelectElement).value = s.variant;
+    showVariantChoice(s);
     ($('move-input') as HTMLInputElement).placeholder = s.move_example ? `e.g. ${s.move_example}` : '';
     $('move-help').textContent = 'in any notation the game reads: its players\' own, its records\', or coordinates';
   }
@@ -161,6 +161,14 @@ function show(s: State, fresh = false) {
   clocks.run(over || s.moves.length === 0 ? undefined : s.turn);
   setAddress(s.id, flipped);
   void engineTurn();
+}
+
+// The Variant box shows the game's variant; an uploaded one (from the workshop), which the list of
+// shipped variants lacks, is added to it, so that New game starts another game of it.
+function showVariantChoice(s: State) {
+  const select = $('variant') as HTMLSelectElement;
+  if (![...select.options].some((o) => o.value === s.variant)) select.append(new Option(`${s.name} (uploaded)`, s.variant));
+  select.value = s.variant;
 }
 
 // Pass is offered only where passing is a move of the game, with the reason when it is refused now.
