@@ -36,14 +36,16 @@ PlayersNotation::PlayersNotation(const Variant& variant) : variant_(variant), no
 std::string PlayersNotation::name() const { return japanese_ ? "kif" : notation_style_name(style_); }
 
 std::string PlayersNotation::write(Position& pos, Move m) const {
-  if (style_ == NotationStyle::Korean && !japanese_) return korean_by_face(pos, m, notation_.write(pos, m, style_));
-  if (!japanese_ || m.is_pass()) return notation_.write(pos, m, japanese_ ? notation_.native() : style_);
-  MoveList list;
-  generate_legal(pos, list);
-  const std::vector<Move> legal(list.begin(), list.end());
-  const Move last = pos.plies_recorded() > 0 ? pos.state().move : Move();
-  const Point previous_to = last && !last.is_pass() ? last.to() : NoPoint;
-  return (pos.side_to_move() == First ? "☗" : "☖") + kif_move_text(pos, legal, previous_to, m);
+  if (japanese_ && !m.is_pass()) {
+    MoveList list;
+    generate_legal(pos, list);
+    const std::vector<Move> legal(list.begin(), list.end());
+    const Move last = pos.plies_recorded() > 0 ? pos.state().move : Move();
+    const Point previous_to = last && !last.is_pass() ? last.to() : NoPoint;
+    return (pos.side_to_move() == First ? "☗" : "☖") + kif_move_text(pos, legal, previous_to, m);
+  }
+  const std::string text = notation_.write(pos, m, style_);
+  return style_ == NotationStyle::Korean ? korean_by_face(pos, m, text) : text;
 }
 
 std::string PlayersNotation::korean_by_face(const Position& pos, Move m, std::string text) const {

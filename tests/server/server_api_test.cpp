@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -743,13 +744,35 @@ TEST_F(ServerApi, UploadsReadBackFromTheStoreAreCheckedAgain) {
   stop();
   {
     GameStore store((dir_ / "games.db").string());
-    store.save(StoredUpload{"upload-0123456789abcdef", "import: [chess.yaml]\nname: x\n", {{"../escaped.lua", "x = 1"}}});
+    store.save(StoredUpload{"upload-0123456789abcdef", "import: [chess.yaml]\nname: x\n", {{"../escaped.lua", "x = 1"}}, ""});
   }
   start();
   auto [status, why] = post("/api/games", {{"variant", "upload-0123456789abcdef"}});
   EXPECT_EQ(status, 400);
   EXPECT_EQ(why["error"], "script name \"../escaped.lua\": expected a plain file name like hooks.lua");
   EXPECT_FALSE(fs::exists(fs::temp_directory_path() / "escaped.lua"));
+}
+
+// A file written before uploads kept their rule tests (or their clock) gains the columns: its
+// uploads read back with an empty test, and a new one keeps its own.
+TEST(GameStoreColumns, AnOlderFileGainsTheTestColumn) {
+  const fs::path file = fs::temp_directory_path() / ("palace-store-columns-" + std::to_string(::getpid()) + ".db");
+  fs::remove(file);
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "CREATE TABLE uploads (id TEXT PRIMARY KEY, yaml TEXT NOT NULL, scripts TEXT NOT NULL); "
+                             "INSERT INTO uploads VALUES ('upload-old', 'name: old\n', '{}')", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+  {
+    GameStore store(file.string());
+    const auto old = store.load_upload("upload-old");
+    ASSERT_TRUE(old);
+    EXPECT_EQ(old->yaml, "name: old\n");
+    EXPECT_EQ(old->test, "");
+    store.save(StoredUpload{"upload-new", "name: new\n", {}, "variant: variant.yaml\ncases: []\n"});
+    EXPECT_EQ(store.load_upload("upload-new")->test, "variant: variant.yaml\ncases: []\n");
+  }
+  fs::remove(file);
 }
 
 // An upload is used when it is made and whenever a game on it is made or changed: one unused for
@@ -760,8 +783,8 @@ TEST(GameStoreExpiry, IdleUploadsGoWithTheirGamesAndUsedOnesStay) {
   std::int64_t now = 1'000'000;
   {
     GameStore store(file.string(), [&now] { return now; });
-    store.save(StoredUpload{"upload-idle", "name: idle\n", {}});
-    store.save(StoredUpload{"upload-used", "name: used\n", {}});
+    store.save(StoredUpload{"upload-idle", "name: idle\n", {}, ""});
+    store.save(StoredUpload{"upload-used", "name: used\n", {}, ""});
     const auto on = [](const std::string& upload) { return VariantChoice{upload, {}}.key(); };
     store.save(StoredGame{"g-idle", on("upload-idle"), "fen", {"e2e4"}});
     store.save(StoredGame{"g-used", on("upload-used"), "fen", {"d2d4"}});
