@@ -51,8 +51,10 @@ for (const file of [...yamlFiles(join(here, '../variants')), ...yamlFiles(join(h
   for (const [, value] of readFileSync(file, 'utf8').matchAll(/\bface: *(\[[^\]\n]*\]|[^,}\n]+)/g))
     for (const ch of value.replace(/[[\]\s,'"]/g, '')) glyphs.add(ch.codePointAt(0));
 
-// and the river's words the page writes on a Xiangqi board.
-for (const ch of '楚河漢界') glyphs.add(ch.codePointAt(0));
+// and the river's words the page writes on a Xiangqi board, and the characters of the players'
+// notations in the move list and on the board's edges (interpreter/notation/players_notation.h):
+// Japanese (☗７六歩(77), 同, 成, 不成, 打, ranks 一 to 九) and Chinese (前炮進一, 後, 中, 平, 退).
+for (const ch of '楚河漢界☗☖一二三四五六七八九同成不打進退平前後中１２３４５６７８９') glyphs.add(ch.codePointAt(0));
 
 // For each glyph, the first @font-face rule of the bold weight, Noto Serif TC's then JP's (for
 // shogi's Japanese forms, such as 歩 and 鶏, which the TC font lacks), whose file draws it.

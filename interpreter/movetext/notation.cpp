@@ -56,6 +56,18 @@ std::string narrow_full_width(std::string_view text) {
 
 }  // namespace
 
+// Western shogi notation ("P-7f", "Bx2b+", "+Bx3c") where the board numbers its points as shogi
+// does: the SAN on Palace's points it stands for, a promoted piece ("+B") by its own letter; "" for
+// other text.
+std::string MoveNotation::western_san(std::string_view text) const {
+  if (!rules_.shogi_squares) return "";
+  std::string san = western_points_to_palace(variant_.board(), text);
+  if (san.size() < 2 || san[0] != '+') return san;
+  const Kind base = variant_.rules().kind_by_letter(san[1]);
+  if (base < 0 || variant_.rules().pieces[std::size_t(base)].promotion_kinds.size() != 1) return "";
+  return letter(variant_.rules().pieces[std::size_t(base)].promotion_kinds.front()) + san.substr(2);
+}
+
 // What a SAN text says: the piece (or -1 when it gives no letter), the origin's file and rank
 // where it gives them (or -1), the destination and the promotion; or a castling side.
 struct MoveNotation::SanParts {
@@ -64,6 +76,7 @@ struct MoveNotation::SanParts {
   Point to = NoPoint;
   int promotion = -1;
   int castling = 0;  // +1 towards higher files (O-O), -1 towards lower (O-O-O)
+  bool promotes = false;  // promoting without naming the kind: a "+" where "+" writes a promotion
 };
 
 MoveNotation::MoveNotation(const Variant& variant) : variant_(variant), rules_(variant.rules().notation) {
@@ -337,6 +350,9 @@ bool MoveNotation::parse_san(std::string_view text, SanParts& parts) const {
     if (parts.kind < 0) return false;
     begin = 1;
   }
+  // A "=" after the point declines promotion, as shogi players write it ("Bxh8="): no promotion is
+  // what the text says without it too.
+  if (end >= begin + 3 && text[end - 1] == '=' && is_digit(text[end - 2])) --end;
   // Promotion: "=Q" or "=q", or a capital after the rank ("e8Q"); "e7e8q" is coordinates.
   const bool marked = end >= begin + 3 && text[end - 2] == '=';
   if (end >= begin + 3 && (marked || is_upper(text[end - 1])) && is_digit(text[end - 2 - marked])) {
@@ -381,7 +397,7 @@ bool MoveNotation::san_matches(const Position& pos, Move m, const SanParts& part
   if (parts.castling) return is_castling(pos, m) && (m.to() > m.from()) == (parts.castling > 0);
   const BoardDef& board = variant_.board();
   const Kind promoted = m.promotion_kind();
-  const bool promotion_ok = parts.promotion < 0 ? promoted < 0 : promoted >= 0 && same_san_piece(promoted, parts.promotion);
+  const bool promotion_ok = parts.promotion < 0 ? (promoted >= 0) == parts.promotes : promoted >= 0 && same_san_piece(promoted, parts.promotion);
   return kind_fits(kind_of(pos.at(m.from())), parts) && m.to() == parts.to && promotion_ok &&
          (parts.from_file < 0 || board.file_of(m.from()) == parts.from_file) &&
          (parts.from_rank < 0 || board.rank_of(m.from()) == parts.from_rank);
@@ -505,14 +521,33 @@ Move MoveNotation::find(Position& pos, std::string_view input, std::string& why,
   // ("E2E4") only where the text is no SAN ("G9g8" is a gold's move, not g9g8).
   for (const Move m : legal)
     if (!passing && pos.move_text(m) == text) return m;
-  // Where coordinates promote with a "+" ("e7e8+"), it is still a check after a SAN text, which
-  // names its piece ("Bxc3=H+", "S@a7+"); letterless coordinates keep theirs.
-  std::string_view san_text = text;
+  const std::string western = western_san(text);
+  std::string_view san_text = western.empty() ? text : std::string_view(western);
+  // A SAN text names its piece ("Bxc3=H+", "S@a7+"): its "+" marks are taken off, letterless
+  // coordinates keep theirs ("e7e8+").
+  int plus_marks = 0;
   if (!san_text.empty() && is_upper(san_text.front()))
-    for (int marks = 0; marks < 2 && !san_text.empty() && san_text.back() == '+'; ++marks) san_text.remove_suffix(1);
+    for (; plus_marks < 2 && !san_text.empty() && san_text.back() == '+'; ++plus_marks) san_text.remove_suffix(1);
   const std::string drop_text = lower(san_text);
   SanParts parts;
   const bool san_like = parse_san(san_text, parts);
+  // Where coordinates promote with a "+", a SAN text's "+" promotes too where the move it names may
+  // promote, as shogi players write it: always in Western notation ("Bx2b+"), which marks no
+  // checks; on Palace's points ("Bxh8+") unless the move unpromoted gives check, which SAN marks so
+  // (the reference writes "Bxe3+" for it, and "Bxe3=H+" for the promotion that checks).
+  if (san_like && plus_promotes_ && plus_marks > 0 && parts.promotion < 0) {
+    SanParts promoting = parts;
+    promoting.promotes = true;
+    const auto named = [&](const SanParts& p) {
+      std::vector<Move> found;
+      for (const Move m : legal)
+        if (san_matches(pos, m, p)) found.push_back(m);
+      return found;
+    };
+    const std::vector<Move> unpromoted = western.empty() ? named(parts) : std::vector<Move>{};
+    const bool checks = std::any_of(unpromoted.begin(), unpromoted.end(), [&](Move m) { return !check_mark(pos, m).empty(); });
+    parts.promotes = !checks && !named(promoting).empty();
+  }
   // The notation a legal move is named in, if any: an ambiguity is answered in the text's own.
   auto named_in = [&](Move m, NotationStyle& style) {
     if (passing || m.type() == MoveType::Drop)  // drops have no SAN, WXF or numeric spelling of their own

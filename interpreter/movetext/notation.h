@@ -72,6 +72,7 @@ class MoveNotation {
   // The wrong-turn sentence, or "" where `text` names no legal move of the side not to move either.
   std::string wrong_turn(const Position& pos, std::string_view text) const;
   bool parse_san(std::string_view text, SanParts& parts) const;
+  std::string western_san(std::string_view text) const;
   bool san_matches(const Position& pos, Move m, const SanParts& parts) const;
   bool kind_fits(Kind kind, const SanParts& parts) const;
 

@@ -40,6 +40,27 @@ std::string usi_to_coordinates(const BoardDef& board, std::string_view text) {
   return board.point_name(from) + board.point_name(to) + (promotes ? "+" : "");
 }
 
+std::string western_points_to_palace(const BoardDef& board, std::string_view text) {
+  std::size_t at = text.substr(0, 1) == "+" ? 1 : 0;
+  if (at >= text.size() || !std::isupper(static_cast<unsigned char>(text[at]))) return "";
+  std::string out(text.substr(0, at + 1));
+  ++at;
+  // A point is the file's digit and the rank's letter; a move names one or two, with "-" or "x"
+  // before the last, or the destination alone ("P7f").
+  auto point = [&]() {
+    const Point s = at + 1 < text.size() ? usi_square(board, text[at], text[at + 1]) : NoPoint;
+    if (s != NoPoint) out += board.point_name(s), at += 2;
+    return s != NoPoint;
+  };
+  const bool first = point();
+  const bool separated = at < text.size() && (text[at] == '-' || text[at] == 'x');
+  if (separated) out += text[at++];
+  if (!point() && (separated || !first)) return "";
+  const std::string_view marks = text.substr(at);
+  if (marks.find_first_not_of("+=#!?") != std::string_view::npos) return "";
+  return out + std::string(marks);
+}
+
 namespace {
 
 std::vector<std::string> fields_of(const std::string& text) {

@@ -19,6 +19,12 @@ int shogi_rank(const BoardDef& board, Point s);
 // when `text` is no USI move of this board.
 std::string usi_to_coordinates(const BoardDef& board, std::string_view text);
 
+// A move in Western shogi notation ("P-7f", "Bx2b+", "S7g-6f", "+Bx3c", "Bx2b=") with its points as
+// Palace names them ("P-c4", "Bxh8+", "Sc3-d4", "+Bxg7", "Bxh8="): a piece letter, perhaps after the
+// "+" of a promoted piece, the origin where it is given, "-" or "x", the destination and its marks;
+// "" when `text` is no such move of this board.
+std::string western_points_to_palace(const BoardDef& board, std::string_view text);
+
 // USI's positions (SFEN: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1") and
 // Palace's FEN of the same ("...[] w - - 0 1"): the first side is USI's b(lack), hands are counted
 // ("2Pp"), and the move counter counts plies. The board passes through for set_fen to judge; a

@@ -303,7 +303,8 @@ std::vector<Move> kif_candidates(const Position& pos, const std::vector<Move>& l
     const bool drop = m.type() == MoveType::Drop;
     const Kind kind = drop ? m.drop_kind() : kind_of(pos.at(m.from()));
     if (kind != move.kind || (move.drop && !drop) || (move.from != NoPoint && (drop || m.from() != move.from))) continue;
-    if (!drop && (m.promotion_kind() >= 0) != move.promotes) continue;
+    // A drop never promotes: "５五角成" names no drop of a bishop.
+    if (drop ? move.promotes : (m.promotion_kind() >= 0) != move.promotes) continue;
     found.push_back(m);
   }
   // A drop is written 打 only where a piece on the board could go there too.
@@ -397,6 +398,10 @@ Move match_kif_move(const Position& pos, const std::vector<Move>& legal, Point p
 Point last_square(const Game& game) { return game.history().empty() ? NoPoint : game.history().back().to(); }
 
 }  // namespace
+
+std::string kif_move_text(const Position& pos, const std::vector<Move>& legal, Point previous_to, Move m) {
+  return kif_text(pos, legal, previous_to, m, false);
+}
 
 Move kif_move(const Game& game, std::string_view text, std::string& why) {
   return match_kif_move(game.position(), game.board_moves(), last_square(game), text, why);

@@ -27,6 +27,10 @@ std::vector<GameRecord> read_kif(std::string_view bytes);
 // played); a null Move and `why` when none.
 Move kif_move(const Game& game, std::string_view text, std::string& why);
 
+// `m`, a legal move of `pos` (whose legal moves are `legal`), as KIF writes it: "７六歩(77)",
+// "２二角成(88)", "５五角打", or "同　歩(76)" where the last move went to `previous_to`.
+std::string kif_move_text(const Position& pos, const std::vector<Move>& legal, Point previous_to, Move m);
+
 // The FEN a KIF record starts from (its board diagram, or its 手合割 among the variant's handicaps),
 // or "" for the set-up. Throws RecordError for a handicap or diagram the variant cannot set up.
 std::string kif_start(const GameRecord& record, const std::shared_ptr<const Variant>& variant_ptr);

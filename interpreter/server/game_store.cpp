@@ -85,7 +85,10 @@ GameStore::GameStore(const std::string& path, Clock clock) : path_(path), clock_
     execute("CREATE TABLE IF NOT EXISTS uploads (id TEXT PRIMARY KEY, yaml TEXT NOT NULL, scripts TEXT NOT NULL, "
             "used INTEGER NOT NULL DEFAULT 0)");
     add_upload_clock();
-    add_game_tables();
+    // A file from before seats: its games have no tables (they play as before); from before uploads
+    // kept their rule tests: their tests are empty.
+    add_column("games", "tables", "TEXT NOT NULL DEFAULT ''");
+    add_column("uploads", "test", "TEXT NOT NULL DEFAULT ''");
     execute("CREATE TABLE IF NOT EXISTS game_keys (key TEXT PRIMARY KEY, game TEXT NOT NULL, role INTEGER NOT NULL)");
     checkpoints_.emplace(path);
   } catch (...) {
@@ -134,20 +137,19 @@ GameStore::Checkpoints::~Checkpoints() {
   sqlite3_close(db_);
 }
 
+bool GameStore::add_column(const char* table, const char* name, const char* definition) {
+  const std::string count = std::string("SELECT COUNT(*) FROM pragma_table_info('") + table + "') WHERE name = '" + name + "'";
+  Statement column(db_, count.c_str(), path_);
+  column.step();
+  if (column.integer(0) > 0) return false;
+  execute((std::string("ALTER TABLE ") + table + " ADD COLUMN " + name + " " + definition).c_str());
+  return true;
+}
+
 // A file written before uploads expired has no `used` column: its uploads count as used when it is
 // first opened since.
 void GameStore::add_upload_clock() {
-  Statement column(db_, "SELECT COUNT(*) FROM pragma_table_info('uploads') WHERE name = 'used'", path_);
-  column.step();
-  if (column.integer(0) > 0) return;
-  execute("ALTER TABLE uploads ADD COLUMN used INTEGER NOT NULL DEFAULT 0");
-  Statement(db_, "UPDATE uploads SET used = ?", path_).bind(1, clock_()).step();
-}
-
-void GameStore::add_game_tables() {
-  Statement column(db_, "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'tables'", path_);
-  column.step();
-  if (column.integer(0) == 0) execute("ALTER TABLE games ADD COLUMN tables TEXT NOT NULL DEFAULT ''");
+  if (add_column("uploads", "used", "INTEGER NOT NULL DEFAULT 0")) Statement(db_, "UPDATE uploads SET used = ?", path_).bind(1, clock_()).step();
 }
 
 void GameStore::execute(const char* sql) {
@@ -214,11 +216,12 @@ std::size_t GameStore::upload_count() {
 
 void GameStore::save(const StoredUpload& upload) {
   const std::lock_guard lock(mutex_);
-  Statement(db_, "INSERT OR REPLACE INTO uploads (id, yaml, scripts, used) VALUES (?, ?, ?, ?)", path_)
+  Statement(db_, "INSERT OR REPLACE INTO uploads (id, yaml, scripts, used, test) VALUES (?, ?, ?, ?, ?)", path_)
       .bind(1, upload.id)
       .bind(2, upload.yaml)
       .bind(3, nlohmann::json(upload.scripts).dump())
       .bind(4, clock_())
+      .bind(5, upload.test)
       .step();
 }
 
@@ -257,9 +260,9 @@ int GameStore::checkpoint() { return checkpoints_->run(); }
 
 std::optional<StoredUpload> GameStore::load_upload(const std::string& id) {
   const std::lock_guard lock(mutex_);
-  Statement row(db_, "SELECT yaml, scripts FROM uploads WHERE id = ?", path_);
+  Statement row(db_, "SELECT yaml, scripts, test FROM uploads WHERE id = ?", path_);
   if (!row.bind(1, id).step()) return std::nullopt;
-  return StoredUpload{id, row.text(0), nlohmann::json::parse(row.text(1)).get<std::map<std::string, std::string>>()};
+  return StoredUpload{id, row.text(0), nlohmann::json::parse(row.text(1)).get<std::map<std::string, std::string>>(), row.text(2)};
 }
 
 }  // namespace palace::server

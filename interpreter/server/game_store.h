@@ -44,6 +44,7 @@ struct StoredUpload {
   std::string id;
   std::string yaml;
   std::map<std::string, std::string> scripts;
+  std::string test;  // the workshop's rule-test script (test.yaml) saved with it, or ""
 };
 
 // Safe to share between threads: each call takes the store's lock.
@@ -82,7 +83,8 @@ class GameStore {
  private:
   void execute(const char* sql);
   void add_upload_clock();  // the `used` column, to a file from before it
-  void add_game_tables();   // the games' `tables` column, to a file from before seats
+  // The column `name` added to `table` of a file from before it; false where it is there already.
+  bool add_column(const char* table, const char* name, const char* definition);
 
   std::string path_;
   Clock clock_;

@@ -17,6 +17,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <type_traits>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <semaphore>
@@ -28,6 +29,7 @@
 #include "game/game.h"
 #include "movegen/movegen.h"
 #include "movetext/notation.h"
+#include "notation/players_notation.h"
 #include "search/search.h"
 #include "server/connection_gate.h"
 #include "server/game_store.h"
@@ -192,21 +194,38 @@ json move_points(const BoardDef& board, Move m) {
   return {m.type() == MoveType::Drop ? json(nullptr) : json(board.point_name(m.from())), board.point_name(m.to())};
 }
 
-// The game's moves as its players write them (SAN, WXF, the Janggi numeric notation...), replayed
-// from where the game started; the position `ply` moves in is left in `at` when asked for.
-json moves_in_notation(const Game& game, std::size_t ply = 0, std::optional<Position>* at = nullptr) {
-  const MoveNotation notation(game.variant());
+// The game's moves, each written by `write` in the position it was played in, replayed from where
+// the game started; the position `ply` moves in is left in `at` when asked for.
+template <class Write>
+json moves_written(const Game& game, Write write, std::size_t ply = 0, std::optional<Position>* at = nullptr) {
   Position pos(game.variant_ptr());
   keep_hook_deadline(pos);
   set_played_fen(pos, game.start_fen());
   json texts = json::array();
   for (std::size_t i = 0; i < game.history().size(); ++i) {
     if (at && i == ply) at->emplace(pos);
-    texts.push_back(notation.write(pos, game.history()[i], notation.native()));
+    if constexpr (!std::is_same_v<Write, std::nullptr_t>) texts.push_back(write(pos, game.history()[i]));
     pos.do_move(game.history()[i]);
   }
   if (at && ply == game.history().size()) at->emplace(pos);
   return texts;
+}
+
+// The moves in the notation of the game's records (SAN, WXF, the Janggi numeric notation...).
+json moves_in_notation(const Game& game) {
+  const MoveNotation notation(game.variant());
+  return moves_written(game, [&](Position& pos, Move m) { return notation.write(pos, m, notation.native()); });
+}
+
+// How the game's players write its moves (Japanese, Chinese, Korean...), and number the board's
+// edges; `records` are the moves in the records' notation, the same where the players use that.
+json players_notation_json(const Game& game, const json& records) {
+  const PlayersNotation players(game.variant());
+  const bool as_records = players.name() == notation_style_name(game.variant().rules().notation.native);
+  return {{"name", players.name()},
+          {"moves", as_records ? records : moves_written(game, [&](Position& pos, Move m) { return players.write(pos, m); })},
+          {"files", players.file_labels()},
+          {"ranks", players.rank_labels()}};
 }
 
 // What the board draws on each kind: its face per side, where the variant names one.
@@ -253,6 +272,7 @@ json state_json(const std::string& id, const Entry& entry) {
 
   const Side turn = game.side_to_move();
   const bool check = game.is_in_check(turn);
+  const json records = moves_in_notation(game);
   const Verdict& end = game.game_state();
   json result = {{"finished", end.finished()},
                  {"kind", end.winner ? "win" : end.finished() ? "draw" : "unfinished"},
@@ -282,7 +302,8 @@ json state_json(const std::string& id, const Entry& entry) {
                 {"legal_moves", legal_moves},
                 {"can_pass", can_pass},
                 {"moves", game.history_texts()},
-                {"moves_notation", moves_in_notation(game)},
+                {"moves_notation", records},
+                {"players_notation", players_notation_json(game, records)},
                 {"last_move", last_move},
                 {"result", result},
                 {"move_example", game.move_example()},
@@ -892,8 +913,13 @@ struct Server::Impl {
     forget_game(id, entry);
   }
 
+  // A move typed in any notation the game reads, its players' included.
   static json play(Entry& entry, const std::string& move) {
-    if (const MoveVerdict verdict = entry.game.play(move); !verdict.accepted) throw RequestError(422, verdict.reason);
+    std::string why;
+    const Move japanese = PlayersNotation(entry.game.variant()).read(entry.game, move, why);
+    if (!japanese && !why.empty()) throw RequestError(422, why);
+    const std::string text = japanese ? entry.game.position().move_text(japanese) : move;
+    if (const MoveVerdict verdict = entry.game.play(text); !verdict.accepted) throw RequestError(422, verdict.reason);
     return nullptr;
   }
 
@@ -991,7 +1017,7 @@ struct Server::Impl {
       const std::size_t ply = std::stoul(ply_text);
       if (ply > plies) throw bad();
       std::optional<Position> at;
-      moves_in_notation(game, ply, &at);
+      moves_written(game, nullptr, ply, &at);
       const Variant& variant = game.variant();
       json out = {{"ply", ply},
                   {"fen", at->fen()},
@@ -1035,7 +1061,8 @@ struct Server::Impl {
     const std::map<std::string, std::string> scripts = scripts_field(body);
     check_room(store.upload_count(), options.max_uploads, "uploads");
     const std::string yaml = text_field(body, "yaml");
-    const std::string name = lane.run([&] { return library.upload(yaml, scripts); });
+    const std::string test = body.contains("test") ? text_field(body, "test") : "";
+    const std::string name = lane.run([&] { return library.upload(yaml, scripts, test); });
     return {{"variant", name}, {"formations", library.formations(name)}};
   }
 
@@ -1096,7 +1123,7 @@ struct Server::Impl {
     http.Post("/api/variants/test", route(200, [this](const Request& r) { return test_draft(body_of(r)); }));
     http.Get(R"(/api/variants/([^/]+)/source)", route(200, [this](const Request& r) {
       const StoredUpload upload = library.source(r.matches[1]);
-      return json{{"variant", upload.id}, {"yaml", upload.yaml}, {"scripts", upload.scripts}};
+      return json{{"variant", upload.id}, {"yaml", upload.yaml}, {"scripts", upload.scripts}, {"test", upload.test}};
     }));
     // Learnt once: the shipped variants do not change while the server runs.
     http.Get("/api/schema", route(200, [schema = variant_schema()](const Request&) { return schema; }));

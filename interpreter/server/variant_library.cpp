@@ -234,10 +234,11 @@ std::shared_ptr<const Variant> VariantLibrary::probed(std::shared_ptr<const Vari
   return variant;
 }
 
-std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::string, std::string>& sent) {
+std::string VariantLibrary::upload(const std::string& yaml, const std::map<std::string, std::string>& sent, const std::string& test) {
   check_upload(yaml, sent);
+  if (test.size() > MaxUploadBytes) throw RequestError(413, "the rule test weighs over " + std::to_string(MaxUploadBytes) + " bytes");
   const std::map<std::string, std::string> scripts = named_only(yaml, sent);
-  const StoredUpload upload{UploadPrefix + random_hex(), yaml, scripts};
+  const StoredUpload upload{UploadPrefix + random_hex(), yaml, scripts, test};
   // The upload's folder is its own (a fresh id), so it is compiled, hooks and all, without the
   // library's lock; only writing it (room is made in the scratch folder) and keeping it take it.
   {

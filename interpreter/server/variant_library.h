@@ -68,15 +68,16 @@ class VariantLibrary {
   // Compiled on first use. Throws RequestError for an unknown name or formation, and the
   // loader's own error, made to name files as the user knows them, for a variant that fails.
   std::shared_ptr<const Variant> get(const VariantChoice& choice);
-  // Checks, compiles and keeps an uploaded variant; returns its name, "upload-" and an id.
-  std::string upload(const std::string& yaml, const std::map<std::string, std::string>& scripts);
+  // Checks, compiles and keeps an uploaded variant, with the rule test the workshop saves beside it;
+  // returns its name, "upload-" and an id.
+  std::string upload(const std::string& yaml, const std::map<std::string, std::string>& scripts, const std::string& test = "");
   // The workshop's drafts (web/README.md): checked and compiled as an upload is, hooks and all, in a
   // folder of their own that is gone once answered (the variant holds its scripts' text, so its
   // start position's runtime hooks still run); nothing is kept.
   std::shared_ptr<const Variant> check(const std::string& yaml, const std::map<std::string, std::string>& scripts);
   // Runs a rule-test script (tests/rules/README.md) whose `variant` is the draft, "variant.yaml".
   ScriptResult test(const std::string& yaml, const std::map<std::string, std::string>& scripts, const std::string& script);
-  // An upload's YAML and scripts as they were sent; 404 for an unknown id.
+  // An upload's YAML, scripts and rule test as they were sent; 404 for an unknown id.
   StoredUpload source(const std::string& name);
   // Forgets an upload the store no longer holds (it expired): its compiled variants, and its scratch
   // folder unless a game still plays it (make_room removes that later).

@@ -11,6 +11,7 @@
 #include "movetext/notation.h"
 #include "notation/csa.h"
 #include "notation/kif.h"
+#include "notation/players_notation.h"
 #include "notation/replay.h"
 #include "test_support.h"
 
@@ -69,6 +70,81 @@ TEST(ShogiRecords, UsiMovesAreReadWhereTheBoardUsesShogiSquares) {
   EXPECT_EQ(pos.move_text(drop), "B@e5");
   EXPECT_FALSE(notation.read(pos, "5e5d", why));
   EXPECT_EQ(why, "\"5e5d\" is not a legal move here");
+}
+
+// `text` read in `pos`, as coordinates, or the reason it names no move.
+std::string read_as(Position& pos, const std::string& text) {
+  std::string why;
+  const Move m = MoveNotation(pos.variant()).read(pos, text, why);
+  return m ? pos.move_text(m) : why;
+}
+
+// Issue 57: where coordinates promote with "+", a SAN text's "+" promotes where the move may, and
+// Western notation ("P-7f", "Bx2b+", "Bx2b=") is read on shogi's numbering.
+TEST(ShogiRecords, PlusPromotesAndWesternNotationIsRead) {
+  Position pos(shogi());
+  EXPECT_EQ(read_as(pos, "P-7f"), "c3c4");
+  EXPECT_EQ(read_as(pos, "P7g-7f"), "c3c4");
+  EXPECT_EQ(read_as(pos, "P7f"), "c3c4");
+  pos.set_fen("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] w - - 0 3");
+  EXPECT_EQ(read_as(pos, "Bxh8+"), "b2h8+");    // never the unpromoted move
+  EXPECT_EQ(read_as(pos, "Bx2b+"), "b2h8+");
+  EXPECT_EQ(read_as(pos, "Bxh8="), "b2h8");     // "=" declines
+  EXPECT_EQ(read_as(pos, "Bx2b="), "b2h8");
+  EXPECT_EQ(read_as(pos, "Bxh8=H"), "b2h8+");   // the reference's own spelling still reads
+  EXPECT_EQ(read_as(pos, "Bxh8"), "b2h8");
+  EXPECT_EQ(read_as(pos, "Bx2b+#"), "b2h8+");
+  std::string why;
+  pos.do_move(MoveNotation(*shogi()).read(pos, "Bx2b+", why));
+  EXPECT_EQ(read_as(pos, "Sx2b"), "g9h8");
+  pos.do_move(MoveNotation(*shogi()).read(pos, "Sx2b", why));
+  EXPECT_EQ(read_as(pos, "B*4e"), "B@f5");
+  // On Palace's points, "+" after a move that checks unpromoted is SAN's check, as the reference
+  // writes it; in Western notation it promotes.
+  pos.set_fen("8k/9/9/9/9/9/9/9/B3K4[] w - - 0 1");
+  EXPECT_EQ(read_as(pos, "Bh8+"), "a1h8");
+  EXPECT_EQ(read_as(pos, "Bh8=H+"), "a1h8+");
+  EXPECT_EQ(read_as(pos, "B-2b+"), "a1h8+");
+  EXPECT_EQ(read_as(pos, "B-2b="), "a1h8");
+  // A "+" on a move that cannot promote is a check, as Palace's SAN writes it.
+  pos.set_fen("4k4/9/4G4/9/9/9/9/9/4K4[] w - - 0 1");
+  EXPECT_EQ(read_as(pos, "Ge8+"), "e7e8");
+  EXPECT_EQ(read_as(pos, "G-5b+"), "e7e8");
+  // A promoted piece by Western notation's "+" and its letter: the horse.
+  pos.set_fen("4k4/9/9/9/9/9/9/1+B7/4K4[] w - - 0 1");
+  EXPECT_EQ(read_as(pos, "+B-5e"), "b2e5");
+  EXPECT_EQ(read_as(pos, "+B-5a"), "\"+B-5a\" is not a legal move here");
+}
+
+// The web board's notation: Japanese for shogi (KIF, with 同 and the side's mark), read back from
+// KIF and KI2; edge labels 9-1 and 一-九.
+TEST(ShogiRecords, PlayersNotationIsJapanese) {
+  const PlayersNotation players(*shogi());
+  EXPECT_EQ(players.name(), "kif");
+  EXPECT_EQ(join(players.file_labels()), "9 8 7 6 5 4 3 2 1");
+  EXPECT_EQ(join(players.rank_labels()), "九 八 七 六 五 四 三 二 一");
+  Game game(shogi());
+  std::vector<std::string> written;
+  for (const char* text : {"７六歩", "☖3四歩", "２二角成", "▲同銀"}) {
+    std::string why;
+    const Move m = players.read(game, text, why);
+    ASSERT_TRUE(m) << text << ": " << why;
+    Position pos = game.position();
+    written.push_back(players.write(pos, m));
+    ASSERT_TRUE(game.play(game.position().move_text(m)).accepted);
+  }
+  EXPECT_EQ(join(written), "☗７六歩(77) ☖３四歩(33) ☗２二角成(88) ☖同　銀(31)");
+  std::string why;
+  EXPECT_FALSE(players.read(game, "5e5d", why));
+  EXPECT_EQ(why, "");  // not Japanese: left to MoveNotation
+  EXPECT_FALSE(players.read(game, "５五歩", why));
+  EXPECT_EQ(why, "\"５五歩\" is not a legal move here");
+  // Sente holds a bishop: 打 drops it, and a move that says 成 is no drop.
+  const Move drop = players.read(game, "５五角打", why);
+  ASSERT_TRUE(drop) << why;
+  EXPECT_EQ(game.position().move_text(drop), "B@e5");
+  EXPECT_FALSE(players.read(game, "５五角成", why));
+  EXPECT_EQ(why, "\"５五角成\" is not a legal move here");
 }
 
 TEST(ShogiRecords, KifReadsHeadersMovesEndingsAndSkipsVariations) {

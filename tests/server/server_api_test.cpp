@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -359,6 +360,41 @@ TEST_F(ServerApi, MovesComeInTheGamesOwnNotationAndPastPositionsAreShown) {
   EXPECT_EQ(wxf["moves_notation"], json({"C2=5"}));
 }
 
+// Issue 57: the moves as each game's players write them, typed and listed: Japanese for shogi,
+// Chinese for Xiangqi, the Korean numeric notation (by the pieces' faces) for Janggi.
+TEST_F(ServerApi, MovesAreTypedAndListedAsTheGamesPlayersWriteThem) {
+  const std::string shogi = new_game({{"variant", "shogi"}})["id"];
+  json last;
+  for (const char* move : {"７六歩", "P-3d", "Bx2b+", "同銀"}) {
+    auto [status, answer] = post("/api/games/" + shogi + "/moves", {{"move", move}});
+    ASSERT_EQ(status, 200) << move << answer.dump();
+    last = answer;
+  }
+  EXPECT_EQ(last["moves"], json({"c3c4", "g7g6", "b2h8+", "g9h8"}));
+  EXPECT_EQ(last["players_notation"]["name"], "kif");
+  EXPECT_EQ(last["players_notation"]["moves"], json({"☗７六歩(77)", "☖３四歩(33)", "☗２二角成(88)", "☖同　銀(31)"}));
+  EXPECT_EQ(last["players_notation"]["ranks"][0], "九");
+  EXPECT_EQ(last["players_notation"]["files"][0], "9");
+  auto [refused, why] = post("/api/games/" + shogi + "/moves", {{"move", "５五角成"}});
+  EXPECT_EQ(refused, 422);
+  EXPECT_EQ(why, json({{"error", "\"５五角成\" is not a legal move here"}}));
+  EXPECT_EQ(call("GET", "/api/games/" + shogi).second["moves"].size(), 4u);
+
+  const std::string xiangqi = new_game({{"variant", "xiangqi"}})["id"];
+  ASSERT_EQ(post("/api/games/" + xiangqi + "/moves", {{"move", "炮二平五"}}).first, 200);
+  const json red = post("/api/games/" + xiangqi + "/moves", {{"move", "马8进7"}}).second;
+  EXPECT_EQ(red["moves"], json({"h3e3", "h10g8"}));
+  EXPECT_EQ(red["players_notation"], json({{"name", "chinese-traditional"}, {"moves", {"炮二平五", "馬８進７"}}, {"files", json::array()}, {"ranks", json::array()}}));
+
+  const std::string janggi = new_game({{"variant", "janggi-kakao"}})["id"];
+  const json cho = post("/api/games/" + janggi + "/moves", {{"move", "79卒78"}}).second;
+  EXPECT_EQ(cho["moves"], json({"i7h7"}));
+  EXPECT_EQ(cho["players_notation"]["name"], "korean");
+  EXPECT_EQ(cho["players_notation"]["moves"], json({"79卒78"}));
+  EXPECT_EQ(cho["players_notation"]["files"], json({"1", "2", "3", "4", "5", "6", "7", "8", "9"}));
+  EXPECT_EQ(cho["players_notation"]["ranks"], json({"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"}));
+}
+
 TEST_F(ServerApi, PiecesCarryTheirFacesAndSidesTheirDirection) {
   const json janggi = new_game({{"variant", "janggi"}});
   EXPECT_EQ(janggi["sides"][0], json({{"name", "cho"}, {"colour", "blue"}, {"forward", "down"}}));
@@ -710,13 +746,35 @@ TEST_F(ServerApi, UploadsReadBackFromTheStoreAreCheckedAgain) {
   stop();
   {
     GameStore store((dir_ / "games.db").string());
-    store.save(StoredUpload{"upload-0123456789abcdef", "import: [chess.yaml]\nname: x\n", {{"../escaped.lua", "x = 1"}}});
+    store.save(StoredUpload{"upload-0123456789abcdef", "import: [chess.yaml]\nname: x\n", {{"../escaped.lua", "x = 1"}}, ""});
   }
   start();
   auto [status, why] = post("/api/games", {{"variant", "upload-0123456789abcdef"}});
   EXPECT_EQ(status, 400);
   EXPECT_EQ(why["error"], "script name \"../escaped.lua\": expected a plain file name like hooks.lua");
   EXPECT_FALSE(fs::exists(fs::temp_directory_path() / "escaped.lua"));
+}
+
+// A file written before uploads kept their rule tests (or their clock) gains the columns: its
+// uploads read back with an empty test, and a new one keeps its own.
+TEST(GameStoreColumns, AnOlderFileGainsTheTestColumn) {
+  const fs::path file = fs::temp_directory_path() / ("palace-store-columns-" + std::to_string(::getpid()) + ".db");
+  fs::remove(file);
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "CREATE TABLE uploads (id TEXT PRIMARY KEY, yaml TEXT NOT NULL, scripts TEXT NOT NULL); "
+                             "INSERT INTO uploads VALUES ('upload-old', 'name: old\n', '{}')", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+  {
+    GameStore store(file.string());
+    const auto old = store.load_upload("upload-old");
+    ASSERT_TRUE(old);
+    EXPECT_EQ(old->yaml, "name: old\n");
+    EXPECT_EQ(old->test, "");
+    store.save(StoredUpload{"upload-new", "name: new\n", {}, "variant: variant.yaml\ncases: []\n"});
+    EXPECT_EQ(store.load_upload("upload-new")->test, "variant: variant.yaml\ncases: []\n");
+  }
+  fs::remove(file);
 }
 
 // An upload is used when it is made and whenever a game on it is made or changed: one unused for
@@ -727,8 +785,8 @@ TEST(GameStoreExpiry, IdleUploadsGoWithTheirGamesAndUsedOnesStay) {
   std::int64_t now = 1'000'000;
   {
     GameStore store(file.string(), [&now] { return now; });
-    store.save(StoredUpload{"upload-idle", "name: idle\n", {}});
-    store.save(StoredUpload{"upload-used", "name: used\n", {}});
+    store.save(StoredUpload{"upload-idle", "name: idle\n", {}, ""});
+    store.save(StoredUpload{"upload-used", "name: used\n", {}, ""});
     const auto on = [](const std::string& upload) { return VariantChoice{upload, {}}.key(); };
     store.save(StoredGame{"g-idle", on("upload-idle"), "fen", {"e2e4"}});
     store.save(StoredGame{"g-used", on("upload-used"), "fen", {"d2d4"}});
@@ -889,7 +947,14 @@ TEST_F(Workshop, AnUploadsSourceComesBackForItsLink) {
   restart();
   auto [got, source] = call("GET", "/api/variants/" + name + "/source");
   ASSERT_EQ(got, 200);
-  EXPECT_EQ(source, json({{"variant", name}, {"yaml", upload["yaml"]}, {"scripts", upload["scripts"]}}));
+  EXPECT_EQ(source, json({{"variant", name}, {"yaml", upload["yaml"]}, {"scripts", upload["scripts"]}, {"test", ""}}));
+  // The workshop's rule test is kept with the upload (issue 57, item 11).
+  json tested = upload;
+  tested["test"] = "variant: variant.yaml\ncases: []\n";
+  auto [saved, kept] = post("/api/variants", tested);
+  ASSERT_EQ(saved, 201) << kept.dump();
+  restart();
+  EXPECT_EQ(call("GET", "/api/variants/" + kept["variant"].get<std::string>() + "/source").second["test"], tested["test"]);
   EXPECT_EQ(call("GET", "/api/variants/upload-0000/source").first, 404);
   EXPECT_EQ(call("GET", "/api/variants/chess/source").first, 404);
   const int climbing = call("GET", "/api/variants/..%2F..%2Fetc/source").first;

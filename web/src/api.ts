@@ -47,6 +47,9 @@ export interface State {
   pass_warning?: string;  // what a pass now may end in
   moves: string[];
   moves_notation: string[];
+  // How the game's players write its moves ("kif", "chinese", "korean", or the records' own), and
+  // their labels of the board's files (from file a) and ranks (from rank 1), empty where Palace's own.
+  players_notation: { name: string; moves: string[]; files: string[]; ranks: string[] };
   last_move: [string | null, string] | null;
   result: Result;
   hands?: Hands;

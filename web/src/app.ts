@@ -6,15 +6,15 @@ import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import type { Color, Key, Piece, PiecesDiff } from 'chessgroundx/types';
 import { api, ApiError, capital, type BoardPiece, type Hands, type PastPosition, type State, type VariantInfo } from './api';
-import { boardSvg, riverOf } from './board/drawing';
+import { boardSvg, playersLabels, riverOf } from './board/drawing';
 import { drawHand, type HandPick } from './board/hands';
-import { drawnUp, pointName, toKey, toPoint } from './board/keys';
+import { drawnUp, keyRank, pointName, toKey, toPoint } from './board/keys';
 import { colours, familyOf, kindOfRole, pieceCss, roleOf, type Family } from './board/pieces';
 import { pickPromotion } from './board/promotion';
 import { drawBanner } from './game/banner';
 import { Clocks } from './game/clock';
 import { gameFromAddress, setAddress, watch } from './game/link';
-import { drawMoveList } from './game/movelist';
+import { drawMoveList, inCoordinates, moveTexts, setCoordinates } from './game/movelist';
 import { drawSeat, timeControl } from './game/seat';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -39,9 +39,14 @@ function say(text: string) { $('message').textContent = text; }
 const orientation = (): Color => (flipped ? 'black' : 'white');
 const bottomSide = () => Math.max(0, state.sides.findIndex((side) => drawnUp(state.board, side) !== flipped));
 
+const PhoneWidth = 600;  // style.css's @media for phones
+
 function sizeBoard(s: State) {
   const { files, ranks } = s.board;
-  const width = Math.min(document.documentElement.clientWidth - 16, 720);
+  // The players' numbers outside the board take a strip on its right (drawEdgeLabels), but on a
+  // phone, where the board fills the width, they go inside its right edge (style.css).
+  const screen = document.documentElement.clientWidth;
+  const width = Math.min(screen - (playersLabels(s) && screen > PhoneWidth ? 40 : 16), 720);
   const square = Math.max(16, Math.floor(Math.min(width / files, 600 / ranks, 68)));
   const wrap = $('board');
   wrap.style.setProperty('--files', String(files));
@@ -62,6 +67,23 @@ function drawBoard() {
     box.classList.toggle('orientation-black', orientation() === 'black');
   }
   $('board').setAttribute('aria-label', `${state.name} board, ${state.sides[bottomSide()].name} at the bottom; moves may also be typed below`);
+  drawEdgeLabels();
+}
+
+// The players' own numbers, where they have them, outside the board as their boards are printed:
+// files along the top (shogi's 9 to 1), ranks down the right (一 to 九), in the page's font, which
+// the board's SVG image cannot use.
+function drawEdgeLabels() {
+  const { files, ranks } = state.board;
+  const shown = playersLabels(state);
+  $('board-box').classList.toggle('labelled', shown);
+  const black = orientation() === 'black';
+  const spans = (n: number, text: (i: number) => string) =>
+    Array.from({ length: n }, (_, i) => Object.assign(document.createElement('span'), { textContent: text(i) }));
+  // Column `c` from the left shows file `black ? files - 1 - c : c`; row `row` from the top key rank
+  // `black ? row : ranks - 1 - row` (from 0), as drawing.ts's x() and y().
+  $('file-labels').replaceChildren(...(shown ? spans(files, (c) => state.players_notation.files[black ? files - 1 - c : c]) : []));
+  $('rank-labels').replaceChildren(...(shown ? spans(ranks, (row) => state.players_notation.ranks[keyRank(state.board, (black ? row : ranks - 1 - row) + 1) - 1]) : []));
 }
 
 function piecesOf(s: State, pieces: BoardPiece[]): PiecesDiff {
@@ -114,9 +136,9 @@ function show(s: State, fresh = false) {
     newGround(s);
     drawBoard();
     fillOpponents();
-    ($('variant') as HTMLSelectElement).value = s.variant;
+    showVariantChoice(s);
     ($('move-input') as HTMLInputElement).placeholder = s.move_example ? `e.g. ${s.move_example}` : '';
-    $('move-help').textContent = 'in any notation the game reads: its records\' own, or coordinates';
+    $('move-help').textContent = 'in any notation the game reads: its players\' own, its records\', or coordinates';
   }
   reviewing = undefined;
   $('review').hidden = true;
@@ -143,6 +165,14 @@ function show(s: State, fresh = false) {
   clocks.sync(s.clock, s.clock?.running ? s.sides.findIndex((side) => side.name === s.clock!.running) : undefined);
   setAddress(s.id, flipped);
   void engineTurn();
+}
+
+// The Variant box shows the game's variant; an uploaded one (from the workshop), which the list of
+// shipped variants lacks, is added to it, so that New game starts another game of it.
+function showVariantChoice(s: State) {
+  const select = $('variant') as HTMLSelectElement;
+  if (![...select.options].some((o) => o.value === s.variant)) select.append(new Option(`${s.name} (uploaded)`, s.variant));
+  select.value = s.variant;
 }
 
 // Pass is offered only where passing is a move of the game, with the reason when it is refused now.
@@ -272,7 +302,7 @@ async function review(ply: number) {
     ground!.set({ lastMove: lastMoveKeys(state, past.last_move), check: false, movable: { color: undefined, dests: new Map() }, turnColor: colours[past.turn] });
     showHands(past.hands);
     $('review').hidden = false;
-    $('review-ply').textContent = `${Math.ceil(ply / 2)} (${state.moves_notation[ply - 1]})`;
+    $('review-ply').textContent = `${Math.ceil(ply / 2)} (${moveTexts(state)[ply - 1]})`;
     drawMoveList($('move-list'), state, reviewing, review);
   } catch (e) {
     say((e as Error).message);
@@ -457,6 +487,15 @@ function wire() {
     show(state);
   };
   $('review-end').onclick = () => show(state);
+  const coordinates = $('coordinates') as HTMLInputElement;
+  coordinates.checked = inCoordinates();
+  coordinates.onchange = () => {
+    setCoordinates(coordinates.checked);
+    sizeBoard(state);
+    drawBoard();
+    ground?.redrawAll();
+    show(state);
+  };
   $('move-form').onsubmit = async (e) => {
     e.preventDefault();
     const input = $('move-input') as HTMLInputElement;

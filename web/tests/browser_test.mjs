@@ -113,7 +113,7 @@ async function janggi(page, address) {
   if (kindAt('g10') !== 'horse' || kindAt('h10') !== 'elephant') throw new Error('right-elephant formation not on the board');
 
   await drag(page, 'b10', 'c8');  // Cho's horse
-  await waitFor(page, 'the horse move in the list', `${moveCount(1)} && document.querySelector('#move-list button.move').textContent === 'H02-83'`);
+  await waitFor(page, 'the horse move in the list', `${moveCount(1)} && document.querySelector('#move-list button.move').textContent === '02馬83'`);
   await drag(page, 'c1', 'a4');  // Han's elephant, blocked by its own cannon
   await waitFor(page, 'the refusal', `document.getElementById('message').textContent === 'elephant on c1 is blocked at b3'`);
   if ((await page.$$('#move-list button.move')).length !== 1) throw new Error('a refused move reached the move list');
@@ -159,7 +159,75 @@ async function janggiAsNotated(page, address) {
   const moved = (await cell(page, '#board cg-board square.last-move')).map(String).sort().join(' ');
   if (moved !== '7,6 8,6') throw new Error(`79卒78 moved between the screen cells ${moved}, not from the right edge's 8,6 to 7,6`);
   const soldier = await page.evaluate(() => document.querySelector('#move-list button.move').textContent);
-  if (soldier !== 'P79-78') throw new Error(`the move list writes ${soldier}`);
+  if (soldier !== '79卒78') throw new Error(`the move list writes ${soldier}`);
+}
+
+// The kind and side of the piece drawn at a screen cell (column and row from the top left), or "".
+async function drawnAt(page, address, column, row) {
+  const { kinds } = await call(address, 'GET', `/api/games/${await gameId(page)}`);
+  return page.evaluate((column, row, kinds) => {
+    const board = document.querySelector('#board cg-board').getBoundingClientRect();
+    const files = Number(getComputedStyle(document.getElementById('board')).getPropertyValue('--files'));
+    const ranks = Number(getComputedStyle(document.getElementById('board')).getPropertyValue('--ranks'));
+    for (const e of document.querySelectorAll('#board cg-board piece:not(.ghost):not(.fading)')) {
+      const r = e.getBoundingClientRect();
+      const at = [Math.floor(((r.x + r.width / 2 - board.x) * files) / board.width), Math.floor(((r.y + r.height / 2 - board.y) * ranks) / board.height)];
+      if (at[0] !== column || at[1] !== row) continue;
+      const role = [...e.classList].find((c) => c.endsWith('-piece'));
+      const kind = kinds[role.charCodeAt(0) - 97]?.name;
+      return `${e.classList.contains('white') ? 'first' : 'second'} ${kind}`;
+    }
+    return '';
+  }, column, row, kinds);
+}
+const movesListed = (page) => page.evaluate(() => [...document.querySelectorAll('#move-list button.move')].map((b) => b.textContent).join(' '));
+async function expectDrawn(page, address, column, row, piece, after) {
+  await settle();  // the move's animation ends
+  const drawn = await drawnAt(page, address, column, row);
+  if (drawn !== piece) throw new Error(`after ${after} the screen cell ${column},${row} shows "${drawn}", not the ${piece}`);
+}
+
+// Each game's moves typed and listed as its players write them (issue 57, item 6): shogi in
+// Japanese (KIF) and Western notation, "+" promoting, on a board numbered 9-1 and 一-九; Xiangqi in
+// Chinese; the switch to coordinates, remembered across a reload, and back.
+async function notation(page, address) {
+  await newGame(page, 'shogi');
+  // Files 9 to 1 from the left along the top, ranks 一 to 九 from the top down the right.
+  const edges = `${await text(page, '#file-labels')} ${await text(page, '#rank-labels')}`;
+  if (edges !== '987654321 一二三四五六七八九') throw new Error(`the shogi board's edges read "${edges}"`);
+  await type(page, '７六歩', 1);   // KIF, as a Japanese player types it: the pawn of 7g to 7f
+  await expectDrawn(page, address, 2, 5, 'first pawn', '７六歩');
+  await expectDrawn(page, address, 2, 6, '', '７六歩');
+  await type(page, 'P-3d', 2);   // Western notation: gote's pawn of 3c to 3d
+  await expectDrawn(page, address, 6, 3, 'second pawn', 'P-3d');
+  await type(page, 'Bx2b+', 3);  // the bishop takes on 2b and promotes: "+" is a promotion here
+  await expectDrawn(page, address, 7, 1, 'first horse', 'Bx2b+');
+  await type(page, '同銀', 4);   // gote's silver of 3a takes back
+  await expectDrawn(page, address, 7, 1, 'second silver', '同銀');
+  const listed = await movesListed(page);
+  if (listed !== '☗７六歩(77) ☖３四歩(33) ☗２二角成(88) ☖同　銀(31)') throw new Error(`the shogi moves are listed as "${listed}"`);
+  await settle();
+  await page.screenshot({ path: join(shots, 'shogi-notation.png') });
+
+  // Coordinates instead, remembered by this browser across a reload, and back.
+  await page.click('#coordinates');
+  await waitFor(page, 'the moves in coordinates', `document.querySelector('#move-list button.move').textContent === 'c3c4'`);
+  if (await text(page, '#rank-labels')) throw new Error('the Japanese rank numbers stay in coordinates');
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await waitFor(page, 'the coordinates after a reload', `${moveCount(4)} && document.querySelector('#move-list button.move').textContent === 'c3c4'`);
+  await page.click('#coordinates');
+  await waitFor(page, 'the Japanese moves again', `document.querySelector('#move-list button.move').textContent === '☗７六歩(77)'`);
+
+  await newGame(page, 'xiangqi');
+  await type(page, '炮二平五', 1);  // red's cannon of the second file from red's right to the centre
+  await expectDrawn(page, address, 4, 7, 'first cannon', '炮二平五');
+  await expectDrawn(page, address, 7, 7, '', '炮二平五');
+  await type(page, '马8进7', 2);    // black's horse, in simplified script and ASCII digits
+  await expectDrawn(page, address, 6, 2, 'second horse', '马8进7');
+  const xiangqi = await movesListed(page);
+  if (xiangqi !== '炮二平五 馬８進７') throw new Error(`the xiangqi moves are listed as "${xiangqi}"`);
+  await settle();
+  await page.screenshot({ path: join(shots, 'xiangqi-notation.png') });
 }
 
 // A move typed on the other side's turn is refused for that.
@@ -588,7 +656,7 @@ async function linksAndTabs(page, browser, address) {
     black: document.getElementById('board').classList.contains('orientation-black'),
     moves: [...document.querySelectorAll('#move-list button.move')].map((b) => b.textContent),
   }));
-  if (restored.variant !== 'xiangqi' || !restored.black || restored.moves.join() !== 'C2=5')
+  if (restored.variant !== 'xiangqi' || !restored.black || restored.moves.join() !== '炮二平五')
     throw new Error(`the link restored ${JSON.stringify(restored)}`);
   await drag(second, 'h10', 'g8');  // black's horse
   await waitFor(second, 'the move in the second tab', moveCount(2));
@@ -615,8 +683,8 @@ try {
   await page.waitForSelector('#board piece', { timeout: 15_000 });
   const began = Date.now();
   for (const [name, step] of Object.entries({ janggi: () => janggi(page, address),
-    janggiAsNotated: () => janggiAsNotated(page, address), wrongTurn: () => wrongTurn(page), clocks: () => clocks(browser, address),
-    seats: () => seats(browser, address),
+    janggiAsNotated: () => janggiAsNotated(page, address), notation: () => notation(page, address), wrongTurn: () => wrongTurn(page),
+    clocks: () => clocks(browser, address), seats: () => seats(browser, address),
     passing: () => passing(page, address), chess: () => chess(page),
     everyVariant: () => everyVariant(page, address), shogi: () => shogiDropsAndPromotions(page, address),
     crazyhouse: () => crazyhouseDrop(page, address), promotion: () => chessPromotion(page, address),

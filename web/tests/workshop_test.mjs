@@ -76,9 +76,37 @@ const test =
   '  - name: a knight leaps one and three\n    moves_from: {point: b1, exactly: [a4, c4]}\n' +
   '  - name: a knight leaps as it did\n    moves_from: {point: b1, exactly: [a3, c3]}\n';
 
+// A small board's preview (issue 57, item 10) as the game page draws it: only the variant's own
+// pieces (no chess set left over), faces on shapes rather than letter discs, the first side at the
+// bottom.
+async function smallBoards(page, address) {
+  for (const [variant, face] of [['minishogi', '玉'], ['minixiangqi', '帥'], ['dobutsu', null], ['janggi', '楚']]) {
+    await page.select('#template', variant);
+    const state = await (await fetch(`${address}api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ variant }) })).json();
+    await waitFor(page, `${variant}'s ${state.pieces.length} pieces in the preview`,
+      `document.getElementById('title').textContent === ${JSON.stringify(`my-${variant}`)} && document.querySelectorAll('#preview piece:not(.ghost)').length === ${state.pieces.length}`);
+    const drawn = await page.evaluate(() => {
+      const board = document.querySelector('#preview cg-board').getBoundingClientRect();
+      return [...document.querySelectorAll('#preview piece:not(.ghost)')].map((e) => {
+        const r = e.getBoundingClientRect();
+        return { first: e.classList.contains('white'), lower: r.y + r.height / 2 > board.y + board.height / 2,
+                 face: getComputedStyle(e, '::after').content.replace(/"/g, ''), disc: getComputedStyle(e, '::after').borderRadius };
+      });
+    });
+    if (drawn.some((p) => p.first !== p.lower)) throw new Error(`${variant}'s preview does not put the first side at the bottom`);
+    if (drawn.some((p) => p.disc === '50%')) throw new Error(`${variant}'s preview draws letter discs`);
+    const faces = new Set(drawn.map((p) => p.face));
+    if (face && !faces.has(face)) throw new Error(`${variant}'s preview draws ${[...faces].join(' ')}, not its face ${face}`);
+  }
+  await page.screenshot({ path: join(shots, 'workshop-small-board.png') });
+  await page.select('#template', 'chess');
+}
+
 async function workshop(page, address) {
   await page.goto(`${address}workshop.html`, { waitUntil: 'networkidle0', timeout: 30_000 });
   await waitFor(page, 'the starter chess variant drawn', `document.querySelectorAll('#preview piece:not(.ghost)').length === 32`);
+  await smallBoards(page, address);
+  await waitFor(page, 'the chess starter again', `document.querySelectorAll('#preview piece:not(.ghost)').length === 32`);
 
   // A broken file: the error is marked at line 6, column 19, where the "x" stands.
   await replaceText(page, broken);
@@ -167,6 +195,10 @@ async function workshop(page, address) {
   await page.goto(link, { waitUntil: 'networkidle0', timeout: 30_000 });
   await waitFor(page, 'the saved variant reloaded', `document.getElementById('title').textContent === 'knightmare'`);
   if (!(await text(page, '.cm-content')).includes('leap: [1, 3]')) throw new Error('the link did not bring the YAML back');
+  // The rule test is saved with it (issue 57, item 11).
+  await page.click('#tabs button[data-file="test.yaml"]');
+  await waitFor(page, 'the saved test.yaml', `document.querySelector('.cm-content').textContent.includes('a knight leaps as it did')`);
+  await page.click('#tabs button[data-file="variant.yaml"]');
   await page.setViewport({ width: 390, height: 844 });
   await page.screenshot({ path: join(shots, 'workshop-phone.png'), fullPage: true });
   await page.setViewport({ width: 1200, height: 900 });
@@ -176,6 +208,15 @@ async function workshop(page, address) {
   const game = new URL(page.url()).searchParams.get('game');
   const state = await (await fetch(`${address}api/games/${game}`)).json();
   if (state.name !== 'knightmare' || state.legal.b1?.join(' ') !== 'a4 c4') throw new Error(`"Play it" opened ${page.url()}: ${JSON.stringify(state).slice(0, 200)}`);
+  // The game page names the upload in its Variant box, and New game starts another game of it.
+  await waitFor(page, 'the game drawn', `document.querySelectorAll('#board piece:not(.ghost)').length === 32`);
+  const chosen = await page.$eval('#variant', (s) => s.value);
+  if (chosen !== state.variant) throw new Error(`the Variant box holds "${chosen}", not ${state.variant}`);
+  const before = await page.evaluate(() => location.pathname + location.search);
+  await page.click('#new-game');
+  await waitFor(page, 'a new game of the upload', `location.pathname + location.search !== ${JSON.stringify(before)} && document.getElementById('message').textContent === ''`);
+  const next = await (await fetch(`${address}api/games/${new URL(page.url()).pathname.split('/').pop()}`)).json();
+  if (next.variant !== state.variant || next.id === game) throw new Error(`New game on the upload made ${JSON.stringify(next).slice(0, 200)}`);
 }
 
 try {

@@ -1,10 +1,12 @@
 // The board under the pieces, drawn as one SVG for the side at the bottom: points joined by lines
 // (Janggi, Xiangqi: the variant lists its palace diagonals), Xiangqi's river (its words are
 // the page's, in the shipped font: an SVG image cannot use it), shogi's ruled
-// squares, or a chequer; and coordinates along the left and bottom edges.
+// squares, or a chequer; and Palace's coordinates along the left and bottom edges, where the players
+// have no numbers of their own (those are the page's, outside the board: app.ts).
 import type { State } from '../api';
 import type { Family } from './pieces';
 import { keyRank, toKey } from './keys';
+import { inCoordinates } from '../game/movelist';
 
 const S = 100;  // one square, in SVG units
 
@@ -39,13 +41,18 @@ export function boardSvg(s: State, family: Family, flipped: boolean): string {
       for (let r = 0; r < ranks; r++)
         if ((f + r) % 2 === 0) svg += `<rect x="${x(f) - S / 2}" y="${y(r) - S / 2}" width="${S}" height="${S}" fill="#b58863"/>`;
   }
-  // Coordinates: file letters along the bottom edge, rank numbers along the left.
   const label = (tx: number, ty: number, text: string, anchor: string) =>
     `<text x="${tx}" y="${ty}" font-size="${S * 0.2}" font-family="sans-serif" font-weight="bold" fill="#5b3d12" fill-opacity="0.85" text-anchor="${anchor}">${text}</text>`;
-  for (let f = 0; f < files; f++) svg += label(x(f) + S * 0.46, ranks * S - S * 0.05, String.fromCharCode(97 + f), 'end');
-  for (let r = 0; r < ranks; r++) svg += label(S * 0.05, y(r) - S * 0.3, String(keyRank(s.board, r + 1)), 'start');
+  if (!playersLabels(s)) {
+    for (let f = 0; f < files; f++) svg += label(x(f) + S * 0.46, ranks * S - S * 0.05, String.fromCharCode(97 + f), 'end');
+    for (let r = 0; r < ranks; r++) svg += label(S * 0.05, y(r) - S * 0.3, String(keyRank(s.board, r + 1)), 'start');
+  }
   return `url("data:image/svg+xml;utf8,${encodeURIComponent(svg + '</svg>')}")`;
 }
+
+// Whether the board's edges carry the players' own numbers (shogi's 9-1 and 一-九), not Palace's.
+export const playersLabels = (s: State) =>
+  !inCoordinates() && s.players_notation.files.length === s.board.files && s.players_notation.ranks.length === s.board.ranks;
 
 // Pieces stand on points joined by lines in the Chinese and Korean games, and wherever the
 // variant lists some diagonal lines (a palace) but not all.

@@ -1,9 +1,22 @@
-// The move list in the variant's own notation (SAN, WXF, Janggi numeric, shogi's), paired by move
-// number; a move clicked shows the position after it.
+// The move list as the game's players write it (Japanese for shogi, Chinese for Xiangqi, the Korean
+// numeric notation for Janggi, the records' own elsewhere), or in coordinates where the player
+// chose so; paired by move number, a move clicked shows the position after it.
 import type { State } from '../api';
 
+const CoordinatesKey = 'palace.coordinates';
+
+// Whether this browser asked for coordinates instead of the players' notation.
+export const inCoordinates = () => localStorage.getItem(CoordinatesKey) === '1';
+export function setCoordinates(on: boolean) {
+  if (on) localStorage.setItem(CoordinatesKey, '1');
+  else localStorage.removeItem(CoordinatesKey);
+}
+
+// The game's moves as the list shows them.
+export const moveTexts = (s: State) => (inCoordinates() ? s.moves : s.players_notation.moves);
+
 export function drawMoveList(list: HTMLElement, s: State, reviewing: number | undefined, review: (ply: number) => void) {
-  const texts = s.moves_notation ?? s.moves;
+  const texts = moveTexts(s);
   // Who moved first: the side to move now, as many plies back.
   const firstSide = (((s.turn - texts.length) % 2) + 2) % 2;
   const rows: HTMLElement[] = [];

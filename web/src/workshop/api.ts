@@ -2,7 +2,8 @@
 // (web/src/api.ts), whose ApiError keeps the place a refusal names.
 export { api, ApiError, type State } from '../api';
 
-export interface Draft { yaml: string; scripts: Record<string, string> }
+// `test`: the rule-test script (test.yaml) an upload keeps beside the variant.
+export interface Draft { yaml: string; scripts: Record<string, string>; test?: string }
 
 export interface TestResult {
   passed: number;

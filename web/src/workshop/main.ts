@@ -175,9 +175,12 @@ function showStart(s: State, note = '') {
   opponent.value = [...opponent.options].some((o) => o.value === chosen) ? chosen : 'person';
 }
 
+// What an upload keeps: the draft and its rule test, which a saved link brings back.
+const withTest = (): Draft => ({ ...draft(), test: files.get(Test)!.doc.toString() });
+
 // The draft kept as an upload: once for a given text.
 async function uploaded(): Promise<string> {
-  const body = draft();
+  const body = withTest();
   const key = JSON.stringify(body);
   let id = uploads.get(key);
   if (!id) {
@@ -226,7 +229,7 @@ async function play() {
 }
 
 async function runTest() {
-  const body = { ...draft(), test: files.get(Test)!.doc.toString() };
+  const body = withTest();
   $('results').hidden = false;
   $('results-summary').textContent = 'Testing…';
   $('cases').replaceChildren();
@@ -268,8 +271,8 @@ async function main() {
   if (saved) {
     try {
       const source = await api<Draft>('GET', `/api/variants/${encodeURIComponent(saved)}/source`);
-      setFiles(source.yaml, source.scripts);
-      uploads.set(JSON.stringify(draft()), saved);
+      setFiles(source.yaml, source.scripts, source.test || undefined);
+      uploads.set(JSON.stringify(withTest()), saved);
     } catch (e) {
       setFiles(starter('chess'), {});
       $('share').textContent = (e as Error).message;

@@ -1,60 +1,23 @@
 // The live board of the workshop: the draft's start position, drawn with chessgroundx, on which a
 // move may be tried. A tried move is played on a game the server holds (the draft uploaded first),
-// so the rules that answer it are the server's own.
+// so the rules that answer it are the server's own. Pieces and board are drawn as the game page
+// draws them (board/), so a draft looks as its games will.
 import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
-import type { Color, Key, PiecesDiff, Role } from 'chessgroundx/types';
+import type { Key, PiecesDiff } from 'chessgroundx/types';
 import type { State } from './api';
+import { boardSvg } from '../board/drawing';
 import { toKey as boardKey, toPoint as boardPoint } from '../board/keys';
-
-const colours: Color[] = ['white', 'black'];
-const roleOf = (letter: string): Role => `${letter.toLowerCase()}-piece` as Role;
-
-// Side colours a variant names that CSS does not know (sente, cho) fall back to light and dark.
-function cssColour(colour: string, side: number): string {
-  return CSS.supports('color', colour) ? colour : ['#f4f0e6', '#2b2b2b'][side] ?? '#888';
-}
-function lightness(colour: string): number {
-  const probe = document.createElement('span');
-  probe.style.color = colour;
-  document.body.append(probe);
-  const [r, g, b] = (getComputedStyle(probe).color.match(/\d+/g) ?? ['0', '0', '0']).map(Number);
-  probe.remove();
-  return (r * 299 + g * 587 + b * 114) / 1000;
-}
-
-function background(s: State): string {
-  const { files, ranks, diagonals, all_diagonals } = s.board;
-  const toKey = (point: string) => boardKey(s.board, point);
-  const x = (f: number) => ((f + 0.5) * 100) / files;
-  const y = (r: number) => ((ranks - r - 0.5) * 100) / ranks;
-  let svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" preserveAspectRatio="none">`;
-  const line = (x1: number, y1: number, x2: number, y2: number) =>
-    `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#4a3010" stroke-width="1" vector-effect="non-scaling-stroke"/>`;
-  if (diagonals.length > 0 && !all_diagonals) {
-    for (let f = 0; f < files; f++) svg += line(x(f), y(0), x(f), y(ranks - 1));
-    for (let r = 0; r < ranks; r++) svg += line(x(0), y(r), x(files - 1), y(r));
-    for (const [a, b] of diagonals) {
-      const [ka, kb] = [toKey(a), toKey(b)];
-      svg += line(x(ka.charCodeAt(0) - 97), y(ka.charCodeAt(1) - 49), x(kb.charCodeAt(0) - 97), y(kb.charCodeAt(1) - 49));
-    }
-  } else {
-    for (let f = 0; f < files; f++)
-      for (let r = 0; r < ranks; r++)
-        if ((f + r) % 2 === 0)
-          svg += `<rect x="${(f * 100) / files}" y="${((ranks - 1 - r) * 100) / ranks}" width="${100 / files}" height="${100 / ranks}" fill="#b58863"/>`;
-  }
-  return `url("data:image/svg+xml;utf8,${encodeURIComponent(svg + '</svg>')}")`;
-}
+import { colours, familyOf, pieceCss, roleOf } from '../board/pieces';
 
 export class Preview {
   private ground?: Api;
   private shape = '';
-  private readonly letters = document.createElement('style');
+  private readonly looks = document.createElement('style');
 
   // `move` answers a tried move with the position after it, or throws why it was refused.
   constructor(private readonly element: HTMLElement, private readonly move: (move: string) => Promise<void>) {
-    document.head.append(this.letters);
+    document.head.append(this.looks);
   }
 
   show(s: State) {
@@ -65,12 +28,9 @@ export class Preview {
     this.element.style.setProperty('--files', String(files));
     this.element.style.setProperty('--ranks', String(ranks));
     this.element.style.setProperty('--square', `${square}px`);
-    s.sides.forEach((side, i) => {
-      const colour = cssColour(side.colour, i);
-      this.element.style.setProperty(`--side${i}-colour`, colour);
-      this.element.style.setProperty(`--side${i}-text`, lightness(colour) > 140 ? '#111' : '#fff');
-    });
-    this.letters.textContent = s.kinds.map((k) => `#${this.element.id} piece.${roleOf(k.letter)} { --letter: "${k.letter}"; }`).join('\n');
+    const family = familyOf(s);
+    this.element.dataset.family = family;
+    this.looks.textContent = pieceCss(s, family);
     if (!this.ground || shape !== this.shape) {
       this.shape = shape;
       this.ground?.destroy();
@@ -81,11 +41,13 @@ export class Preview {
         draggable: { enabled: true, showGhost: true },
         premovable: { enabled: false },
       });
+      // chessgroundx starts from chess's set-up: a board of another size or game starts empty.
+      this.ground.state.boardState.pieces.clear();
     }
-    (this.element.querySelector('cg-board') as HTMLElement).style.backgroundImage = background(s);
+    (this.element.querySelector('cg-board') as HTMLElement).style.backgroundImage = boardSvg(s, family, false);
     const pieces: PiecesDiff = new Map();
     for (let f = 0; f < files; f++) for (let r = 1; r <= ranks; r++) pieces.set(toKey(String.fromCharCode(97 + f) + r), undefined);
-    for (const p of s.pieces) pieces.set(toKey(p.square), { role: roleOf(p.letter), color: colours[p.side] });
+    for (const p of s.pieces) pieces.set(toKey(p.square), { role: roleOf(s, p.kind), color: colours[p.side] });
     this.ground.setPieces(pieces);
     const dests = new Map<Key, Key[]>();
     for (const [from, targets] of Object.entries(s.legal)) dests.set(toKey(from), targets.map(toKey));
