@@ -138,13 +138,13 @@ TEST(ShogiRecords, PlayersNotationIsJapanese) {
   EXPECT_FALSE(players.read(game, "5e5d", why));
   EXPECT_EQ(why, "");  // not Japanese: left to MoveNotation
   EXPECT_FALSE(players.read(game, "５五歩", why));
-  EXPECT_EQ(why, "\"５五歩\" is not a legal move here");
+  EXPECT_EQ(why, "\"５五歩\": no pawn of Sente's can move to ５五 (e5) as written");
   // Sente holds a bishop: 打 drops it, and a move that says 成 is no drop.
   const Move drop = players.read(game, "５五角打", why);
   ASSERT_TRUE(drop) << why;
   EXPECT_EQ(game.position().move_text(drop), "B@e5");
   EXPECT_FALSE(players.read(game, "５五角成", why));
-  EXPECT_EQ(why, "\"５五角成\" is not a legal move here");
+  EXPECT_EQ(why, "\"５五角成\": no bishop of Sente's can move to ５五 (e5) as written");
 }
 
 TEST(ShogiRecords, KifReadsHeadersMovesEndingsAndSkipsVariations) {

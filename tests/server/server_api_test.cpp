@@ -377,7 +377,7 @@ TEST_F(ServerApi, MovesAreTypedAndListedAsTheGamesPlayersWriteThem) {
   EXPECT_EQ(last["players_notation"]["files"][0], "9");
   auto [refused, why] = post("/api/games/" + shogi + "/moves", {{"move", "５五角成"}});
   EXPECT_EQ(refused, 422);
-  EXPECT_EQ(why, json({{"error", "\"５五角成\" is not a legal move here"}}));
+  EXPECT_EQ(why, json({{"error", "\"５五角成\": no bishop of Sente's can move to ５五 (e5) as written"}}));
   EXPECT_EQ(call("GET", "/api/games/" + shogi).second["moves"].size(), 4u);
 
   const std::string xiangqi = new_game({{"variant", "xiangqi"}})["id"];
