@@ -30,7 +30,13 @@ double Score::elo() const {
   return elo_of(std::clamp(ratio(), clip, 1 - clip)) + 0.0;  // + 0.0: an even score prints as 0, not -0
 }
 
-double Score::ratio_margin() const { return games() < 2 ? INFINITY : 1.96 * std::sqrt(variance(*this, ratio()) / games()); }
+// Where every game went one way the spread seen is nil, yet the score is still an estimate: the rule
+// of three gives 3/n as the 95% bound on the chance of the other result.
+double Score::ratio_margin() const {
+  if (games() < 2) return INFINITY;
+  const double var = variance(*this, ratio());
+  return var > 0 ? 1.96 * std::sqrt(var / games()) : 3.0 / games();
+}
 
 double Score::elo_margin() const {
   if (games() < 2) return INFINITY;
@@ -42,16 +48,18 @@ double Score::elo_margin() const {
 // The normal approximation of the generalised SPRT, as Fishtest uses it for trinomial results.
 double Score::llr(const Sprt& sprt) const {
   if (!games()) return 0;
-  const double var = variance(*this, ratio());
-  if (var <= 0) return 0;
   const double s0 = ratio_of(sprt.elo0), s1 = ratio_of(sprt.elo1);
+  // Every game one way: no spread was seen, so take a decisive game's between the two hypotheses.
+  double var = variance(*this, ratio());
+  if (var <= 0) var = (s0 + s1) / 2 * (1 - (s0 + s1) / 2);
   return games() * (s1 - s0) * (2 * ratio() - s0 - s1) / (2 * var);
 }
 
 double Score::p_value() const {
   if (games() < 2) return 1;
   const double var = variance(*this, ratio());
-  if (var <= 0) return ratio() == 0.5 ? 1 : 0;
+  // Every game won by one side: the sign test's chance of that from even sides, either way.
+  if (var <= 0) return ratio() == 0.5 ? 1 : std::min(1.0, 2 * std::pow(0.5, games()));
   return std::erfc(std::abs(ratio() - 0.5) / std::sqrt(var / games()) / std::sqrt(2.0));
 }
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "test_support.h"
@@ -96,6 +97,31 @@ TEST(Balance, RefusesAReportFolderItCannotMake) {
   const auto run = run_palace("balance variants/breakthrough.yaml --games 1 --nodes 50 --report /proc/no-such-folder 2>&1");
   EXPECT_EQ(run.status, 2);
   EXPECT_EQ(run.out.substr(0, run.out.find('\n') + 1).rfind("error: --report: cannot make the folder \"/proc/no-such-folder\": ", 0), 0u) << run.out;
+}
+
+// The first side's Elo and the half-width of its interval, from the summary's score line.
+std::pair<double, double> elo_and_margin(const PalaceRun& run, const std::string& side) {
+  const auto line = lines_starting(run, side + "'s score ");
+  EXPECT_EQ(line.size(), 1u) << run.out;
+  if (line.empty()) return {0, 0};
+  const auto elo = line[0].find("Elo "), margin = line[0].find("+/- ");
+  return {std::stod(line[0].substr(elo + 4)), std::stod(line[0].substr(margin + 4))};
+}
+
+// Known answers: a side without its queen loses, clearly beyond the interval, and soon enough that
+// the early stop says so; identical armies show no edge beyond it.
+TEST(Balance, AQueenShortIsLopsidedAndIdenticalArmiesAreNot) {
+  const auto queenless = run_palace("balance tests/match/variants/white-without-queen.yaml --nodes 300 -j 2 2>&1");
+  ASSERT_EQ(queenless.status, 0) << queenless.out;
+  const auto [elo, margin] = elo_and_margin(queenless, "White");
+  EXPECT_LT(elo + margin, 0) << queenless.out;
+  EXPECT_EQ(lines_starting(queenless, "stopped early: Black is ahead (SPRT").size(), 1u) << queenless.out;
+  for (const auto& [file, side] : {std::pair{"variants/chess.yaml", "White"}, std::pair{"variants/janggi-modern.yaml", "Cho"}}) {
+    const auto even = run_palace(std::string("balance ") + file + " --games 30 --nodes 300 --sprt-elo 0 -j 2 2>&1");
+    ASSERT_EQ(even.status, 0) << even.out;
+    const auto [e, m] = elo_and_margin(even, side);
+    EXPECT_LT(std::abs(e), m) << even.out;
+  }
 }
 
 TEST(Balance, RefusesFormationsWhereTheVariantHasNone) {
