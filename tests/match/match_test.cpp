@@ -188,6 +188,20 @@ TEST(Score, EloIntervalAndSprtFollowTheResults) {
   EXPECT_THROW(match::parse_sprt("alpha=2"), match::MatchError);
 }
 
+// Every game one way: the interval is the rule of three's (3/n on the ratio), p the sign test's, and
+// the SPRT still decides where the results keep going one way.
+TEST(Score, AScoreWhereEveryGameWentOneWayStillHasAnIntervalAndATest) {
+  const match::Score lost{0, 0, 30};
+  EXPECT_DOUBLE_EQ(lost.ratio_margin(), 0.1);
+  EXPECT_GT(lost.elo_margin(), 100);
+  EXPECT_DOUBLE_EQ(lost.p_value(), 2 * std::pow(0.5, 30));
+  EXPECT_DOUBLE_EQ(match::Score({5, 0, 5}).p_value(), 1.0);
+  const match::Sprt sprt{0, 20, 0.05, 0.05};
+  EXPECT_EQ(match::sprt_verdict(match::Score({60, 0, 0}), sprt), match::SprtVerdict::H1);
+  EXPECT_EQ(match::sprt_verdict(match::Score({0, 0, 60}), sprt), match::SprtVerdict::H0);
+  EXPECT_EQ(match::sprt_verdict(match::Score({3, 0, 0}), sprt), match::SprtVerdict::Inconclusive);
+}
+
 }  // namespace
 }  // namespace palace::test
 
