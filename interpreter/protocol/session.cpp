@@ -63,6 +63,9 @@ std::string Session::known_variants(bool xboard) const {
   std::vector<std::string> names;
   for (const WireEntry& e : catalogue_) names.push_back(xboard ? e.xboard : e.name);
   std::sort(names.begin(), names.end());
+  // Two files may share an XBoard name (normal.yaml is chess.yaml under the reference's second
+  // name): XBoard's list names it once, and `variant NAME` plays the first.
+  names.erase(std::unique(names.begin(), names.end()), names.end());
   std::string known;
   for (const auto& n : names) known += (known.empty() ? "" : xboard ? "," : ", ") + n;
   return known;

@@ -25,12 +25,14 @@ TEST(Cecp, FeaturesNameEveryVariantByItsXBoardName) {
   EXPECT_EQ(gui.tell("xboard"), std::vector<std::string>{});
   EXPECT_EQ(gui.tell("protover 2"),
             std::vector<std::string>{
-                "feature myname=\"Palace\" variants=\"3check,5check,almost,antichess,atomic,berolina,breakthrough,capablanca,centaur,"
-                "chancellor,chess-design,chessgi,clobber,courier,crazyhouse,dobutsu,embassy,extinction,fischerandom,gardner,giveaway,"
-                "gorogoro,gothic,grand,grasshopper,hoppelpoppel,horde,janggi,janggicasual,janggimodern,janggitraditional,janus,judkins,"
-                "kinglet,kingofthehill,knightmate,loop,losalamos,makruk,manchu,minishogi,minixiangqi,modern,newzealand,normal,orda,"
-                "pawnsideways,shako,shatranj,shogi,tencubed,threekings,xiangqi,yarishogi\" setboard=1 "
-                "usermove=1 ping=1 time=1 draw=0 reuse=1 analyze=0 colors=0 san=0 sigint=0 sigterm=0 done=1"});
+                "feature myname=\"Palace\" variants=\"3check,5check,ai-wok,almost,amazon,antichess,atomic,berolina,breakthrough,"
+                "capablanca,centaur,chancellor,chaturanga,checkshogi,chess-design,chessgi,clobber,clobber10,codrus,courier,"
+                "crazyhouse,dobutsu,embassy,extinction,fairy,fischerandom,fox-and-hounds,gardner,georgian,giveaway,gorogoro,"
+                "gothic,grand,grasshopper,hoppelpoppel,horde,janggi,janggicasual,janggimodern,janggitraditional,janus,judkins,"
+                "kinglet,kingofthehill,knightmate,loop,losalamos,makruk,manchu,mini,minishogi,minixiangqi,misere,modern,"
+                "newzealand,nocastle,nocheckatomic,normal,opulent,orda,paradigm,pawnback,pawnsideways,perfect,raazuvaa,shako,"
+                "shatranj,shogi,tencubed,threekings,xiangqi,yarishogi\" setboard=1 usermove=1 ping=1 time=1 draw=0 reuse=1 "
+                "analyze=0 colors=0 san=0 sigint=0 sigterm=0 done=1"});
   EXPECT_EQ(gui.tell("accepted setboard"), std::vector<std::string>{});
   EXPECT_EQ(gui.tell("ping 3"), std::vector<std::string>{"pong 3"});
 }

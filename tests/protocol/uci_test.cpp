@@ -37,13 +37,16 @@ TEST(Uci, HandshakeOffersEveryVariantFileByItsWireName) {
   ASSERT_EQ(lines.size(), 7u);
   EXPECT_EQ(lines[0], "id name Palace");
   EXPECT_EQ(lines[2],
-            "option name UCI_Variant type combo default janggitraditional var 3check var 5check var almost var antichess var atomic "
-            "var berolina var breakthrough var capablanca var centaur var chancellor var chess var chess-design var chessgi var clobber "
-            "var courier var crazyhouse var dobutsu var embassy var extinction var fischerandom var gardner var giveaway var gorogoro "
-            "var gothic var grand var grasshopper var hoppelpoppel var horde var janggi var janggicasual var janggimodern "
-            "var janggitraditional var janus var judkins var kinglet var kingofthehill var knightmate var loop var losalamos var makruk "
-            "var manchu var minishogi var minixiangqi var modern var newzealand var orda var pawnsideways var shako var shatranj var shogi "
-            "var tencubed var threekings var xiangqi var yarishogi");
+            "option name UCI_Variant type combo default janggitraditional var 3check var 5check var ai-wok var almost var amazon "
+            "var antichess var atomic var berolina var breakthrough var capablanca var centaur var chancellor var chaturanga "
+            "var checkshogi var chess var chess-design var chessgi var clobber var clobber10 var codrus var courier "
+            "var crazyhouse var dobutsu var embassy var extinction var fairy var fischerandom var fox-and-hounds var gardner "
+            "var georgian var giveaway var gorogoro var gothic var grand var grasshopper var hoppelpoppel var horde var janggi "
+            "var janggicasual var janggimodern var janggitraditional var janus var judkins var kinglet var kingofthehill "
+            "var knightmate var loop var losalamos var makruk var manchu var mini var minishogi var minixiangqi var misere "
+            "var modern var newzealand var nocastle var nocheckatomic var normal var opulent var orda var paradigm var pawnback "
+            "var pawnsideways var perfect var raazuvaa var shako var shatranj var shogi var tencubed var threekings var xiangqi "
+            "var yarishogi");
   EXPECT_EQ(lines[3], "option name VariantFile type string default <empty>");
   EXPECT_EQ(lines[6], "uciok");
   EXPECT_EQ(gui.tell("isready"), std::vector<std::string>{"readyok"});
@@ -140,11 +143,13 @@ TEST(Uci, BadInputIsNamedAndChangesNothing) {
       {"go depth many", "info string go depth needs a number"},
       {"go sideways 3", "info string unknown go parameter \"sideways\""},
       {"setoption name UCI_Variant value no-such-game",
-       "info string unknown variant \"no-such-game\" (known: 3check, 5check, almost, antichess, atomic, berolina, breakthrough, "
-       "capablanca, centaur, chancellor, chess, chess-design, chessgi, clobber, courier, crazyhouse, dobutsu, embassy, extinction, "
-       "fischerandom, gardner, giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, "
-       "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, loop, losalamos, makruk, manchu, minishogi, minixiangqi, "
-       "modern, newzealand, orda, pawnsideways, shako, shatranj, shogi, tencubed, threekings, xiangqi, yarishogi)"},
+       "info string unknown variant \"no-such-game\" (known: 3check, 5check, ai-wok, almost, amazon, antichess, atomic, "
+       "berolina, breakthrough, capablanca, centaur, chancellor, chaturanga, checkshogi, chess, chess-design, chessgi, clobber, "
+       "clobber10, codrus, courier, crazyhouse, dobutsu, embassy, extinction, fairy, fischerandom, fox-and-hounds, gardner, "
+       "georgian, giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, "
+       "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, loop, losalamos, makruk, manchu, mini, minishogi, "
+       "minixiangqi, misere, modern, newzealand, nocastle, nocheckatomic, normal, opulent, orda, paradigm, pawnback, "
+       "pawnsideways, perfect, raazuvaa, shako, shatranj, shogi, tencubed, threekings, xiangqi, yarishogi)"},
       {"setoption name Hash value 0", "info string Hash must be 1 to 4096 MB, not \"0\""},
       {"setoption name Colour value red", "info string unknown option \"Colour\""},
       {"setoption name VariantFile value /no/such.yaml", ""},

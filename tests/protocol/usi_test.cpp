@@ -103,12 +103,14 @@ TEST(Usi, BadInputIsOneLineAndChangesNothing) {
       {"position sfen 9/9 x - 1", "info string bad position \"9/9 x - 1\": SFEN side to move must be b or w, not \"x\""},
       {"position fen 9/9 b - 1", "info string position needs startpos or sfen, not \"fen\""},
       {"go byoyomi soon", "info string go byoyomi needs a number"},
-      {"setoption name USI_Variant value go", "info string unknown variant \"go\" (known: 3check, 5check, almost, antichess, atomic, "
-       "berolina, breakthrough, capablanca, centaur, chancellor, chess, chess-design, chessgi, clobber, courier, crazyhouse, dobutsu, "
-       "embassy, extinction, fischerandom, gardner, giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, "
-       "janggicasual, janggimodern, janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, loop, losalamos, makruk, "
-       "manchu, minishogi, minixiangqi, modern, newzealand, orda, pawnsideways, shako, shatranj, shogi, tencubed, threekings, xiangqi, "
-       "yarishogi)"},
+      {"setoption name USI_Variant value go",
+       "info string unknown variant \"go\" (known: 3check, 5check, ai-wok, almost, amazon, antichess, atomic, berolina, "
+       "breakthrough, capablanca, centaur, chancellor, chaturanga, checkshogi, chess, chess-design, chessgi, clobber, clobber10, "
+       "codrus, courier, crazyhouse, dobutsu, embassy, extinction, fairy, fischerandom, fox-and-hounds, gardner, georgian, "
+       "giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, "
+       "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, loop, losalamos, makruk, manchu, mini, minishogi, "
+       "minixiangqi, misere, modern, newzealand, nocastle, nocheckatomic, normal, opulent, orda, paradigm, pawnback, "
+       "pawnsideways, perfect, raazuvaa, shako, shatranj, shogi, tencubed, threekings, xiangqi, yarishogi)"},
   };
   for (const auto& [input, expected] : cases) EXPECT_EQ(gui.tell(input), std::vector<std::string>{expected}) << input;
   // Still after 7g7f: gote has 30 replies.
