@@ -27,7 +27,7 @@ namespace {
 const std::set<std::string> OneWordVariants = {
     "almost", "antichess", "atomic", "berolina", "breakthrough", "chess", "chess-design", "chess960", "chessgi", "clobber", "crazyhouse",
     "dobutsu", "extinction", "five-check", "gardner", "giveaway", "gorogoro", "grasshopper", "hoppelpoppel", "horde", "judkins",
-    "king-of-the-hill", "kinglet", "knightmate", "loop", "losalamos", "makruk", "minishogi", "minixiangqi", "newzealand", "orda",
+    "king-of-the-hill", "kinglet", "knightmate", "loop", "losalamos", "makruk", "minishogi", "minixiangqi", "newzealand", "nightrider", "orda",
     "pawnsideways", "shatranj", "three-check", "threekings", "yarishogi"};
 const std::set<std::string> TwoWordVariants = {"capablanca", "centaur", "chancellor", "courier", "embassy", "gothic",
                                                "grand", "janggi", "janggi-casual", "janggi-kakao", "janggi-modern",

@@ -28,7 +28,7 @@ TEST(Cecp, FeaturesNameEveryVariantByItsXBoardName) {
                 "feature myname=\"Palace\" variants=\"3check,5check,almost,antichess,atomic,berolina,breakthrough,capablanca,centaur,"
                 "chancellor,chess-design,chessgi,clobber,courier,crazyhouse,dobutsu,embassy,extinction,fischerandom,gardner,giveaway,"
                 "gorogoro,gothic,grand,grasshopper,hoppelpoppel,horde,janggi,janggicasual,janggimodern,janggitraditional,janus,judkins,"
-                "kinglet,kingofthehill,knightmate,loop,losalamos,makruk,manchu,minishogi,minixiangqi,modern,newzealand,normal,orda,"
+                "kinglet,kingofthehill,knightmate,loop,losalamos,makruk,manchu,minishogi,minixiangqi,modern,newzealand,nightrider,normal,orda,"
                 "pawnsideways,shako,shatranj,shogi,tencubed,threekings,xiangqi,yarishogi\" setboard=1 "
                 "usermove=1 ping=1 time=1 draw=0 reuse=1 analyze=0 colors=0 san=0 sigint=0 sigterm=0 done=1"});
   EXPECT_EQ(gui.tell("accepted setboard"), std::vector<std::string>{});
