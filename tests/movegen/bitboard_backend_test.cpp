@@ -31,7 +31,7 @@ const std::set<std::string> OneWordVariants = {
     "pawnsideways", "shatranj", "three-check", "threekings", "yarishogi"};
 const std::set<std::string> TwoWordVariants = {"capablanca", "centaur", "chancellor", "courier", "embassy", "gothic",
                                                "grand", "janggi", "janggi-casual", "janggi-kakao", "janggi-modern",
-                                               "janus", "manchu", "modern", "shako", "shogi", "tencubed", "xiangqi"};
+                                               "janus", "manchu", "modern", "shako", "shogi", "tencubed", "wolf", "xiangqi"};
 const std::set<std::string> BitboardVariants = [] {
   std::set<std::string> all(OneWordVariants);
   all.insert(TwoWordVariants.begin(), TwoWordVariants.end());

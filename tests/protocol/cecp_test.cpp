@@ -29,7 +29,7 @@ TEST(Cecp, FeaturesNameEveryVariantByItsXBoardName) {
                 "chancellor,chess-design,chessgi,clobber,courier,crazyhouse,dobutsu,embassy,extinction,fischerandom,gardner,giveaway,"
                 "gorogoro,gothic,grand,grasshopper,hoppelpoppel,horde,janggi,janggicasual,janggimodern,janggitraditional,janus,judkins,"
                 "kinglet,kingofthehill,knightmate,loop,losalamos,makruk,manchu,minishogi,minixiangqi,modern,newzealand,nightrider,normal,orda,"
-                "pawnsideways,shako,shatranj,shogi,tencubed,threekings,xiangqi,yarishogi\" setboard=1 "
+                "pawnsideways,shako,shatranj,shogi,tencubed,threekings,wolf,xiangqi,yarishogi\" setboard=1 "
                 "usermove=1 ping=1 time=1 draw=0 reuse=1 analyze=0 colors=0 san=0 sigint=0 sigterm=0 done=1"});
   EXPECT_EQ(gui.tell("accepted setboard"), std::vector<std::string>{});
   EXPECT_EQ(gui.tell("ping 3"), std::vector<std::string>{"pong 3"});

@@ -43,7 +43,7 @@ TEST(Uci, HandshakeOffersEveryVariantFileByItsWireName) {
             "var gothic var grand var grasshopper var hoppelpoppel var horde var janggi var janggicasual var janggimodern "
             "var janggitraditional var janus var judkins var kinglet var kingofthehill var knightmate var loop var losalamos var makruk "
             "var manchu var minishogi var minixiangqi var modern var newzealand var nightrider var orda var pawnsideways var shako var shatranj var shogi "
-            "var tencubed var threekings var xiangqi var yarishogi");
+            "var tencubed var threekings var wolf var xiangqi var yarishogi");
   EXPECT_EQ(lines[3], "option name VariantFile type string default <empty>");
   EXPECT_EQ(lines[6], "uciok");
   EXPECT_EQ(gui.tell("isready"), std::vector<std::string>{"readyok"});
@@ -144,7 +144,7 @@ TEST(Uci, BadInputIsNamedAndChangesNothing) {
        "capablanca, centaur, chancellor, chess, chess-design, chessgi, clobber, courier, crazyhouse, dobutsu, embassy, extinction, "
        "fischerandom, gardner, giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, "
        "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, loop, losalamos, makruk, manchu, minishogi, minixiangqi, "
-       "modern, newzealand, nightrider, orda, pawnsideways, shako, shatranj, shogi, tencubed, threekings, xiangqi, yarishogi)"},
+       "modern, newzealand, nightrider, orda, pawnsideways, shako, shatranj, shogi, tencubed, threekings, wolf, xiangqi, yarishogi)"},
       {"setoption name Hash value 0", "info string Hash must be 1 to 4096 MB, not \"0\""},
       {"setoption name Colour value red", "info string unknown option \"Colour\""},
       {"setoption name VariantFile value /no/such.yaml", ""},

@@ -107,7 +107,7 @@ TEST(Usi, BadInputIsOneLineAndChangesNothing) {
        "berolina, breakthrough, capablanca, centaur, chancellor, chess, chess-design, chessgi, clobber, courier, crazyhouse, dobutsu, "
        "embassy, extinction, fischerandom, gardner, giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, "
        "janggicasual, janggimodern, janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, loop, losalamos, makruk, "
-       "manchu, minishogi, minixiangqi, modern, newzealand, nightrider, orda, pawnsideways, shako, shatranj, shogi, tencubed, threekings, xiangqi, "
+       "manchu, minishogi, minixiangqi, modern, newzealand, nightrider, orda, pawnsideways, shako, shatranj, shogi, tencubed, threekings, wolf, xiangqi, "
        "yarishogi)"},
   };
   for (const auto& [input, expected] : cases) EXPECT_EQ(gui.tell(input), std::vector<std::string>{expected}) << input;
