@@ -67,6 +67,16 @@ TEST(OverlappingParts, ALeapOverMorePointsGivesWayToTheSlide) {
   }
 }
 
+// A cannon that also leaps two points straight: over the pawn on d5 both land on d6, one move.
+TEST(OverlappingParts, ALeapOverNothingTakesTheHopsPoint) {
+  const std::string path = queen_written("[{hop: orthogonal}, {leap: [0, 2]}]");
+  for (const MoveBackend backend : {MoveBackend::Fastest, MoveBackend::Mailbox}) {
+    const std::vector<std::string> moves = moves_from(path, backend, QueenBlocked, "d4");
+    // The leaps d2, b4, f4, d6; the hop over d5 to d6, d7, d8.
+    EXPECT_EQ(moves, (std::vector<std::string>{"d4b4", "d4d2", "d4d6", "d4d7", "d4d8", "d4f4"}));
+  }
+}
+
 // A pawn that may step two points from any rank (the reference's torpedo), into the last rank.
 TEST(GhostLeaps, PromoteWhereTheyLandInTheZone) {
   const std::string path = overlay_path("chess", R"(pieces:
