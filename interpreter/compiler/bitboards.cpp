@@ -137,7 +137,6 @@ void BasicBitboards<B>::compile_shift_steps(const Variant& v, Side side, Kind ki
     return;
   struct Key {
     int shift, block, modes;
-    bool promotes;
     auto operator<=>(const Key&) const = default;
   };
   std::map<Key, B> groups;
@@ -147,19 +146,19 @@ void BasicBitboards<B>::compile_shift_steps(const Variant& v, Side side, Kind ki
     for (B t = m.leap_move | m.leap_capture; t;) {
       const Point to = pop_point(t);
       const int modes = (m.leap_move & bit<B>(to) ? CanMove : 0) | (m.leap_capture & bit<B>(to) ? CanCapture : 0);
-      groups[{int(to) - int(s), 0, modes, true}] |= bit<B>(s);
+      groups[{int(to) - int(s), 0, modes}] |= bit<B>(s);
     }
     for (std::uint32_t i = m.special_begin; i < m.special_end; ++i) {
       const LeapTarget& t = specials_[i];
       // Only a move that passes one point and captures nothing, ghost or piece.
       if (t.block_count != 1 || t.modes != CanMove || (t.flags & TakesGhost)) return;
-      groups[{int(t.to) - int(s), int(t.blocks[0]) - int(s), CanMove, !(t.flags & LeavesGhost)}] |= bit<B>(s);
+      groups[{int(t.to) - int(s), int(t.blocks[0]) - int(s), CanMove}] |= bit<B>(s);
     }
     if (groups.size() > std::size_t(MaxShiftSteps)) return;
   }
   int count = 0;
   for (const auto& [key, from] : groups)
-    shift_steps_[at][count++] = {from, std::int8_t(key.shift), std::int8_t(key.block), std::uint8_t(key.modes), key.promotes};
+    shift_steps_[at][count++] = {from, std::int8_t(key.shift), std::int8_t(key.block), std::uint8_t(key.modes)};
   shift_step_counts_[at] = std::uint8_t(count);
 }
 
@@ -287,7 +286,7 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
         // Its hops along a direction make one line too, one hop a direction.
         std::vector<Point> lines[DirectionCount], hop_lines[DirectionCount];
         int after_screen[DirectionCount] = {};
-        B ray_points = 0;
+        B ray_points = 0, slide_landings = 0;
         const Span rays = v.rays(side, k, s);
         for (std::uint32_t i = rays.begin; i < rays.end; ++i) {
           const Ray& ray = v.ray(i);
@@ -309,14 +308,16 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
             } else {
               line.push_back(points[p].square);
             }
+            if (points[p].modes) slide_landings |= bit<B>(points[p].square);
             if (points[p].modes & CanMove) slide_move |= bit<B>(points[p].square);
             if (points[p].modes & CanCapture) slide_capture |= bit<B>(points[p].square);
           }
         }
         for (int d = 0; d < DirectionCount; ++d) {
           const B on_line = points_of<B>(lines[d]);
-          // A point two slides, or a slide and a leap, reach would be two moves in the mailbox tables.
-          if (on_line & (ray_points | leap_points)) return nullptr;
+          // A point two slides reach would be two moves in the mailbox tables; the compiler leaves a
+          // point a slide and a leap both land on to one of them (Variant's CellMoves).
+          if ((on_line & ray_points) || (on_line & slide_landings & leap_points)) return nullptr;
           ray_points |= on_line;
         }
         if ((slide_move & slide_capture) != ray_points) traits |= SlidesLandSome;
@@ -334,7 +335,7 @@ std::unique_ptr<const BasicBitboards<B>> BasicBitboards<B>::compile(const Varian
         hops.begin = std::uint32_t(b->hop_lines_.size());
         for (int d = 0; d < DirectionCount; ++d) {
           if (hop_lines[d].empty()) continue;
-          if (points_of<B>(hop_lines[d]) & leap_points) return nullptr;
+          if (points_of<B>(hop_lines[d]) & (b->hop_move_[cell] | b->hop_capture_[cell]) & leap_points) return nullptr;
           b->reads_[cell] |= points_of<B>(hop_lines[d]);
           HopLine h;
           h.reach = b->add_lookup({hop_lines[d]}, LineWalk::Hop, after_screen[d]);

@@ -98,7 +98,6 @@ struct ShiftStep {
   B from = 0;
   std::int8_t shift = 0, block = 0;
   std::uint8_t modes = 0;
-  bool promotes = false;  // its moves may promote (a step that leaves a ghost never does)
 };
 // More steps than this and counting piece by piece costs less (a knight's eight, a king's); a
 // pawn that double-steps from two ranks has five: a step, two captures and the two double steps.

@@ -18,12 +18,28 @@ struct RouteStep {
   std::span<const Point> between;  // a leap's blocking points, or the points a slide or hop passes
 };
 
+// A ride's points along each of its leaps, each reached over the points its earlier leaps landed
+// on: a leap with those points to pass, so that the move and attack tables need nothing else.
+template <class Visit>
+void for_each_ride(const Variant& v, int right, int forward, const MovePart& part, Point from, Visit&& visit) {
+  for (const LeapShape& shape : part.leaps) {
+    Point passed[MaxLeapBlocks + 1];
+    std::size_t count = 0;
+    for (Point at = from; count <= MaxLeapBlocks && (!part.range || int(count) < part.range);) {
+      at = v.offset(at, shape.file * right, shape.rank * forward);
+      if (at == NoPoint) break;
+      visit(RouteStep{at, -1, {passed, count}});
+      passed[count++] = at;
+    }
+  }
+}
+
 // Calls visit(RouteStep) for every point `part` reaches from `from` for `side` on the bare board,
 // before zones, occupants and modes are considered: a slide's or hop's points in order along each
 // direction, up to its range. A leap whose blocking point lies off the board is no route.
 template <class Visit>
 void for_each_route(const Variant& v, Side side, const MovePart& part, Point from, Visit&& visit) {
-  const int forward = v.rules().sides[side].forward;
+  const int forward = v.rules().sides[side].forward, right = v.rules().sides[side].right;
   switch (part.kind) {
     case PartKind::Step:
       for (const int d : part.directions) {
@@ -32,12 +48,16 @@ void for_each_route(const Variant& v, Side side, const MovePart& part, Point fro
       }
       break;
     case PartKind::Leap:
+      if (part.rides) {
+        for_each_ride(v, right, forward, part, from, visit);
+        break;
+      }
       for (const LeapShape& shape : part.leaps) {
-        const Point to = v.offset(from, shape.file, shape.rank * forward);
+        const Point to = v.offset(from, shape.file * right, shape.rank * forward);
         if (to == NoPoint) continue;
         Point blocks[MaxLeapBlocks];
         std::size_t count = 0;
-        for (const auto& [file, rank] : shape.blocks) blocks[count++] = v.offset(from, file, rank * forward);
+        for (const auto& [file, rank] : shape.blocks) blocks[count++] = v.offset(from, file * right, rank * forward);
         if (std::find(blocks, blocks + count, NoPoint) == blocks + count) visit(RouteStep{to, -1, {blocks, count}});
       }
       break;

@@ -12,12 +12,113 @@ namespace palace {
 
 namespace {
 
-// Directions are written for a side moving up the board; a side moving down sees ranks flipped.
-int flip_for(int dir, int forward) {
-  if (forward > 0) return dir;
+// Directions are written for a side moving up the board; a side moving down sees ranks flipped,
+// and a turned side files too.
+int flip_for(int dir, int forward, int right) {
   for (int d = 0; d < DirectionCount; ++d)
-    if (DirFile[d] == DirFile[dir] && DirRank[d] == -DirRank[dir]) return d;
+    if (DirFile[d] == DirFile[dir] * right && DirRank[d] == DirRank[dir] * forward) return d;
   return dir;
+}
+
+// The moves of one kind of one side from one point, as its parts give them, before they join the
+// variant's tables.
+struct CellMoves {
+  struct LineRay {
+    Ray ray;  // its `first` and `length` are set as it joins the tables
+    std::vector<RayPoint> points;
+  };
+  std::vector<LeapTarget> leaps;
+  std::vector<LineRay> rays;
+
+  // Parts may overlap (a queen written as a slide and a step in every direction): where one part
+  // reaches a point whenever another does, the other gives up its modes there, so that each move
+  // is generated once, decided here rather than for every move made.
+  void keep_each_move_once();
+
+ private:
+  void merge_rays();
+  void drop_covered_leaps();
+  void drop_covered_ray_points();
+};
+
+bool holds_all(const Point* set, std::size_t count, const Point* of, std::size_t of_count) {
+  return std::all_of(of, of + of_count, [&](Point p) { return std::find(set, set + count, p) != set + count; });
+}
+
+// Whether `a` lands whenever `b` does: the points `a` passes are among those `b` passes.
+bool leap_covers(const LeapTarget& a, const LeapTarget& b) {
+  return a.to == b.to && holds_all(b.blocks, b.block_count, a.blocks, a.block_count);
+}
+
+void CellMoves::keep_each_move_once() {
+  merge_rays();
+  drop_covered_leaps();
+  drop_covered_ray_points();
+  std::erase_if(leaps, [](const LeapTarget& t) { return t.modes == 0; });
+}
+
+// Two slides, or two hops, along one line walk the same points: one ray holds both, each point
+// with the modes of either (two hops along a line agree on how far past the screen they land).
+void CellMoves::merge_rays() {
+  std::vector<LineRay> merged;
+  for (LineRay& r : rays) {
+    const auto same = std::find_if(merged.begin(), merged.end(), [&](const LineRay& m) {
+      return m.ray.direction == r.ray.direction && m.ray.hop == r.ray.hop;
+    });
+    if (same == merged.end()) {
+      merged.push_back(std::move(r));
+      continue;
+    }
+    if (r.points.size() > same->points.size())
+      same->points.insert(same->points.end(), r.points.begin() + std::ptrdiff_t(same->points.size()), r.points.end());
+    for (std::size_t p = 0; p < r.points.size(); ++p) same->points[p].modes |= r.points[p].modes;
+  }
+  rays = std::move(merged);
+}
+
+// Two leaps to one point over the same points are one move, the first holding both's modes and
+// flags. A leap over more points than another lands only where that one does, and gives up that
+// one's modes there, unless it leaves or takes a ghost, which does more than land.
+void CellMoves::drop_covered_leaps() {
+  for (std::size_t i = 0; i < leaps.size(); ++i)
+    for (std::size_t j = 0; j < leaps.size(); ++j) {
+      if (i == j || !leap_covers(leaps[i], leaps[j])) continue;
+      const bool same_path = leap_covers(leaps[j], leaps[i]);
+      if (same_path && j > i) continue;  // the first of two alike takes the other's modes and flags
+      if (same_path) {
+        leaps[j].modes |= leaps[i].modes;
+        leaps[j].flags |= leaps[i].flags;
+        leaps[i].modes = 0;
+      } else if (!leaps[j].flags) {
+        leaps[j].modes &= std::uint8_t(~leaps[i].modes);
+      }
+    }
+}
+
+// A leap landing on a slide's point over exactly the points the slide passes is the same move: the
+// leap gives way (the bitboard back end then keeps the slide's lines whole), unless it leaves or
+// takes a ghost. A leap over fewer of them lands whenever the slide does, and a leap over none of a
+// hop's possible screens whenever the hop does: the ray's point gives way. A leap over more of them
+// lands only where the slide does: the leap gives way.
+void CellMoves::drop_covered_ray_points() {
+  for (LeapTarget& leap : leaps)
+    for (LineRay& r : rays)
+      for (std::size_t i = 0; i < r.points.size(); ++i) {
+        if (r.points[i].square != leap.to) continue;
+        std::vector<Point> passed(i);
+        for (std::size_t p = 0; p < i; ++p) passed[p] = r.points[p].square;
+        // A hop's screen may stand on any point it passes, or only on the last `after_screen` of them.
+        const std::size_t screens = !r.ray.hop ? 0 : r.ray.after_screen ? std::min<std::size_t>(i, r.ray.after_screen) : i;
+        const std::size_t must_be_empty = i - screens;
+        if (!holds_all(passed.data(), must_be_empty, leap.blocks, leap.block_count)) {
+          const bool slide_covers = !r.ray.hop && holds_all(leap.blocks, leap.block_count, passed.data(), i);
+          if (slide_covers && !leap.flags) leap.modes &= std::uint8_t(~r.points[i].modes);
+          continue;
+        }
+        const bool same_path = !r.ray.hop && leap.block_count == i;
+        if (same_path && !leap.flags) leap.modes &= std::uint8_t(~r.points[i].modes);
+        else r.points[i].modes &= std::uint8_t(~leap.modes);
+      }
 }
 
 std::uint64_t splitmix64(std::uint64_t& state) {
@@ -92,7 +193,7 @@ Point Variant::offset(Point s, int file, int rank) const {
   return board().square(f, r);
 }
 
-int Variant::orient(int dir, Side side) const { return flip_for(dir, rules_.sides[side].forward); }
+int Variant::orient(int dir, Side side) const { return flip_for(dir, rules_.sides[side].forward, rules_.sides[side].right); }
 
 bool Variant::is_line(Point a, int dir) const {
   if (offset(a, DirFile[dir], DirRank[dir]) == NoPoint) return false;
@@ -160,6 +261,7 @@ void Variant::build_moves() {
         Span& rays = ray_spans_[cell];
         leaps.begin = std::uint32_t(leap_targets_.size());
         rays.begin = std::uint32_t(rays_.size());
+        CellMoves cell_moves;
         for (const MovePart& part : piece.parts) {
           if (part.from_zone >= 0 && !sd.zones[part.from_zone][s]) continue;
           auto modes_at = [&](Point t) -> std::uint8_t {
@@ -168,36 +270,28 @@ void Variant::build_moves() {
             return allowed ? part.mode : 0;
           };
           const std::uint8_t flags = std::uint8_t((part.leaves_ghost ? LeavesGhost : 0) | (part.takes_ghost ? TakesGhost : 0));
-          auto add_leap = [&](LeapTarget target) {
-            if (!target.modes) return;
-            // Two parts reaching one point by the same path make one move, not two.
-            for (std::uint32_t i = leaps.begin; i < leap_targets_.size(); ++i) {
-              LeapTarget& other = leap_targets_[i];
-              if (other.to == target.to && other.block_count == target.block_count &&
-                  std::equal(other.blocks, other.blocks + other.block_count, target.blocks)) {
-                other.modes |= target.modes;
-                other.flags |= target.flags;
-                return;
-              }
-            }
-            leap_targets_.push_back(target);
-          };
           const bool hop = part.kind == PartKind::Hop;
           const bool along_line = hop || part.kind == PartKind::Slide;
           for_each_route(*this, side, part, s, [&](const RouteStep& route) {
             if (!along_line) {
               LeapTarget target{route.to, modes_at(route.to), flags, std::uint8_t(route.between.size()), {}};
               std::copy(route.between.begin(), route.between.end(), target.blocks);
-              add_leap(target);
+              if (target.modes) cell_moves.leaps.push_back(target);
               return;
             }
             // A slide or hop visits its line in order: the first point opens a new ray.
             if (route.between.empty())
-              rays_.push_back({std::uint32_t(ray_points_.size()), 0, std::uint8_t(route.direction), hop,
-                               std::uint8_t(part.after_screen)});
-            ray_points_.push_back({route.to, modes_at(route.to)});
-            ++rays_.back().length;
+              cell_moves.rays.push_back({Ray{0, 0, std::uint8_t(route.direction), hop, std::uint8_t(part.after_screen)}, {}});
+            cell_moves.rays.back().points.push_back({route.to, modes_at(route.to)});
           });
+        }
+        cell_moves.keep_each_move_once();
+        leap_targets_.insert(leap_targets_.end(), cell_moves.leaps.begin(), cell_moves.leaps.end());
+        for (auto& [ray, points] : cell_moves.rays) {
+          ray.first = std::uint32_t(ray_points_.size());
+          ray.length = std::uint8_t(points.size());
+          rays_.push_back(ray);
+          ray_points_.insert(ray_points_.end(), points.begin(), points.end());
         }
         leaps.end = std::uint32_t(leap_targets_.size());
         rays.end = std::uint32_t(rays_.size());

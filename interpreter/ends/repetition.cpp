@@ -19,7 +19,7 @@ void read_chases(const ConfigNode& node, Chase how, const RuleSet& rules, std::v
   if (chases.empty()) chases.assign(kinds, std::vector<Chase>(kinds, Chase::Never));
   for (const auto& [attacker, victims] : node.entries()) {
     const Kind a = rules.kind_by_name(attacker);
-    if (a < 0) victims.fail("no piece named " + palace::quote(attacker));
+    if (a < 0) fail_no_piece(rules, attacker, victims);
     for (const ConfigNode* v : victims.items()) {
       const Kind k = kind_named(rules, *v);
       if (rules.pieces[k].royal) v->fail(rules.pieces[k].name + " is royal: attacking it is a check, not a chase");
@@ -33,7 +33,7 @@ std::vector<int> read_chase_zones(const ConfigNode& node, const RuleSet& rules) 
   std::vector<int> zones(rules.pieces.size(), -1);
   for (const auto& [victim, zone] : node.entries()) {
     const Kind k = rules.kind_by_name(victim);
-    if (k < 0) zone.fail("no piece named " + palace::quote(victim));
+    if (k < 0) fail_no_piece(rules, victim, zone);
     zones[std::size_t(k)] = zone_named(rules, zone);
   }
   return zones;
@@ -55,7 +55,13 @@ void Repetition::read(const ConfigNode& ends, const RuleSet& rules) {
       by_counting = word<bool>(*res, {{"draw", false}, {"counting", true}});
     }
   }
-  if (const ConfigNode* c = node->find("claim")) claim = c->as_int(2, count ? count - 1 : 100);
+  if (const ConfigNode* c = node->find("claim")) {
+    const ConfigNode* n = node->find("count");
+    // A claim comes before the count: the later of the two values written is the one to change.
+    if (n && count && n->written_after(*c) && c->as_int(2, 100) >= count)
+      n->fail("expected a number above the claim, " + std::to_string(c->as_int(2, 100)) + " (" + c->mark().str() + ")");
+    claim = c->as_int(2, count ? count - 1 : 100);
+  }
   if (const ConfigNode* pc = node->find("perpetual_check")) perpetual_check = sanction(*pc);
   if (const ConfigNode* pc = node->find("perpetual_chase")) perpetual_chase = sanction(*pc);
   if (const ConfigNode* c = node->find("chase")) read_chases(*c, Chase::Unprotected, rules, chases);

@@ -225,6 +225,8 @@ class Reader {
     MovePart lines, leaps;
     lines.kind = hop_at_ ? PartKind::Hop : rider ? PartKind::Slide : PartKind::Step;
     leaps.kind = PartKind::Leap;
+    leaps.rides = rider;
+    if (rider) leaps.range = distance;
     for (MovePart* part : {&lines, &leaps}) {
       part->mode = mode;
       part->from_zone = from_zone;
@@ -235,11 +237,6 @@ class Reader {
       if (unit(o)) {
         lines.directions.push_back(direction_of(o));
         continue;
-      }
-      if (rider) {
-        refuse(character(text_, start) + ": " + written + " rides a leap (" + std::string(1, atom.letter) +
-               " repeated along its line), which Palace has no movement part for yet");
-        return false;
       }
       if (hop_at_) {
         refuse(character(text_, *hop_at_) + ": a hop goes along lines (pR, gQ, pW), not over a leap of " +
@@ -277,7 +274,7 @@ class Reader {
 
 // A part's properties besides its targets and mode: parts equal in these may merge.
 auto properties(const MovePart& p) {
-  return std::tuple(p.kind, p.range, p.from_zone, p.to_zone, p.leaves_ghost, p.takes_ghost, p.after_screen);
+  return std::tuple(p.kind, p.range, p.rides, p.from_zone, p.to_zone, p.leaves_ghost, p.takes_ghost, p.after_screen);
 }
 
 std::vector<Offset> sorted(std::vector<Offset> list) {
@@ -499,8 +496,11 @@ class Writer {
       if (group == groups.end()) groups.push_back({atom, lame, {to}});
       else group->to.push_back(to);
     }
+    // A ride doubles its atom (NN), or gives its most leaps (N3).
+    const std::string ride = !part.rides ? "" : part.range ? std::to_string(part.range) : "";
     std::string out;
-    for (const Group& g : groups) out += atom_text(*g.atom, g.to, prefix, modal + (g.lame ? "n" : ""), "");
+    for (const Group& g : groups)
+      out += atom_text(*g.atom, g.to, prefix, modal + (g.lame ? "n" : ""), part.rides && !part.range ? std::string(1, g.atom->letter) : ride);
     return out;
   }
 
@@ -574,7 +574,10 @@ std::string leap_words(const MovePart& part) {
     if (lame) phrase += ", unless a point on its way is occupied";
     phrases.push_back(phrase);
   }
-  return "leaps " + listed(phrases, "and");
+  if (!part.rides) return "leaps " + listed(phrases, "and");
+  std::string ride = "rides the leaps " + listed(phrases, "and") + ", again and again over empty points";
+  if (part.range) ride += ", up to " + std::to_string(part.range) + " leaps";
+  return ride;
 }
 
 }  // namespace

@@ -225,6 +225,7 @@ struct ConfigNode::ImportState {
   std::vector<std::string> chain;  // the files being read: an import of one of them closes a cycle
   std::unordered_map<std::string, std::size_t> index;
   std::vector<File> files;
+  std::uint32_t layers = 0;  // files whose imports are all read
 };
 
 ConfigNode ConfigNode::load_file(const std::string& path) {
@@ -277,6 +278,7 @@ std::size_t ConfigNode::read_imports(const std::string& path, ImportState& state
     }
   }
   state.chain.pop_back();
+  own.set_layer(state.layers++);
   own.map_.erase(std::remove_if(own.map_.begin(), own.map_.end(), [](const auto& e) { return e.first == "import"; }),
                  own.map_.end());
   state.files[at].own = std::move(own);
@@ -314,12 +316,24 @@ void ConfigNode::merge_from(ConfigNode overlay) {
     const auto [it, added] = index.emplace(key, map_.size());
     if (added)
       map_.emplace_back(key, std::move(value));
-    else if (value.type_ == Type::Null)
+    else if (value.type_ == Type::Null) {
       removed.push_back(key);  // `key: ~` over an inherited entry takes the entry away
-    else
+      removed_.emplace_back(key, value.key_mark_);
+    } else
       map_[it->second].second.merge_from(std::move(value));
   }
   std::erase_if(map_, [&](const auto& entry) { return std::find(removed.begin(), removed.end(), entry.first) != removed.end(); });
+}
+
+void ConfigNode::set_layer(std::uint32_t layer) {
+  layer_ = layer;
+  for (ConfigNode& item : sequence_) item.set_layer(layer);
+  for (auto& [key, value] : map_) value.set_layer(layer);
+}
+
+bool ConfigNode::written_after(const ConfigNode& other) const {
+  if (layer_ != other.layer_) return layer_ > other.layer_;
+  return std::pair(mark_.line, mark_.column) > std::pair(other.mark_.line, other.mark_.column);
 }
 
 void ConfigNode::set_path(const std::string& path) {

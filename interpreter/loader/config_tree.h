@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -65,6 +66,9 @@ class ConfigNode {
   const std::string& path() const { return path_; }  // "pieces.horse.moves[0]", for messages
   const SourceMark& key_mark() const { return key_mark_; }  // where the key naming it was written
   bool flow() const { return flow_; }  // written inline, `{a: 1}` or `[a, b]`
+  // Whether this value was written after `other`: in a file merged over other's (its importer), or
+  // further down one file. Of two values that only together break a rule, the later is to blame.
+  bool written_after(const ConfigNode& other) const;
 
   // Typed reads; each throws RuleError naming this node when the value has the wrong shape.
   const std::string& as_string() const;
@@ -76,6 +80,8 @@ class ConfigNode {
   const ConfigNode* find(const std::string& key) const;
   const ConfigNode& at(const std::string& key) const;  // throws "missing key"
   const std::vector<std::pair<std::string, ConfigNode>>& entries() const;
+  // The inherited entries an importing file took away (`key: ~`), with where it did.
+  const std::vector<std::pair<std::string, SourceMark>>& removed() const { return removed_; }
   // Throws on the first key that is not in `allowed`'s table (loader/key_table.h).
   void expect_keys(const MapSpec& allowed) const;
   // The same for maps outside the rule language (rule test scripts), which have no reference.
@@ -95,15 +101,18 @@ class ConfigNode {
   [[noreturn]] void reject_unknown_key(const std::string& key, const ConfigNode& value, const std::string& expected) const;
   void merge_from(ConfigNode overlay);
   void set_path(const std::string& path);
+  void set_layer(std::uint32_t layer);
 
   Type type_ = Type::Null;
   std::string scalar_;
   std::vector<ConfigNode> sequence_;
   std::vector<std::pair<std::string, ConfigNode>> map_;
+  std::vector<std::pair<std::string, SourceMark>> removed_;  // keys an override took away, and where
   SourceMark mark_;
   SourceMark key_mark_;  // where the key naming this node was written, for "unknown key"
   std::string path_;
   bool flow_ = false;
+  std::uint32_t layer_ = 0;  // its file's place in the merge: every import's layer is below its importer's
 
   friend struct ConfigBuilder;
 };

@@ -4,6 +4,7 @@
 
 #include "core/text.h"
 #include "loader/key_table.h"
+#include "loader/names.h"
 #include "loader/rule_set.h"
 
 namespace palace {
@@ -71,7 +72,7 @@ PieceEvalDef read_piece(const ConfigNode& node, const RuleSet& rules, bool taper
 
 Kind kind_index(const ConfigNode& node, const std::string& name, const RuleSet& rules) {
   const Kind kind = rules.kind_by_name(name);
-  if (kind < 0) node.fail("no piece named " + quote(name));
+  if (kind < 0) fail_no_piece(rules, name, node);
   return kind;
 }
 

@@ -20,7 +20,7 @@ void read_hand_rules(const ConfigNode& node, RuleSet& rules) {
   if (const ConfigNode* demote = node.find("demote"))
     for (const auto& [name, base] : demote->entries()) {
       const Kind from = rules.kind_by_name(name);
-      if (from < 0) base.fail("no piece named " + quote(name));
+      if (from < 0) fail_no_piece(rules, name, base);
       const Kind to = kind_named(rules, base);
       if (rules.pieces[to].royal != rules.pieces[from].royal) base.fail("a royal piece demotes only to a royal one");
       hands.joins_as[from] = to;
@@ -33,7 +33,7 @@ void read_hand_rules(const ConfigNode& node, RuleSet& rules) {
   if (const ConfigNode* zones = node.find("drop_zones"))
     for (const auto& [name, zone] : zones->entries()) {
       const Kind k = rules.kind_by_name(name);
-      if (k < 0) zone.fail("no piece named " + quote(name));
+      if (k < 0) fail_no_piece(rules, name, zone);
       hands.drop_zone[k] = zone_named(rules, zone);
     }
   if (const ConfigNode* list = node.find("one_per_file")) hands.one_per_file = kinds_named(rules, *list);

@@ -31,6 +31,7 @@ const KeySpec side_keys[] = {
     {"zones", T::MapOf, "named point sets of this side: a point, a rectangle (`d1-f3`) or a list of both", "", "",
      T::OneOrList},
     {"royal", T::Bool, "`false`: the side plays without a royal piece, is never in check", "true"},
+    {"turned", T::Bool, "the side's moves are written ones turned round, left and right swapped too, not mirrored", "false"},
 };
 const KeySpec promotion_keys[] = {
     {"zone", T::String, "the zone where the piece promotes on arrival"},
@@ -68,7 +69,8 @@ const KeySpec move_part_keys[] = {
     {"leap", T::List, "jump to this offset `[files, ranks]`", "", "", T::Int},
     {"block", T::List, "offsets `[files, ranks]` that must be empty for the leap", "", "", T::Any},
     {"symmetry", T::Enum, "which turns and mirrors of a leap count", "all", "all|left_right|none"},
-    {"range", T::Int, "most points a slide or hop travels", "unlimited"},
+    {"rides", T::Bool, "a leap made again and again along its offset, each landing point empty but the last (a nightrider)", "false"},
+    {"range", T::Int, "most points a slide or hop travels, or most leaps a ride makes", "unlimited"},
     {"only", T::Enum, "the part only moves (no capture) or only captures", "", "move|capture"},
     {"from_zone", T::String, "the part applies only when the piece starts in this zone"},
     {"to_zone", T::String, "the part may only land in this zone"},

@@ -8,8 +8,14 @@ namespace palace {
 
 Kind kind_named(const RuleSet& rules, const std::string& name, const ConfigNode& where) {
   const Kind k = rules.kind_by_name(name);
-  if (k < 0) where.fail("no piece named " + quote(name));
+  if (k < 0) fail_no_piece(rules, name, where);
   return k;
+}
+
+void fail_no_piece(const RuleSet& rules, const std::string& name, const ConfigNode& where) {
+  const auto removed = std::find_if(rules.removed_kinds.begin(), rules.removed_kinds.end(), [&](const auto& r) { return r.first == name; });
+  if (removed == rules.removed_kinds.end()) where.fail("no piece named " + quote(name));
+  where.fail("no piece named " + quote(name) + ": " + removed->second.str() + " takes it away, so take this entry away too (`~`)");
 }
 
 std::vector<Kind> kinds_named(const RuleSet& rules, const ConfigNode& list) {

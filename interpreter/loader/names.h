@@ -11,6 +11,8 @@
 namespace palace {
 
 Kind kind_named(const RuleSet& rules, const std::string& name, const ConfigNode& where);
+// Fails at `where`: the rules have no piece `name`; where an importing file took it away, says where.
+[[noreturn]] void fail_no_piece(const RuleSet& rules, const std::string& name, const ConfigNode& where);
 inline Kind kind_named(const RuleSet& rules, const ConfigNode& node) { return kind_named(rules, node.as_string(), node); }
 // A list of piece names, in order.
 std::vector<Kind> kinds_named(const RuleSet& rules, const ConfigNode& list);

@@ -115,6 +115,7 @@ class Loader {
     read_sides(root_.at("sides"));
     if (const ConfigNode* s = root_.find("scripts")) read_scripts(*s);
     read_piece_names(root_.at("pieces"));
+    rules_.removed_kinds = root_.at("pieces").removed();
     for (const auto& [name, node] : root_.at("pieces").entries()) read_piece(rules_.pieces[kind_named(rules_, name, node)], node);
     resolve_likes();
     read_setup(root_.at("setup"));
@@ -238,6 +239,7 @@ class Loader {
       if (letters != "upper" && letters != "lower") side.at("letters").fail("expected upper or lower");
       def.upper_case = letters == "upper";
       if (const ConfigNode* r = side.find("royal")) def.royal = r->as_bool();
+      if (const ConfigNode* t = side.find("turned")) def.right = t->as_bool() ? -1 : 1;
       def.zones.assign(rules_.zone_names.size(), PointSet());
       if (const ConfigNode* zones = side.find("zones"))
         for (const auto& [zone, value] : zones->entries()) def.zones[zone_named(rules_, zone, value)] = point_set(value);
@@ -459,7 +461,7 @@ class Loader {
       for (const LeapShape& leap : part.leaps) out.emplace_back(leap.file, leap.rank, sorted(leap.blocks));
       return sorted(out);
     };
-    return a.kind == b.kind && a.range == b.range && a.mode == b.mode && a.from_zone == b.from_zone &&
+    return a.kind == b.kind && a.range == b.range && a.rides == b.rides && a.mode == b.mode && a.from_zone == b.from_zone &&
            a.to_zone == b.to_zone && a.leaves_ghost == b.leaves_ghost && a.takes_ghost == b.takes_ghost &&
            a.after_screen == b.after_screen && sorted(a.directions) == sorted(b.directions) && leaps(a) == leaps(b);
   }
@@ -472,7 +474,10 @@ class Loader {
     if (!reading.error.empty()) text.fail(reading.error);
     if (zone && std::none_of(reading.parts.begin(), reading.parts.end(), [](const MovePart& p) { return p.from_zone >= 0; }))
       zone->fail("initial_zone names where `i` moves start, and " + palace::quote(text.as_string()) + " has none");
-    for (MovePart& part : reading.parts) part.mark = node.mark();
+    for (MovePart& part : reading.parts) {
+      part.mark = node.mark();
+      if (part.rides) check_ride_length(part, text);
+    }
     return reading.parts;
   }
 
@@ -504,10 +509,16 @@ class Loader {
     if (kinds_named != 1) node.fail("each move needs exactly one of step, slide, hop, leap");
     if (part.kind == PartKind::Leap) read_leap(part, node);
     else if (node.find("block") || node.find("symmetry")) node.fail("block and symmetry belong to a leap");
+    if (const ConfigNode* r = node.find("rides")) {
+      if (part.kind != PartKind::Leap) r->fail("rides belongs to a leap");
+      part.rides = r->as_bool();
+      if (part.rides && node.find("block")) r->fail("a ride passes the points its leaps land on, and takes no block");
+    }
     if (const ConfigNode* r = node.find("range")) {
-      if (part.kind != PartKind::Slide && part.kind != PartKind::Hop) r->fail("range belongs to a slide or hop");
+      if (part.kind != PartKind::Slide && part.kind != PartKind::Hop && !part.rides) r->fail("range belongs to a slide, hop or ride");
       part.range = r->as_int(1, std::max(MaxFiles, MaxRanks));
     }
+    if (part.rides) check_ride_length(part, node);
     if (const ConfigNode* only = node.find("only")) {
       const std::string& word = only->as_string();
       if (word == "move") part.mode = CanMove;
@@ -525,6 +536,19 @@ class Loader {
     if (const ConfigNode* g = node.find("takes_ghost")) part.takes_ghost = g->as_bool();
     if (const ConfigNode* a = node.find("after_screen")) part.after_screen = read_after_screen(part, *a);
     return part;
+  }
+
+  // A ride's move is a leap over the points its earlier leaps landed on, at most MaxLeapBlocks of them.
+  void check_ride_length(const MovePart& part, const ConfigNode& node) const {
+    const int most = int(MaxLeapBlocks) + 1;
+    for (const LeapShape& leap : part.leaps) {
+      int on_board = std::max(MaxFiles, MaxRanks);
+      if (leap.file) on_board = std::min(on_board, (board().files - 1) / std::abs(leap.file));
+      if (leap.rank) on_board = std::min(on_board, (board().ranks - 1) / std::abs(leap.rank));
+      if (std::min(on_board, part.range ? part.range : on_board) > most)
+        node.fail("a ride makes at most " + std::to_string(most) + " leaps, and this one could make " + std::to_string(on_board) +
+                  " on this board: give it `range: " + std::to_string(most) + "`");
+    }
   }
 
   // Whether a ghost-leaving leap's blocking points are the points from the first of them up to its
@@ -884,12 +908,16 @@ class Loader {
       if (part.from_zone >= 0 && !sd.zones[part.from_zone][from]) continue;
       if (part.to_zone >= 0 && !sd.zones[part.to_zone][to]) continue;
       for (const LeapShape& leap : part.leaps)
-        if (shifted(from, leap.file, leap.rank * sd.forward) == to) return true;
+        for (int leaps = 1; leaps == 1 || (part.rides && (!part.range || leaps <= part.range)); ++leaps) {
+          const Point landing = shifted(from, leaps * leap.file * sd.right, leaps * leap.rank * sd.forward);
+          if (landing == to) return true;
+          if (landing == NoPoint) break;
+        }
       const int reach = part.kind == PartKind::Step ? 1 : part.range ? part.range : std::max(MaxFiles, MaxRanks);
       for (const int d : part.directions) {
         Point s = from;
         for (int travelled = 1; travelled <= reach; ++travelled) {
-          s = line_step(s, DirFile[d], DirRank[d] * sd.forward);
+          s = line_step(s, DirFile[d] * sd.right, DirRank[d] * sd.forward);
           if (s == NoPoint) break;
           // A hop needs its screen first, so it never lands on the first point of its line.
           if (s == to && (part.kind != PartKind::Hop || travelled > 1)) return true;

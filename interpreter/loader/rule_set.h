@@ -57,7 +57,8 @@ struct MovePart {
   PartKind kind = PartKind::Step;
   std::vector<int> directions;  // step, slide, hop
   std::vector<LeapShape> leaps;  // leap, after symmetry expansion
-  int range = 0;                 // slide and hop: most points travelled, 0 for no limit
+  int range = 0;                 // slide and hop: most points travelled; a ride: most leaps; 0 for no limit
+  bool rides = false;            // a leap made again and again along its offset, over empty points (a nightrider)
   std::uint8_t mode = CanMove | CanCapture;
   int from_zone = -1;            // the piece must start in this zone of its side
   int to_zone = -1;              // and land in this one
@@ -113,6 +114,9 @@ struct SideDef {
   std::string colour;
   bool upper_case = true;
   int forward = 1;               // +1: towards higher ranks
+  // -1: the side's moves are turned round rather than mirrored, so that its left is the other
+  // side's right (a chiral piece, `rfN`, as the reference engine turns it); +1: files as written.
+  int right = 1;
   bool royal = true;         // false: the side plays without a royal piece (no check, no mate)
   std::vector<PointSet> zones;  // indexed like RuleSet::zone_names
 };
@@ -177,6 +181,9 @@ struct RuleSet {
   std::vector<std::string> zone_names;
   std::array<SideDef, SideCount> sides;  // sides[0] moves first and is "w" in a FEN
   std::vector<PieceDef> pieces;
+  // The kinds an importing file took away (`pieces.NAME: ~`), and where: an error about a name
+  // that still refers to one says so (loader/names.h).
+  std::vector<std::pair<std::string, SourceMark>> removed_kinds;
   std::vector<CompoundMoveDef> compound_moves;
   CastlingDef castling;
   std::array<std::vector<Placement>, SideCount> setup;

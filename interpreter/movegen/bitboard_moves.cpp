@@ -18,13 +18,13 @@ template <SliderIndexing I, typename B, typename Other>
                                                 Kind kind, Point from, B allowed, Other&& other) {
   const B promoting = holds(b.promotion_leaving(us, kind), from) ? Anywhere<B> : b.promotion_arrival(us, kind);
   const B plain = bitboard_destinations<I>(pos, b, us, kind, from, allowed, [&](Point to, MoveType type, Point extra) {
-    if (type == MoveType::Normal && (promoting & bit<B>(to))) add_move_with_promotions(pos, list, us, kind, from, to);
+    if (type != MoveType::CaptureGhost && (promoting & bit<B>(to))) add_move_with_promotions(pos, list, us, kind, Move(from, to, type, extra));
     else other(Move(from, to, type, extra));
   }, NoGuard{}).moves;
   if (!(plain & promoting)) [[likely]]
     return plain;
   // In point order, as the mailbox generator lists them.
-  for (B t = plain; t;) add_move_with_promotions(pos, list, us, kind, from, pop_point(t));
+  for (B t = plain; t;) add_move_with_promotions(pos, list, us, kind, Move(from, pop_point(t)));
   return 0;
 }
 
@@ -68,7 +68,7 @@ std::uint64_t count_shift_steps(const Position& pos, const BasicBitboards<B>& b,
     if (step.block) from &= shifted(~pos.occupied<B>(), -step.block);
     const B to = shifted(from, step.shift) & ((step.modes & CanMove ? empty : B(0)) | (step.modes & CanCapture ? victims : B(0)));
     n += std::uint64_t(count_points<Popcnt>(to));
-    if (step.promotes && (to & promoting)) [[unlikely]]
+    if (to & promoting) [[unlikely]]
       n += std::uint64_t(count_points<Popcnt>(to & promoting)) * choices - std::uint64_t(count_points<Popcnt>(to & forced));
   }
   return n;

@@ -62,8 +62,9 @@ PointSet bitboard_exposure(const Position& pos, const BasicBitboards<B>& b, Poin
 template <typename B>
 B bitboard_attack_lines(const Position& pos, const BasicBitboards<B>& b, Point target, Side by);
 
-// movegen.cpp's: adds a move of `kind`, with every promotion choice the rules give it there.
-void add_move_with_promotions(const Position& pos, MoveList& list, Side us, Kind kind, Point from, Point to);
+// movegen.cpp's: adds the move `m` of `kind` (plain, or a leap leaving a ghost), with every
+// promotion choice the rules give it there; a move that promotes leaves no ghost.
+void add_move_with_promotions(const Position& pos, MoveList& list, Side us, Kind kind, Move m);
 
 // movegen.cpp's: keeps the moves of the list from `first` on that leave the mover's royal safe, in order.
 void keep_royal_safe(Position& pos, MoveList& list, int first);

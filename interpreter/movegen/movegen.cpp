@@ -31,26 +31,28 @@ bool has_lost(const Position& pos, Side us, Kind kind) {
 }
 
 // Out of line, so that the common case below stays small enough to inline into the generator.
-[[gnu::noinline]] void add_promotions(const Position& pos, MoveList& list, Side us, Kind kind, Point from, Point to,
-                                      std::uint8_t promotion) {
+// The promoted piece is another kind, so a leap that promotes leaves no ghost behind (as the
+// reference engine's promoting double step leaves no en passant point).
+[[gnu::noinline]] void add_promotions(const Position& pos, MoveList& list, Side us, Kind kind, Move m, std::uint8_t promotion) {
   const Variant& v = pos.variant();
-  if (!(promotion & MustPromote)) list.add(Move(from, to));
+  if (!(promotion & MustPromote)) list.add(m);
   const bool lost_only = v.rules().pieces[kind].promotion_to_lost_only;
   for (Kind k : v.promotion_kinds(kind))
-    if (!lost_only || has_lost(pos, us, k)) list.add(Move::promotion(from, to, k));
+    if (!lost_only || has_lost(pos, us, k)) list.add(Move::promotion(m.from(), m.to(), k));
 }
 
-void add_move(const Position& pos, const Variant& v, MoveList& list, Side us, Kind kind, Point from, Point to) {
-  const std::uint8_t promotion = std::uint8_t((v.promotion_flags(us, kind, to) & (PromotesArriving | MustPromote)) |
-                                              (v.promotion_flags(us, kind, from) & PromotesLeaving));
-  if (promotion) add_promotions(pos, list, us, kind, from, to, promotion);
-  else list.add(Move(from, to));
+// `m` a plain move or a leap leaving a ghost.
+void add_move(const Position& pos, const Variant& v, MoveList& list, Side us, Kind kind, Move m) {
+  const std::uint8_t promotion = std::uint8_t((v.promotion_flags(us, kind, m.to()) & (PromotesArriving | MustPromote)) |
+                                              (v.promotion_flags(us, kind, m.from()) & PromotesLeaving));
+  if (promotion) add_promotions(pos, list, us, kind, m, promotion);
+  else list.add(m);
 }
 
 }  // namespace
 
-void add_move_with_promotions(const Position& pos, MoveList& list, Side us, Kind kind, Point from, Point to) {
-  add_move(pos, pos.variant(), list, us, kind, from, to);
+void add_move_with_promotions(const Position& pos, MoveList& list, Side us, Kind kind, Move m) {
+  add_move(pos, pos.variant(), list, us, kind, m);
 }
 
 void keep_royal_safe(Position& pos, MoveList& list, int first) {
@@ -78,8 +80,8 @@ void generate_piece_moves(const Position& pos, MoveList& list, Point from) {
   for_each_mailbox_destination(
       pos, us, kind, from,
       [&](Point to, MoveType type, Point extra) {
-        if (type == MoveType::Normal) add_move(pos, v, list, us, kind, from, to);
-        else list.add(Move(from, to, type, extra));
+        if (type == MoveType::CaptureGhost) list.add(Move(from, to, type, extra));
+        else add_move(pos, v, list, us, kind, Move(from, to, type, extra));
       },
       NoGuard());
 }
@@ -112,7 +114,7 @@ bool listed(const MoveList& list, Point from, Point to) {
       if (list.size + int(v.promotion_kinds(kind).size()) + 2 > MaxMoves)
         throw Error("add_moves: " + v.side_name(us) + " would have more than " + std::to_string(MaxMoves) +
                     " moves in one position");
-      add_move(pos, v, list, us, kind, from, t.to);
+      add_move(pos, v, list, us, kind, Move(from, t.to));
     }
   }
 }

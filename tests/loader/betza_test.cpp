@@ -25,6 +25,7 @@ std::string show(const std::vector<MovePart>& parts) {
       out.append(" (").append(std::to_string(l.file)).append(",").append(std::to_string(l.rank)).append(")");
       for (const auto& [f, r] : l.blocks) out.append("[").append(std::to_string(f)).append(",").append(std::to_string(r)).append("]");
     }
+    if (p.rides) out += " rides";
     if (p.range) out += " range " + std::to_string(p.range);
     if (p.after_screen) out += " after " + std::to_string(p.after_screen);
     if (p.from_zone >= 0) out += " from " + std::to_string(p.from_zone);
@@ -100,6 +101,13 @@ TEST(Betza, DirectionsSelectAsTheReferenceReadsThem) {
   for (const auto& [text, parts] : rows) EXPECT_EQ(read(text), parts) << text;
 }
 
+// A leap doubled, or given a number, rides: the long form's leap with `rides: true` and its range.
+TEST(Betza, ReadsRidersOfLeaps) {
+  EXPECT_EQ(read("NN"), "leap mc (-2,-1) (-2,1) (-1,-2) (-1,2) (1,-2) (1,2) (2,-1) (2,1) rides");
+  EXPECT_EQ(read("ffN3"), "leap mc (-1,2) (1,2) rides range 3");
+  EXPECT_EQ(read("WNN"), "step mc 0 2 4 6 | " + read("NN"));
+}
+
 TEST(Betza, MovesWrittenTwiceAreMergedOnce) {
   EXPECT_EQ(read("mWcW"), read("W"));
   EXPECT_EQ(read("QK"), read("Q"));
@@ -118,10 +126,7 @@ TEST(Betza, RefusesWhatItCannotSayWithTheCharacter) {
   EXPECT_EQ(read("ifmnD"), "error: \"ifmnD\": character 1 (\"i\"): i (a first move) needs `initial_zone: ZONE` beside "
                            "`betza`, the zone where a piece's first moves start");
   EXPECT_EQ(read("icF", 0), "error: \"icF\": character 2 (\"c\"): an i (first) move only moves, as the reference reads it");
-  EXPECT_EQ(read("WNN"), "error: \"WNN\": character 2 (\"N\"): NN rides a leap (N repeated along its line), which Palace "
-                         "has no movement part for yet");
-  EXPECT_EQ(read("N3"), "error: \"N3\": character 1 (\"N\"): N3 rides a leap (N repeated along its line), which Palace "
-                        "has no movement part for yet");
+  EXPECT_EQ(read("nNN"), "error: \"nNN\": character 1 (\"n\"): n (lame) belongs to a leap, and NN rides");
   EXPECT_EQ(read("nR"), "error: \"nR\": character 1 (\"n\"): n (lame) belongs to a leap, and R rides");
   EXPECT_EQ(read("pN"), "error: \"pN\": character 1 (\"p\"): a hop goes along lines (pR, gQ, pW), not over a leap of N");
   EXPECT_EQ(read("hN"), "error: \"hN\": character 1 (\"h\"): its directions select no move of N");

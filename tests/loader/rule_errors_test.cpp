@@ -44,7 +44,7 @@ const std::string LongName = "tests/loader/bad/" + std::string(300, 'a') + ".yam
 const BadFile BadFiles[] = {
     {"UnknownKeyInMove", "tests/loader/bad/unknown_key.yaml",
      "$F:7:9: pieces.horse.moves[0].lep: unknown key \"lep\" (expected one of: step, slide, hop, leap, block, "
-     "symmetry, range, only, from_zone, to_zone, leaves_ghost, takes_ghost, after_screen)"},
+     "symmetry, rides, range, only, from_zone, to_zone, leaves_ghost, takes_ghost, after_screen)"},
     {"WordWhereNumberExpected", "tests/loader/bad/files_not_number.yaml",
      "$F:5:10: board.files: expected a whole number, got \"nine\""},
     {"ListWhereNumberExpected", "tests/loader/bad/value_is_list.yaml",
@@ -80,9 +80,8 @@ const BadFile BadFiles[] = {
      "$F:7:16: pieces.queen.moves[0].betza: \"QY\": character 2 (\"Y\"): no such atom (W F D N A H C Z G K R B Q, L J)"},
     {"BetzaModifiersWithoutAtom", "tests/loader/bad/betza_no_atom.yaml",
      "$F:7:16: pieces.queen.moves[0].betza: \"Qfm\": character 2 (\"f\"): modifiers at the end name no atom"},
-    {"BetzaLeapRider", "tests/loader/bad/betza_leap_rider.yaml",
-     "$F:7:16: pieces.queen.moves[0].betza: \"NN\": character 1 (\"N\"): NN rides a leap (N repeated along its line), "
-     "which Palace has no movement part for yet"},
+    {"BetzaLameRider", "tests/loader/bad/betza_lame_rider.yaml",
+     "$F:7:16: pieces.queen.moves[0].betza: \"nNN\": character 1 (\"n\"): n (lame) belongs to a leap, and NN rides"},
     {"BetzaFirstMoveWithoutZone", "tests/loader/bad/betza_first_move.yaml",
      "$F:7:17: pieces.pawn.moves[0].betza: \"fmWfcFifmnD\": character 7 (\"i\"): i (a first move) needs "
      "`initial_zone: ZONE` beside `betza`, the zone where a piece's first moves start"},
@@ -209,6 +208,11 @@ const BadFile BadFiles[] = {
      "$F:5:15: ends.move_limit: expected `plies:`, `claim:` or `reset_by:`"},
     {"DeadMaterialOnlyUnknownPiece", "tests/loader/bad/dead_only_unknown.yaml",
      "$F:5:36: ends.dead_material[0].only[1]: no piece named \"minister\""},
+    {"RemovedKindStillInTheEvaluation", "tests/loader/bad/removed_kind_in_eval.yaml",
+     "$S/rules/chess/eval.yaml:12:21: engine.eval.phase.knight: no piece named \"knight\": $F:4:3 takes it away, so "
+     "take this entry away too (`~`)"},
+    {"RepetitionCountOverriddenBelowTheClaim", "tests/loader/bad/repetition_count_below_claim.yaml",
+     "$F:5:23: ends.repetition.count: expected a number above the claim, 3 ($S/variants/chess.yaml:18:12)"},
 };
 
 class RuleErrors : public testing::TestWithParam<BadFile> {};

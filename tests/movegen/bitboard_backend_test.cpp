@@ -28,13 +28,13 @@ const std::set<std::string> OneWordVariants = {
     "ai-wok", "almost", "amazon", "antichess", "atomic", "berolina", "breakthrough", "chaturanga", "chess", "chess-design",
     "chess960", "chessgi", "clobber", "codrus", "crazyhouse", "dobutsu", "extinction", "fairy", "five-check", "fox-and-hounds",
     "gardner", "georgian", "giveaway", "gorogoro", "grasshopper", "hoppelpoppel", "horde", "judkins", "king-of-the-hill",
-    "kinglet", "knightmate", "loop", "losalamos", "makruk", "mini", "minishogi", "minixiangqi", "misere", "newzealand",
+    "kinglet", "knightmate", "loop", "losalamos", "makruk", "mini", "minishogi", "minixiangqi", "misere", "newzealand", "nightrider",
     "nocastle", "nocheckatomic", "normal", "orda", "paradigm", "pawnback", "pawnsideways", "perfect", "raazuvaa", "shatranj",
     "three-check", "threekings", "yarishogi"};
 const std::set<std::string> TwoWordVariants = {"capablanca", "centaur", "chancellor", "checkshogi", "clobber10", "courier",
                                                "embassy", "gothic", "grand", "janggi", "janggi-casual", "janggi-kakao",
                                                "janggi-modern", "janus", "manchu", "modern", "opulent", "shako", "shogi",
-                                               "tencubed", "xiangqi"};
+                                               "tencubed", "wolf", "xiangqi"};
 const std::set<std::string> BitboardVariants = [] {
   std::set<std::string> all(OneWordVariants);
   all.insert(TwoWordVariants.begin(), TwoWordVariants.end());

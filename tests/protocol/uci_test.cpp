@@ -44,8 +44,8 @@ TEST(Uci, HandshakeOffersEveryVariantFileByItsWireName) {
             "var georgian var giveaway var gorogoro var gothic var grand var grasshopper var hoppelpoppel var horde var janggi "
             "var janggicasual var janggimodern var janggitraditional var janus var judkins var kinglet var kingofthehill "
             "var knightmate var loop var losalamos var makruk var manchu var mini var minishogi var minixiangqi var misere "
-            "var modern var newzealand var nocastle var nocheckatomic var normal var opulent var orda var paradigm var pawnback "
-            "var pawnsideways var perfect var raazuvaa var shako var shatranj var shogi var tencubed var threekings var xiangqi "
+            "var modern var newzealand var nightrider var nocastle var nocheckatomic var normal var opulent var orda var paradigm var pawnback "
+            "var pawnsideways var perfect var raazuvaa var shako var shatranj var shogi var tencubed var threekings var wolf var xiangqi "
             "var yarishogi");
   EXPECT_EQ(lines[3], "option name VariantFile type string default <empty>");
   EXPECT_EQ(lines[6], "uciok");
