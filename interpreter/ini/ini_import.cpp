@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <map>
 #include <set>
 #include <sstream>
@@ -270,23 +271,45 @@ class SectionConverter {
   }
 
   void board() {
-    if (base_) {
-      for (const char* key : {"maxFile", "maxRank"})
-        if (given(key)) {
-          const int n = std::string(key) == "maxFile" ? file_number(key) : number(key, 1, 16);
-          if (n != (std::string(key) == "maxFile" ? base_->rules.board.files : base_->rules.board.ranks))
-            refuse(*given(key), "a board of another size than the imported file's is not converted over a built-in parent");
-        }
-      files_ = base_->rules.board.files;
-      ranks_ = base_->rules.board.ranks;
-      return;
-    }
-    files_ = file_number("maxFile");
-    ranks_ = number("maxRank", 2, 16);
-    if (files_ < 2) refuse(where("maxFile"), "a board has 2 to 16 files");
+    files_ = base_ && !given("maxFile") ? base_->rules.board.files : file_number("maxFile");
+    ranks_ = base_ && !given("maxRank") ? base_->rules.board.ranks : number("maxRank", 1, 16);
+    if (files_ < 2 || files_ > 16) refuse(where("maxFile"), "a board has 2 to 16 files");
+    if (ranks_ < 2) refuse(where("maxRank"), "a board has 2 to 16 ranks");
+    if (base_) return resize_base();
     out_["board"]["files"] = files_;
     out_["board"]["ranks"] = ranks_;
     out_["board"]["diagonals"] = "all";
+  }
+
+  // The reference's regions are points of a fixed 12 by 10 grid: on a board of another size the
+  // imported file's zones keep the points the board still has, its castling is built anew
+  // (castling()), and its engine tuning, shaped to its board, is left out.
+  void resize_base() {
+    const BoardDef& old = base_->rules.board;
+    resized_ = files_ != old.files || ranks_ != old.ranks;
+    if (!resized_) return;
+    if (old.ranks_from_top || !old.diagonal_lines.empty())
+      refuse(where(given("maxFile") ? "maxFile" : "maxRank"), "the imported board's lines or numbering do not resize");
+    out_["board"]["files"] = files_;
+    out_["board"]["ranks"] = ranks_;
+    for (int s = 0; s < 2; ++s)
+      for (std::size_t z = 0; z < base_->rules.zone_names.size(); ++z) {
+        YAML::Node points(YAML::NodeType::Sequence);
+        for (int p = 0; p < old.size(); ++p)
+          if (base_->rules.sides[s].zones[z].test(p) && old.file_of(Point(p)) < files_ && old.rank_of(Point(p)) < ranks_)
+            points.push_back(point(old.file_of(Point(p)), old.rank_of(Point(p))));
+        out_["sides"][side(s)]["zones"][base_->rules.zone_names[z]] = points;
+      }
+    if (base_->has_engine) out_["engine"] = YAML::Node(YAML::NodeType::Null);
+  }
+
+  // `key` of `map` left out: written `~` where the imported file has it (`inherited`), else not at all.
+  static void unset(YAML::Node map, const std::string& key, bool inherited) {
+    if (inherited) {
+      map[key] = YAML::Node(YAML::NodeType::Null);
+    } else {
+      map.remove(key);
+    }
   }
 
   std::string side(int s) const { return base_ ? base_->rules.sides[s].name : (s == 0 ? "white" : "black"); }
@@ -505,9 +528,18 @@ class SectionConverter {
       placement.resize(open);
     }
     if (!hand.empty() && hand != "-") refuse(e, "a starting hand is not a construct of Palace");
+    // The reference reads a FEN that stops early with White to move and no castling rights; one
+    // without a rights field goes on with the counters.
+    if (turn.empty()) turn = "w";
+    if (rights.empty() || std::isdigit(static_cast<unsigned char>(rights[0]))) {
+      checks = en_passant;
+      rights = "-";
+    }
     if (turn != "w") refuse(e, "a start with the second side to move is not a construct of Palace");
     start_rights_ = rights;
     std::map<std::string, std::vector<std::string>> placed[2];
+    start_[0].clear();
+    start_[1].clear();
     int rank = ranks_ - 1, file = 0;
     for (std::size_t i = 0; i < placement.size(); ++i) {
       const char c = placement[i];
@@ -527,7 +559,9 @@ class SectionConverter {
         if (rank < 0 || file >= files_) refuse(e, "more points than the board has");
         std::string kind = kind_of(e, letter);
         if (promoted) kind = "promoted-" + kind;
-        placed[std::isupper(static_cast<unsigned char>(letter)) ? 0 : 1][kind].push_back(point(file, rank));
+        const int s = std::isupper(static_cast<unsigned char>(letter)) ? 0 : 1;
+        placed[s][kind].push_back(point(file, rank));
+        start_[s][point(file, rank)] = kind;
         ++file;
       }
     }
@@ -591,7 +625,8 @@ class SectionConverter {
     for (const std::string& pawn : pawns) {
       YAML::Node p = out_["pieces"][pawn]["promotion"];
       if (to.empty()) {
-        out_["pieces"][pawn]["promotion"] = YAML::Node(YAML::NodeType::Null);
+        const Kind k = base_ ? base_->rules.kind_by_name(pawn) : NoKind;
+        unset(out_["pieces"][pawn], "promotion", k != NoKind && base_->rules.pieces[k].promotion_zone >= 0);
         continue;
       }
       p["zone"] = promotion_zone(pawn, regions);
@@ -633,40 +668,70 @@ class SectionConverter {
   }
 
   void castling() {
-    const bool keys = given("castling") || given("castlingKingsideFile") || given("castlingQueensideFile") ||
+    const bool keys = resized_ || given("castling") || given("castlingKingsideFile") || given("castlingQueensideFile") ||
                       given("castlingRank") || given("castlingKingPiece") || given("castlingRookPieces");
     if (base_ && given("startFen") && start_rights_ == "-" && !keys) return drop_base_castling();
     if (base_ && !keys) return;
     if (base_) drop_base_castling();
     const bool on = given("castling") ? flag("castling") : !base_ || !base_->rules.compound_moves.empty();
     if (!on || start_rights_ == "-") return;
-    if (base_ && !given("castlingKingsideFile") && !given("castlingQueensideFile") && !given("castlingRank") &&
-        !given("castlingKingPiece") && !given("castlingRookPieces"))
-      refuse(*given("castling"), "castling turned on over a built-in parent is not converted");
-    if (start_rights_ != "KQkq")
-      refuse(where("startFen"), "castling rights other than KQkq at the start are not converted");
+    const std::string king = kind_of(where("castlingKingPiece"), setting("castlingKingPiece")[0]);
     if (setting("castlingRookPieces").size() != 1 || setting("castlingRookPieces") == "-")
       refuse(where("castlingRookPieces"), "castling with several kinds of partner is not converted");
-    const std::string king = kind_of(where("castlingKingPiece"), setting("castlingKingPiece")[0]);
     const std::string rook = kind_of(where("castlingRookPieces"), setting("castlingRookPieces")[0]);
-    const int rank = number("castlingRank", 1, ranks_) - 1;
-    for (int s = 0; s < 2; ++s) {
-      const int r = s == 0 ? rank : ranks_ - 1 - rank;
-      out_["sides"][side(s)]["zones"]["castling-rank"] = point(0, r) + "-" + point(files_ - 1, r);
+    if (base_ && !given("startFen")) {
+      if (resized_) refuse(where("maxFile"), "castling on a resized board needs the section's startFen");
+      const RuleSet& r = base_->rules;
+      for (int s = 0; s < 2; ++s)
+        for (const Placement& p : r.setup[s]) start_[s][point(r.board.file_of(p.square), r.board.rank_of(p.square))] = r.pieces[p.kind].name;
     }
-    YAML::Node c = out_["castling"];
-    c["kind"] = king;
-    c["partner"] = rook;
-    c["home"] = "castling-rank";
+    for (const char right : start_rights_)
+      if (!std::strchr("KQkq", right)) refuse(where("startFen"), std::string("the castling right ") + right + " is not converted (only KQkq)");
+    const int rank = number("castlingRank", 1, ranks_) - 1;
+    for (int s = 0; s < 2; ++s) castling_side(s, s == 0 ? rank : ranks_ - 1 - rank, king, rook);
+  }
+
+  // The reference's castling from its start: the royal on its castling rank moves to the wing's
+  // file and the outermost partner of that wing lands beside it, inside; the points between both
+  // and their landings are empty and those the royal crosses unattacked.
+  void castling_side(int s, int rank, const std::string& king, const std::string& rook) {
+    int king_file = -1;
+    for (int f = 0; f < files_; ++f)
+      if (start_[s].count(point(f, rank)) && start_[s][point(f, rank)] == king) {
+        if (king_file >= 0) refuse(where("startFen"), "two castling pieces on a castling rank are not converted");
+        king_file = f;
+      }
+    if (king_file < 0) return;
     const int king_to = file_number("castlingKingsideFile") - 1, queen_to = file_number("castlingQueensideFile") - 1;
-    c["wings"]["king-side"]["right"] = "K";
-    c["wings"]["king-side"]["partners"] = "right";
-    c["wings"]["king-side"]["to"] = std::string(1, char('a' + king_to));
-    c["wings"]["king-side"]["partner_to"] = std::string(1, char('a' + king_to - 1));
-    c["wings"]["queen-side"]["right"] = "Q";
-    c["wings"]["queen-side"]["partners"] = "left";
-    c["wings"]["queen-side"]["to"] = std::string(1, char('a' + queen_to));
-    c["wings"]["queen-side"]["partner_to"] = std::string(1, char('a' + queen_to + 1));
+    for (const bool king_side : {true, false}) {
+      const char right = static_cast<char>(s == 0 ? (king_side ? 'K' : 'Q') : (king_side ? 'k' : 'q'));
+      if (start_rights_.find(right) == std::string::npos) continue;
+      int rook_file = -1;
+      for (int f = king_side ? files_ - 1 : 0; king_side ? f > king_file : f < king_file; f += king_side ? -1 : 1)
+        if (start_[s].count(point(f, rank)) && start_[s][point(f, rank)] == rook) {
+          rook_file = f;
+          break;
+        }
+      if (rook_file < 0) continue;
+      const int to = king_side ? king_to : queen_to, partner_to = king_side ? to - 1 : to + 1;
+      YAML::Node m = out_["compound_moves"][side(s) + (king_side ? "-castles-king-side" : "-castles-queen-side")];
+      m["side"] = side(s);
+      m["right"] = std::string(1, right);
+      m["kind"] = king;
+      m["from"] = point(king_file, rank);
+      m["to"] = point(to, rank);
+      m["partner"] = rook;
+      m["partner_from"] = point(rook_file, rank);
+      m["partner_to"] = point(partner_to, rank);
+      m["empty"] = YAML::Node(YAML::NodeType::Sequence);
+      m["safe"] = YAML::Node(YAML::NodeType::Sequence);
+      for (int f = 0; f < files_; ++f) {
+        const bool king_path = f >= std::min(king_file, to) && f <= std::max(king_file, to);
+        const bool rook_path = f >= std::min(rook_file, partner_to) && f <= std::max(rook_file, partner_to);
+        if ((king_path || rook_path) && f != king_file && f != rook_file) m["empty"].push_back(point(f, rank));
+        if (king_path) m["safe"].push_back(point(f, rank));
+      }
+    }
   }
 
   void drop_base_castling() {
@@ -744,7 +809,8 @@ class SectionConverter {
     if (value("nFoldRule")) {
       const int n = number("nFoldRule", 0, 100);
       if (n < 2) {
-        out_["ends"]["repetition"] = YAML::Node(YAML::NodeType::Null);
+        const auto& parent = base_ ? base_->rules.ends.get<Repetition>() : Repetition{};
+        unset(out_["ends"], "repetition", parent.count || parent.claim);
         return;
       }
       r["count"] = n;
@@ -766,7 +832,8 @@ class SectionConverter {
     if (!value("nMoveRule")) return;
     const int n = number("nMoveRule", 0, 5000);
     if (n == 0) {
-      out_["ends"]["move_limit"] = YAML::Node(YAML::NodeType::Null);
+      const auto& parent = base_ ? base_->rules.ends.get<MoveLimit>() : MoveLimit{};
+      unset(out_["ends"], "move_limit", parent.plies || parent.claim);
       return;
     }
     YAML::Node m = out_["ends"]["move_limit"];
@@ -788,7 +855,7 @@ class SectionConverter {
     std::string v;
     if (given("extinctionValue")) {
       if (given("extinctionValue")->value == "none") {
-        out_["ends"]["extinction"] = YAML::Node(YAML::NodeType::Null);
+        unset(out_["ends"], "extinction", base_ && base_->rules.ends.get<Extinction>().kinds);
         return;
       }
       v = result("extinctionValue");
@@ -826,7 +893,14 @@ class SectionConverter {
     const std::string black_piece = value("flagPieceBlack").value_or(value("flagPiece").value_or("*"));
     const IniEntry& piece_entry = where(given("flagPiece") ? "flagPiece" : "flagPieceWhite");
     if (white_piece != black_piece) refuse(piece_entry, "a flag piece of another kind for each side is not a construct of Palace");
-    if (white_piece == "*" || white_piece.size() != 1) refuse(piece_entry, "a flag of any piece is not a construct of Palace");
+    std::string flag_kind;
+    if (white_piece == "*" && base_ && base_->rules.ends.get<ZoneReached>().kind != NoKind) {
+      flag_kind = base_->rules.pieces[base_->rules.ends.get<ZoneReached>().kind].name;
+    } else if (white_piece == "*" || white_piece.size() != 1) {
+      refuse(piece_entry, "a flag of any piece is not a construct of Palace");
+    } else {
+      flag_kind = kind_of(piece_entry, white_piece[0]);
+    }
     const std::string white_key = given("flagRegionWhite") ? "flagRegionWhite" : "flagRegion";
     const std::string black_key = given("flagRegionBlack") ? "flagRegionBlack" : "flagRegion";
     if (!value(white_key) || !value(black_key))
@@ -834,7 +908,7 @@ class SectionConverter {
              "a flag region for one side only is not a construct of Palace");
     zone("flag-region", white_key, black_key);
     YAML::Node z = out_["ends"]["zone_reached"];
-    z["kind"] = kind_of(piece_entry, white_piece[0]);
+    z["kind"] = flag_kind;
     z["zone"] = "flag-region";
     z["safely"] = value("flagPieceSafe") ? flag("flagPieceSafe") : false;
   }
@@ -845,11 +919,13 @@ class SectionConverter {
   IniEntry header_;
   YAML::Node out_;
   int files_ = 8, ranks_ = 8;
+  bool resized_ = false;  // a board of another size than the shipped parent's
   std::vector<Kind2> kinds_;                 // declared by the section, in line order
   std::string pawn_kind_;                    // the reference's `pawn`, when declared
   std::vector<std::string> shogi_pawn_kinds_;
   std::map<std::string, std::string> demoted_;  // promoted kind: what it was
   std::string start_rights_ = "KQkq";
+  std::map<std::string, std::string> start_[2];  // by side: point: kind, as the start FEN places them
   std::string double_step_zone_;  // once a move needs it
 };
 
@@ -903,7 +979,8 @@ ShippedLookup shipped_files(std::map<std::string, std::string> files,
   return [files = std::move(files), import_path = std::move(import_path)](const std::string& name) -> std::optional<ShippedVariant> {
     const auto it = files.find(name);
     if (it == files.end()) return std::nullopt;
-    return ShippedVariant{import_path(it->second), load_rules(it->second)};
+    const ConfigNode tree = ConfigNode::load_file(it->second);
+    return ShippedVariant{import_path(it->second), load_rules_from_tree(tree, it->second), tree.find("engine") != nullptr};
   };
 }
 

@@ -21,6 +21,7 @@ namespace palace {
 struct ShippedVariant {
   std::string import_path;
   RuleSet rules;
+  bool has_engine = false;  // it has an `engine:` section, which a board of another size leaves out
 };
 // The shipped file whose wire name is `name`, or nothing.
 using ShippedLookup = std::function<std::optional<ShippedVariant>(const std::string& name)>;
