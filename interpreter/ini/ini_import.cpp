@@ -295,12 +295,26 @@ class SectionConverter {
     for (int s = 0; s < 2; ++s)
       for (std::size_t z = 0; z < base_->rules.zone_names.size(); ++z) {
         YAML::Node points(YAML::NodeType::Sequence);
-        for (int p = 0; p < old.size(); ++p)
-          if (base_->rules.sides[s].zones[z].test(p) && old.file_of(Point(p)) < files_ && old.rank_of(Point(p)) < ranks_)
-            points.push_back(point(old.file_of(Point(p)), old.rank_of(Point(p))));
+        for (const std::string& p : base_zone_points(int(z), s)) points.push_back(p);
         out_["sides"][side(s)]["zones"][base_->rules.zone_names[z]] = points;
       }
     if (base_->has_engine) out_["engine"] = YAML::Node(YAML::NodeType::Null);
+  }
+
+  // A zone of the shipped parent for side `s`, the points this board has.
+  std::vector<std::string> base_zone_points(int zone, int s) const {
+    const BoardDef& old = base_->rules.board;
+    std::vector<std::string> points;
+    for (int p = 0; p < old.size(); ++p)
+      if (base_->rules.sides[s].zones[zone].test(p) && old.file_of(Point(p)) < files_ && old.rank_of(Point(p)) < ranks_)
+        points.push_back(point(old.file_of(Point(p)), old.rank_of(Point(p))));
+    return points;
+  }
+
+  // The parent pawn's promotion zone, or -1.
+  int base_pawn_zone() const {
+    const Kind k = base_->rules.kind_by_letter('P');
+    return k == NoKind ? -1 : base_->rules.pieces[k].promotion_zone;
   }
 
   // `key` of `map` left out: written `~` where the imported file has it (`inherited`), else not at all.
@@ -323,7 +337,10 @@ class SectionConverter {
     }
   }
 
-  static std::string point(int file, int rank) {
+  // The name of a point by its indices, rank 0 the first side's edge as a FEN reads it: a shipped
+  // parent's board names it (its ranks may count from the top).
+  std::string point(int file, int rank) const {
+    if (base_ && !resized_) return base_->rules.board.point_name(base_->rules.board.square(file, rank));
     std::string name = std::to_string(rank + 1);
     name.insert(name.begin(), char('a' + file));
     return name;
@@ -560,14 +577,17 @@ class SectionConverter {
         std::string kind = kind_of(e, letter);
         if (promoted) kind = "promoted-" + kind;
         const int s = std::isupper(static_cast<unsigned char>(letter)) ? 0 : 1;
-        placed[s][kind].push_back(point(file, rank));
-        start_[s][point(file, rank)] = kind;
+        // A wire that numbers ranks from the other edge writes its FEN from that edge too.
+        const int r = base_ && base_->rules.uci.mirror_ranks ? ranks_ - 1 - rank : rank;
+        placed[s][kind].push_back(point(file, r));
+        start_[s][point(file, r)] = kind;
         ++file;
       }
     }
     if (rank != 0 || file != files_) refuse(e, "its ranks do not fill the board");
     for (int s = 0; s < 2; ++s) {
       YAML::Node pieces = out_["setup"][side(s)]["pieces"];
+      if (base_ && !base_->rules.formation_squares[s].empty()) out_["setup"][side(s)]["formation"] = YAML::Node(YAML::NodeType::Null);
       if (base_)
         for (const Placement& p : base_->rules.setup[s]) {
           const std::string& name = base_->rules.pieces[p.kind].name;
@@ -593,10 +613,15 @@ class SectionConverter {
     const bool regions = given("promotionRegionWhite") || given("promotionRegionBlack");
     const bool pawn_keys = given("promotionPieceTypes") || given("mandatoryPawnPromotion") || given("promotionPawnTypes") ||
                            given("pawnTypes") || regions;
-    if (base_ && regions && (!given("promotionRegionWhite") || !given("promotionRegionBlack")))
-      refuse(where(given("promotionRegionWhite") ? "promotionRegionWhite" : "promotionRegionBlack"),
-             "one side's promotion region over a built-in parent is not converted");
     if (!base_ || regions) zone("promotion-region", "promotionRegionWhite", "promotionRegionBlack");
+    // Over a parent, the side the section does not give keeps its pawn's region.
+    for (int s = 0; s < 2 && base_ && regions; ++s)
+      if (!given(s == 0 ? "promotionRegionWhite" : "promotionRegionBlack")) {
+        if (base_pawn_zone() < 0) refuse(header_, "the imported file's pawn has no promotion zone");
+        YAML::Node points(YAML::NodeType::Sequence);
+        for (const std::string& p : base_zone_points(base_pawn_zone(), s)) points.push_back(p);
+        out_["sides"][side(s)]["zones"]["promotion-region"] = points;
+      }
     if (!base_ || pawn_keys) pawn_promotion(regions);
     if (given("promotedPieceType")) piece_promotion(regions);
   }
@@ -746,10 +771,10 @@ class SectionConverter {
       refuse(where(given("pieceDrops") ? "pieceDrops" : "capturesToHand"),
              "drops without captures to hand, or captures to hand without drops, are not a construct of Palace");
     if (!drops) return;
-    if (base_ && !base_->rules.hands.enabled)
-      refuse(where("pieceDrops"), "hands over a built-in parent without them are not converted");
+    const bool new_hands = !base_ || !base_->rules.hands.enabled;
     YAML::Node h = out_["hands"];
-    if (!base_) h["demote"] = YAML::Node(YAML::NodeType::Map);
+    if (new_hands) h["demote"] = YAML::Node(YAML::NodeType::Map);
+    if (new_hands && !flag("dropLoop")) promoted_pawns_return();
     if (!flag("dropLoop"))
       for (const auto& [promoted, from] : demoted_) h["demote"][promoted] = from;
     if (given("dropNoDoubled") || (!base_ && value("dropNoDoubled")))
@@ -759,15 +784,59 @@ class SectionConverter {
       for (const std::string& k : shogi_pawn_kinds_) h["drop_may_not_mate"].push_back(k);
     if (given("dropRegionWhite") || given("dropRegionBlack"))
       refuse(where(given("dropRegionWhite") ? "dropRegionWhite" : "dropRegionBlack"), "drop regions are not mapped by the importer");
-    if (!base_ && !pawn_kind_.empty()) pawn_drop_zone();
+    if (new_hands && (!base_ || base_->rules.kind_by_letter('P') != NoKind)) pawn_drop_zone();
+  }
+
+  // The pawn's promotion list: the section's, else the parent's.
+  std::vector<std::string> pawn_promotion_kinds(const std::string& pawn) const {
+    std::vector<std::string> to;
+    const YAML::Node& root = out_;
+    const YAML::Node pieces = root["pieces"];
+    const YAML::Node promotion = pieces && pieces[pawn] ? pieces[pawn]["promotion"] : YAML::Node();
+    if (promotion && promotion["to"] && promotion["to"].IsSequence()) {
+      for (const auto& t : promotion["to"]) to.push_back(t.as<std::string>());
+    } else if (base_ && base_->rules.kind_by_name(pawn) != NoKind) {
+      for (const Kind t : base_->rules.pieces[base_->rules.kind_by_name(pawn)].promotion_kinds) to.push_back(base_->rules.pieces[t].name);
+    }
+    return to;
+  }
+
+  // A promoted pawn goes back to a hand as a pawn: it becomes a kind of its own moving like the
+  // one chosen, written `Q~`, that the hand demotes.
+  void promoted_pawns_return() {
+    const std::string pawn = base_ ? base_kind('P') : pawn_kind_;
+    if (pawn.empty()) return;
+    const std::vector<std::string> to = pawn_promotion_kinds(pawn);
+    if (to.empty()) return;
+    YAML::Node list(YAML::NodeType::Sequence);
+    for (const std::string& t : to) {
+      const std::string promoted = t + "-from-" + pawn;
+      const Kind k = base_ ? base_->rules.kind_by_name(t) : NoKind;
+      char letter = k != NoKind ? base_->rules.pieces[k].letter : '?';
+      for (const Kind2& d : kinds_)
+        if (d.name == t) letter = d.letter;
+      YAML::Node kind = out_["pieces"][promoted];
+      kind["letter"] = std::string(1, letter);
+      kind["written"] = std::string(1, letter) + "~";
+      YAML::Node part;
+      part["like"] = t;
+      kind["moves"].push_back(part);
+      list.push_back(promoted);
+      out_["hands"]["demote"][promoted] = pawn;
+    }
+    out_["pieces"][pawn]["promotion"]["to"] = list;
   }
 
   // The reference drops its pawn neither on the first rank nor in the promotion region, unless
   // `firstRankPawnDrops` or `promotionZonePawnDrops` says it may.
   void pawn_drop_zone() {
     const bool first_rank = flag("firstRankPawnDrops"), in_zone = flag("promotionZonePawnDrops");
+    const bool regions = given("promotionRegionWhite") || given("promotionRegionBlack");
     for (int s = 0; s < 2; ++s) {
-      const std::vector<std::string> zone_points = region(where("promotionRegionWhite"), setting(s == 0 ? "promotionRegionWhite" : "promotionRegionBlack"));
+      const std::string key = s == 0 ? "promotionRegionWhite" : "promotionRegionBlack";
+      const std::vector<std::string> zone_points = !base_ || given(key) ? region(where(key), setting(key))
+                                                   : base_pawn_zone() >= 0 && !regions ? base_zone_points(base_pawn_zone(), s)
+                                                   : std::vector<std::string>{};
       const std::set<std::string> barred(zone_points.begin(), zone_points.end());
       YAML::Node points(YAML::NodeType::Sequence);
       for (int r = 0; r < ranks_; ++r)
@@ -778,7 +847,7 @@ class SectionConverter {
         }
       out_["sides"][side(s)]["zones"]["pawn-drops"] = points;
     }
-    out_["hands"]["drop_zones"][pawn_kind_] = "pawn-drops";
+    out_["hands"]["drop_zones"][base_ ? base_kind('P') : pawn_kind_] = "pawn-drops";
   }
 
   std::string result(const std::string& key) const {

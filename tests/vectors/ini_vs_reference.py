@@ -2,10 +2,11 @@
 """A variants.ini converted by `palace import-ini`, each converted section's perft against the
 reference engine's (Fairy-Stockfish) loading the same file with VariantPath.
 
-For every converted section: perft from the start to DEPTH (default 3), and from POSITIONS positions
-of random games (the reference's random legal moves, seeded; depth 2 there), Palace given the
-reference's FEN. Prints a line a section, then the counts: sections, converted, perft equal, refused,
-and the refusals grouped by the key that refused them.
+For every converted section: perft from the start to DEPTH (default 3, `palace perft` on the file),
+and from POSITIONS positions of random games (the reference's random legal moves, seeded; depth 2
+there), both engines given the same moves over UCI (`palace uci` with VariantFile). Prints a line a
+section, then the counts: sections, converted, perft equal, refused, and the refusals grouped by the
+key that refused them.
 Usage: ini_vs_reference.py PALACE FAIRY_STOCKFISH INI [DEPTH] [POSITIONS]
 """
 import collections
@@ -17,14 +18,15 @@ import sys
 import tempfile
 
 
-class Reference:
-    """One reference engine process with the file loaded."""
+class Engine:
+    """One UCI engine process, its options set."""
 
-    def __init__(self, binary, ini):
-        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    def __init__(self, command, options):
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True)
         self.send("uci")
-        self.send("setoption name VariantPath value " + ini)
+        for name, value in options:
+            self.send("setoption name %s value %s" % (name, value))
 
     def send(self, line):
         self.proc.stdin.write(line + "\n")
@@ -38,9 +40,6 @@ class Reference:
                 return lines
         raise RuntimeError("the reference stopped")
 
-    def variant(self, name):
-        self.send("setoption name UCI_Variant value " + name)
-
     def perft(self, position, depth):
         """The count and, at depth 1, the moves."""
         self.send("position " + position)
@@ -49,23 +48,13 @@ class Reference:
         moves = [l.split(":")[0] for l in lines if re.match(r"^\S+: \d+$", l)]
         return int(lines[-1].split()[-1]), moves
 
-    def fen(self, position):
-        self.send("position " + position)
-        self.send("d")
-        for line in self.until(r"^(Checkers|Chased):"):
-            if line.startswith("Fen: "):
-                return line[5:]
-        self.send("isready")
-        self.until("readyok")
-        return None
-
     def quit(self):
         self.send("quit")
         self.proc.wait()
 
 
-def palace_perft(binary, path, depth, fen=None):
-    command = [binary, "perft", path, "--depth", str(depth)] + (["--fen", fen] if fen else [])
+def palace_perft(binary, path, depth):
+    command = [binary, "perft", path, "--depth", str(depth)]
     out = subprocess.run(command, capture_output=True, text=True)
     if out.returncode:
         return "error: " + out.stderr.strip()
@@ -94,8 +83,8 @@ def main():
         equal = 0
         for path in converted:
             name = os.path.basename(path)[:-5]
-            ref = Reference(fsf, ini)
-            ref.variant(name)
+            ref = Engine([fsf], [("VariantPath", ini), ("UCI_Variant", name)])
+            own = Engine([palace, "uci"], [("VariantFile", path)])
             ours = palace_perft(palace, path, depth)
             theirs, _ = ref.perft("startpos", depth)
             same = ours == theirs
@@ -108,13 +97,13 @@ def main():
                         break
                     moves.append(rng.choice(legal))
                 position = "startpos moves " + " ".join(moves)
-                fen = ref.fen(position)
-                ours_at = palace_perft(palace, path, 2, fen)
+                ours_at, _ = own.perft(position, 2)
                 theirs_at, _ = ref.perft(position, 2)
                 if ours_at != theirs_at:
                     same = False
-                    detail += "; %s: %s/%s" % (fen, ours_at, theirs_at)
+                    detail += "; %s: %s/%s" % (" ".join(moves), ours_at, theirs_at)
             ref.quit()
+            own.quit()
             equal += same
             print("%-22s %s  %s" % (name, "equal" if same else "DIFFERENT", detail))
     by_key = collections.Counter(refusing_key(l) for l in refusals)
