@@ -784,7 +784,7 @@ class SectionConverter {
       for (const std::string& k : shogi_pawn_kinds_) h["drop_may_not_mate"].push_back(k);
     if (given("dropRegionWhite") || given("dropRegionBlack"))
       refuse(where(given("dropRegionWhite") ? "dropRegionWhite" : "dropRegionBlack"), "drop regions are not mapped by the importer");
-    if (new_hands && (!base_ || base_->rules.kind_by_letter('P') != NoKind)) pawn_drop_zone();
+    if (new_hands && !(base_ ? base_kind('P') : pawn_kind_).empty()) pawn_drop_zone();
   }
 
   // The pawn's promotion list: the section's, else the parent's.

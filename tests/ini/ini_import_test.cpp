@@ -166,6 +166,32 @@ TEST(IniImport, AShippedParentIsImportedAndOnlyTheChangesWritten) {
   EXPECT_EQ(r.uci.variant, "corner");
 }
 
+TEST(IniImport, CastlingIsBuiltFromTheStartAndItsRights) {
+  const auto out = import_text("[castle]\nking = k\nrook = r\nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w K - 0 1\n");
+  const RuleSet r = rules_of(out[0]);
+  ASSERT_EQ(r.compound_moves.size(), 1u);
+  const CompoundMoveDef& m = r.compound_moves[0];
+  EXPECT_EQ(m.right, 'K');
+  EXPECT_EQ(r.board.point_name(m.from) + r.board.point_name(m.to), "e1g1");
+  EXPECT_EQ(r.board.point_name(m.partner_from) + r.board.point_name(m.partner_to), "h1f1");
+  EXPECT_EQ(m.must_be_empty.count(), 2u);  // f1 g1
+  EXPECT_EQ(m.must_be_safe.count(), 3u);   // e1 f1 g1
+}
+
+// The reference's regions are points of a fixed grid: chess's last rank for White, rank 8, is off
+// a six-rank board, while Black's, rank 1, stays.
+TEST(IniImport, AResizedParentKeepsTheZonePointsTheBoardHas) {
+  const auto out = import_text("[small:chess]\nmaxRank = 6\nmaxFile = 6\nstartFen = rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - - 0 1\n",
+                               {}, chess_only());
+  const RuleSet r = rules_of(out[0]);
+  EXPECT_EQ(r.board.files, 6);
+  const int last = r.pieces[r.kind_by_name("pawn")].promotion_zone;
+  ASSERT_GE(last, 0);
+  EXPECT_EQ(r.sides[0].zones[last].count(), 0u);
+  EXPECT_EQ(r.sides[1].zones[last].count(), 6u);
+  EXPECT_TRUE(r.compound_moves.empty());
+}
+
 TEST(IniImport, WantedSectionsAloneAndAnUnknownOneNamed) {
   const auto out = import_text(std::string(Minimal) + "[other:tiny]\n", {"other", "nowhere"});
   ASSERT_EQ(out.size(), 2u);
