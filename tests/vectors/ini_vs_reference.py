@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 
 
 class Engine:
@@ -32,13 +33,19 @@ class Engine:
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
 
-    def until(self, pattern):
+    def until(self, pattern, seconds=120):
+        """The lines up to one matching `pattern`; an engine silent for `seconds` is stopped."""
+        watchdog = threading.Timer(seconds, self.proc.kill)
+        watchdog.start()
         lines = []
-        for line in self.proc.stdout:
-            lines.append(line.rstrip("\n"))
-            if re.match(pattern, line):
-                return lines
-        raise RuntimeError("the reference stopped")
+        try:
+            for line in self.proc.stdout:
+                lines.append(line.rstrip("\n"))
+                if re.match(pattern, line):
+                    return lines
+        finally:
+            watchdog.cancel()
+        raise RuntimeError("no answer: " + " | ".join(lines[-3:]))
 
     def perft(self, position, depth):
         """The count and, at depth 1, the moves."""
@@ -49,7 +56,8 @@ class Engine:
         return int(lines[-1].split()[-1]), moves
 
     def quit(self):
-        self.send("quit")
+        if self.proc.poll() is None:
+            self.send("quit")
         self.proc.wait()
 
 
@@ -97,7 +105,11 @@ def main():
                         break
                     moves.append(rng.choice(legal))
                 position = "startpos moves " + " ".join(moves)
-                ours_at, _ = own.perft(position, 2)
+                try:
+                    ours_at, _ = own.perft(position, 2)
+                except RuntimeError as e:
+                    ours_at = str(e)
+                    own = Engine([palace, "uci"], [("VariantFile", path)])
                 theirs_at, _ = ref.perft(position, 2)
                 if ours_at != theirs_at:
                     same = False
