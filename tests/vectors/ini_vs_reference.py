@@ -76,7 +76,8 @@ def refusing_key(line):
         return m.group(1)
     m = re.match(r"^[^:]*:(?:\d+:)? \[[^]]*\]:? ?(.*)$", line)
     why = m.group(1) if m else line
-    return "(section) " + re.sub(r"parent \S+", "parent X", why)[:80]
+    why = re.sub(r"parent \S+", "parent X", why)
+    return "(section) " + ("the converted file does not load" if "does not load" in why else why[:80])
 
 
 def main():
