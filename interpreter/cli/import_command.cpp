@@ -44,7 +44,7 @@ int run_import(const ImportOptions& o) {
       try {
         load_variant(path.string());
       } catch (const Error& e) {
-        refusal = ini.name + ": [" + s.name + "]: the converted file does not load: " + e.what();
+        refusal = load_refusal(ini, s, e.what());
         fs::remove(path);
       }
     }

@@ -178,7 +178,7 @@ std::string kind_name(const std::string& key) {
   return name;
 }
 
-struct Kind2 {
+struct DeclaredKind {
   std::string name;
   char letter = '?';  // upper case
 };
@@ -414,7 +414,7 @@ class SectionConverter {
     const std::string betza = colon != std::string::npos ? e.value.substr(colon + 1)
                               : predefined != predefined_pieces().end() ? predefined->second
                                                                         : "";
-    for (const Kind2& k : kinds_)
+    for (const DeclaredKind& k : kinds_)
       if (k.letter == letter) refuse(e, std::string("the letter ") + letter_text + " is " + k.name + "'s already");
     const std::string existing = base_kind(letter);
     const std::string name = existing.empty() ? kind_name(e.key) : existing;
@@ -506,7 +506,7 @@ class SectionConverter {
   // The kind of a letter, the section's own first, then the base's.
   std::string kind_of(const IniEntry& e, char c) const {
     const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    for (const Kind2& k : kinds_)
+    for (const DeclaredKind& k : kinds_)
       if (k.letter == upper) return k.name;
     const std::string b = base_kind(upper);
     if (b.empty()) refuse(e, std::string("no piece has the letter ") + c);
@@ -528,7 +528,7 @@ class SectionConverter {
     std::vector<std::string> names;
     const std::string letters = value(key).value_or("");
     for (const char c : letters)
-      for (const Kind2& k : kinds_)
+      for (const DeclaredKind& k : kinds_)
         if (k.letter == std::toupper(static_cast<unsigned char>(c))) names.push_back(k.name);
     return names;
   }
@@ -813,7 +813,7 @@ class SectionConverter {
       const std::string promoted = t + "-from-" + pawn;
       const Kind k = base_ ? base_->rules.kind_by_name(t) : NoKind;
       char letter = k != NoKind ? base_->rules.pieces[k].letter : '?';
-      for (const Kind2& d : kinds_)
+      for (const DeclaredKind& d : kinds_)
         if (d.name == t) letter = d.letter;
       YAML::Node kind = out_["pieces"][promoted];
       kind["letter"] = std::string(1, letter);
@@ -989,7 +989,7 @@ class SectionConverter {
   YAML::Node out_;
   int files_ = 8, ranks_ = 8;
   bool resized_ = false;  // a board of another size than the shipped parent's
-  std::vector<Kind2> kinds_;                 // declared by the section, in line order
+  std::vector<DeclaredKind> kinds_;                 // declared by the section, in line order
   std::string pawn_kind_;                    // the reference's `pawn`, when declared
   std::vector<std::string> shogi_pawn_kinds_;
   std::map<std::string, std::string> demoted_;  // promoted kind: what it was
@@ -1035,9 +1035,9 @@ ImportedSection import_section(const IniFile& file, std::size_t index, const Shi
     for (auto it = chain.rbegin(); it != chain.rend(); ++it)
       for (const IniEntry& e : (*it)->entries) keys[e.key] = e;
     SectionConverter converter(section.name, std::move(keys), base ? &*base : nullptr, header);
-    return {section.name, converter.convert(), ""};
+    return {section.name, section.line, converter.convert(), ""};
   } catch (const Refusal& r) {
-    return {section.name, "", refusal_line(file, section, r)};
+    return {section.name, section.line, "", refusal_line(file, section, r)};
   }
 }
 
@@ -1053,11 +1053,15 @@ ShippedLookup shipped_files(std::map<std::string, std::string> files,
   };
 }
 
+std::string load_refusal(const IniFile& file, const ImportedSection& section, const std::string& why) {
+  return file.name + ":" + std::to_string(section.line) + ": [" + section.name + "]: the converted file does not load: " + why;
+}
+
 std::vector<ImportedSection> import_ini(const IniFile& file, const std::vector<std::string>& wanted,
                                         const ShippedLookup& shipped) {
   std::vector<ImportedSection> out;
   for (const std::string& name : wanted)
-    if (!file.section(name)) out.push_back({name, "", file.name + ": no section [" + name + "]"});
+    if (!file.section(name)) out.push_back({name, 0, "", file.name + ": no section [" + name + "]"});
   for (std::size_t i = 0; i < file.sections.size(); ++i) {
     const IniSection& s = file.sections[i];
     if (!wanted.empty() && std::find(wanted.begin(), wanted.end(), s.name) == wanted.end()) continue;

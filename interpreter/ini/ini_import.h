@@ -33,9 +33,13 @@ ShippedLookup shipped_files(std::map<std::string, std::string> files,
 
 struct ImportedSection {
   std::string name;
+  int line = 0;         // of its header
   std::string yaml;     // the rule file; empty when refused
   std::string refusal;  // "FILE:LINE: [NAME] KEY = VALUE: why"; empty when converted
 };
+
+// The refusal of a converted section whose rule file does not load, `why` the loader's message.
+std::string load_refusal(const IniFile& file, const ImportedSection& section, const std::string& why);
 
 // Every section of `file`, or those `wanted` names (a name no section has is refused), in file order.
 std::vector<ImportedSection> import_ini(const IniFile& file, const std::vector<std::string>& wanted,

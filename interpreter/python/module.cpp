@@ -396,7 +396,7 @@ std::vector<std::string> load_ini(const std::string& text, const std::string& na
     try {
       names.push_back(catalogue().add(load_yaml_text(s.yaml)));
     } catch (const Error& e) {
-      warn(name + ": [" + s.name + "]: the converted file does not load: " + e.what());
+      warn(load_refusal(ini, s, e.what()));
     }
   }
   return names;

@@ -212,6 +212,15 @@ TEST(IniImportCommand, WritesEachSectionAndCountsThem) {
   EXPECT_EQ(run.lines[2], "2 sections, 1 converted, 1 refused");
   // The reference's count for the same section: 279.
   EXPECT_EQ(test::run_palace("perft " + dir + "/out/tiny.yaml --depth 3").lines.back(), "279");
+  // Castling one point is the king's own move: the converted file does not load, and says why.
+  std::ofstream(dir + "/step.ini") << "[step]\nking = k\nrook = r\ncastlingKingsideFile = f\nstartFen = 4k3/8/8/8/8/8/8/4K2R w K - 0 1\n";
+  const auto step = test::run_palace("import-ini " + dir + "/step.ini --out " + dir + "/out 2>&1");
+  EXPECT_EQ(step.status, 1);
+  ASSERT_EQ(step.lines.size(), 2u) << step.out;
+  EXPECT_EQ(step.lines[0].rfind("step.ini:1: [step]: the converted file does not load: " + dir + "/out/step.yaml:", 0), 0u) << step.lines[0];
+  EXPECT_NE(step.lines[0].find("is also an ordinary move of the king"), std::string::npos) << step.lines[0];
+  EXPECT_EQ(step.lines[1], "1 sections, 0 converted, 1 refused");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/out/step.yaml"));
   std::ofstream(dir + "/bad.ini") << "[a]\nnot a key\n";
   const auto bad = test::run_palace("import-ini " + dir + "/bad.ini --out " + dir + "/out 2>&1");
   EXPECT_EQ(bad.status, 2);
