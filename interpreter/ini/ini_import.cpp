@@ -183,6 +183,20 @@ struct DeclaredKind {
   char letter = '?';  // upper case
 };
 
+// Lists of scalars (points, kinds, offsets) written on one line, as the shipped files write them.
+void inline_short_lists(YAML::Node node) {
+  if (node.IsMap()) {
+    for (auto entry : node) inline_short_lists(entry.second);
+  } else if (node.IsSequence()) {
+    bool scalars = true;
+    for (auto item : node) {
+      inline_short_lists(item);
+      scalars = scalars && !item.IsMap();
+    }
+    if (scalars) node.SetStyle(YAML::EmitterStyle::Flow);
+  }
+}
+
 // One section's conversion. `keys` are its own merged with its in-file parents'; `base` the shipped
 // parent, or null for the reference's template.
 class SectionConverter {
@@ -205,6 +219,7 @@ class SectionConverter {
     rules_and_ends();
     out_["uci"]["variant"] = name_;
     out_["notation"]["pgn"].push_back(name_);
+    inline_short_lists(out_);
     YAML::Emitter emitter;
     emitter << out_;
     return std::string(emitter.c_str()) + "\n";
@@ -467,6 +482,7 @@ class SectionConverter {
         refuse(header_, "a double step over a built-in parent needs doubleStepRegionWhite and doubleStepRegionBlack");
       zone(double_step_zone_, "doubleStepRegionWhite", "doubleStepRegionBlack");
     } else {
+      no_double_step_ = true;
       for (int s = 0; s < 2; ++s) out_["sides"][side(s)]["zones"][double_step_zone_] = YAML::Node(YAML::NodeType::Sequence);
     }
     return double_step_zone_;
@@ -481,7 +497,7 @@ class SectionConverter {
     step["only"] = "move";
     moves.push_back(step);
     const std::string zone_name = double_step_zone();
-    {
+    if (!no_double_step_) {
       YAML::Node leap;
       leap["leap"].push_back(0);
       leap["leap"].push_back(2);
@@ -499,7 +515,7 @@ class SectionConverter {
     capture["step"].push_back("forward_left");
     capture["step"].push_back("forward_right");
     capture["only"] = "capture";
-    capture["takes_ghost"] = true;
+    if (!no_double_step_) capture["takes_ghost"] = true;
     moves.push_back(capture);
   }
 
@@ -996,6 +1012,7 @@ class SectionConverter {
   std::string start_rights_ = "KQkq";
   std::map<std::string, std::string> start_[2];  // by side: point: kind, as the start FEN places them
   std::string double_step_zone_;  // once a move needs it
+  bool no_double_step_ = false;   // `doubleStep = false`: the zone is empty
 };
 
 std::string refusal_line(const IniFile& file, const IniSection& section, const Refusal& r) {

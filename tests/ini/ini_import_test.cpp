@@ -159,7 +159,7 @@ TEST(IniImport, AShippedParentIsImportedAndOnlyTheChangesWritten) {
   const auto out = import_text("[corner:chess]\ncastling = false\nstartFen = r6r/1nbqkbn1/pppppppp/8/8/PPPPPPPP/1NBQKBN1/R6R w - - 0 1\n",
                                {}, chess_only());
   const RuleSet r = rules_of(out[0]);
-  EXPECT_EQ(out[0].yaml.rfind("language: 1\nimport:\n  - " + test::variant_path("chess"), 0), 0u) << out[0].yaml;
+  EXPECT_EQ(out[0].yaml.rfind("language: 1\nimport: [" + test::variant_path("chess") + "]\n", 0), 0u) << out[0].yaml;
   EXPECT_TRUE(r.compound_moves.empty());
   EXPECT_EQ(r.setup[0].size(), 16u);
   EXPECT_NE(r.kind_by_name("queen"), NoKind);
