@@ -34,6 +34,7 @@ void add_values_command(CLI::App& app, Action& action);   // self-play: what eac
 void add_replay_command(CLI::App& app, Action& action);
 void add_convert_command(CLI::App& app, Action& action);
 void add_serve_command(CLI::App& app, Action& action);
+void add_import_command(CLI::App& app, Action& action);  // import-ini
 
 // The project's default game is a build setting (CMakeLists.txt), not interpreter code.
 constexpr const char* DefaultVariant = PALACE_DEFAULT_VARIANT;

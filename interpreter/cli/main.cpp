@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   cli::add_replay_command(app, action);
   cli::add_convert_command(app, action);
   cli::add_serve_command(app, action);
+  cli::add_import_command(app, action);
 
   // CLI11 would answer an unknown command with "A subcommand is required".
   const auto subcommands = app.get_subcommands([](const CLI::App*) { return true; });

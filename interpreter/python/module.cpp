@@ -41,6 +41,7 @@
 #include "movetext/usi.h"
 #include "notation/replay.h"
 #include "notation/wire.h"
+#include "ini/ini_import.h"
 #include "search/search.h"
 
 namespace py = pybind11;
@@ -374,19 +375,31 @@ std::string captured_piece(const Position& pos) {
   return std::string(1, variant.letter(make_piece(side_of(taken), variant.family(kind_of(taken)))));
 }
 
-// Whether `text` is a reference-style variants.ini: a line that is only a section, "[name]" or
-// "[name:template]", which no variant YAML has.
-bool is_ini(const std::string& text) {
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) {
-    const std::size_t begin = line.find_first_not_of(" \t\r"), end = line.find_last_not_of(" \t\r");
-    if (begin == std::string::npos) continue;
-    const std::string t = line.substr(begin, end - begin + 1);
-    if (t.size() > 2 && t.front() == '[' && t.back() == ']' &&
-        std::all_of(t.begin() + 1, t.end() - 1, [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == ':'; }))
-      return true;
+// The convertible sections of a reference-style variants.ini (`palace import-ini`'s converter), each
+// added under its section's name; a refused section, or one whose rule file does not load, is one
+// warning. Returns the names added.
+std::vector<std::string> load_ini(const std::string& text, const std::string& name) {
+  const IniFile ini = read_ini(text, name);
+  std::map<std::string, std::string> shipped;
+  for (const WireEntry& e : wire_catalogue(variants_folder())) shipped.emplace(e.name, e.file);
+  const fs::path folder = fs::absolute(variants_folder());
+  const ShippedLookup lookup = shipped_files(std::move(shipped), [&](const std::string& file) {
+    return fs::absolute(file).lexically_normal().lexically_relative(folder).string();
+  });
+  std::vector<std::string> names;
+  const py::object warn = py::module_::import("warnings").attr("warn");
+  for (const ImportedSection& s : import_ini(ini, {}, lookup)) {
+    if (!s.refusal.empty()) {
+      warn(s.refusal);
+      continue;
+    }
+    try {
+      names.push_back(catalogue().add(load_yaml_text(s.yaml)));
+    } catch (const Error& e) {
+      warn(load_refusal(ini, s, e.what()));
+    }
   }
-  return false;
+  return names;
 }
 
 // pyffish's set_option: VariantPath loads the variants of a file, the UCI options of the engine are
@@ -401,9 +414,9 @@ void set_option(const std::string& name, const py::object& value) {
   if (name != "VariantPath") return;
   const std::string path = py::str(value).cast<std::string>();
   if (path.empty() || path == "<empty>") return;
-  if (is_ini(read_text_file(path))) {
-    py::module_::import("warnings").attr("warn")(
-        path + ": a variants.ini is not read yet (its variants stay unknown); Palace reads YAML variant files");
+  const std::string text = read_text_file(path);
+  if (is_ini_text(text)) {
+    load_ini(text, fs::path(path).filename().string());
     return;
   }
   catalogue().add(load_variant(path));
@@ -681,14 +694,16 @@ PYBIND11_MODULE(palace, m) {
   m.def("info", [] { return std::string("Palace, a data-driven rules interpreter (pyffish ") + std::to_string(PyffishVersion[0]) + "." +
                             std::to_string(PyffishVersion[1]) + "." + std::to_string(PyffishVersion[2]) + " functions)"; });
   m.def("set_option", &set_option, py::arg("name"), py::arg("value"),
-        "Sets a UCI option: VariantPath loads a YAML variant file; the engine's other options change nothing here");
+        "Sets a UCI option: VariantPath loads a YAML variant file, or a variants.ini's convertible sections; the engine's other options change nothing here");
   m.def("variants", [] { return catalogue().names(); }, "The names of the variants, as UCI_Variant gives them");
-  m.def("load_variant_config", [](const std::string& path_or_yaml) {
-          if (is_ini(path_or_yaml)) throw Error("load_variant_config: a variants.ini section is not read yet; Palace reads YAML variant text");
-          return catalogue().add(load_file_or_text(path_or_yaml));
+  m.def("load_variant_config", [](const std::string& path_or_yaml) -> py::object {
+          if (is_ini_text(path_or_yaml)) return py::cast(load_ini(path_or_yaml, "variants.ini"));
+          return py::cast(catalogue().add(load_file_or_text(path_or_yaml)));
         },
-        py::arg("config"), "Loads a variant from a YAML file or YAML text and returns the name it is known by");
-  m.def("is_variants_ini", &is_ini, py::arg("text"),
+        py::arg("config"),
+        "Loads a variant from a YAML file or YAML text and returns the name it is known by; variants.ini text loads its "
+        "convertible sections and returns their names");
+  m.def("is_variants_ini", &is_ini_text, py::arg("text"),
         "Whether the text is a reference-style variants.ini (a line that is only a [name] or [name:template] section)");
   m.def("start_fen", [](const std::string& v) {
           WireBoard b(v, "", {});

@@ -204,21 +204,24 @@ def test_piece_to_partner_names_the_piece_taken():
     assert not palace.captures_to_hand("chess")
 
 
-def test_set_option_loads_a_yaml_variant_path_and_warns_of_an_ini(tmp_path):
+def test_set_option_loads_a_yaml_variant_path_and_an_ini_warning_of_each_refused_section(tmp_path):
     yaml_file = tmp_path / "house.yaml"
     yaml_file.write_text("language: 1\nimport: [" + os.path.join(SOURCE, "variants", "chess.yaml") +
                          "]\nname: house\nuci: {variant: housechess}\n")
     palace.set_option("VariantPath", str(yaml_file))
     assert "housechess" in palace.variants()
     ini = tmp_path / "variants.ini"
-    ini.write_text("# pychess-variants' own\n[shogun:crazyhouse]\nstartFen = 8/8 w - - 0 1\n")
-    with pytest.warns(UserWarning, match="variants.ini is not read yet"):
+    ini.write_text("# a house rule and a refused one\n[nocastle:chess]\ncastling = false\n[duck:chess]\nwallingRule = duck\n")
+    with pytest.warns(UserWarning, match=r"^variants\.ini:5: \[duck\] wallingRule = duck: walls are not a construct of Palace$"):
         palace.set_option("VariantPath", str(ini))
+    assert "nocastle" in palace.variants() and "duck" not in palace.variants()
+    assert len(palace.legal_moves("nocastle", "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1", [])) == 24
     palace.set_option("Threads", 2)
     with pytest.raises(palace.error, match='No such option "Colour"'):
         palace.set_option("Colour", "red")
-    with pytest.raises(palace.Error, match="a variants.ini section is not read yet"):
-        palace.load_variant_config("[shogun:crazyhouse]\nstartFen = 8/8 w - - 0 1\n")
+    assert palace.load_variant_config("[nocastle2:chess]\ncastling = false\n") == ["nocastle2"]
+    with pytest.raises(palace.Error, match=r'variants\.ini:2: "oops": a line is a section header or key = value'):
+        palace.load_variant_config("[broken:chess]\noops\n")
     with pytest.raises(palace.error, match=r'missing\.yaml: cannot open file$'):
         palace.set_option("VariantPath", str(tmp_path / "missing.yaml"))
     assert "housechess" in palace.variants()
