@@ -11,7 +11,18 @@ export interface Kind {
 export interface Side { name: string; colour: string; forward: 'up' | 'down' }
 export interface BoardPiece { square: string; letter: string; side: number; kind: string }
 export type Hands = Record<string, Record<string, number>>;
-export interface Result { finished: boolean; kind: string; text: string; reason?: string; winner?: string; claimable?: string }
+export interface Result {
+  finished: boolean;
+  kind: 'win' | 'draw' | 'unfinished';
+  text: string;
+  reason?: string;
+  winner?: string;
+  claimable?: string;
+  // The repetition behind the state, in a sentence: "Red has chased the horse on c7 with every move
+  // for 2 cycles; Red must vary", "the position has occurred 3 times; Black may claim a draw".
+  explanation?: string;
+  points?: [number, number];  // each side's total, where counting decided the game
+}
 
 // The clock the server keeps: all the time each side has for its move (main time and byo-yomi
 // periods), as of the answer, and the side whose clock runs.
@@ -29,6 +40,7 @@ export interface State {
   id: string;
   variant: string;
   name: string;
+  formations: Record<string, string>;  // the formation each side chose, by side name
   board: { files: number; ranks: number; diagonals: [string, string][]; all_diagonals: boolean; ranks_from: 'bottom' | 'top' };
   sides: Side[];
   kinds: Kind[];
@@ -74,6 +86,7 @@ export interface PastPosition {
 }
 
 export interface VariantInfo { name: string; description: string; formations: Record<string, string[]> }
+export interface VariantList { variants: VariantInfo[]; default: string }
 
 // Where the cause of a refusal lies, when the server names a file's line (a workshop draft's error).
 export interface Place { file?: string; line?: number; column?: number }

@@ -5,7 +5,7 @@
 import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import type { Color, Key, Piece, PiecesDiff } from 'chessgroundx/types';
-import { api, ApiError, capital, type BoardPiece, type Hands, type PastPosition, type State, type VariantInfo } from './api';
+import { api, ApiError, capital, type BoardPiece, type Hands, type PastPosition, type State, type VariantInfo, type VariantList } from './api';
 import { boardSvg, playersLabels, riverOf } from './board/drawing';
 import { drawHand, type HandPick } from './board/hands';
 import { drawnUp, keyRank, pointName, toKey, toPoint } from './board/keys';
@@ -154,7 +154,8 @@ function show(s: State, fresh = false) {
     draggable: { deleteOnDropOff: editing },
   });
   const turn = capital(s.sides[s.turn].name);
-  $('status').textContent = s.result.finished ? `Game over: ${s.result.text}.` : `${turn} to move${s.check ? `: ${turn} is in check!` : '.'}`;
+  const why = s.result.explanation ? ` ${capital(s.result.explanation)}.` : '';
+  $('status').textContent = (s.result.finished ? `Game over: ${s.result.text}.` : `${turn} to move${s.check ? `: ${turn} is in check!` : '.'}`) + why;
   drawBanner($('banner'), s);
   drawSeat(s, engineSide(), (path) => act('POST', path));
   drawMoveList($('move-list'), s, reviewing, review);
@@ -555,7 +556,7 @@ function wire() {
 
 async function start() {
   wire();
-  const list = await (await fetch('/api/variants')).json();
+  const list: VariantList = await (await fetch('/api/variants')).json();
   variants = list.variants;
   const select = $('variant') as HTMLSelectElement;
   // Each variant by its file name and what it is.

@@ -1,10 +1,11 @@
 // The board page in a real browser: headless Chromium (the system's, driven by puppeteer-core)
 // draws every shipped variant (its pieces counted, both sides' told apart by colour), plays a
 // Janggi game by clicking (a formation chosen, a horse move, a refused elephant move whose reason
-// appears, a pass) and a chess game to checkmate, drops pieces from the hand by clicks in shogi and
-// crazyhouse, promotes and declines to by the picker, checks that every face of every variant is
-// drawn as a glyph, not a box, that a game's link restores it and that a second tab follows, and
-// saves screenshots at 1200x900 and at a phone's 390x844.
+// appears, a pass) and a chess game to checkmate, tells a Xiangqi chase that must vary, drops
+// pieces from the hand by clicks in shogi and crazyhouse, promotes and declines to by the picker,
+// checks that every face of every variant is drawn as a glyph, not a box, that a game's link
+// restores it and that a second tab follows, and saves screenshots at 1200x900 and at a phone's
+// 390x844.
 //   node browser_test.mjs PALACE_BINARY NODE_MODULES_DIR SCREENSHOT_DIR
 // STEPS=everyVariant,promotion runs only the steps named.
 // Exits 77 (ctest's skip) when there is no Chromium, 0 when every step passed, 1 otherwise.
@@ -361,6 +362,17 @@ async function passing(page, address) {
   await page.screenshot({ path: join(shots, 'janggi-no-pass-in-check.png') });
 }
 
+// A perpetual chase under way is told beside the turn: Black's general frees in turn the leg of
+// each horse, which then reaches Red's soldier (stepping between d10 and e10), cycle after cycle.
+async function mustVary(page, address) {
+  const state = await call(address, 'POST', '/api/games', { variant: 'xiangqi', fen: '3P5/3k5/3nn4/9/9/9/9/9/9/5K3 w - - 0 1' });
+  for (const move of 'd10e10 d9e9 e10d10 e9d9 d10e10 d9e9 e10d10 e9d9'.split(' '))
+    await call(address, 'POST', `/api/games/${state.id}/moves`, { move });
+  await open(page, address, state);
+  const told = 'Red to move. Black has chased the soldier on d10 with every move for 2 cycles; Black must vary.';
+  await waitFor(page, 'the chase told', `document.getElementById('status').textContent === ${JSON.stringify(told)}`);
+}
+
 async function chess(page) {
   await newGame(page, 'chess');
   const moves = [['f2', 'f3'], ['e7', 'e5'], ['g2', 'g4'], ['d8', 'h4']];
@@ -685,7 +697,7 @@ try {
   for (const [name, step] of Object.entries({ janggi: () => janggi(page, address),
     janggiAsNotated: () => janggiAsNotated(page, address), notation: () => notation(page, address), wrongTurn: () => wrongTurn(page),
     clocks: () => clocks(browser, address), seats: () => seats(browser, address),
-    passing: () => passing(page, address), chess: () => chess(page),
+    passing: () => passing(page, address), mustVary: () => mustVary(page, address), chess: () => chess(page),
     everyVariant: () => everyVariant(page, address), shogi: () => shogiDropsAndPromotions(page, address),
     crazyhouse: () => crazyhouseDrop(page, address), promotion: () => chessPromotion(page, address),
     picker: () => pickerInsideTheScreen(page, address), editor: () => positionEditor(page, address),

@@ -112,9 +112,13 @@ if (report.formations) {
   box.append(table);
 }
 
+// A bar chart's points, where a floating bar (an interval) shares the chart with plain bars: named,
+// as Chart.js would otherwise take the type of the first dataset's points for all of them.
+type Bars = (number | [number, number] | null)[];
+
 if (report.values.length) {
   const v = report.values;
-  new Chart(canvas(section("Each kind's worth: the file's value, and the value fitted to the games with its 95% interval")), {
+  new Chart<'bar', Bars>(canvas(section("Each kind's worth: the file's value, and the value fitted to the games with its 95% interval")), {
     type: 'bar',
     data: {
       labels: v.map((r) => r.kind),
@@ -128,7 +132,7 @@ if (report.values.length) {
     options: { animation: false, maintainAspectRatio: false },
   });
   if (v.some((r) => r.elo !== undefined)) {
-    new Chart(canvas(section('The score of the side a piece short, in Elo, with its 95% interval')), {
+    new Chart<'bar', Bars>(canvas(section('The score of the side a piece short, in Elo, with its 95% interval')), {
       type: 'bar',
       data: {
         labels: v.map((r) => r.kind),
