@@ -132,7 +132,7 @@ const BadFile BadFiles[] = {
      "$F:8:16: pieces.horse.moves[0].block: a leap has at most 3 blocking points, got 4"},
     // The chase tables removed (`chase: ~` and the rest): perpetual_chase, written in the imported file, is named.
     {"PerpetualChaseWithoutTable", "tests/loader/bad/chase_without_table.yaml",
-     "$S/variants/xiangqi.yaml:21:22: ends.repetition.perpetual_chase: say under `chase:` which pieces chase which, "
+     "$S/variants/xiangqi.yaml:23:22: ends.repetition.perpetual_chase: say under `chase:` which pieces chase which, "
      "e.g. chase: {chariot: [horse]}"},
     {"RepetitionWonByAnUnknownSide", "tests/loader/bad/repetition_winner_unknown.yaml",
      "$F:6:22: ends.repetition.result.winner: no side named \"black\""},

@@ -148,8 +148,8 @@ TEST(Uci, BadInputIsNamedAndChangesNothing) {
        "clobber10, codrus, courier, crazyhouse, dobutsu, embassy, extinction, fairy, fischerandom, fox-and-hounds, gardner, "
        "georgian, giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, "
        "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, loop, losalamos, makruk, manchu, mini, minishogi, "
-       "minixiangqi, misere, modern, newzealand, nocastle, nocheckatomic, normal, opulent, orda, paradigm, pawnback, "
-       "pawnsideways, perfect, raazuvaa, shako, shatranj, shogi, tencubed, threekings, xiangqi, yarishogi)"},
+       "minixiangqi, misere, modern, newzealand, nightrider, nocastle, nocheckatomic, normal, opulent, orda, paradigm, pawnback, "
+       "pawnsideways, perfect, raazuvaa, shako, shatranj, shogi, tencubed, threekings, wolf, xiangqi, yarishogi)"},
       {"setoption name Hash value 0", "info string Hash must be 1 to 4096 MB, not \"0\""},
       {"setoption name Colour value red", "info string unknown option \"Colour\""},
       {"setoption name VariantFile value /no/such.yaml", ""},
