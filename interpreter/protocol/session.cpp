@@ -316,18 +316,25 @@ void Session::perft(int depth) {
   // A copy: a hook failing half-way leaves the position as it was.
   search_thread_ = std::thread([this, pos = *position_, depth]() mutable {
     if (MoveHooks* hooks = pos.move_hooks()) hooks->set_interrupt([this] { return perft_stop_.load(); });
+    std::optional<std::uint64_t> total;
     try {
-      count_perft(pos, depth);
+      total = count_perft(pos, depth);
     } catch (const HookInterrupted&) {
       complain("perft stopped");
     } catch (const Error& e) {
       complain(palace::quote("go perft " + std::to_string(depth), 60) + " failed: " + e.what());
     }
+    // Done before the total goes out, as a search's before its answer: a client may send its next
+    // go the moment it reads the total, and that go must wait for this thread, not be refused.
     searching_ = false;
+    if (total) {
+      say("");
+      say("Nodes searched: " + std::to_string(*total));
+    }
   });
 }
 
-void Session::count_perft(Position& pos, int depth) {
+std::uint64_t Session::count_perft(Position& pos, int depth) {
   MoveList moves;
   generate_legal(pos, moves);
   std::uint64_t total = 0;
@@ -340,8 +347,7 @@ void Session::count_perft(Position& pos, int depth) {
     total += n;
     say(text + ": " + std::to_string(n));
   }
-  say("");
-  say("Nodes searched: " + std::to_string(depth > 0 ? total : 1));
+  return depth > 0 ? total : 1;
 }
 
 void Session::report(const Position& root, const search::Report& r) {

@@ -128,7 +128,8 @@ class Session {
   bool counting_ = false;                 // the thread runs a perft, not a search
   std::atomic<bool> perft_stop_ = false;  // asks a running perft to give up
 
-  void count_perft(Position& pos, int depth);  // throws HookInterrupted when stopped
+  // Says each root move's count and returns the total; throws HookInterrupted when stopped.
+  std::uint64_t count_perft(Position& pos, int depth);
 };
 
 // The rest of the line, from the stream's current place, without the leading space.

@@ -298,6 +298,13 @@ TEST(UciPerft, ALongCountLeavesTheEngineListeningAndStops) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(AnswerBound));
 }
 
+// A client sends its next go the moment it reads a total: the count is over by then, and the go is
+// taken, never refused as "a search is running" (tests/vectors/ini_vs_reference.py met that).
+TEST(UciPerft, AGoRightAfterTheTotalIsTaken) {
+  Gui gui("chess");
+  for (int i = 0; i < 500; ++i) ASSERT_EQ(last(gui.tell("go perft 1")), "Nodes searched: 20") << "count " << i;
+}
+
 // Closing standard input ends the process: a count or search that would run for hours is stopped
 // after the grace a piped script gets (5 s), a search answering its best move so far.
 TEST(UciPerft, TheEndOfInputEndsALongCountOrSearch) {
