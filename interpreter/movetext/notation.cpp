@@ -392,8 +392,9 @@ bool MoveNotation::kind_fits(Kind kind, const SanParts& parts) const {
   return parts.kind >= 0 ? same_san_piece(kind, parts.kind) : rules_.unlettered < 0 || kind == rules_.unlettered;
 }
 
+// A drop is read by its own spelling ("P@e5"), never as SAN: its origin holds no piece to letter.
 bool MoveNotation::san_matches(const Position& pos, Move m, const SanParts& parts) const {
-  if (m.is_pass()) return false;
+  if (m.is_pass() || m.type() == MoveType::Drop) return false;
   if (parts.castling) return is_castling(pos, m) && (m.to() > m.from()) == (parts.castling > 0);
   const BoardDef& board = variant_.board();
   const Kind promoted = m.promotion_kind();

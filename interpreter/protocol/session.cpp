@@ -317,20 +317,21 @@ void Session::perft(int depth) {
   search_thread_ = std::thread([this, pos = *position_, depth]() mutable {
     if (MoveHooks* hooks = pos.move_hooks()) hooks->set_interrupt([this] { return perft_stop_.load(); });
     std::optional<std::uint64_t> total;
+    std::string failure;
     try {
       total = count_perft(pos, depth);
     } catch (const HookInterrupted&) {
-      complain("perft stopped");
+      failure = "perft stopped";
     } catch (const Error& e) {
-      complain(palace::quote("go perft " + std::to_string(depth), 60) + " failed: " + e.what());
+      failure = palace::quote("go perft " + std::to_string(depth), 60) + " failed: " + e.what();
     }
-    // Done before the total goes out, as a search's before its answer: a client may send its next
-    // go the moment it reads the total, and that go must wait for this thread, not be refused.
+    // Done before the total or the failure goes out, as a search's before its answer: a client may
+    // send its next go the moment it reads either, and that go must wait for this thread, not be
+    // refused.
     searching_ = false;
-    if (total) {
-      say("");
-      say("Nodes searched: " + std::to_string(*total));
-    }
+    if (!total) return complain(failure);
+    say("");
+    say("Nodes searched: " + std::to_string(*total));
   });
 }
 

@@ -1,11 +1,12 @@
 // A protocol engine (protocol/session.h) and everything it said, driven as a GUI drives it: after a
-// command that starts a search, tell() waits for the search's answer, whatever the protocol.
+// command that starts a search, tell() waits for the search's answer, whatever the protocol, and
+// returns the moment that line is said, as a client reading the engine's pipe would.
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "test_support.h"
@@ -32,8 +33,11 @@ class Gui {
   };
   explicit Gui(const File& file)
       : engine_({source_path("variants"), file.path}, [this](const std::string& line) {
-          std::lock_guard lock(mutex_);
-          lines_.push_back(line);
+          {
+            std::lock_guard lock(mutex_);
+            lines_.push_back(line);
+          }
+          said_.notify_all();
         }) {}
 
   // The lines the engine said in answer to `line`; when `searches`, up to the search's answer (or
@@ -42,16 +46,19 @@ class Gui {
     const std::size_t before = said().size();
     engine_.handle(line);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    for (;;) {
-      const auto all = said();
-      const std::vector<std::string> answer(all.begin() + std::ptrdiff_t(before), all.end());
-      const bool refused = !answer.empty() && (answer.front().rfind("info string", 0) == 0 ||
+    std::unique_lock lock(mutex_);
+    const auto answered = [&] {
+      if (!searches) return true;
+      const std::vector<std::string> answer(lines_.begin() + std::ptrdiff_t(before), lines_.end());
+      // A search a hook stopped says why and then answers; any other first line of its own is a refusal.
+      const bool refused = !answer.empty() && ((answer.front().rfind("info string", 0) == 0 &&
+                                                 answer.front().rfind("info string search stopped", 0) != 0) ||
                                                 answer.front().rfind("Error", 0) == 0 ||
                                                 answer.front().rfind("Illegal", 0) == 0);
-      if (!searches || refused || is_search_answer(last(answer)) || std::chrono::steady_clock::now() > deadline)
-        return answer;
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
+      return refused || is_search_answer(last(answer));
+    };
+    said_.wait_until(lock, deadline, answered);
+    return std::vector<std::string>(lines_.begin() + std::ptrdiff_t(before), lines_.end());
   }
 
   std::vector<std::string> said() {
@@ -63,6 +70,7 @@ class Gui {
 
  private:
   std::mutex mutex_;
+  std::condition_variable said_;
   std::vector<std::string> lines_;
   Engine engine_;
 };

@@ -264,6 +264,16 @@ TEST(UciHostileHooks, AFailingHookCostsOneCommandNotTheEngine) {
   EXPECT_EQ(gui.tell("isready"), std::vector<std::string>{"readyok"});
 }
 
+// A failed count's line is its answer, as a total is: the next go, sent the moment it is read, is
+// taken.
+TEST(UciHostileHooks, AGoRightAfterAFailedCountIsTaken) {
+  Gui gui(repro("trap"));
+  gui.tell("position startpos moves e2e4");
+  for (int i = 0; i < 200; ++i)
+    ASSERT_EQ(gui.tell("go perft 1"), std::vector<std::string>{"info string \"go perft 1\" failed: trap.lua:3: knight: boom: e4 is occupied"})
+        << "count " << i;
+}
+
 }  // namespace
 }  // namespace palace::test
 
