@@ -124,7 +124,7 @@ std::optional<std::string> compound_reason(const Request& r) {
     for (const Point s : c.must_be_empty)
       if (r.pos.at(s)) return name + " needs " + r.square(s) + " to be empty";
     for (const Point s : c.must_be_safe)
-      if (attacked_on(r.pos, s, r.us, c.kind)) return name + " is not allowed while " + r.square(s) + " is attacked";
+      if (safe_point_attacked(r.pos, c, s)) return name + " is not allowed while " + r.square(s) + " is attacked";
   }
   return std::nullopt;
 }

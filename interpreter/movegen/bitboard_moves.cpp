@@ -262,7 +262,10 @@ void add_compound_moves(const Position& pos, const BasicBitboards<B>& b, Sink& f
   for_each_compound_move(pos, [&](std::uint8_t i, const CompoundMove& c) {
     if (occupied & b.compound_empty(i)) return;
     bool safe = true;
-    for (const Point s : c.must_be_safe) safe = safe && !attacked_with<I>(pos, b, s, them, c.kind, occupied, B(0));
+    for (const Point s : c.must_be_safe) {
+      const Point lifted = lifted_on(c, s);
+      safe = safe && !attacked_with<I>(pos, b, s, them, c.kind, lifted == NoPoint ? occupied : occupied & ~bit<B>(lifted), B(0));
+    }
     if (safe && royal != NoPoint) {
       const Point after = royal == c.from ? c.to : royal == c.partner_from ? c.partner_to : royal;
       const B moved = (occupied & ~bit<B>(c.from) & ~bit<B>(c.partner_from)) | bit<B>(c.to) | bit<B>(c.partner_to);
@@ -367,9 +370,15 @@ void count_bitboard_moves(const Position& pos, const BasicBitboards<B>& b, MoveL
 }
 
 template <typename B>
-bool bitboard_attacked(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind) {
-  const B occupied = pos.occupied<B>();
+bool bitboard_attacked_past(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind,
+                            B lifted) {
+  const B occupied = pos.occupied<B>() & ~lifted;
   return b.with_indexing([&]<SliderIndexing I>() { return attacked_with<I>(pos, b, target, by, victim_kind, occupied, B(0)); });
+}
+
+template <typename B>
+bool bitboard_attacked(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind) {
+  return bitboard_attacked_past(pos, b, target, by, victim_kind, B(0));
 }
 
 template <typename B>
@@ -441,6 +450,7 @@ B bitboard_attack_lines(const Position& pos, const BasicBitboards<B>& b, Point t
   template void generate_bitboard_moves(const Position&, const BasicBitboards<B>&, MoveList&, bool, const KnownMoves<B>&);  \
   template void count_bitboard_moves(const Position&, const BasicBitboards<B>&, MoveList&, B, std::uint64_t&);               \
   template bool bitboard_attacked(const Position&, const BasicBitboards<B>&, Point, Side, Kind);                            \
+  template bool bitboard_attacked_past(const Position&, const BasicBitboards<B>&, Point, Side, Kind, B);                    \
   template Attacker bitboard_cheapest_attacker(const Position&, const BasicBitboards<B>&, Point, Side, Kind, B, const int*); \
   template bool bitboard_royal_move_safe(const Position&, const BasicBitboards<B>&, Move);                                  \
   template PointSet bitboard_exposure(const Position&, const BasicBitboards<B>&, Point, Side);                              \

@@ -39,6 +39,11 @@ bool generate_bitboard_legal(Position& pos, const BasicBitboards<B>& b, MoveList
 template <typename B>
 bool bitboard_attacked(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind);
 
+// The same with the points of `lifted` empty.
+template <typename B>
+bool bitboard_attacked_past(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind,
+                            B lifted);
+
 // cheapest_attacker (movegen.h) from the tables, the points of `gone` emptied.
 template <typename B>
 Attacker bitboard_cheapest_attacker(const Position& pos, const BasicBitboards<B>& b, Point target, Side by, Kind victim_kind,

@@ -120,11 +120,10 @@ bool listed(const MoveList& list, Point from, Point to) {
 }
 
 void generate_compound_moves(const Position& pos, MoveList& list) {
-  const Side us = pos.side_to_move();
   for_each_compound_move(pos, [&](std::uint8_t i, const CompoundMove& c) {
     bool ok = true;
     for (Point s : c.must_be_empty) ok = ok && !pos.at(s);
-    for (Point s : c.must_be_safe) ok = ok && !attacked_on(pos, s, us, c.kind);
+    for (Point s : c.must_be_safe) ok = ok && !safe_point_attacked(pos, c, s);
     if (ok) list.add(Move(c.from, c.written_to, MoveType::Compound, i));
   });
 }
@@ -368,9 +367,9 @@ bool visit_attackers(const Position& pos, Point target, Side by, Kind victim_kin
   return false;
 }
 
-template <bool Hooks>
-bool attacked_by(const Position& pos, Point target, Side by, Kind victim_kind) {
-  if (visit_attackers<Hooks>(pos, target, by, victim_kind, BoardAsIs{pos}, [](Point, Kind) { return true; })) return true;
+template <bool Hooks, typename Board>
+bool attacked_by(const Position& pos, Point target, Side by, Kind victim_kind, const Board& at) {
+  if (visit_attackers<Hooks>(pos, target, by, victim_kind, at, [](Point, Kind) { return true; })) return true;
   if constexpr (Hooks)
     if (pos.variant().any_adds_moves()) return attacked_by_added_move(pos, target, by, victim_kind);
   return false;
@@ -381,7 +380,8 @@ bool attacked_by(const Position& pos, Point target, Side by, Kind victim_kind) {
 [[gnu::noinline]] bool attacked(const Position& pos, Point target, Side by, Kind victim_kind) {
   if (const Bitboards* b = pos.variant().bitboards()) return bitboard_attacked(pos, *b, target, by, victim_kind);
   if (const WideBitboards* w = pos.variant().wide_bitboards()) return bitboard_attacked(pos, *w, target, by, victim_kind);
-  return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind) : attacked_by<false>(pos, target, by, victim_kind);
+  const BoardAsIs at{pos};
+  return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind, at) : attacked_by<false>(pos, target, by, victim_kind, at);
 }
 
 Attacker cheapest_attacker(const Position& pos, Point target, Side by, Kind victim_kind, const Emptied& gone,
@@ -406,11 +406,24 @@ bool blast_shields(const Position& pos, Point s, Side side) {
   return pos.variant().explosive() && theirs != NoPoint && pos.variant().adjacent(s, theirs);
 }
 
+// attacked() with the points of `gone` empty.
+bool attacked_past(const Position& pos, Point target, Side by, Kind victim_kind, const Emptied& gone) {
+  if (const Bitboards* b = pos.variant().bitboards()) return bitboard_attacked_past(pos, *b, target, by, victim_kind, Bitboard(gone.bits));
+  if (const WideBitboards* w = pos.variant().wide_bitboards())
+    return bitboard_attacked_past(pos, *w, target, by, victim_kind, gone.bits);
+  const BoardEmptied at{pos, gone.points};
+  return pos.move_hooks() ? attacked_by<true>(pos, target, by, victim_kind, at) : attacked_by<false>(pos, target, by, victim_kind, at);
+}
+
 }  // namespace
 
-bool attacked_on(const Position& pos, Point s, Side side, Kind kind) {
-  if (pos.variant().royal(kind) && blast_shields(pos, s, side)) return false;
-  return attacked(pos, s, opponent(side), kind);
+bool safe_point_attacked(const Position& pos, const CompoundMove& c, Point s) {
+  if (pos.variant().royal(c.kind) && blast_shields(pos, s, c.side)) return false;
+  const Point lifted = lifted_on(c, s);
+  if (lifted == NoPoint) return attacked(pos, s, opponent(c.side), c.kind);
+  Emptied gone;
+  gone.add(lifted);
+  return attacked_past(pos, s, opponent(c.side), c.kind, gone);
 }
 
 bool royal_attacked(const Position& pos, Side side) {

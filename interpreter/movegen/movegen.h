@@ -40,9 +40,16 @@ struct Attacker {
 Attacker cheapest_attacker(const Position& pos, Point target, Side by, Kind victim_kind, const Emptied& gone,
                            const int* worth);
 
-// Whether `side`'s piece of kind `kind` would be attacked on `s`. Where captures explode, a royal
-// next to the other side's royal never is: taking it would blow up the taker's own.
-bool attacked_on(const Position& pos, Point s, Side side, Kind kind);
+// Whether the piece of compound move `c` (a castling king) would be attacked on `s`, one of its
+// safe points: on a point it passes, as it would stand there, its origin empty behind it (as
+// python-chess and lichess judge it); on its landing point, as the board stands, the move's own
+// legality test judging it again once the partner has moved. Where captures explode, a royal next
+// to the other side's royal never is: taking it would blow up the taker's own.
+bool safe_point_attacked(const Position& pos, const CompoundMove& c, Point s);
+
+// The point the piece of `c` is judged without on its safe point `s`, as safe_point_attacked says:
+// its origin, or NoPoint on its landing point.
+inline Point lifted_on(const CompoundMove& c, Point s) { return s == c.to ? NoPoint : c.from; }
 
 // Whether `side`'s royal piece is attacked, so that it stands in check.
 bool royal_attacked(const Position& pos, Side side);
