@@ -102,4 +102,19 @@ std::string capitalised(std::string word) {
   return word;
 }
 
+std::string listed(const std::vector<std::string>& words, std::string_view last) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i + 1 == words.size() && i > 0) {
+      out += ' ';
+      out += last;
+      out += ' ';
+    } else if (i > 0) {
+      out += ", ";
+    }
+    out += words[i];
+  }
+  return out;
+}
+
 }  // namespace palace

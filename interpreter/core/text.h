@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace palace {
 
@@ -22,5 +23,8 @@ std::string word_or_quote(std::string_view text);
 
 // "han" -> "Han": side names start sentences and follow "it is".
 std::string capitalised(std::string word);
+
+// {"a", "b", "c"} and "or" -> "a, b or c", as a sentence lists them.
+std::string listed(const std::vector<std::string>& words, std::string_view last);
 
 }  // namespace palace

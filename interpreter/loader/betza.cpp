@@ -524,13 +524,6 @@ class Writer {
 const char* const DirectionWords[DirectionCount] = {"forward",  "forward-right", "right", "backward-right",
                                                     "backward", "backward-left", "left",  "forward-left"};
 
-std::string listed(const std::vector<std::string>& words, const char* last) {
-  std::string out;
-  for (std::size_t i = 0; i < words.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == words.size() ? std::string(" ") + last + " " : ", ") + words[i];
-  return out;
-}
-
 std::string direction_words(const std::vector<int>& directions) {
   const std::vector<int> all{0, 1, 2, 3, 4, 5, 6, 7}, straight{0, 2, 4, 6}, diagonal{1, 3, 5, 7};
   if (directions == all) return "in all 8 directions";

@@ -256,18 +256,12 @@ std::string MoveNotation::ambiguity(const Position& pos, std::string_view text, 
   for (const Move m : found)
     if (m.type() != MoveType::Drop && !m.is_pass() && std::find(from.begin(), from.end(), m.from()) == from.end())
       from.push_back(m.from());
-  auto listed = [](const std::vector<std::string>& words, const char* last) {
-    std::string out;
-    for (std::size_t i = 0; i < words.size(); ++i)
-      out += (i == 0 ? "" : i + 1 == words.size() ? last : ", ") + words[i];
-    return out;
-  };
   auto said = [&](const std::string& who, const std::vector<std::string>& ways) {
     return quote(text) + " is ambiguous: " + who + " can " + (found.size() == 2 ? "both" : "all") + " make it; write " +
-           listed(ways, " or ");
+           listed(ways, "or");
   };
   if (from.size() != found.size())  // one piece's moves (a promotion or not, say)
-    return quote(text) + " is ambiguous: it names " + std::to_string(found.size()) + " moves; write " + listed(spellings, " or ");
+    return quote(text) + " is ambiguous: it names " + std::to_string(found.size()) + " moves; write " + listed(spellings, "or");
   bool one_kind = true, one_file = true;
   for (const Point s : from) {
     one_kind = one_kind && kind_of(pos.at(s)) == kind_of(pos.at(from.front()));
@@ -290,11 +284,11 @@ std::string MoveNotation::ambiguity(const Position& pos, std::string_view text, 
     });
     std::vector<std::string> sorted;
     for (const std::size_t i : order) sorted.push_back(spellings[i]);
-    return said("the " + listed(places, " and ") + " " + pieces + " on file " + wxf_file(side, board.file_of(from.front())), sorted);
+    return said("the " + listed(places, "and") + " " + pieces + " on file " + wxf_file(side, board.file_of(from.front())), sorted);
   }
   std::vector<std::string> points;
   for (const Point s : from) points.push_back(own_name ? own_name(board, s) + " (" + board.point_name(s) + ")" : board.point_name(s));
-  return said("the " + pieces + " on " + listed(points, " and "), spellings);
+  return said("the " + pieces + " on " + listed(points, "and"), spellings);
 }
 
 std::string MoveNotation::numeric(const Position& pos, Move m, bool korean) const {

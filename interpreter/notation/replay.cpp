@@ -333,12 +333,21 @@ std::string pgn_text(const GameRecord& record, const Game& game, NotationStyle s
   return write_pgn(rewrite_record(record, game, style), start.fullmove_number(), start.side_to_move() == 1);
 }
 
+template <class Names>
+bool every_kind_named(const Names& names) {
+  return !names.empty() && std::none_of(names.begin(), names.end(), [](const auto& n) { return n.empty(); });
+}
+
+bool numeric_moves(const NotationRules& n) { return n.native == NotationStyle::Janggi || n.native == NotationStyle::Korean; }
+bool kif_names(const NotationRules& n) { return every_kind_named(n.kif_names); }
+
 const RecordWriter RecordWriters[] = {
-    {"pgn", pgn_text, "\n"},
-    {"gib", [](const GameRecord& r, const Game& g, NotationStyle) { return write_gib(r, g); }, "\n"},
-    {"kif", [](const GameRecord& r, const Game& g, NotationStyle) { return write_kif(r, g, false); }, "\n"},
-    {"ki2", [](const GameRecord& r, const Game& g, NotationStyle) { return write_kif(r, g, true); }, "\n"},
-    {"csa", [](const GameRecord& r, const Game& g, NotationStyle) { return write_csa(r, g); }, "/\n"},
+    {"pgn", pgn_text, "\n", ".pgn", [](const NotationRules&) { return true; }},
+    {"gib", [](const GameRecord& r, const Game& g, NotationStyle) { return write_gib(r, g); }, "\n", ".gib", numeric_moves},
+    {"kif", [](const GameRecord& r, const Game& g, NotationStyle) { return write_kif(r, g, false); }, "\n", ".kifu", kif_names},
+    {"ki2", [](const GameRecord& r, const Game& g, NotationStyle) { return write_kif(r, g, true); }, "\n", ".ki2u", kif_names},
+    {"csa", [](const GameRecord& r, const Game& g, NotationStyle) { return write_csa(r, g); }, "/\n", ".csa",
+     [](const NotationRules& n) { return every_kind_named(n.csa_names); }},
 };
 
 }  // namespace
@@ -352,6 +361,13 @@ const RecordWriter* record_writer_named(std::string_view name) {
 std::vector<std::string> record_writer_names() {
   std::vector<std::string> names;
   for (const RecordWriter& writer : RecordWriters) names.emplace_back(writer.name);
+  return names;
+}
+
+std::vector<std::string> record_formats_of(const Variant& variant) {
+  std::vector<std::string> names;
+  for (const RecordWriter& writer : RecordWriters)
+    if (writer.keeps(variant.rules().notation)) names.emplace_back(writer.name);
   return names;
 }
 

@@ -94,8 +94,14 @@ struct RecordWriter {
   const char* name;     // "pgn", "gib", "kif", "ki2", "csa"
   std::string (*write)(const GameRecord& record, const Game& game, NotationStyle style);
   const char* between;  // what stands between two games in one file: "/\n" in CSA, else "\n"
+  const char* extension;  // of a file it writes: UTF-8 KIF is ".kifu"
+  // Whether the format is one the game's players keep their records in: PGN every game's, the
+  // Japanese formats where every piece has its names in them, .gib where moves are numeric.
+  bool (*keeps)(const NotationRules& notation);
 };
 const RecordWriter* record_writer_named(std::string_view name);
 std::vector<std::string> record_writer_names();
+// The formats `variant`'s players keep records in, PGN first.
+std::vector<std::string> record_formats_of(const Variant& variant);
 
 }  // namespace palace

@@ -29,7 +29,9 @@
 #include "game/game.h"
 #include "movegen/movegen.h"
 #include "movetext/notation.h"
+#include "notation/gib.h"
 #include "notation/players_notation.h"
+#include "notation/replay.h"
 #include "search/search.h"
 #include "server/connection_gate.h"
 #include "server/game_store.h"
@@ -49,6 +51,8 @@ namespace {
 // The engine's strength: level n searches n plies deep, for at most n quarter-seconds.
 constexpr int MaxEngineLevel = 10;
 constexpr int EngineMillisPerLevel = 250;
+// Where a record file is posted to become a game (import_game).
+constexpr const char* ImportPath = "/api/games/import";
 
 // When the request this thread serves in the upload lane must be done with its variant's hooks
 // (UploadLane): a hook is anyone's code, and one that takes a tenth of a second a call, inside its
@@ -307,6 +311,7 @@ json state_json(const std::string& id, const Entry& entry) {
                 {"last_move", last_move},
                 {"result", result},
                 {"move_example", game.move_example()},
+                {"record_formats", record_formats_of(variant)},
                 {"engine", true}};
   if (variant.has_hands()) state["hands"] = hands_json(variant, pos);
   // Where passing is a move of the game: why it is refused now, or what a pass now would end in.
@@ -774,9 +779,62 @@ struct Server::Impl {
     }
     std::optional<TimeControl> control;
     if (const auto c = body.find("clock"); c != body.end()) control = TimeControl::from_request(*c);
+    return open_game(choice, control, [&](Entry& entry) {
+      if (body.contains("fen")) set_fen(entry, text_field(body, "fen"));
+    });
+  }
+
+  // A game made from the first game of a record file, sent as its bytes (any encoding the readers
+  // know; `file`'s extension names the format, else the bytes do), on the variant asked for: the
+  // record's start position and moves, every move legal on the board (a ruling of the game's
+  // history the players went past is kept, as `palace replay` keeps it).
+  json import_game(const httplib::Request& request) {
+    check_room(store.game_count(), options.max_games, "games");
+    const VariantChoice choice{request.has_param("variant") ? request.get_param_value("variant") : options.default_variant, {}};
+    const std::string file = request.get_param_value("file");
+    std::vector<GameRecord> records;
+    try {
+      records = read_records(request.body, record_format(file, request.body));
+    } catch (const Error& e) {
+      throw RequestError(400, std::string("record: ") + e.what());
+    }
+    if (records.front().moves.empty()) throw RequestError(400, "record: its first game has no moves");
+    return open_game(choice, std::nullopt, [&](Entry& entry) {
+      GameRecord& record = records.front();
+      apply_formation_tags(record, entry.game.variant_ptr());
+      Replay replay = replay_record(record, entry.game.variant_ptr());
+      if (replay.game.history().size() < record.moves.size()) throw RequestError(400, "record: " + replay.verdict);
+      entry.game = std::move(replay.game);
+      keep_hook_deadline(entry.game.position());
+    });
+  }
+
+  // The game written as a record file in `format` (RecordWriter), its tags the page's.
+  json export_game(const Access& access, const std::string& format) {
+    const RecordWriter* writer = record_writer_named(format);
+    if (!writer) throw RequestError(404, "no record format " + quote(format) + " (" + listed(record_writer_names(), "or") + ")");
+    return read(access, find(access.game), [&](const Entry& e) {
+      const Variant& variant = e.game.variant();
+      const std::vector<std::string> kept = record_formats_of(variant);
+      if (std::find(kept.begin(), kept.end(), format) == kept.end())
+        throw RequestError(400, variant.rules().name + " records are kept in " + listed(kept, "or") + ", not " + format);
+      GameRecord record;
+      record.set_tag("Event", "Palace game");
+      record.set_tag("Site", "palace serve");
+      for (Side side = First; side < SideCount; ++side) record.set_tag(side == First ? "White" : "Black", variant.side_name(side));
+      record.result = result_token(e.game.game_state());
+      const std::string text = writer->write(record, e.game, variant.rules().notation.native);
+      return json{{"format", format}, {"file", "palace-" + access.game.substr(0, 8) + writer->extension}, {"text", text}};
+    });
+  }
+
+  // Makes, keeps and answers a new game on `choice`, set up by `set_up` before anything is kept
+  // (its error answers the request and keeps nothing).
+  template <class SetUp>
+  json open_game(const VariantChoice& choice, const std::optional<TimeControl>& control, SetUp&& set_up) {
     return on_lane_for(choice, [&] {
       auto entry = std::make_shared<Entry>(choice, library.get(choice));
-      if (body.contains("fen")) set_fen(*entry, text_field(body, "fen"));
+      set_up(*entry);
       const std::string id = random_hex();
       Table& table = entry->table;
       table.seats = {random_hex(), random_hex()};
@@ -1128,6 +1186,7 @@ struct Server::Impl {
     // Learnt once: the shipped variants do not change while the server runs.
     http.Get("/api/schema", route(200, [schema = variant_schema()](const Request&) { return schema; }));
     http.Post("/api/games", route(201, [this](const Request& r) { return create_game(body_of(r)); }));
+    http.Post(ImportPath, route(201, [this](const Request& r) { return import_game(r); }));
     http.Get(game, route(200, [this](const Request& r) {
       const Access access = resolve(r.matches[1]);
       return read(access, find(access.game), [&](const Entry& e) { return seated_state(access, e); });
@@ -1138,6 +1197,7 @@ struct Server::Impl {
         return json{{"start_fen", e.game.start_fen()}, {"moves", e.game.history_texts()}};
       });
     }));
+    http.Get(game + "/record/([^/]*)", route(200, [this](const Request& r) { return export_game(resolve(r.matches[1]), r.matches[2]); }));
     http.Get(game + "/position/([^/]*)", route(200, [this](const Request& r) { return position_after(resolve(r.matches[1]), r.matches[2]); }));
     // A game's own address (/game/KEY) is the page: it reads the key from the address.
     http.Get(R"(/game/([^/]+))", [this](const Request&, httplib::Response& response) {
@@ -1211,8 +1271,11 @@ struct Server::Impl {
     if (request.has_header("Origin") && request.get_header_value("Origin") != "http://" + hosts.front() &&
         request.get_header_value("Origin") != "http://" + hosts.back())
       return {403, "requests from the page at " + quote(request.get_header_value("Origin")) + " are refused: only this server's own page may change games"};
-    if (media_type(request.get_header_value("Content-Type")) != "application/json")
-      return {415, "expected Content-Type: application/json, not " + quote(request.get_header_value("Content-Type"))};
+    // Neither type is one a form on another site may post without asking first (CORS's simple
+    // types): a record comes as its own bytes, whatever their encoding; everything else as JSON.
+    const std::string wanted = request.path == ImportPath ? "application/octet-stream" : "application/json";
+    if (media_type(request.get_header_value("Content-Type")) != wanted)
+      return {415, "expected Content-Type: " + wanted + ", not " + quote(request.get_header_value("Content-Type"))};
     return {};
   }
 

@@ -177,6 +177,59 @@ TEST_F(ServerApi, PassUndoFenAndRecord) {
   EXPECT_EQ(fen_answer["fen"], "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
 }
 
+// A record file posted as its bytes becomes a game on the variant asked for (issue 57's import),
+// and a game is written back in each format its players keep records in.
+TEST_F(ServerApi, ARecordFileBecomesAGameAndAGameIsWrittenInItsPlayersFormats) {
+  const auto import = [&](const std::string& variant, const std::string& file, const std::string& bytes) {
+    httplib::Result r = client_->Post("/api/games/import?variant=" + variant + "&file=" + file, bytes, "application/octet-stream");
+    return r ? std::pair<int, json>{r->status, json::parse(r->body)} : std::pair<int, json>{0, json()};
+  };
+  const std::string kif = read_text_file(fs::path(PALACE_SOURCE_DIR) / "tests/records/shogi-jt-2014.kif", 1 << 20);
+  auto [made, shogi] = import("shogi", "jt.kif", kif);
+  ASSERT_EQ(made, 201) << shogi.dump();
+  EXPECT_EQ(shogi["moves"].size(), 107u);
+  EXPECT_EQ(shogi["record_formats"], json({"pgn", "kif", "ki2", "csa"}));
+  auto [written, csa] = call("GET", "/api/games/" + shogi["id"].get<std::string>() + "/record/csa");
+  ASSERT_EQ(written, 200) << csa.dump();
+  EXPECT_EQ(csa["file"].get<std::string>().substr(csa["file"].get<std::string>().size() - 4), ".csa");
+  EXPECT_NE(csa["text"].get<std::string>().find("+7776FU"), std::string::npos) << csa["text"];
+  // Written and read again, the game is the same.
+  auto [again, reread] = import("shogi", "again.csa", csa["text"]);
+  ASSERT_EQ(again, 201) << reread.dump();
+  EXPECT_EQ(reread["moves"], shogi["moves"]);
+
+  auto [chess_made, chess] = import("chess", "g.pgn", "1. e4 e5 2. Nf3 Nc6 *");
+  ASSERT_EQ(chess_made, 201) << chess.dump();
+  EXPECT_EQ(chess["moves"], json({"e2e4", "e7e5", "g1f3", "b8c6"}));
+  EXPECT_EQ(chess["record_formats"], json({"pgn"}));
+  auto [pgn_status, pgn] = call("GET", "/api/games/" + chess["id"].get<std::string>() + "/record/pgn");
+  EXPECT_EQ(pgn_status, 200);
+  EXPECT_NE(pgn["text"].get<std::string>().find("1. e4 e5 2. Nf3 Nc6 *"), std::string::npos) << pgn["text"];
+  auto [kif_status, kif_refusal] = call("GET", "/api/games/" + chess["id"].get<std::string>() + "/record/kif");
+  EXPECT_EQ(kif_status, 400);
+  EXPECT_EQ(kif_refusal["error"], "chess records are kept in pgn, not kif");
+  auto [zip_status, zip] = call("GET", "/api/games/" + chess["id"].get<std::string>() + "/record/zip");
+  EXPECT_EQ(zip_status, 404);
+  EXPECT_EQ(zip["error"], "no record format \"zip\" (pgn, gib, kif, ki2 or csa)");
+
+  // Refused, and nothing kept: an illegal move, a file with no game, a game with no moves, JSON.
+  const auto kept = [&] { return GameStore((dir_ / "games.db").string()).game_count(); };
+  const std::size_t games = kept();
+  auto [illegal, illegal_error] = import("chess", "g.pgn", "1. e4 e5 2. Ke3 *");
+  EXPECT_EQ(illegal, 400);
+  EXPECT_EQ(illegal_error["error"], "record: move 2 (white) \"Ke3\": a king cannot move from e1 to e3");
+  auto [empty, empty_error] = import("chess", "g.pgn", "");
+  EXPECT_EQ(empty, 400);
+  EXPECT_EQ(empty_error["error"], "record: no game in it");
+  auto [no_moves, no_moves_error] = import("chess", "g.pgn", "[Event \"x\"]\n\n*\n");
+  EXPECT_EQ(no_moves, 400);
+  EXPECT_EQ(no_moves_error["error"], "record: its first game has no moves");
+  auto [as_json, json_error] = post("/api/games/import?variant=chess", {{"record", "1. e4 *"}});
+  EXPECT_EQ(as_json, 415);
+  EXPECT_EQ(json_error["error"], "expected Content-Type: application/octet-stream, not \"application/json\"");
+  EXPECT_EQ(kept(), games);
+}
+
 // The page's position editor (issue 57): a set-up keeps only the rights and the en-passant ghost
 // its board allows; a typed FEN is read exactly, and refused for the same fields.
 TEST_F(ServerApi, AnEditedPositionDropsTheRightsItsBoardNoLongerAllows) {

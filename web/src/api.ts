@@ -67,6 +67,7 @@ export interface State {
   hands?: Hands;
   engine: boolean;
   move_example: string;
+  record_formats: string[];  // the record files its players keep, PGN first (GET .../record/FORMAT)
   engine_move?: string;
   plays: string[];  // the sides this address moves: both (the creator's), one (a seat's) or none (a spectator's)
   links: Record<string, string>;  // the addresses it may share, by side name and "spectator"
@@ -85,6 +86,9 @@ export interface PastPosition {
   hands?: Hands;
 }
 
+// A game written as a record file (GET /api/games/ID/record/FORMAT).
+export interface RecordFile { format: string; file: string; text: string }
+
 export interface VariantInfo { name: string; description: string; formations: Record<string, string[]> }
 export interface VariantList { variants: VariantInfo[]; default: string }
 
@@ -97,14 +101,28 @@ export class ApiError extends Error {
 }
 
 // The server takes changes only as JSON (web/README.md, "Same origin"), so every request but a
-// GET carries a JSON body, if only {}.
+// GET carries a JSON body, if only {}; a record file alone comes as its bytes (postRecord).
 export async function api<T = State>(method: string, path: string, body?: unknown): Promise<T> {
   const reads = method === 'GET';
-  const response = await fetch(path, {
+  return answered<T>(await fetch(path, {
     method,
     headers: reads ? {} : { 'Content-Type': 'application/json' },
     body: reads ? undefined : JSON.stringify(body ?? {}),
-  });
+  }));
+}
+
+// A record file's bytes, whatever their encoding (the server reads Shift_JIS, GBK, Big5...), made a
+// game of `variant`.
+export async function postRecord(variant: string, file: File): Promise<State> {
+  const query = new URLSearchParams({ variant, file: file.name });
+  return answered<State>(await fetch(`/api/games/import?${query}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/octet-stream' },
+    body: await file.arrayBuffer(),
+  }));
+}
+
+async function answered<T>(response: Response): Promise<T> {
   const answer = await response.json();
   if (!response.ok) {
     throw new ApiError(answer.error ?? `HTTP ${response.status}`, response.status,

@@ -5,7 +5,7 @@
 import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import type { Color, Key, Piece, PiecesDiff } from 'chessgroundx/types';
-import { api, ApiError, capital, type BoardPiece, type Hands, type PastPosition, type State, type VariantInfo, type VariantList } from './api';
+import { api, ApiError, capital, postRecord, type BoardPiece, type Hands, type PastPosition, type State, type VariantInfo, type VariantList } from './api';
 import { boardSvg, playersLabels, riverOf } from './board/drawing';
 import { drawHand, type HandPick } from './board/hands';
 import { drawnUp, keyRank, pointName, toKey, toPoint } from './board/keys';
@@ -15,6 +15,7 @@ import { drawBanner } from './game/banner';
 import { Clocks } from './game/clock';
 import { gameFromAddress, setAddress, watch } from './game/link';
 import { drawMoveList, inCoordinates, moveTexts, setCoordinates } from './game/movelist';
+import { exportRecord, showRecordFormats } from './game/records';
 import { drawSeat, timeControl } from './game/seat';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -27,6 +28,7 @@ let picked: Piece | undefined;  // the editor's palette piece
 let editedHands: Hands | undefined;  // the hands of the position being set up, where the variant has hands
 let held: HandPick | undefined;  // a hand piece about to be dropped
 let reviewing: number | undefined;  // the ply shown, while reviewing the past
+let wanted: number | undefined;  // the ply last stepped to, while its position is on its way
 let busy = 0;  // requests in flight: other tabs' news waits for them
 let passWarned = false;  // the player was told what the pass asked for may end in
 let variants: VariantInfo[] = [];
@@ -140,7 +142,7 @@ function show(s: State, fresh = false) {
     ($('move-input') as HTMLInputElement).placeholder = s.move_example ? `e.g. ${s.move_example}` : '';
     $('move-help').textContent = 'in any notation the game reads: its players\' own, its records\', or coordinates';
   }
-  reviewing = undefined;
+  reviewing = wanted = undefined;
   $('review').hidden = true;
   held = undefined;
   ground!.setPieces(piecesOf(s, s.pieces));
@@ -159,6 +161,8 @@ function show(s: State, fresh = false) {
   drawBanner($('banner'), s);
   drawSeat(s, engineSide(), (path) => act('POST', path));
   drawMoveList($('move-list'), s, reviewing, review);
+  showNavigation();
+  showRecordFormats($('record-format') as HTMLSelectElement, s);
   showPass(s);
   ($('fen') as HTMLInputElement).value = s.fen;
   showHands(s.hands);
@@ -293,20 +297,53 @@ function onSelect(key: Key) {
   if (!editing && held && !state.pieces.some((p) => p.square === toPoint(state.board, key))) return dropHeld(toPoint(state.board, key));
 }
 
-// A past position, shown until the player goes back to the game.
+// A past position (0: the start), shown until the player goes back to the game.
 async function review(ply: number) {
   if (ply === state.moves.length) return show(state);
+  wanted = ply;
   try {
     const past = await api<PastPosition>('GET', `/api/games/${state.id}/position/${ply}`);
+    if (wanted !== ply) return;  // a later step overtook this one
     reviewing = ply;
+    wanted = undefined;
     ground!.setPieces(piecesOf(state, past.pieces));
     ground!.set({ lastMove: lastMoveKeys(state, past.last_move), check: false, movable: { color: undefined, dests: new Map() }, turnColor: colours[past.turn] });
     showHands(past.hands);
     $('review').hidden = false;
-    $('review-ply').textContent = `${Math.ceil(ply / 2)} (${moveTexts(state)[ply - 1]})`;
+    $('review-ply').textContent = ply === 0 ? 'Showing the start position.'
+      : `Showing the position after move ${Math.ceil(ply / 2)} (${moveTexts(state)[ply - 1]}).`;
     drawMoveList($('move-list'), state, reviewing, review);
+    showNavigation();
   } catch (e) {
+    if (wanted === ply) wanted = undefined;
     say((e as Error).message);
+  }
+}
+
+// The ply shown, or on its way: the one reviewed, or the game's last.
+const shownPly = () => wanted ?? reviewing ?? state.moves.length;
+
+// Steps to ply `to` of the game, kept between the start and now.
+const stepTo = (to: number) => review(Math.max(0, Math.min(state.moves.length, to)));
+
+function showNavigation() {
+  const at = shownPly();
+  for (const id of ['nav-first', 'nav-back']) ($(id) as HTMLButtonElement).disabled = at === 0;
+  for (const id of ['nav-on', 'nav-last']) ($(id) as HTMLButtonElement).disabled = at === state.moves.length;
+}
+
+// A record file picked becomes a game of the variant chosen above.
+async function importRecord(input: HTMLInputElement) {
+  const file = input.files?.[0];
+  input.value = '';
+  if (!file) return;
+  try {
+    const s = await postRecord(($('variant') as HTMLSelectElement).value, file);
+    say(`Started from ${file.name}: ${s.moves.length} moves.`);
+    if (editing) toggleEditor();
+    show(s, true);
+  } catch (e) {
+    say(`${file.name}: ${(e as Error).message}`);
   }
 }
 
@@ -488,6 +525,12 @@ function wire() {
     show(state);
   };
   $('review-end').onclick = () => show(state);
+  $('nav-first').onclick = () => stepTo(0);
+  $('nav-back').onclick = () => stepTo(shownPly() - 1);
+  $('nav-on').onclick = () => stepTo(shownPly() + 1);
+  $('nav-last').onclick = () => stepTo(state.moves.length);
+  $('record-export').onclick = () => exportRecord(state, ($('record-format') as HTMLSelectElement).value).catch((e) => say((e as Error).message));
+  ($('record-import') as HTMLInputElement).onchange = (e) => importRecord(e.target as HTMLInputElement);
   const coordinates = $('coordinates') as HTMLInputElement;
   coordinates.checked = inCoordinates();
   coordinates.onchange = () => {
@@ -549,8 +592,16 @@ function wire() {
     sizeBoard(state);
     ground?.redrawAll();
   });
+  // The arrow keys, Home and End step through the moves, unless a field or list takes them.
+  const steps: Record<string, () => number> = {
+    ArrowLeft: () => shownPly() - 1, ArrowRight: () => shownPly() + 1, Home: () => 0, End: () => state.moves.length,
+  };
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && held) { held = undefined; showHands(state.hands); }
+    const target = e.target as HTMLElement;
+    if (!state || editing || !steps[e.key] || e.altKey || e.ctrlKey || e.metaKey || target.closest('input, select, textarea')) return;
+    e.preventDefault();
+    void stepTo(steps[e.key]());
   });
 }
 

@@ -9,10 +9,11 @@
 //   node browser_test.mjs PALACE_BINARY NODE_MODULES_DIR SCREENSHOT_DIR
 // STEPS=everyVariant,promotion runs only the steps named.
 // Exits 77 (ctest's skip) when there is no Chromium, 0 when every step passed, 1 otherwise.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startServe } from './serve.mjs';
 
 const [palace, modules, shots] = process.argv.slice(2).map((p) => p && resolve(p));
@@ -655,6 +656,52 @@ async function againstPalace(page, address) {
 
 // A game's link, flipped, opens the same game turned round in a new tab; a move there shows in
 // the first tab.
+// A shogi record file picked on the page becomes the game; the keys and the buttons step through
+// it; the game downloads as CSA, which reads back as the same moves; an unreadable file is refused
+// in one line and the game shown stays.
+async function records(page, address) {
+  const records = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'tests', 'records');
+  await open(page, address, await gameWith(address, 'chess'));
+  await page.select('#variant', 'shogi');
+  await (await page.$('#record-import')).uploadFile(join(records, 'shogi-jt-2014.kif'));
+  await waitFor(page, 'the record as the game', `${moveCount(107)} && document.getElementById('board').dataset.family === 'shogi'`);
+  if ((await text(page, '#message')) !== 'Started from shogi-jt-2014.kif: 107 moves.') throw new Error(`the import says "${await text(page, '#message')}"`);
+  await page.focus('#board');
+  await page.keyboard.press('Home');
+  await waitFor(page, 'the start', `document.getElementById('review-ply').textContent === 'Showing the start position.'`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await waitFor(page, 'the second move', `document.querySelector('#move-list button.current')?.dataset.ply === '2'`);
+  const second = await text(page, '#review-ply');
+  if (second !== 'Showing the position after move 1 (☖８四歩(83)).') throw new Error(`after two steps the page reads "${second}"`);
+  await settle();
+  await page.screenshot({ path: join(shots, 'records-review.png') });
+  await press(page, '#nav-back');
+  await waitFor(page, 'one move back', `document.querySelector('#move-list button.current')?.dataset.ply === '1'`);
+  await press(page, '#nav-last');
+  await waitFor(page, 'the game now', `document.getElementById('review').hidden && document.getElementById('nav-on').disabled`);
+
+  const downloads = join(scratch, 'downloads');
+  mkdirSync(downloads, { recursive: true });
+  const cdp = await page.createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+  const formats = await page.$$eval('#record-format option', (o) => o.map((e) => e.value).join());
+  if (formats !== 'pgn,kif,ki2,csa') throw new Error(`shogi's record formats are ${formats}`);
+  await page.select('#record-format', 'csa');
+  await press(page, '#record-export');
+  const id = await gameId(page);
+  const file = join(downloads, `palace-${id.slice(0, 8)}.csa`);
+  for (let i = 0; i < 100 && !existsSync(file); ++i) await new Promise((done) => setTimeout(done, 100));
+  if (!existsSync(file)) throw new Error(`no download; the folder holds ${readdirSync(downloads).join()}`);
+  const csa = readFileSync(file, 'utf8');
+  if (!csa.includes('+7776FU') || csa.split('\n').filter((l) => /^[+-]\d{4}[A-Z]{2}/.test(l)).length !== 107)
+    throw new Error(`the CSA download reads ${csa.slice(0, 200)}`);
+
+  await (await page.$('#record-import')).uploadFile(join(records, 'chess-immortal-game.pgn'));
+  await waitFor(page, 'the refusal', `document.getElementById('message').textContent.startsWith('chess-immortal-game.pgn: record: move 1')`);
+  if ((await gameId(page)) !== id) throw new Error('a refused record replaced the game');
+}
+
 async function linksAndTabs(page, browser, address) {
   const state = await gameWith(address, 'xiangqi', ['C2=5']);
   await open(page, address, state);
@@ -701,7 +748,7 @@ try {
     everyVariant: () => everyVariant(page, address), shogi: () => shogiDropsAndPromotions(page, address),
     crazyhouse: () => crazyhouseDrop(page, address), promotion: () => chessPromotion(page, address),
     picker: () => pickerInsideTheScreen(page, address), editor: () => positionEditor(page, address),
-    againstPalace: () => againstPalace(page, address),
+    againstPalace: () => againstPalace(page, address), records: () => records(page, address),
     linksAndTabs: () => linksAndTabs(page, browser, address) })) {
     if (process.env.STEPS && !process.env.STEPS.split(',').includes(name)) continue;
     await step();

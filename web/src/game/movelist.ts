@@ -40,4 +40,9 @@ export function drawMoveList(list: HTMLElement, s: State, reviewing: number | un
   }
   list.replaceChildren(...rows);
   if (reviewing === undefined) list.scrollTop = list.scrollHeight;
+  else {
+    // The move shown, in sight within the list alone (scrollIntoView would move the page too).
+    const current = list.querySelector('.current')?.getBoundingClientRect(), box = list.getBoundingClientRect();
+    if (current && (current.top < box.top || current.bottom > box.bottom)) list.scrollTop += current.top - box.top - box.height / 2;
+  }
 }
