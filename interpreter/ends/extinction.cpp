@@ -13,6 +13,7 @@ void Extinction::read(const ConfigNode& ends, const RuleSet& rules) {
   if (const ConfigNode* c = node->find("count")) count = read_int(*c, extinction_keys::map_keys[1]);
   if (const ConfigNode* c = node->find("opponent_count")) opponent_count = read_int(*c, extinction_keys::map_keys[2]);
   if (const ConfigNode* r = node->find("result")) result = read_side_result(*r);
+  if (const ConfigNode* t = node->find("together")) together = t->as_bool();
 }
 
 }  // namespace palace

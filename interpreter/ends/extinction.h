@@ -1,12 +1,14 @@
 // ends.extinction: a side that has lost every piece of one of the listed kinds, its hand included,
 // gets the result the variant names (extinction chess: the side loses; a kind counts as extinct at
 // `count` pieces or fewer, and only while the other side still has `opponent_count` of it). The
-// side that just moved is asked first, as the reference engine asks.
+// side that just moved is asked first, as the reference engine asks. With `together` the listed kinds
+// are counted as one (the reference's `*`: losers, where a side down to its king alone wins).
 #pragma once
 
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <numeric>
 
 #include "ends/end_rule.h"
 
@@ -20,6 +22,7 @@ inline constexpr KeySpec map_keys[] = {
     {"opponent_count", KeyType::Int, "and only while the other side has at least this many of it", "0", "",
      KeyType::String, nullptr, false, 0, 99},
     {"result", KeyType::Enum, "the result for the side whose kind died out", "loss", SideResults},
+    {"together", KeyType::Bool, "the listed kinds are counted as one, their pieces added up", "false"},
 };
 inline constexpr MapSpec map{"ends.extinction", "Losing (or winning) by a kind dying out.", map_keys};
 }  // namespace extinction_keys
@@ -35,6 +38,7 @@ struct Extinction {
   int count = 0;
   int opponent_count = 0;
   SideResult result = SideResult::Loss;
+  bool together = false;
 
   void read(const ConfigNode& ends, const RuleSet& rules);
 
@@ -53,12 +57,20 @@ struct Extinction {
       }
     }
     const Side us = pos.side_to_move();
-    for (const Side side : {opponent(us), us})
+    const auto died_out = [&](int mine, int theirs) { return mine <= count && theirs >= opponent_count; };
+    const auto total = [&](Side side) { return std::accumulate(held[side].begin(), held[side].end(), 0); };
+    for (const Side side : {opponent(us), us}) {
+      if (together) {
+        if (died_out(total(side), total(opponent(side))))
+          return j.ends(outcome_for(side, result, Termination::Extinction));
+        continue;
+      }
       for (std::uint32_t left = kinds; left; left &= left - 1) {
         const Kind k = Kind(std::countr_zero(left));
-        if (held[side][k] <= count && held[opponent(side)][k] >= opponent_count)
+        if (died_out(held[side][k], held[opponent(side)][k]))
           return j.ends(outcome_for(side, result, Termination::Extinction));
       }
+    }
     return false;
   }
 };

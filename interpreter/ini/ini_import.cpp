@@ -549,6 +549,19 @@ class SectionConverter {
     return names;
   }
 
+  // The imported file's kinds, then those the section adds (its own and the hand's promoted pawns).
+  std::vector<std::string> every_kind() const {
+    std::vector<std::string> names;
+    if (base_)
+      for (const auto& piece : base_->rules.pieces) names.push_back(piece.name);
+    if (const YAML::Node own = out_["pieces"]; own.IsMap())
+      for (const auto& piece : own) {
+        const std::string name = piece.first.as<std::string>();
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      }
+    return names;
+  }
+
   void setup() {
     if (!value("startFen")) return;
     const IniEntry& e = where("startFen");
@@ -873,8 +886,7 @@ class SectionConverter {
   }
 
   void rules_and_ends() {
-    if (value("checkmateValue") && *value("checkmateValue") != "loss")
-      refuse(where("checkmateValue"), "a checkmate that does not lose is not a construct of Palace");
+    if (given("checkmateValue")) out_["ends"]["checkmate"] = result("checkmateValue");
     if (value("mustCapture")) out_["rules"]["captures"] = flag("mustCapture") ? "compulsory" : "optional";
     if (value("flyingGeneral")) out_["rules"]["facing_royals"] = flag("flyingGeneral") ? "forbidden" : "allowed";
     if (value("blastOnCapture") && flag("blastOnCapture")) {
@@ -954,9 +966,8 @@ class SectionConverter {
     const std::string letters = value("extinctionPieceTypes").value_or("");
     const int count = value("extinctionPieceCount") ? number("extinctionPieceCount", 0, 99) : 0;
     const int opponent = value("extinctionOpponentPieceCount") ? number("extinctionOpponentPieceCount", 0, 99) : 0;
-    if (letters == "*") {
+    if (letters == "*" && count == 0 && opponent == 0) {
       // `*` counts all of a side's pieces: none left is Palace's `no_pieces`.
-      if (count != 0 || opponent != 0) refuse(types, "a count of all pieces above 0 is not a construct of Palace");
       out_["ends"]["no_pieces"] = v;
       if (base_) out_["ends"]["extinction"] = YAML::Node(YAML::NodeType::Null);
       return;
@@ -964,7 +975,12 @@ class SectionConverter {
     if (!value("extinctionPieceTypes"))
       refuse(where("extinctionValue"), "an extinction without extinctionPieceTypes is not converted");
     YAML::Node e = out_["ends"]["extinction"];
-    for (const std::string& k : kinds_of("extinctionPieceTypes")) e["kinds"].push_back(k);
+    if (letters == "*") {
+      for (const std::string& k : every_kind()) e["kinds"].push_back(k);
+      e["together"] = true;
+    } else {
+      for (const std::string& k : kinds_of("extinctionPieceTypes")) e["kinds"].push_back(k);
+    }
     if (count) e["count"] = count;
     if (opponent) e["opponent_count"] = opponent;
     e["result"] = v;

@@ -28,7 +28,7 @@ const std::set<std::string> OneWordVariants = {
     "ai-wok", "almost", "amazon", "antichess", "atomic", "berolina", "breakthrough", "chaturanga", "chess", "chess-design",
     "chess960", "chessgi", "clobber", "codrus", "crazyhouse", "dobutsu", "extinction", "fairy", "five-check", "fox-and-hounds",
     "gardner", "georgian", "giveaway", "gorogoro", "grasshopper", "hoppelpoppel", "horde", "judkins", "king-of-the-hill",
-    "kinglet", "knightmate", "loop", "losalamos", "makruk", "mini", "minishogi", "minixiangqi", "misere", "newzealand", "nightrider",
+    "kinglet", "knightmate", "legan", "loop", "losalamos", "losers", "makruk", "mini", "minishogi", "minixiangqi", "misere", "newzealand", "nightrider",
     "nocastle", "nocheckatomic", "normal", "orda", "paradigm", "pawnback", "pawnsideways", "perfect", "raazuvaa", "shatranj",
     "three-check", "threekings", "yarishogi"};
 const std::set<std::string> TwoWordVariants = {"capablanca", "centaur", "chancellor", "checkshogi", "clobber10", "courier",

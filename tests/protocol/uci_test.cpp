@@ -43,7 +43,7 @@ TEST(Uci, HandshakeOffersEveryVariantFileByItsWireName) {
             "var crazyhouse var dobutsu var embassy var extinction var fairy var fischerandom var fox-and-hounds var gardner "
             "var georgian var giveaway var gorogoro var gothic var grand var grasshopper var hoppelpoppel var horde var janggi "
             "var janggicasual var janggimodern var janggitraditional var janus var judkins var kinglet var kingofthehill "
-            "var knightmate var loop var losalamos var makruk var manchu var mini var minishogi var minixiangqi var misere "
+            "var knightmate var legan var loop var losalamos var losers var makruk var manchu var mini var minishogi var minixiangqi var misere "
             "var modern var newzealand var nightrider var nocastle var nocheckatomic var normal var opulent var orda var paradigm var pawnback "
             "var pawnsideways var perfect var raazuvaa var shako var shatranj var shogi var tencubed var threekings var wolf var xiangqi "
             "var yarishogi");
@@ -147,7 +147,7 @@ TEST(Uci, BadInputIsNamedAndChangesNothing) {
        "berolina, breakthrough, capablanca, centaur, chancellor, chaturanga, checkshogi, chess, chess-design, chessgi, clobber, "
        "clobber10, codrus, courier, crazyhouse, dobutsu, embassy, extinction, fairy, fischerandom, fox-and-hounds, gardner, "
        "georgian, giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, "
-       "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, loop, losalamos, makruk, manchu, mini, minishogi, "
+       "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, legan, loop, losalamos, losers, makruk, manchu, mini, minishogi, "
        "minixiangqi, misere, modern, newzealand, nightrider, nocastle, nocheckatomic, normal, opulent, orda, paradigm, pawnback, "
        "pawnsideways, perfect, raazuvaa, shako, shatranj, shogi, tencubed, threekings, wolf, xiangqi, yarishogi)"},
       {"setoption name Hash value 0", "info string Hash must be 1 to 4096 MB, not \"0\""},
