@@ -2,6 +2,7 @@
 """Omega chess perft by a second, independent implementation: pure Python, no Palace code.
 
     tests/vectors/omega_perft.py DEPTH [FEN]
+    tests/vectors/omega_perft.py --check PALACE   (the ctest: its counts against `palace perft`)
 
 Prints the count of legal move sequences of DEPTH plies from FEN (default: the start), the rules
 as omegachess.com/rules gives them: a 10x10 field with a wizard point outside each corner, the
@@ -214,7 +215,31 @@ def perft(pos, depth):
     return total
 
 
+# Depths 1 to 2 from the start and from two mid-game positions with castling open on both wings
+# (a few seconds); the deeper table is in docs/engine-log.md.
+MIDGAME = '*4P5*/*3p6*/*10*/*4P5*/*10*/*2N7*/*P2C4P1*/*1R3K2R1*/W**********W'
+CHECKS = [(START, 2), ('w**********w/*1r3k2r1*/*1p8*/' + MIDGAME + ' w KQkq - 0 1', 2),
+          ('w**********w/*1r3k2r1*/*1p8*/' + MIDGAME + ' b KQkq - 0 1', 2)]
+
+
+def check(palace):
+    import subprocess
+    failed = 0
+    for fen, depth in CHECKS:
+        for d in range(1, depth + 1):
+            out = subprocess.run([palace, 'perft', 'variants/omega.yaml', '--fen', fen, '--depth', str(d)],
+                                 capture_output=True, text=True, check=True).stdout.split()[-1]
+            ours = perft(Position(fen), d)
+            if int(out) != ours:
+                failed += 1
+                print(f'{fen} depth {d}: palace {out}, this script {ours}')
+    print(f'{len(CHECKS)} positions, {failed} differ')
+    sys.exit(1 if failed else 0)
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == '--check':
+        check(sys.argv[2])
     if len(sys.argv) not in (2, 3):
         sys.exit(__doc__.strip().splitlines()[2].strip())
     depth = int(sys.argv[1])
