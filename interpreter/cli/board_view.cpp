@@ -84,9 +84,12 @@ class Painter {
     bool marked_after = false;
     for (int file = 0; file < board_.files; ++file) {
       const Piece p = pos_.at(board_.square(file, rank));
-      const std::string text = p ? v_.written(p) : "+";
+      const bool hole = board_.is_hole(board_.square(file, rank));
+      const std::string text = p ? v_.written(p) : hole ? " " : "+";
       const bool marked_before = text.size() == 2 && text[0] == '+';
-      const std::string gap = file ? "---" : "  ";
+      // No line runs to a hole: it is drawn as a gap in the board.
+      const bool joined = file && !hole && !board_.is_hole(board_.square(file - 1, rank));
+      const std::string gap = !file ? "  " : joined ? "---" : "   ";
       lines(gap.substr(0, gap.size() - marked_before - marked_after));
       marked_after = text.size() == 2 && text[1] == '~';
       if (!p)
@@ -103,7 +106,7 @@ class Painter {
   void lines_between(int rank, int down) {
     std::string row((board_.files - 1) * Pitch + 1, ' ');
     for (int file = 0; file < board_.files; ++file) {
-      row[file * Pitch] = '|';
+      if (!board_.is_hole(board_.square(file, rank)) && !board_.is_hole(board_.square(file, rank + down))) row[file * Pitch] = '|';
       if (file + 1 == board_.files || board_.all_diagonals) continue;  // every diagonal drawn is noise
       const bool falling = diagonal(board_.square(file, rank), 1, down);      // towards the lower right
       const bool rising = diagonal(board_.square(file + 1, rank), -1, down);  // towards the lower left

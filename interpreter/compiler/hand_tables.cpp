@@ -46,7 +46,7 @@ void Variant::build_hands() {
       const int stay = rules_.pieces[k].stay_in;
       for (Point s = Point(0); s < squares_; ++s) {
         const PointSet* zones = rules_.sides[side].zones.data();
-        if ((zone >= 0 && !zones[zone][s]) || (stay >= 0 && !zones[stay][s])) continue;
+        if (board().is_hole(s) || (zone >= 0 && !zones[zone][s]) || (stay >= 0 && !zones[stay][s])) continue;
         if (hands.no_dead_drops && dead_at(side, k, s)) continue;
         drop_points_[side * kinds_ + k].push_back(s);
       }

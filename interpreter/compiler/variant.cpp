@@ -189,7 +189,7 @@ int Variant::most_moves(Side side, int pieces) const {
 
 Point Variant::offset(Point s, int file, int rank) const {
   const int f = board().file_of(s) + file, r = board().rank_of(s) + rank;
-  if (f < 0 || f >= board().files || r < 0 || r >= board().ranks) return NoPoint;
+  if (f < 0 || f >= board().files || r < 0 || r >= board().ranks || board().is_hole(board().square(f, r))) return NoPoint;
   return board().square(f, r);
 }
 

@@ -206,7 +206,7 @@ class Variant {
 
   // Geometry, for slow paths that reason about rules rather than read tables (explanations).
   Point step(Point s, int dir) const;  // along the lines; NoPoint at an edge or where no line runs
-  Point offset(Point s, int file, int rank) const;  // NoPoint off the board
+  Point offset(Point s, int file, int rank) const;  // NoPoint off the board or on a hole
   int orient(int dir, Side side) const;  // a direction written for an upward side, seen by `side`
 
   // Names and letters.

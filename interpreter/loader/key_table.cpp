@@ -18,6 +18,10 @@ using T = KeyType;
 const KeySpec board_keys[] = {
     {"files", T::Int, "number of files, 2 to 16 (`a` to `p`)"},
     {"ranks", T::Int, "number of ranks, 2 to 16"},
+    {"holes", T::OneOrList,
+     "points of the rectangle that are not part of the board, as zones are written (a point, a rectangle `a2-a11`): "
+     "nothing stands, lands or passes there; a FEN writes each as `*`",
+     "[]"},
     {"diagonals", T::Any, "diagonal lines: `all`, `none`, or a list of chains of points (`[d1, e2, f3]`)", "none"},
     {"ranks_from", T::Enum,
      "the edge rank 1 lies on, as the first side sees the board: `bottom`, its own (chess), or `top`, the other's "

@@ -22,7 +22,7 @@ std::string BoardDef::point_name(Point s) const {
   return std::string(1, char('a' + file_of(s))) + std::to_string(rank_of(s) + 1);
 }
 
-Point BoardDef::parse_point(const std::string& text) const {
+Point BoardDef::parse_point(const std::string& text, bool holes_too) const {
   if (text.size() < 2 || text.size() > 3 || text[0] < 'a' || text[0] >= 'a' + files) return NoPoint;
   int rank = 0;
   for (std::size_t i = 1; i < text.size(); ++i) {
@@ -30,7 +30,8 @@ Point BoardDef::parse_point(const std::string& text) const {
     rank = rank * 10 + (text[i] - '0');
   }
   if (text[1] == '0' || rank < 1 || rank > ranks) return NoPoint;
-  return square(text[0] - 'a', rank - 1);
+  const Point s = square(text[0] - 'a', rank - 1);
+  return holes_too || !is_hole(s) ? s : NoPoint;
 }
 
 Kind RuleSet::kind_by_name(const std::string& name) const {
@@ -138,7 +139,8 @@ class Loader {
   Point square(const ConfigNode& node) const {
     const Point s = board().parse_point(node.as_string());
     if (s == NoPoint)
-      node.fail(palace::quote(node.as_string()) + " is not a point of the " + board_size() + " board");
+      node.fail(palace::quote(node.as_string()) + (board().parse_point(node.as_string(), true) != NoPoint ? " is a hole of the " : " is not a point of the ") +
+                board_size() + " board");
     return s;
   }
 
@@ -167,8 +169,8 @@ class Loader {
         continue;
       }
       const std::string corners[] = {text.substr(0, dash), text.substr(dash + 1)};
-      const Point a = board().parse_point(corners[0]);
-      const Point b = board().parse_point(corners[1]);
+      const Point a = board().parse_point(corners[0], true);
+      const Point b = board().parse_point(corners[1], true);
       // Name the corner at fault: a corner off the board usually means a wrong board size.
       for (const Point corner : {a, b}) {
         const std::string& name = corners[corner == a ? 0 : 1];
@@ -181,7 +183,7 @@ class Loader {
         for (int r = std::min(board().rank_of(a), board().rank_of(b)); r <= std::max(board().rank_of(a), board().rank_of(b)); ++r)
           set.set(board().square(f, r));
     }
-    return set;
+    return set & ~board().holes;
   }
 
   void read_board(const ConfigNode& node) {
@@ -192,6 +194,11 @@ class Loader {
       if (from->as_string() != "bottom" && from->as_string() != "top")
         from->fail("expected bottom (rank 1 is the first side's own edge) or top");
       rules_.board.ranks_from_top = from->as_string() == "top";
+    }
+    // Holes are read first: no other key may name one as a point.
+    if (const ConfigNode* holes = node.find("holes")) {
+      rules_.board.holes = point_set(*holes);
+      if (rules_.board.holes.count() == std::size_t(board().size())) holes->fail("every point of the board is a hole");
     }
     const ConfigNode* diagonals = node.find("diagonals");
     if (!diagonals) return;

@@ -28,14 +28,19 @@ struct BoardDef {
   // 10), not its near one (chess): boards are drawn with the first side at the bottom either way.
   bool ranks_from_top = false;
   std::vector<std::pair<Point, Point>> diagonal_lines;  // otherwise only these diagonal edges are
+  // Points of the rectangle that are not part of the board: no line runs to them, nothing stands,
+  // lands or passes there (Omega chess's 12x12 with its corners' wizard points, no more).
+  PointSet holes;
 
   Point square(int file, int rank) const { return Point(rank * files + file); }
   int file_of(Point s) const { return s % files; }
   int rank_of(Point s) const { return s / files; }
   int size() const { return files * ranks; }
   std::string point_name(Point s) const;
-  // Parses "e2"; returns NoPoint when the text is not a square of this board.
-  Point parse_point(const std::string& text) const;
+  bool is_hole(Point s) const { return holes[s]; }
+  // Parses "e2"; returns NoPoint when the text is not a point of this board (a hole is none, unless
+  // `holes_too`: a rectangle may have one as its corner).
+  Point parse_point(const std::string& text, bool holes_too = false) const;
 };
 
 enum class PartKind : std::uint8_t { Step, Slide, Hop, Leap };

@@ -140,7 +140,13 @@ void Position::read_board(const std::string& placement) {
         if (file + run > board.files) throw FenError(rank_name() + " has more than " + std::to_string(board.files) + " points");
       }
       --i;
-      file += run;
+      for (const int end = file + run; file < end; ++file)
+        if (board.is_hole(board.square(file, rank)))
+          throw FenError("FEN board: " + board.point_name(board.square(file, rank)) + " is a hole, written *");
+    } else if (c == '*') {
+      if (file >= board.files) throw FenError(rank_name() + " has more than " + std::to_string(board.files) + " points");
+      const Point s = board.square(file++, rank);
+      if (!board.is_hole(s)) throw FenError("FEN board: * on " + board.point_name(s) + ", which is not a hole");
     } else {
       // A promoted piece may be written with a `+` before its letter or a `~` after it.
       std::string text(1, c);
@@ -150,6 +156,7 @@ void Position::read_board(const std::string& placement) {
       if (p == NoPiece) throw FenError("FEN board: unknown piece letter " + quote(text) + " on rank " + std::to_string(rank + 1));
       if (file >= board.files) throw FenError(rank_name() + " has more than " + std::to_string(board.files) + " points");
       const Point s = board.square(file++, rank);
+      if (board.is_hole(s)) throw FenError("FEN board: " + text + " on " + board.point_name(s) + ", a hole");
       const PieceDef& def = variant_->rules().pieces[kind_of(p)];
       if (def.stay_in >= 0 && !variant_->rules().sides[side_of(p)].zones[def.stay_in][s])
         throw FenError("FEN board: " + def.name + " on " + board.point_name(s) + " is outside its zone '" +
@@ -370,7 +377,7 @@ std::string Position::fen(const FenOmissions& omit) const {
     int empty = 0;
     for (int file = 0; file < board.files; ++file) {
       const Point point = board.square(file, rank);
-      const bool hidden = !omit.hidden.empty() && omit.hidden[std::size_t(point)];
+      const bool hidden = board.is_hole(point) || (!omit.hidden.empty() && omit.hidden[std::size_t(point)]);
       const Piece p = board_[point];
       if (!p && !hidden) {
         ++empty;

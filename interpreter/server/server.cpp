@@ -256,6 +256,9 @@ json state_json(const std::string& id, const Entry& entry) {
     sides.push_back({{"name", side.name}, {"colour", side.colour}, {"forward", side.forward > 0 ? "up" : "down"}});
   json diagonals = json::array();
   for (const auto& [a, b] : board.diagonal_lines) diagonals.push_back({board.point_name(a), board.point_name(b)});
+  json holes = json::array();
+  for (Point s = Point(0); s < board.size(); ++s)
+    if (board.is_hole(s)) holes.push_back(board.point_name(s));
 
 
   json legal = json::object();
@@ -291,7 +294,7 @@ json state_json(const std::string& id, const Entry& entry) {
                 {"variant", entry.choice.name},
                 {"name", variant.rules().name},
                 {"formations", entry.choice.formations},
-                {"board", {{"files", board.files}, {"ranks", board.ranks}, {"diagonals", diagonals}, {"all_diagonals", board.all_diagonals},
+                {"board", {{"files", board.files}, {"ranks", board.ranks}, {"diagonals", diagonals}, {"all_diagonals", board.all_diagonals}, {"holes", holes},
                            {"ranks_from", board.ranks_from_top ? "top" : "bottom"}}},
                 {"sides", sides},
                 {"kinds", kinds_json(variant)},

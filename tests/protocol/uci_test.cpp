@@ -44,7 +44,7 @@ TEST(Uci, HandshakeOffersEveryVariantFileByItsWireName) {
             "var georgian var giveaway var gorogoro var gothic var grand var grasshopper var hoppelpoppel var horde var janggi "
             "var janggicasual var janggimodern var janggitraditional var janus var judkins var kinglet var kingofthehill "
             "var knightmate var legan var loop var losalamos var losers var makruk var manchu var mini var minishogi var minixiangqi var misere "
-            "var modern var newzealand var nightrider var nocastle var nocheckatomic var normal var opulent var orda var paradigm var pawnback "
+            "var modern var newzealand var nightrider var nocastle var nocheckatomic var normal var omega var opulent var orda var paradigm var pawnback "
             "var pawnsideways var perfect var raazuvaa var shako var shatranj var shogi var tencubed var threekings var wolf var xiangqi "
             "var yarishogi");
   EXPECT_EQ(lines[3], "option name VariantFile type string default <empty>");
@@ -67,6 +67,22 @@ TEST(Uci, TranscriptOfAShortChessGame) {
   EXPECT_NE(answer[answer.size() - 2].find(" pv d8h4"), std::string::npos) << answer[answer.size() - 2];
   gui.tell("position startpos moves f2f3 e7e5 g2g4 d8h4");
   EXPECT_EQ(gui.tell("go depth 1"), std::vector<std::string>{"bestmove (none)"});
+}
+
+// Omega chess, a board with holes the reference cannot play: a search's answer is one of the
+// position's legal moves, here after a wizard has left its corner point.
+TEST(Uci, OmegaChessAnswersALegalMove) {
+  Gui gui;
+  gui.tell("setoption name UCI_Variant value omega");
+  gui.tell("position startpos moves a1b4 l12k9");
+  const std::string best = last(gui.tell("go depth 3"));
+  ASSERT_EQ(best.rfind("bestmove ", 0), 0u) << best;
+  const auto variant = load_variant(variant_path("omega"));
+  Game game(variant);
+  for (const char* m : {"a1b4", "l12k9"}) ASSERT_TRUE(game.play(m).accepted) << m;
+  Position pos = game.position();
+  std::string why;
+  EXPECT_TRUE(WireNotation(*variant).parse_move(pos, best.substr(9), why)) << best << ": " << why;
 }
 
 // Engine against itself in mirrored Janggi: every bestmove is a legal wire move that Palace's own
@@ -148,7 +164,7 @@ TEST(Uci, BadInputIsNamedAndChangesNothing) {
        "clobber10, codrus, courier, crazyhouse, dobutsu, embassy, extinction, fairy, fischerandom, fox-and-hounds, gardner, "
        "georgian, giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, "
        "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, legan, loop, losalamos, losers, makruk, manchu, mini, minishogi, "
-       "minixiangqi, misere, modern, newzealand, nightrider, nocastle, nocheckatomic, normal, opulent, orda, paradigm, pawnback, "
+       "minixiangqi, misere, modern, newzealand, nightrider, nocastle, nocheckatomic, normal, omega, opulent, orda, paradigm, pawnback, "
        "pawnsideways, perfect, raazuvaa, shako, shatranj, shogi, tencubed, threekings, wolf, xiangqi, yarishogi)"},
       {"setoption name Hash value 0", "info string Hash must be 1 to 4096 MB, not \"0\""},
       {"setoption name Colour value red", "info string unknown option \"Colour\""},

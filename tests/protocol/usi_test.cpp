@@ -109,7 +109,7 @@ TEST(Usi, BadInputIsOneLineAndChangesNothing) {
        "codrus, courier, crazyhouse, dobutsu, embassy, extinction, fairy, fischerandom, fox-and-hounds, gardner, georgian, "
        "giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, "
        "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, legan, loop, losalamos, losers, makruk, manchu, mini, minishogi, "
-       "minixiangqi, misere, modern, newzealand, nightrider, nocastle, nocheckatomic, normal, opulent, orda, paradigm, pawnback, "
+       "minixiangqi, misere, modern, newzealand, nightrider, nocastle, nocheckatomic, normal, omega, opulent, orda, paradigm, pawnback, "
        "pawnsideways, perfect, raazuvaa, shako, shatranj, shogi, tencubed, threekings, wolf, xiangqi, yarishogi)"},
   };
   for (const auto& [input, expected] : cases) EXPECT_EQ(gui.tell(input), std::vector<std::string>{expected}) << input;
