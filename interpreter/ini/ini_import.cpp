@@ -962,7 +962,6 @@ class SectionConverter {
     } else {
       return;
     }
-    const IniEntry& types = where("extinctionPieceTypes");
     const std::string letters = value("extinctionPieceTypes").value_or("");
     const int count = value("extinctionPieceCount") ? number("extinctionPieceCount", 0, 99) : 0;
     const int opponent = value("extinctionOpponentPieceCount") ? number("extinctionOpponentPieceCount", 0, 99) : 0;
