@@ -127,6 +127,11 @@ void Position::read_board(const std::string& placement) {
   for (std::size_t i = 0; i < placement.size(); ++i) {
     const char c = placement[i];
     auto rank_name = [&] { return "FEN board: rank " + std::to_string(rank + 1); };
+    // The point a hole's `*` or a piece's letter stands for, the rank's next.
+    auto next_point = [&] {
+      if (file >= board.files) throw FenError(rank_name() + " has more than " + std::to_string(board.files) + " points");
+      return board.square(file++, rank);
+    };
     if (c == '/') {
       if (file != board.files)
         throw FenError(rank_name() + " has " + std::to_string(file) + " points, expected " + std::to_string(board.files));
@@ -144,8 +149,7 @@ void Position::read_board(const std::string& placement) {
         if (board.is_hole(board.square(file, rank)))
           throw FenError("FEN board: " + board.point_name(board.square(file, rank)) + " is a hole, written *");
     } else if (c == '*') {
-      if (file >= board.files) throw FenError(rank_name() + " has more than " + std::to_string(board.files) + " points");
-      const Point s = board.square(file++, rank);
+      const Point s = next_point();
       if (!board.is_hole(s)) throw FenError("FEN board: * on " + board.point_name(s) + ", which is not a hole");
     } else {
       // A promoted piece may be written with a `+` before its letter or a `~` after it.
@@ -154,8 +158,7 @@ void Position::read_board(const std::string& placement) {
       else if (i + 1 < placement.size() && placement[i + 1] == '~') text += placement[++i];
       const Piece p = variant_->piece_from_written(text);
       if (p == NoPiece) throw FenError("FEN board: unknown piece letter " + quote(text) + " on rank " + std::to_string(rank + 1));
-      if (file >= board.files) throw FenError(rank_name() + " has more than " + std::to_string(board.files) + " points");
-      const Point s = board.square(file++, rank);
+      const Point s = next_point();
       if (board.is_hole(s)) throw FenError("FEN board: " + text + " on " + board.point_name(s) + ", a hole");
       const PieceDef& def = variant_->rules().pieces[kind_of(p)];
       if (def.stay_in >= 0 && !variant_->rules().sides[side_of(p)].zones[def.stay_in][s])
