@@ -100,16 +100,19 @@ class Move {
   std::uint32_t bits_ = 0;
 };
 
-// Fixed-capacity move list kept on the stack, so generating moves never allocates. A variant
-// whose positions could hold more moves is refused when it loads, and a FEN that could, when it
-// is read (Variant::most_moves), so `add` needs no bounds check. The storage is left
-// uninitialised: a list is made at every node of a search and only its first `size` are read.
-constexpr int MaxMoves = 1024;
+// Fixed-capacity move list, so generating moves never allocates. A variant whose positions could
+// hold more moves is refused when it loads, and a FEN that could, when it is read
+// (Variant::most_moves), so `add` needs no bounds check. The bound is the reference engine's with
+// every variant built in: games with drops on large boards (a 10x10 crazyhouse) pass 1,024. A list
+// on the stack is made where the caller's depth is small (a perft's plies); the search, whose line
+// is deep, keeps its lists on the heap (search/node_frames.h). The storage is left uninitialised
+// and the count comes first: a list is made at every node and only its first `size` are touched.
+constexpr int MaxMoves = 8192;
 struct MoveList {
+  int size = 0;
   union {
     Move moves[MaxMoves];  // a union member is not constructed, so not zeroed
   };
-  int size = 0;
   MoveList() {}
   void add(Move m) {
     assert(size < MaxMoves);

@@ -105,9 +105,9 @@ void Histories::reward(const Position& pos, Move m, int ply, int depth, const Mo
   for (int i = 0; i < count; ++i) update(tried[i], -bonus);
 }
 
-MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const Histories& h, int ply,
-                     const Evaluation& eval)
-    : pos_(pos), eval_(eval), list_(list) {
+MoveOrder::MoveOrder(const Position& pos, MoveList& list, MoveScores& scores, Move hash_move, const Histories& h,
+                     int ply, const Evaluation& eval)
+    : pos_(pos), eval_(eval), list_(list), scores_(scores.score), losing_(scores.losing), unsure_(scores.unsure) {
   const Move counter = h.counter(pos);
   const int* const follows[MostContinuationPlies] = {h.replies(pos, 0), h.replies(pos, 1)};
   for (int i = 0; i < list.size; ++i) {
@@ -133,7 +133,7 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, Move hash_move, const 
     if (m.promotion_kind() >= 0 && m != hash_move) score += CaptureScore / 2 + eval.value(m.promotion_kind());
     scores_[i] = score;
   }
-  std::fill(scores_ + list.size, scores_ + list.size + Lanes - 1, std::numeric_limits<int>::min());
+  std::fill(scores_ + list.size, scores_ + list.size + MoveScores::Lanes - 1, std::numeric_limits<int>::min());
 }
 
 Move MoveOrder::next() {

@@ -1,6 +1,6 @@
 // The order moves are tried in: the hash move, captures by victim value then cheapest attacker,
 // killers, the countermove, quiet moves by history, captures that lose the exchange, and a pass
-// last. Moves are picked in place in the caller's list, their scores on the stack beside it.
+// last. Moves are picked in place in the caller's list, their scores in the caller's MoveScores.
 #pragma once
 
 #include <cstdint>
@@ -66,9 +66,19 @@ struct Histories {
   void reward(const Position& pos, Move m, int ply, int depth, const Move* tried, int count);
 };
 
+// What MoveOrder knows of each move of a list: as large as the list, so the search keeps both in
+// its frames (node_frames.h) rather than on the stack.
+struct MoveScores {
+  // Read four at a time (first_best), the last group padded with scores below any move's.
+  static constexpr int Lanes = 4;
+  int score[MaxMoves + Lanes - 1];
+  bool losing[MaxMoves];
+  bool unsure[MaxMoves];  // a capture whose losing is not yet known
+};
+
 class MoveOrder {
  public:
-  MoveOrder(const Position& pos, MoveList& list, Move hash_move, const Histories& h, int ply,
+  MoveOrder(const Position& pos, MoveList& list, MoveScores& scores, Move hash_move, const Histories& h, int ply,
             const Evaluation& eval);
   // The best move not yet returned, or a null Move when none is left.
   Move next();
@@ -80,11 +90,9 @@ class MoveOrder {
   const Position& pos_;
   const Evaluation& eval_;
   MoveList& list_;
-  // Read four at a time (first_best), the last group padded with scores below any move's.
-  static constexpr int Lanes = 4;
-  int scores_[MaxMoves + Lanes - 1];
-  bool losing_[MaxMoves];
-  bool unsure_[MaxMoves];  // a capture whose losing_ is not yet known
+  int* const scores_;
+  bool* const losing_;
+  bool* const unsure_;
   int done_ = 0;
 };
 

@@ -13,6 +13,7 @@
 #include "movegen/movegen.h"
 #include "search/eval.h"
 #include "search/move_order.h"
+#include "search/node_frames.h"
 #include "search/see.h"
 #include "search/time_manager.h"
 #include "search/tt.h"
@@ -142,15 +143,19 @@ std::optional<int> node_end_before_moves(Position& pos, int ply) {
   return node_end(pos, generate_legal(pos, list), ply);
 }
 
-// A node's moves to try, each put to the legality test when the search comes to it, and the filter
-// of those that could check.
+// A node's moves to try, in the node's frame, each put to the legality test when the search comes
+// to it, and the filter of those that could check.
 struct NodeMoves {
-  MoveList list;
+  NodeFrames::Lease frame;
+  MoveList& list;
   bool to_test;
   std::optional<LegalityTest> legal;
   CheckFilter checks;
-  NodeMoves(Position& pos, Keep keep, bool checked, int ply, const KnownDestinations& known)
-      : to_test(generate_to_try(pos, list, keep, checked, known)), checks(pos, ply > 0 && !after_pass(pos)) {
+  NodeMoves(NodeFrames& frames, Position& pos, Keep keep, bool checked, int ply, const KnownDestinations& known)
+      : frame(frames),
+        list(frame->list),
+        to_test(generate_to_try(pos, list, keep, checked, known)),
+        checks(pos, ply > 0 && !after_pass(pos)) {
     if (to_test && list.size > 0) legal.emplace(pos, checked);
   }
   bool legal_move(Move m) const { return !to_test || (*legal)(m); }
@@ -169,6 +174,7 @@ struct Searcher::Impl {
   mutable EvalMemo eval_memo{eval.census_table_bits()};
   TranspositionTable tt;
   std::unique_ptr<Histories> histories;  // large: on the heap, once
+  NodeFrames frames;
   // The margins below are in centipawns of a game whose weakest piece is worth a pawn (100); where
   // it is worth more, evaluations swing as much more, and so do the margins.
   const int margin_unit = std::max(eval.weakest(), PawnUnit);
@@ -346,8 +352,8 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool can_nul
   // Without a move from an earlier search this node is likely not worth its full depth.
   if (!hash_move && depth >= 4) --depth;
 
-  NodeMoves moves(*pos, Keep::All, checked, ply, eval.known_moves(*pos, eval_memo));
-  MoveOrder order(*pos, moves.list, hash_move, *histories, ply, eval);
+  NodeMoves moves(frames, *pos, Keep::All, checked, ply, eval.known_moves(*pos, eval_memo));
+  MoveOrder order(*pos, moves.list, moves.frame->scores, hash_move, *histories, ply, eval);
   const int original_alpha = alpha;
   int best = -Infinite;
   Move best_move;
@@ -496,8 +502,8 @@ int Searcher::Impl::quiesce(int alpha, int beta, int ply, bool checked) {
     }
     alpha = std::max(alpha, best);
   }
-  NodeMoves moves(*pos, checked ? Keep::All : Keep::Captures, checked, ply, eval.known_moves(*pos, eval_memo));
-  MoveOrder order(*pos, moves.list, entry ? entry->move : Move(), *histories, ply, eval);
+  NodeMoves moves(frames, *pos, checked ? Keep::All : Keep::Captures, checked, ply, eval.known_moves(*pos, eval_memo));
+  MoveOrder order(*pos, moves.list, moves.frame->scores, entry ? entry->move : Move(), *histories, ply, eval);
   Move best_move;
   bool any_legal = false;
   for (Move m = order.next(); m; m = order.next()) {

@@ -225,9 +225,9 @@ TEST(BadHooks, AfterMoveAnswersTheRulesCannotPlay) {
   EXPECT_EQ(edits_error('h'), hook + "edit 1: piece must be {name = KIND, side = SIDE} or nil, not string");
 }
 
-// The rook moves from a2 to `to` (its king on a1, Black's on h8).
-std::string error_moving_a2_to(const std::string& to) {
-  Position pos = at("misbehaving", "7k/8/8/8/8/8/R7/K7 w - - 0 1");
+// The rook of `variant` moves from a2 to `to` (its king on a1, Black's on h8).
+std::string error_moving_a2_to(const std::string& to, const std::string& variant = "misbehaving") {
+  Position pos = at(variant, "7k/8/8/8/8/8/R7/K7 w - - 0 1");
   const std::string fen = pos.fen();
   const std::string error = error_of([&] { pos.do_move(move_of(pos, "a2", to)); });
   EXPECT_EQ(pos.fen(), fen) << to;
@@ -238,10 +238,11 @@ std::string error_moving_a2_to(const std::string& to) {
 TEST(BadHooks, AfterMoveMayNotOutgrowWhatAPositionHolds) {
   const std::string hook = Script + ":29: edits: ";
   EXPECT_EQ(error_moving_a2_to("a5"), hook + "returned 65 edits; at most 64 are allowed");
-  // 46 queens on the empty points of ranks 3 to 8 beside the king and the rook: the 48 points
-  // that allow the most moves allow 4 x 27 + 12 x 25 + 20 x 23 + 12 x 21 = 1120 queen moves, and
-  // the two castlings and a pass make 1123.
-  EXPECT_EQ(error_moving_a2_to("a6"), hook + "the edits leave white 48 pieces, which could make up to 1123 moves; at most 1024 are supported");
+  // 46 queens on the empty points of ranks 3 to 8 beside the king and the rook, each move of a
+  // queen one of nine choices: the 48 points that allow the most moves allow
+  // 9 x (4 x 27 + 12 x 25 + 20 x 23 + 12 x 21) = 10,080 queen moves, the two castlings and a pass 10,083.
+  EXPECT_EQ(error_moving_a2_to("a6", "misbehaving_promoting"),
+            hook + "the edits leave white 48 pieces, which could make up to 10083 moves; at most 8192 are supported");
 }
 
 // Xiangqi's advisor stays in its palace: an edit may not put one outside.

@@ -109,6 +109,14 @@ def test_hands_after_the_board_as_one_more_field():
     assert palace.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1", "chess") == -8  # no hands
 
 
+def test_hands_full_of_queens_fit_the_move_list():
+    # fourteen queens in each hand could make 1,601 moves in one position: past the 1,024 moves the
+    # list held until 2026-12-05, within the 8,192 it holds now (pychess-variants' sanitize_fen test)
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QQQQQQQQQQQQQQqqqqqqqqqqqqqq] w KQkq - 0 1"
+    assert palace.validate_fen(fen, "crazyhouse") == palace.FEN_OK
+    assert len(palace.legal_moves("crazyhouse", fen, [])) == 20 + 32
+
+
 def test_gives_check_reads_a_position_no_game_reaches():
     # pyffish answers for the side to move even where the other side stands in check (pychess-variants
     # asks so to refuse such a FEN)

@@ -2,6 +2,8 @@
 // the input that showed the defect (tests/repro/, copied from the review) and asserts the answer.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "game/game.h"
 #include "test_support.h"
 
@@ -10,19 +12,43 @@ namespace {
 
 std::string repro(const std::string& file) { return source_path("tests/repro/" + file); }
 
+// 35 queens on a 16x15 board: more moves than the lists of the review's day held. 698 is the
+// count of a separate walk of the queens' lines (and the king's steps) written for this test.
+TEST(CoreRepro, ManyQueensOnALargeBoardMakeAllTheirMoves) {
+  Position pos(load_variant(repro("crowded.yaml")));
+  EXPECT_EQ(perft(pos, 1), 698u);
+}
+
+// The same board with a queen on every point of ranks 2 to 14: past what a list holds.
 TEST(CoreRepro, MoreMovesThanAListHoldsIsRefusedAtLoad) {
-  EXPECT_EQ(rule_error_of([] { load_variant(repro("crowded.yaml")); }),
-            repro("crowded.yaml") + ": setup: white could have up to 1943 moves in one position; Palace supports at most 1024");
+  const std::string path = temp_path("crowded.yaml");
+  std::ofstream file(path);
+  file << "name: more-queens\n"
+          "board: {files: 16, ranks: 15, diagonals: all}\n"
+          "sides: {white: {forward: up}, black: {forward: down}}\n"
+          "pieces:\n"
+          "  king: {letter: K, royal: true, moves: [{step: all}]}\n"
+          "  queen: {letter: Q, moves: [{slide: all}]}\n"
+          "setup:\n"
+          "  white: {pieces: {king: a1, queen: [";
+  for (int rank = 2; rank <= 14; ++rank)
+    for (char f = 'a'; f <= 'p'; ++f) file << (rank == 2 && f == 'a' ? "" : ", ") << f << rank;
+  file << "]}}\n  black: {pieces: {king: p15}}\n";
+  file.close();
+  EXPECT_EQ(rule_error_of([&] { load_variant(path); }),
+            path + ": setup: white could have up to 10107 moves in one position; Palace supports at most 8192");
 }
 
 TEST(CoreRepro, AFenThatCouldOverflowTheMoveListIsRefused) {
-  Position pos(load_variant(variant_path("chess")));
+  Position pos(load_variant(repro("crowded.yaml")));
   const std::string before = pos.fen();
+  std::string board = "15k/";
+  for (int rank = 14; rank >= 3; --rank) board += "QQQQQQQQQQQQQQQQ/";
   try {
-    pos.set_fen("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/k6K w - - 0 1");
-    FAIL() << "56 queens accepted";
+    pos.set_fen(board + "16/K15 w - - 0 1");
+    FAIL() << "192 queens accepted";
   } catch (const FenError& e) {
-    EXPECT_STREQ(e.what(), "FEN board: white has 57 pieces, which could make up to 1312 moves; at most 1024 are supported");
+    EXPECT_STREQ(e.what(), "FEN board: white has 193 pieces, which could make up to 9403 moves; at most 8192 are supported");
   }
   EXPECT_EQ(pos.fen(), before);
 }

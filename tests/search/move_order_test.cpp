@@ -14,7 +14,8 @@ namespace {
 std::string first_tried(Position& pos, const search::Histories& h, int ply, const search::Evaluation& eval) {
   MoveList list;
   generate_legal(pos, list);
-  search::MoveOrder order(pos, list, Move(), h, ply, eval);
+  const auto scores = std::make_unique<search::MoveScores>();
+  search::MoveOrder order(pos, list, *scores, Move(), h, ply, eval);
   return pos.move_text(order.next());
 }
 
