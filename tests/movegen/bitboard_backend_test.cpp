@@ -31,9 +31,9 @@ const std::set<std::string> OneWordVariants = {
     "kinglet", "knightmate", "legan", "loop", "losalamos", "losers", "makruk", "mini", "minishogi", "minixiangqi", "misere", "newzealand", "nightrider",
     "nocastle", "nocheckatomic", "normal", "orda", "paradigm", "pawnback", "pawnsideways", "perfect", "raazuvaa", "shatranj",
     "three-check", "threekings", "yarishogi"};
-const std::set<std::string> TwoWordVariants = {"capablanca", "centaur", "chancellor", "checkshogi", "clobber10", "courier",
+const std::set<std::string> TwoWordVariants = {"capablanca", "capahouse", "centaur", "chancellor", "checkshogi", "clobber10", "courier",
                                                "embassy", "gothic", "grand", "janggi", "janggi-casual", "janggi-kakao",
-                                               "janggi-modern", "janus", "manchu", "modern", "opulent", "shako", "shogi",
+                                               "janggi-modern", "janus", "manchu", "modern", "okisakishogi", "opulent", "shako", "shogi",
                                                "tencubed", "wolf", "xiangqi"};
 const std::set<std::string> BitboardVariants = [] {
   std::set<std::string> all(OneWordVariants);

@@ -26,11 +26,11 @@ TEST(Cecp, FeaturesNameEveryVariantByItsXBoardName) {
   EXPECT_EQ(gui.tell("protover 2"),
             std::vector<std::string>{
                 "feature myname=\"Palace\" variants=\"3check,5check,ai-wok,almost,amazon,antichess,atomic,berolina,breakthrough,"
-                "capablanca,centaur,chancellor,chaturanga,checkshogi,chess-design,chessgi,clobber,clobber10,codrus,courier,"
+                "capablanca,capahouse,centaur,chancellor,chaturanga,checkshogi,chess-design,chessgi,clobber,clobber10,codrus,courier,"
                 "crazyhouse,dobutsu,embassy,extinction,fairy,fischerandom,fox-and-hounds,gardner,georgian,giveaway,gorogoro,"
                 "gothic,grand,grasshopper,hoppelpoppel,horde,janggi,janggicasual,janggimodern,janggitraditional,janus,judkins,"
                 "kinglet,kingofthehill,knightmate,legan,loop,losalamos,losers,makruk,manchu,mini,minishogi,minixiangqi,misere,modern,"
-                "newzealand,nightrider,nocastle,nocheckatomic,normal,omega,opulent,orda,paradigm,pawnback,pawnsideways,perfect,raazuvaa,shako,"
+                "newzealand,nightrider,nocastle,nocheckatomic,normal,okisakishogi,omega,opulent,orda,paradigm,pawnback,pawnsideways,perfect,raazuvaa,shako,"
                 "shatranj,shogi,tencubed,threekings,wolf,xiangqi,yarishogi\" setboard=1 usermove=1 ping=1 time=1 draw=0 reuse=1 "
                 "analyze=0 colors=0 san=0 sigint=0 sigterm=0 done=1"});
   EXPECT_EQ(gui.tell("accepted setboard"), std::vector<std::string>{});

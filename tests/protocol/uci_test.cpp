@@ -38,13 +38,13 @@ TEST(Uci, HandshakeOffersEveryVariantFileByItsWireName) {
   EXPECT_EQ(lines[0], "id name Palace");
   EXPECT_EQ(lines[2],
             "option name UCI_Variant type combo default janggitraditional var 3check var 5check var ai-wok var almost var amazon "
-            "var antichess var atomic var berolina var breakthrough var capablanca var centaur var chancellor var chaturanga "
+            "var antichess var atomic var berolina var breakthrough var capablanca var capahouse var centaur var chancellor var chaturanga "
             "var checkshogi var chess var chess-design var chessgi var clobber var clobber10 var codrus var courier "
             "var crazyhouse var dobutsu var embassy var extinction var fairy var fischerandom var fox-and-hounds var gardner "
             "var georgian var giveaway var gorogoro var gothic var grand var grasshopper var hoppelpoppel var horde var janggi "
             "var janggicasual var janggimodern var janggitraditional var janus var judkins var kinglet var kingofthehill "
             "var knightmate var legan var loop var losalamos var losers var makruk var manchu var mini var minishogi var minixiangqi var misere "
-            "var modern var newzealand var nightrider var nocastle var nocheckatomic var normal var omega var opulent var orda var paradigm var pawnback "
+            "var modern var newzealand var nightrider var nocastle var nocheckatomic var normal var okisakishogi var omega var opulent var orda var paradigm var pawnback "
             "var pawnsideways var perfect var raazuvaa var shako var shatranj var shogi var tencubed var threekings var wolf var xiangqi "
             "var yarishogi");
   EXPECT_EQ(lines[3], "option name VariantFile type string default <empty>");
@@ -160,11 +160,11 @@ TEST(Uci, BadInputIsNamedAndChangesNothing) {
       {"go sideways 3", "info string unknown go parameter \"sideways\""},
       {"setoption name UCI_Variant value no-such-game",
        "info string unknown variant \"no-such-game\" (known: 3check, 5check, ai-wok, almost, amazon, antichess, atomic, "
-       "berolina, breakthrough, capablanca, centaur, chancellor, chaturanga, checkshogi, chess, chess-design, chessgi, clobber, "
+       "berolina, breakthrough, capablanca, capahouse, centaur, chancellor, chaturanga, checkshogi, chess, chess-design, chessgi, clobber, "
        "clobber10, codrus, courier, crazyhouse, dobutsu, embassy, extinction, fairy, fischerandom, fox-and-hounds, gardner, "
        "georgian, giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, "
        "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, legan, loop, losalamos, losers, makruk, manchu, mini, minishogi, "
-       "minixiangqi, misere, modern, newzealand, nightrider, nocastle, nocheckatomic, normal, omega, opulent, orda, paradigm, pawnback, "
+       "minixiangqi, misere, modern, newzealand, nightrider, nocastle, nocheckatomic, normal, okisakishogi, omega, opulent, orda, paradigm, pawnback, "
        "pawnsideways, perfect, raazuvaa, shako, shatranj, shogi, tencubed, threekings, wolf, xiangqi, yarishogi)"},
       {"setoption name Hash value 0", "info string Hash must be 1 to 4096 MB, not \"0\""},
       {"setoption name Colour value red", "info string unknown option \"Colour\""},

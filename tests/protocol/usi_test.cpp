@@ -105,11 +105,11 @@ TEST(Usi, BadInputIsOneLineAndChangesNothing) {
       {"go byoyomi soon", "info string go byoyomi needs a number"},
       {"setoption name USI_Variant value go",
        "info string unknown variant \"go\" (known: 3check, 5check, ai-wok, almost, amazon, antichess, atomic, berolina, "
-       "breakthrough, capablanca, centaur, chancellor, chaturanga, checkshogi, chess, chess-design, chessgi, clobber, clobber10, "
+       "breakthrough, capablanca, capahouse, centaur, chancellor, chaturanga, checkshogi, chess, chess-design, chessgi, clobber, clobber10, "
        "codrus, courier, crazyhouse, dobutsu, embassy, extinction, fairy, fischerandom, fox-and-hounds, gardner, georgian, "
        "giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, "
        "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, legan, loop, losalamos, losers, makruk, manchu, mini, minishogi, "
-       "minixiangqi, misere, modern, newzealand, nightrider, nocastle, nocheckatomic, normal, omega, opulent, orda, paradigm, pawnback, "
+       "minixiangqi, misere, modern, newzealand, nightrider, nocastle, nocheckatomic, normal, okisakishogi, omega, opulent, orda, paradigm, pawnback, "
        "pawnsideways, perfect, raazuvaa, shako, shatranj, shogi, tencubed, threekings, wolf, xiangqi, yarishogi)"},
   };
   for (const auto& [input, expected] : cases) EXPECT_EQ(gui.tell(input), std::vector<std::string>{expected}) << input;
