@@ -107,21 +107,21 @@ void Histories::reward(const Position& pos, Move m, int ply, int depth, const Mo
 
 MoveOrder::MoveOrder(const Position& pos, MoveList& list, MoveScores& scores, Move hash_move, const Histories& h,
                      int ply, const Evaluation& eval)
-    : pos_(pos), eval_(eval), list_(list), scores_(scores.score), losing_(scores.losing), unsure_(scores.unsure) {
+    : pos_(pos), eval_(eval), list_(list), s_(scores) {
   const Move counter = h.counter(pos);
   const int* const follows[MostContinuationPlies] = {h.replies(pos, 0), h.replies(pos, 1)};
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
     int score;
-    losing_[i] = false;
-    unsure_[i] = false;
+    s_.losing[i] = false;
+    s_.unsure[i] = false;
     if (m == hash_move) {
       score = HashMoveScore;
     } else if (m.is_pass()) {
       score = PassScore;
     } else if (const Piece victim = captured_piece(pos, m)) {
       const int attacker = eval.value(kind_of(pos.at(m.from())));
-      unsure_[i] = attacker > eval.value(kind_of(victim));
+      s_.unsure[i] = attacker > eval.value(kind_of(victim));
       score = CaptureScore + 64 * eval.value(kind_of(victim)) - attacker / 16;
     } else if (m == h.killers[ply][0] || m == h.killers[ply][1]) {
       score = KillerScore + (m == h.killers[ply][0]);
@@ -131,27 +131,27 @@ MoveOrder::MoveOrder(const Position& pos, MoveList& list, MoveScores& scores, Mo
       score = h.quiet_score(pos, m, follows);
     }
     if (m.promotion_kind() >= 0 && m != hash_move) score += CaptureScore / 2 + eval.value(m.promotion_kind());
-    scores_[i] = score;
+    s_.score[i] = score;
   }
-  std::fill(scores_ + list.size, scores_ + list.size + MoveScores::Lanes - 1, std::numeric_limits<int>::min());
+  std::fill(s_.score + list.size, s_.score + list.size + MoveScores::Lanes - 1, std::numeric_limits<int>::min());
 }
 
 Move MoveOrder::next() {
   for (;;) {
     if (done_ == list_.size) return Move();
-    const int best = first_best(scores_, done_, list_.size);
-    std::swap(scores_[best], scores_[done_]);
-    std::swap(losing_[best], losing_[done_]);
-    std::swap(unsure_[best], unsure_[done_]);
+    const int best = first_best(s_.score, done_, list_.size);
+    std::swap(s_.score[best], s_.score[done_]);
+    std::swap(s_.losing[best], s_.losing[done_]);
+    std::swap(s_.unsure[best], s_.unsure[done_]);
     std::swap(list_.moves[best], list_.moves[done_]);
     // A capture by a dearer piece is tested only when its turn comes, as most nodes end before
     // (one by a piece no dearer than its victim never loses the exchange): if it loses, it waits
     // behind the quiet moves.
-    if (unsure_[done_]) {
-      unsure_[done_] = false;
-      losing_[done_] = !see_ge(pos_, list_.moves[done_], 0, eval_);
-      if (losing_[done_] && scores_[done_] < HashMoveScore) {
-        scores_[done_] += LosingCaptureScore - CaptureScore;
+    if (s_.unsure[done_]) {
+      s_.unsure[done_] = false;
+      s_.losing[done_] = !see_ge(pos_, list_.moves[done_], 0, eval_);
+      if (s_.losing[done_] && s_.score[done_] < HashMoveScore) {
+        s_.score[done_] += LosingCaptureScore - CaptureScore;
         continue;
       }
     }

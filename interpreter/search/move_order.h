@@ -84,15 +84,13 @@ class MoveOrder {
   Move next();
   // Whether the move next() returned last is a capture that loses the exchange (see_ge), as
   // found when sorting.
-  bool losing() const { return losing_[done_ - 1]; }
+  bool losing() const { return s_.losing[done_ - 1]; }
 
  private:
   const Position& pos_;
   const Evaluation& eval_;
   MoveList& list_;
-  int* const scores_;
-  bool* const losing_;
-  bool* const unsure_;
+  MoveScores& s_;
   int done_ = 0;
 };
 
