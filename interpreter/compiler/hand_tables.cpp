@@ -68,8 +68,10 @@ void Variant::build_hands() {
     }
   }
   std::vector<int> count(kinds_, 0);
-  for (Side side = First; side < SideCount; ++side)
+  for (Side side = First; side < SideCount; ++side) {
     for (const Placement& p : rules_.setup[side]) ++count[family(p.kind)];
+    for (Kind k = Kind(0); k < kinds_; ++k) count[k] += rules_.hands.at_start[side][k];
+  }
   for (Kind k : hand_kinds_)
     if (count[k] > MaxHandCount)
       throw RuleError(rules_.source_file + ": setup: " + std::to_string(count[k]) + " pieces go to a hand as " +

@@ -165,6 +165,8 @@ class Variant {
   // Hands (loader/hand_rules.h): whether captures go to a hand, the kind a captured piece is held
   // as, the kinds a hand can hold (in FEN order), and the points each may be dropped on.
   bool has_hands() const { return rules_.hands.enabled; }
+  // Whether a captured piece goes to its captor's hand (else it leaves the game).
+  bool captures_to_hand() const { return rules_.hands.enabled && rules_.hands.captures_to_hand; }
   Kind joins_hand_as(Kind kind) const { return rules_.hands.joins_as[kind]; }
   const std::vector<Kind>& hand_kinds() const { return hand_kinds_; }
   const std::vector<Point>& drop_points(Side side, Kind kind) const { return drop_points_[side * kinds_ + kind]; }

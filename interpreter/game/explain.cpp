@@ -323,7 +323,7 @@ std::string example_move(const std::shared_ptr<const Variant>& variant) {
     if (m.is_pass()) continue;
     const std::string text = pos.move_text(m);
     if (first.empty() || text < first) first = text;
-    if (!leaps(m.from())) continue;
+    if (m.drop_kind() >= 0 || !leaps(m.from())) continue;
     const std::pair<int, std::string> rank{off_centre(m.to()), text};
     if (!best || rank < *best) best = rank;
   }

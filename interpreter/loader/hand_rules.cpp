@@ -1,6 +1,7 @@
 #include "loader/hand_rules.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "core/text.h"
 #include "loader/key_table.h"
@@ -39,6 +40,24 @@ void read_hand_rules(const ConfigNode& node, RuleSet& rules) {
   if (const ConfigNode* list = node.find("one_per_file")) hands.one_per_file = kinds_named(rules, *list);
   if (const ConfigNode* list = node.find("drop_may_not_mate")) hands.drop_may_not_mate = kinds_named(rules, *list);
   if (const ConfigNode* dead = node.find("no_dead_drops")) hands.no_dead_drops = dead->as_bool();
+  if (const ConfigNode* to_hand = node.find("captures_to_hand")) hands.captures_to_hand = to_hand->as_bool();
+  for (std::vector<int>& held : hands.at_start) held.assign(kinds, 0);
+}
+
+void read_start_hands(const ConfigNode& setup, RuleSet& rules) {
+  for (const auto& [side_name, side_node] : setup.entries()) {
+    const ConfigNode* hand = side_node.find("hand");
+    if (!hand) continue;
+    if (!rules.hands.enabled) hand->fail("a hand at the start needs drops: add a hands: section");
+    std::vector<int>& held = rules.hands.at_start[side_named(rules, side_name, side_node)];
+    for (const auto& [name, count] : hand->entries()) {
+      const Kind k = kind_named(rules, name, count);
+      if (rules.pieces[k].royal) count.fail("a royal piece (" + name + ") cannot start in a hand");
+      if (rules.hands.joins_as[k] != k)
+        count.fail(name + " is held as " + rules.pieces[rules.hands.joins_as[k]].name + " (hands.demote): put that in the hand");
+      held[k] = count.as_int(1, std::numeric_limits<int>::max());
+    }
+  }
 }
 
 }  // namespace palace

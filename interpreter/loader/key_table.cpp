@@ -102,6 +102,7 @@ const KeySpec formation_use_keys[] = {
 const KeySpec side_setup_keys[] = {
     {"pieces", T::MapOf, "kind: its point or points", "", "", T::OneOrList},
     {"formation", T::Map, "a formation and the points it fills", "", "", T::String, &formation_use},
+    {"hand", T::MapOf, "kind: how many of it the side holds in its hand at the start", "", "", T::Int},
 };
 const KeySpec compound_move_keys[] = {
     {"side", T::String, "the side that may make it"},
@@ -142,6 +143,7 @@ const KeySpec hands_keys[] = {
     {"one_per_file", T::OneOrList, "kinds a side may not drop a second of on one file"},
     {"drop_may_not_mate", T::OneOrList, "kinds whose drop may not checkmate"},
     {"no_dead_drops", T::Bool, "no piece is dropped where it could never move", "false"},
+    {"captures_to_hand", T::Bool, "`false`: a captured piece leaves the game; hands hold only what the set-up gives", "true"},
 };
 const KeySpec uci_keys[] = {
     {"variant", T::String, "the name other engines know it by (`UCI_Variant`)", "the variant's `name`"},

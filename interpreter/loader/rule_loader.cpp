@@ -125,6 +125,7 @@ class Loader {
     if (const ConfigNode* r = root_.find("rules")) read_rules(*r);
     if (const ConfigNode* u = root_.find("uci")) rules_.uci = read_uci_rules(*u);
     if (const ConfigNode* h = root_.find("hands")) read_hand_rules(*h, rules_);
+    read_start_hands(root_.at("setup"), rules_);
     if (const ConfigNode* e = root_.find("ends")) rules_.ends.read(*e, rules_);
     check_zones();
     if (const ConfigNode* e = root_.find("engine")) read_engine(*e);

@@ -132,8 +132,11 @@ std::uint64_t Position::from_hand(Side side, Kind kind) { return variant_->hand_
 void Position::set_start() {
   clear();
   const RuleSet& rules = variant_->rules();
-  for (Side s = First; s < SideCount; ++s)
+  for (Side s = First; s < SideCount; ++s) {
     for (const Placement& p : rules.setup[s]) put(make_piece(s, p.kind), p.square);
+    if (variant_->has_hands())
+      for (Kind k : variant_->hand_kinds()) hand_.count[s][k] = rules.hands.at_start[s][k];
+  }
   side_ = First;
   fullmove_base_ = 1;
   start_side_ = 0;
@@ -273,7 +276,7 @@ void Position::make(Move m) {
       h ^= v.piece_key(st.captured, victim);
       remove<Words>(victim);
       st.quiet_plies = 0;
-      if (v.has_hands()) h ^= to_hand(side_, v.joins_hand_as(kind_of(st.captured)));
+      if (v.captures_to_hand()) h ^= to_hand(side_, v.joins_hand_as(kind_of(st.captured)));
     }
     h ^= v.piece_key(p, from) ^ v.piece_key(p, to);
     relocate<Words>(from, to);
@@ -418,7 +421,7 @@ void Position::unmake() {
     relocate<Words>(to, from);
     if (st.captured) {
       put<Words>(st.captured, m.type() == MoveType::CaptureGhost ? states_[states_.size() - 2].ghost_victim : to);
-      if (variant_->has_hands()) --hand_.count[side_][variant_->joins_hand_as(kind_of(st.captured))];
+      if (variant_->captures_to_hand()) --hand_.count[side_][variant_->joins_hand_as(kind_of(st.captured))];
     }
   }
   states_.pop_back();

@@ -831,7 +831,7 @@ PYBIND11_MODULE(palace, m) {
       py::arg("fen"), py::arg("variant"), "Why a FEN is not valid for the variant, or None");
   m.def("two_boards", [](const std::string& v) { return static_cast<void>(catalogue().get(v)), false; }, py::arg("variant"),
         "Whether the variant is played on two boards (bughouse): never in Palace");
-  m.def("captures_to_hand", [](const std::string& v) { return catalogue().get(v)->has_hands(); }, py::arg("variant"));
+  m.def("captures_to_hand", [](const std::string& v) { return catalogue().get(v)->captures_to_hand(); }, py::arg("variant"));
   m.def(
       "piece_to_partner",
       [](const std::string& v, const std::string& fen, const std::vector<std::string>& moves, bool chess960) {

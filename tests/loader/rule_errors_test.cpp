@@ -211,6 +211,12 @@ const BadFile BadFiles[] = {
     {"RemovedKindStillInTheEvaluation", "tests/loader/bad/removed_kind_in_eval.yaml",
      "$S/rules/chess/eval.yaml:12:21: engine.eval.phase.knight: no piece named \"knight\": $F:4:3 takes it away, so "
      "take this entry away too (`~`)"},
+    {"HandAtTheStartWithoutDrops", "tests/loader/bad/hand_without_hands.yaml",
+     "$F:5:11: setup.white.hand: a hand at the start needs drops: add a hands: section"},
+    {"RoyalInHandAtTheStart", "tests/loader/bad/royal_in_hand.yaml",
+     "$F:5:18: setup.black.hand.king: a royal piece (king) cannot start in a hand"},
+    {"DemotedKindInHandAtTheStart", "tests/loader/bad/demoted_kind_in_hand.yaml",
+     "$F:5:28: setup.white.hand.promoted-queen: promoted-queen is held as pawn (hands.demote): put that in the hand"},
     {"RepetitionCountOverriddenBelowTheClaim", "tests/loader/bad/repetition_count_below_claim.yaml",
      "$F:5:23: ends.repetition.count: expected a number above the claim, 3 ($S/variants/chess.yaml:18:12)"},
 };

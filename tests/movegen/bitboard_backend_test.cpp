@@ -29,7 +29,7 @@ const std::set<std::string> OneWordVariants = {
     "chess960", "chessgi", "clobber", "codrus", "crazyhouse", "dobutsu", "extinction", "fairy", "five-check", "fox-and-hounds",
     "gardner", "georgian", "giveaway", "gorogoro", "grasshopper", "hoppelpoppel", "horde", "judkins", "king-of-the-hill",
     "kinglet", "knightmate", "legan", "loop", "losalamos", "losers", "makruk", "mini", "minishogi", "minixiangqi", "misere", "newzealand", "nightrider",
-    "nocastle", "nocheckatomic", "normal", "orda", "paradigm", "pawnback", "pawnsideways", "perfect", "raazuvaa", "shatranj",
+    "nocastle", "nocheckatomic", "normal", "orda", "paradigm", "pawnback", "pawnsideways", "perfect", "pocketknight", "raazuvaa", "shatranj",
     "three-check", "threekings", "yarishogi"};
 const std::set<std::string> TwoWordVariants = {"capablanca", "capahouse", "centaur", "chancellor", "checkshogi", "clobber10", "courier",
                                                "embassy", "gothic", "grand", "janggi", "janggi-casual", "janggi-kakao",

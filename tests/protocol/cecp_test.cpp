@@ -30,7 +30,7 @@ TEST(Cecp, FeaturesNameEveryVariantByItsXBoardName) {
                 "crazyhouse,dobutsu,embassy,extinction,fairy,fischerandom,fox-and-hounds,gardner,georgian,giveaway,gorogoro,"
                 "gothic,grand,grasshopper,hoppelpoppel,horde,janggi,janggicasual,janggimodern,janggitraditional,janus,judkins,"
                 "kinglet,kingofthehill,knightmate,legan,loop,losalamos,losers,makruk,manchu,mini,minishogi,minixiangqi,misere,modern,"
-                "newzealand,nightrider,nocastle,nocheckatomic,normal,okisakishogi,omega,opulent,orda,paradigm,pawnback,pawnsideways,perfect,raazuvaa,shako,"
+                "newzealand,nightrider,nocastle,nocheckatomic,normal,okisakishogi,omega,opulent,orda,paradigm,pawnback,pawnsideways,perfect,pocketknight,raazuvaa,shako,"
                 "shatranj,shogi,tencubed,threekings,wolf,xiangqi,yarishogi\" setboard=1 usermove=1 ping=1 time=1 draw=0 reuse=1 "
                 "analyze=0 colors=0 san=0 sigint=0 sigterm=0 done=1"});
   EXPECT_EQ(gui.tell("accepted setboard"), std::vector<std::string>{});

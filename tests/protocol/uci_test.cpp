@@ -45,7 +45,7 @@ TEST(Uci, HandshakeOffersEveryVariantFileByItsWireName) {
             "var janggicasual var janggimodern var janggitraditional var janus var judkins var kinglet var kingofthehill "
             "var knightmate var legan var loop var losalamos var losers var makruk var manchu var mini var minishogi var minixiangqi var misere "
             "var modern var newzealand var nightrider var nocastle var nocheckatomic var normal var okisakishogi var omega var opulent var orda var paradigm var pawnback "
-            "var pawnsideways var perfect var raazuvaa var shako var shatranj var shogi var tencubed var threekings var wolf var xiangqi "
+            "var pawnsideways var perfect var pocketknight var raazuvaa var shako var shatranj var shogi var tencubed var threekings var wolf var xiangqi "
             "var yarishogi");
   EXPECT_EQ(lines[3], "option name VariantFile type string default <empty>");
   EXPECT_EQ(lines[6], "uciok");
@@ -165,7 +165,7 @@ TEST(Uci, BadInputIsNamedAndChangesNothing) {
        "georgian, giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, "
        "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, legan, loop, losalamos, losers, makruk, manchu, mini, minishogi, "
        "minixiangqi, misere, modern, newzealand, nightrider, nocastle, nocheckatomic, normal, okisakishogi, omega, opulent, orda, paradigm, pawnback, "
-       "pawnsideways, perfect, raazuvaa, shako, shatranj, shogi, tencubed, threekings, wolf, xiangqi, yarishogi)"},
+       "pawnsideways, perfect, pocketknight, raazuvaa, shako, shatranj, shogi, tencubed, threekings, wolf, xiangqi, yarishogi)"},
       {"setoption name Hash value 0", "info string Hash must be 1 to 4096 MB, not \"0\""},
       {"setoption name Colour value red", "info string unknown option \"Colour\""},
       {"setoption name VariantFile value /no/such.yaml", ""},

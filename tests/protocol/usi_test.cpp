@@ -110,7 +110,7 @@ TEST(Usi, BadInputIsOneLineAndChangesNothing) {
        "giveaway, gorogoro, gothic, grand, grasshopper, hoppelpoppel, horde, janggi, janggicasual, janggimodern, "
        "janggitraditional, janus, judkins, kinglet, kingofthehill, knightmate, legan, loop, losalamos, losers, makruk, manchu, mini, minishogi, "
        "minixiangqi, misere, modern, newzealand, nightrider, nocastle, nocheckatomic, normal, okisakishogi, omega, opulent, orda, paradigm, pawnback, "
-       "pawnsideways, perfect, raazuvaa, shako, shatranj, shogi, tencubed, threekings, wolf, xiangqi, yarishogi)"},
+       "pawnsideways, perfect, pocketknight, raazuvaa, shako, shatranj, shogi, tencubed, threekings, wolf, xiangqi, yarishogi)"},
   };
   for (const auto& [input, expected] : cases) EXPECT_EQ(gui.tell(input), std::vector<std::string>{expected}) << input;
   // Still after 7g7f: gote has 30 replies.
