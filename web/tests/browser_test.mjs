@@ -232,6 +232,91 @@ async function notation(page, address) {
   await page.screenshot({ path: join(shots, 'xiangqi-notation.png') });
 }
 
+// A piece carried by the mouse, pressed on one point and let go on another (drag() clicks).
+async function carry(page, from, to) {
+  const [a, b] = [await point(page, from), await point(page, to)];
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 6 });
+  await page.mouse.move(b.x, b.y, { steps: 6 });
+  await page.mouse.up();
+}
+// The alpha of the board's drawing (its SVG background) at the centre of a point: 0 where nothing
+// is painted, so the page shows through.
+async function paintedAt(page, name) {
+  const { x, y } = await point(page, name);
+  return page.evaluate(async (x, y) => {
+    const board = document.querySelector('#board cg-board');
+    const r = board.getBoundingClientRect();
+    const image = new Image();
+    image.src = /url\("(.*)"\)/.exec(getComputedStyle(board).backgroundImage)[1];
+    await image.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: Math.round(r.width), height: Math.round(r.height) });
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return ctx.getImageData(Math.round(x - r.x), Math.round(y - r.y), 1, 1).data[3];
+  }, x, y);
+}
+async function selected(page) {
+  await settle();  // chessgroundx draws a selection at the next frame
+  return page.evaluate(() => document.querySelectorAll('#board cg-board square.selected').length);
+}
+
+// Omega chess: a 12x12 rectangle whose border but the four corners (the wizards' points) are
+// holes. A hole is not drawn (the page shows through), carries no letter, takes no click (nothing
+// is selected, a selected piece is let go and not moved there) and no piece dragged onto it (it
+// goes back); no destination dot falls on one; the wizards on the corners move by clicks and by
+// drag. Screenshots at a desk's and a phone's size.
+async function omega(page, address) {
+  await newGame(page, 'omega');
+  const state = await call(address, 'GET', `/api/games/${await gameId(page)}`);
+  if (state.board.holes.length !== 40) throw new Error(`omega has ${state.board.holes.length} holes, not 40`);
+  for (const hole of ['a2', 'b1', 'l11', 'f12']) if (await paintedAt(page, hole)) throw new Error(`the hole ${hole} is painted`);
+  for (const there of ['a1', 'b2', 'l12', 'f6']) if ((await paintedAt(page, there)) !== 255) throw new Error(`the point ${there} is not painted`);
+  await click(page, 'c1');
+  if (await selected(page)) throw new Error('a click on the hole c1 selected it');
+  // The wizard of a1 selected: its two moves dotted (b4 and d2 are its leaps, d2 holds a piece of
+  // its own), none on a hole; a click on a hole lets it go and moves nothing.
+  await click(page, 'a1');
+  if ((await selected(page)) !== 1) throw new Error('a click on the wizard of a1 selected nothing');
+  const dots = (await cell(page, '#board cg-board square.move-dest')).map(String).sort().join(' ');
+  if (dots !== '1,8') throw new Error(`the wizard of a1 shows destinations at the screen cells ${dots}, not b4's 1,8`);
+  await click(page, 'a4');
+  await settle();
+  if (await selected(page)) throw new Error('a click on the hole a4 kept the wizard selected');
+  await expectDrawn(page, address, 0, 11, 'first wizard', 'a click on the hole a4');
+  // Dragged onto a hole (a4), the wizard goes back to a1, and no move is sent.
+  await carry(page, 'a1', 'a4');
+  await settle();
+  await expectDrawn(page, address, 0, 11, 'first wizard', 'a drag onto the hole a4');
+  if (await drawnAt(page, address, 0, 8)) throw new Error('a piece is drawn on the hole a4');
+  if ((await movesListed(page)) !== '' || (await text(page, '#message'))) throw new Error(`a drag onto a hole sent a move: "${await text(page, '#message')}"`);
+  // Moves by clicks and by drag.
+  await click(page, 'a1');
+  await click(page, 'b4');
+  await waitFor(page, 'Wb4 by clicks', moveCount(1));
+  await expectDrawn(page, address, 1, 8, 'first wizard', 'Wb4');
+  await carry(page, 'l12', 'k9');
+  await waitFor(page, 'Wk9 by drag', moveCount(2));
+  await expectDrawn(page, address, 10, 3, 'second wizard', 'Wk9');
+  await click(page, 'f3');
+  await click(page, 'f6');
+  await waitFor(page, 'f6 by clicks', moveCount(3));
+  await carry(page, 'a12', 'b9');
+  await waitFor(page, 'Wb9 by drag', moveCount(4));
+  const listed = await movesListed(page);
+  if (listed !== 'Wb4 Wk9 f6 Wb9') throw new Error(`the omega moves are listed as "${listed}"`);
+  await click(page, 'c1');
+  await settle();
+  await page.screenshot({ path: join(shots, 'omega-1200.png') });
+  await page.setViewport({ width: 390, height: 844 });
+  await waitFor(page, 'omega sized for a phone', fitsAPhone);
+  await settle();
+  if (await paintedAt(page, 'a2')) throw new Error('the hole a2 is painted on a phone');
+  await page.screenshot({ path: join(shots, 'omega-390.png') });
+  await page.setViewport({ width: 1200, height: 900 });
+}
+
 // A move typed on the other side's turn is refused for that.
 async function wrongTurn(page) {
   await newGame(page, 'chess');
@@ -749,7 +834,7 @@ try {
     crazyhouse: () => crazyhouseDrop(page, address), promotion: () => chessPromotion(page, address),
     picker: () => pickerInsideTheScreen(page, address), editor: () => positionEditor(page, address),
     againstPalace: () => againstPalace(page, address), records: () => records(page, address),
-    linksAndTabs: () => linksAndTabs(page, browser, address) })) {
+    linksAndTabs: () => linksAndTabs(page, browser, address), omega: () => omega(page, address) })) {
     if (process.env.STEPS && !process.env.STEPS.split(',').includes(name)) continue;
     await step();
     console.log(`${name} passed (${((Date.now() - began) / 1000).toFixed(1)} s)`);
