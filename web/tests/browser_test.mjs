@@ -191,7 +191,8 @@ async function expectDrawn(page, address, column, row, piece, after) {
 
 // Each game's moves typed and listed as its players write them (issue 57, item 6): shogi in
 // Japanese (KIF) and Western notation, "+" promoting, on a board numbered 9-1 and 一-九; Xiangqi in
-// Chinese; the switch to coordinates, remembered across a reload, and back.
+// Chinese, on a board whose sides number the files each from its own right (issue 57: "Xiangqi's
+// edges still read a–i"); the switch to coordinates, remembered across a reload, and back.
 async function notation(page, address) {
   await newGame(page, 'shogi');
   // Files 9 to 1 from the left along the top, ranks 一 to 九 from the top down the right.
@@ -228,8 +229,25 @@ async function notation(page, address) {
   await expectDrawn(page, address, 6, 2, 'second horse', '马8进7');
   const xiangqi = await movesListed(page);
   if (xiangqi !== '炮二平五 馬８進７') throw new Error(`the xiangqi moves are listed as "${xiangqi}"`);
+  // Each side's files numbered from its own right along its own edge, as Xiangqi boards are
+  // printed: Red's 九 to 一 along the bottom, Black's １ to ９ along the top; no rank numbers.
+  await xiangqiEdges(page, '１２３４５６７８９', '九八七六五四三二一');
   await settle();
   await page.screenshot({ path: join(shots, 'xiangqi-notation.png') });
+  await page.click('#flip');
+  await xiangqiEdges(page, '一二三四五六七八九', '９８７６５４３２１');
+  await page.click('#flip');
+  await page.click('#coordinates');
+  await xiangqiEdges(page, '', '');
+  await page.click('#coordinates');
+  await xiangqiEdges(page, '１２３４５６７８９', '九八七六五四三二一');
+  // Minixiangqi's players write WXF: digits for both sides, from each one's right.
+  await newGame(page, 'minixiangqi');
+  await xiangqiEdges(page, '1234567', '7654321');
+}
+async function xiangqiEdges(page, top, bottom) {
+  await waitFor(page, `the edges ${top} and ${bottom}`, `document.getElementById('file-labels').textContent === ${JSON.stringify(top)} && document.getElementById('side-labels').textContent === ${JSON.stringify(bottom)}`);
+  if (await text(page, '#rank-labels')) throw new Error(`a xiangqi board's ranks are numbered "${await text(page, '#rank-labels')}"`);
 }
 
 // A piece carried by the mouse, pressed on one point and let go on another (drag() clicks).
