@@ -4,7 +4,8 @@
 // appears, a pass) and a chess game to checkmate, tells a Xiangqi chase that must vary, drops
 // pieces from the hand by clicks in shogi and crazyhouse, promotes and declines to by the picker,
 // checks that every face of every variant is drawn as a glyph, not a box, that a game's link
-// restores it and that a second tab follows, and saves screenshots at 1200x900 and at a phone's
+// restores it and that a second tab follows, that Xiangqi's edges are numbered as its players do
+// and that Omega chess's holes are no points, and saves screenshots at 1200x900 and at a phone's
 // 390x844.
 //   node browser_test.mjs PALACE_BINARY NODE_MODULES_DIR SCREENSHOT_DIR
 // STEPS=everyVariant,promotion runs only the steps named.
@@ -284,7 +285,7 @@ async function selected(page) {
 // holes. A hole is not drawn (the page shows through), carries no letter, takes no click (nothing
 // is selected, a selected piece is let go and not moved there) and no piece dragged onto it (it
 // goes back); no destination dot falls on one; the wizards on the corners move by clicks and by
-// drag. Screenshots at a desk's and a phone's size.
+// drag; the position editor's FEN writes them '*'. Screenshots at a desk's and a phone's size.
 async function omega(page, address) {
   await newGame(page, 'omega');
   const state = await call(address, 'GET', `/api/games/${await gameId(page)}`);
@@ -302,6 +303,7 @@ async function omega(page, address) {
   await click(page, 'a4');
   await settle();
   if (await selected(page)) throw new Error('a click on the hole a4 kept the wizard selected');
+  if (await text(page, '#message')) throw new Error(`a click on a hole sent a move: "${await text(page, '#message')}"`);
   await expectDrawn(page, address, 0, 11, 'first wizard', 'a click on the hole a4');
   // Dragged onto a hole (a4), the wizard goes back to a1, and no move is sent.
   await carry(page, 'a1', 'a4');
@@ -324,6 +326,12 @@ async function omega(page, address) {
   await waitFor(page, 'Wb9 by drag', moveCount(4));
   const listed = await movesListed(page);
   if (listed !== 'Wb4 Wk9 f6 Wb9') throw new Error(`the omega moves are listed as "${listed}"`);
+  // The position editor writes the holes as the server's FEN does, '*'.
+  const { fen } = await call(address, 'GET', `/api/games/${await gameId(page)}`);
+  await page.click('#edit');
+  const edited = await page.$eval('#fen', (e) => e.value);
+  if (edited.split(' ')[0] !== fen.split(' ')[0]) throw new Error(`the editor writes omega's board ${edited}, not ${fen}`);
+  await page.click('#edit');
   await click(page, 'c1');
   await settle();
   await page.screenshot({ path: join(shots, 'omega-1200.png') });
