@@ -332,6 +332,13 @@ async function omega(page, address) {
   const edited = await page.$eval('#fen', (e) => e.value);
   if (edited.split(' ')[0] !== fen.split(' ')[0]) throw new Error(`the editor writes omega's board ${edited}, not ${fen}`);
   await page.click('#edit');
+  // Turned round, the holes are where the points' names say.
+  await page.click('#flip');
+  await settle();
+  for (const hole of ['a2', 'k1']) if (await paintedAt(page, hole)) throw new Error(`the hole ${hole} is painted with the board turned round`);
+  if ((await paintedAt(page, 'a1')) !== 255) throw new Error('the point a1 is not painted with the board turned round');
+  await page.screenshot({ path: join(shots, 'omega-flipped.png') });
+  await page.click('#flip');
   await click(page, 'c1');
   await settle();
   await page.screenshot({ path: join(shots, 'omega-1200.png') });
