@@ -49,7 +49,6 @@ std::vector<std::vector<Token>> MoveNotation::chinese_spellings(const Position& 
   const Piece piece = pos.at(from);
   const Kind kind = kind_of(piece);
   const int file = board.file_of(from);
-  auto file_number = [&](int f) { return forward > 0 ? board.files - f : f + 1; };  // from the mover's right
 
   // The pieces like this one on its file, front first, and whether another file holds two or more.
   std::vector<int> ranks;
@@ -69,8 +68,8 @@ std::vector<std::vector<Token>> MoveNotation::chinese_spellings(const Position& 
 
   const int advance = (board.rank_of(to) - board.rank_of(from)) * forward;
   const Token action{Token::Kind::Action, advance == 0 ? '=' : advance > 0 ? '+' : '-'};
-  const Token target{Token::Kind::Number, board.file_of(to) == file ? std::abs(advance) : file_number(board.file_of(to))};
-  const Token named{Token::Kind::Piece, kind}, on_file{Token::Kind::Number, file_number(file)};
+  const Token target{Token::Kind::Number, board.file_of(to) == file ? std::abs(advance) : file_from_right(side, board.file_of(to))};
+  const Token named{Token::Kind::Piece, kind}, on_file{Token::Kind::Number, file_from_right(side, file)};
   const Token ordinal{Token::Kind::Ordinal, index + 1};
   std::vector<std::vector<Token>> spellings;
   auto add = [&](std::initializer_list<Token> head) {
@@ -102,6 +101,8 @@ std::vector<std::vector<Token>> MoveNotation::chinese_spellings(const Position& 
   }
   return spellings;
 }
+
+std::string MoveNotation::chinese_file(Side side, int file) const { return number_text(file_from_right(side, file), side == 0); }
 
 std::string MoveNotation::chinese(const Position& pos, Move m, bool traditional) const {
   const auto& characters = traditional ? rules_.chinese_traditional : rules_.chinese_simplified;

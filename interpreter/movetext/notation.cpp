@@ -98,10 +98,12 @@ Kind MoveNotation::kind_by_san(char c) const {
 
 // WXF numbers files from each player's right hand: for the side moving up the board, the last
 // file is 1.
-std::string MoveNotation::wxf_file(Side side, int file) const {
+int MoveNotation::file_from_right(Side side, int file) const {
   const bool up = variant_.rules().sides[side].forward > 0;
-  return std::to_string(up ? variant_.board().files - file : file + 1);
+  return up ? variant_.board().files - file : file + 1;
 }
+
+std::string MoveNotation::wxf_file(Side side, int file) const { return std::to_string(file_from_right(side, file)); }
 
 // The Janggi square: rank digit (10 written 0), then file digit.
 std::string MoveNotation::numeric_square(Point s) const {

@@ -48,6 +48,11 @@ class MoveNotation {
   // stands there, the one that can legally make the move is meant. `pos` is searched and left as it was.
   Move read(Position& pos, std::string_view text, std::string& why, Unread* unread = nullptr) const;
 
+  // File `file` (0: a) as `side` numbers it in the WXF and Chinese notations, from its own right:
+  // 1 up; and in the Chinese words, the first side's numerals ("一"), the second's digits ("１").
+  int file_from_right(Side side, int file) const;
+  std::string chinese_file(Side side, int file) const;
+
   // Whether `text` is a pass: "pass", a null move of the record formats ("--", "Z0", "0000",
   // "@@@@"), or a name the game's `notation: pass:` gives it.
   bool names_pass(std::string_view text) const;

@@ -86,4 +86,17 @@ std::vector<std::string> PlayersNotation::rank_labels() const {
   return labels;
 }
 
+std::vector<std::vector<std::string>> PlayersNotation::side_file_labels() const {
+  const BoardDef& board = variant_.board();
+  std::vector<std::vector<std::string>> labels;
+  const bool chinese = style_ == NotationStyle::Chinese || style_ == NotationStyle::ChineseTraditional;
+  if ((!chinese && style_ != NotationStyle::Wxf) || board.files > 9) return labels;
+  for (Side side : {First, Second}) {
+    labels.emplace_back();
+    for (int f = 0; f < board.files; ++f)
+      labels.back().push_back(chinese ? notation_.chinese_file(side, f) : std::to_string(notation_.file_from_right(side, f)));
+  }
+  return labels;
+}
+
 }  // namespace palace

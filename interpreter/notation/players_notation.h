@@ -39,6 +39,10 @@ class PlayersNotation {
   // on); empty where they are Palace's own letters and numbers.
   std::vector<std::string> file_labels() const;
   std::vector<std::string> rank_labels() const;
+  // Where each side numbers the files from its own right (the WXF notation in digits; the Chinese
+  // one, the first side in numerals, the second in digits), each side's labels of them from file a
+  // on, to be drawn along that side's edge; else empty.
+  std::vector<std::vector<std::string>> side_file_labels() const;
 
  private:
   const Variant& variant_;

@@ -229,7 +229,8 @@ json players_notation_json(const Game& game, const json& records) {
   return {{"name", players.name()},
           {"moves", as_records ? records : moves_written(game, [&](Position& pos, Move m) { return players.write(pos, m); })},
           {"files", players.file_labels()},
-          {"ranks", players.rank_labels()}};
+          {"ranks", players.rank_labels()},
+          {"side_files", players.side_file_labels()}};
 }
 
 // What the board draws on each kind: its face per side, where the variant names one.

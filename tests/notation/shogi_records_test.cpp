@@ -123,6 +123,7 @@ TEST(ShogiRecords, PlayersNotationIsJapanese) {
   EXPECT_EQ(players.name(), "kif");
   EXPECT_EQ(join(players.file_labels()), "9 8 7 6 5 4 3 2 1");
   EXPECT_EQ(join(players.rank_labels()), "九 八 七 六 五 四 三 二 一");
+  EXPECT_TRUE(players.side_file_labels().empty());
   Game game(shogi());
   std::vector<std::string> written;
   for (const char* text : {"７六歩", "☖3四歩", "２二角成", "▲同銀"}) {
@@ -145,6 +146,22 @@ TEST(ShogiRecords, PlayersNotationIsJapanese) {
   EXPECT_EQ(game.position().move_text(drop), "B@e5");
   EXPECT_FALSE(players.read(game, "５五角成", why));
   EXPECT_EQ(why, "\"５五角成\": no bishop of Sente's can move to ５五 (e5) as written");
+}
+
+// Xiangqi's players number the files from each side's own right: Red in numerals, Black in
+// digits, each along its own edge; Minixiangqi's, whose players write WXF, in digits on both.
+TEST(ShogiRecords, ChineseAndWxfNumberFilesPerSide) {
+  const auto labels = [](const char* name) {
+    const auto variant = load_variant(variant_path(name));
+    const auto sides = PlayersNotation(*variant).side_file_labels();
+    std::string text;
+    for (const auto& side : sides) text += join(side) + " | ";
+    return text;
+  };
+  EXPECT_EQ(labels("xiangqi"), "九 八 七 六 五 四 三 二 一 | １ ２ ３ ４ ５ ６ ７ ８ ９ | ");
+  EXPECT_EQ(labels("manchu"), "九 八 七 六 五 四 三 二 一 | １ ２ ３ ４ ５ ６ ７ ８ ９ | ");
+  EXPECT_EQ(labels("minixiangqi"), "7 6 5 4 3 2 1 | 1 2 3 4 5 6 7 | ");
+  EXPECT_EQ(labels("janggi-kakao"), "");
 }
 
 TEST(ShogiRecords, KifReadsHeadersMovesEndingsAndSkipsVariations) {

@@ -437,7 +437,8 @@ TEST_F(ServerApi, MovesAreTypedAndListedAsTheGamesPlayersWriteThem) {
   ASSERT_EQ(post("/api/games/" + xiangqi + "/moves", {{"move", "炮二平五"}}).first, 200);
   const json red = post("/api/games/" + xiangqi + "/moves", {{"move", "马8进7"}}).second;
   EXPECT_EQ(red["moves"], json({"h3e3", "h10g8"}));
-  EXPECT_EQ(red["players_notation"], json({{"name", "chinese-traditional"}, {"moves", {"炮二平五", "馬８進７"}}, {"files", json::array()}, {"ranks", json::array()}}));
+  EXPECT_EQ(red["players_notation"], json({{"name", "chinese-traditional"}, {"moves", {"炮二平五", "馬８進７"}}, {"files", json::array()}, {"ranks", json::array()},
+                                            {"side_files", {{"九", "八", "七", "六", "五", "四", "三", "二", "一"}, {"１", "２", "３", "４", "５", "６", "７", "８", "９"}}}}));
 
   const std::string janggi = new_game({{"variant", "janggi-kakao"}})["id"];
   const json cho = post("/api/games/" + janggi + "/moves", {{"move", "79卒78"}}).second;
@@ -446,6 +447,7 @@ TEST_F(ServerApi, MovesAreTypedAndListedAsTheGamesPlayersWriteThem) {
   EXPECT_EQ(cho["players_notation"]["moves"], json({"79卒78"}));
   EXPECT_EQ(cho["players_notation"]["files"], json({"1", "2", "3", "4", "5", "6", "7", "8", "9"}));
   EXPECT_EQ(cho["players_notation"]["ranks"], json({"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"}));
+  EXPECT_EQ(cho["players_notation"]["side_files"], json::array());
 }
 
 TEST_F(ServerApi, PiecesCarryTheirFacesAndSidesTheirDirection) {

@@ -41,7 +41,10 @@ export interface State {
   variant: string;
   name: string;
   formations: Record<string, string>;  // the formation each side chose, by side name
-  board: { files: number; ranks: number; diagonals: [string, string][]; all_diagonals: boolean; ranks_from: 'bottom' | 'top' };
+  board: {
+    files: number; ranks: number; diagonals: [string, string][]; all_diagonals: boolean; ranks_from: 'bottom' | 'top';
+    holes: string[];  // the points of the rectangle that are not on the board
+  };
   sides: Side[];
   kinds: Kind[];
   fen: string;
@@ -60,8 +63,9 @@ export interface State {
   moves: string[];
   moves_notation: string[];
   // How the game's players write its moves ("kif", "chinese", "korean", or the records' own), and
-  // their labels of the board's files (from file a) and ranks (from rank 1), empty where Palace's own.
-  players_notation: { name: string; moves: string[]; files: string[]; ranks: string[] };
+  // their labels of the board's files (from file a) and ranks (from rank 1), empty where Palace's own;
+  // `side_files`, where each side numbers the files its own way (Xiangqi), each side's labels.
+  players_notation: { name: string; moves: string[]; files: string[]; ranks: string[]; side_files: string[][] };
   last_move: [string | null, string] | null;
   result: Result;
   hands?: Hands;

@@ -6,9 +6,9 @@ import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import type { Color, Key, Piece, PiecesDiff } from 'chessgroundx/types';
 import { api, ApiError, capital, postRecord, type BoardPiece, type Hands, type PastPosition, type State, type VariantInfo, type VariantList } from './api';
-import { boardSvg, playersLabels, riverOf } from './board/drawing';
+import { boardSvg, playersEdges, riverOf } from './board/drawing';
 import { drawHand, type HandPick } from './board/hands';
-import { drawnUp, keyRank, pointName, toKey, toPoint } from './board/keys';
+import { drawnUp, holeKeys, pointName, toKey, toPoint } from './board/keys';
 import { colours, familyOf, kindOfRole, pieceCss, roleOf, type Family } from './board/pieces';
 import { pickPromotion } from './board/promotion';
 import { drawBanner } from './game/banner';
@@ -45,10 +45,10 @@ const PhoneWidth = 600;  // style.css's @media for phones
 
 function sizeBoard(s: State) {
   const { files, ranks } = s.board;
-  // The players' numbers outside the board take a strip on its right (drawEdgeLabels), but on a
-  // phone, where the board fills the width, they go inside its right edge (style.css).
+  // The players' rank numbers outside the board take a strip on its right (drawEdgeLabels), but on
+  // a phone, where the board fills the width, they go inside its right edge (style.css).
   const screen = document.documentElement.clientWidth;
-  const width = Math.min(screen - (playersLabels(s) && screen > PhoneWidth ? 40 : 16), 720);
+  const width = Math.min(screen - (playersEdges(s, false)?.right.length && screen > PhoneWidth ? 40 : 16), 720);
   const square = Math.max(16, Math.floor(Math.min(width / files, 600 / ranks, 68)));
   const wrap = $('board');
   wrap.style.setProperty('--files', String(files));
@@ -73,19 +73,16 @@ function drawBoard() {
 }
 
 // The players' own numbers, where they have them, outside the board as their boards are printed:
-// files along the top (shogi's 9 to 1), ranks down the right (一 to 九), in the page's font, which
-// the board's SVG image cannot use.
+// files along the top (shogi's 9 to 1) or each side's along its own edge (Xiangqi's 九 to 一 and
+// １ to ９), ranks down the right (一 to 九), in the page's font, which the board's SVG image
+// cannot use.
 function drawEdgeLabels() {
-  const { files, ranks } = state.board;
-  const shown = playersLabels(state);
-  $('board-box').classList.toggle('labelled', shown);
-  const black = orientation() === 'black';
-  const spans = (n: number, text: (i: number) => string) =>
-    Array.from({ length: n }, (_, i) => Object.assign(document.createElement('span'), { textContent: text(i) }));
-  // Column `c` from the left shows file `black ? files - 1 - c : c`; row `row` from the top key rank
-  // `black ? row : ranks - 1 - row` (from 0), as drawing.ts's x() and y().
-  $('file-labels').replaceChildren(...(shown ? spans(files, (c) => state.players_notation.files[black ? files - 1 - c : c]) : []));
-  $('rank-labels').replaceChildren(...(shown ? spans(ranks, (row) => state.players_notation.ranks[keyRank(state.board, (black ? row : ranks - 1 - row) + 1) - 1]) : []));
+  const edges = playersEdges(state, orientation() === 'black');
+  const spans = (texts: string[] = []) => texts.map((text) => Object.assign(document.createElement('span'), { textContent: text }));
+  for (const [id, edge, texts] of [['file-labels', 'top', edges?.top], ['side-labels', 'bottom', edges?.bottom], ['rank-labels', 'right', edges?.right]] as const) {
+    $(id).replaceChildren(...spans(texts));
+    $('board-box').classList.toggle(`labelled-${edge}`, !!texts?.length);
+  }
 }
 
 function piecesOf(s: State, pieces: BoardPiece[]): PiecesDiff {
@@ -389,17 +386,21 @@ async function undo() {
   await act('POST', '/undo');
 }
 
+// A hole is written `*` (rules/README.md).
 function boardFen(): string {
   const { files, ranks } = state.board;
+  const holes = holeKeys(state.board);
   const rows: string[] = [];
   for (let r = ranks; r >= 1; r--) {
     let row = '';
     let empty = 0;
     for (let f = 0; f < files; f++) {
-      const piece = ground!.state.boardState.pieces.get(toKey(state.board, pointName(f, r)));
-      if (!piece) { empty++; continue; }
+      const key = toKey(state.board, pointName(f, r));
+      const piece = ground!.state.boardState.pieces.get(key);
+      if (!piece && !holes.has(key)) { empty++; continue; }
       if (empty) row += empty;
       empty = 0;
+      if (!piece) { row += '*'; continue; }
       const kind = kindOfRole(state, piece.role)!;
       const text = kind.written ?? kind.letter;
       row += sideIsUpper(colours.indexOf(piece.color)) ? text.toUpperCase() : text.toLowerCase();
@@ -570,6 +571,33 @@ function wire() {
       say((e as Error).message);
     }
   };
+  // A hole is no point, though chessgroundx knows only rectangles: a press there selects nothing
+  // (and puts no piece of the editor's: this runs before that), and a piece dragged onto one goes
+  // back. Both before chessgroundx hears of them.
+  const holeAt = (x: number, y: number) => {
+    if (!ground) return false;
+    ground.state.dom.bounds.clear();
+    const key = ground.getKeyAtDomPos([x, y]);
+    return !!key && holeKeys(state.board).has(key);
+  };
+  for (const press of ['mousedown', 'touchstart'])
+    $('board').addEventListener(press, (e) => {
+      const at = 'touches' in e ? (e as TouchEvent).touches[0] : (e as MouseEvent);
+      if (!state || !holeAt(at.clientX, at.clientY)) return;
+      e.stopImmediatePropagation();
+      ground!.selectSquare(null);
+      if (held) {
+        held = undefined;
+        showHands(state.hands);
+      }
+    }, { capture: true, passive: true });
+  for (const release of ['mouseup', 'touchend'])
+    document.addEventListener(release, (e) => {
+      const dragged = ground?.state.draggable.current;
+      if (!dragged) return;
+      const [x, y] = 'changedTouches' in e ? dragged.pos : [(e as MouseEvent).clientX, (e as MouseEvent).clientY];
+      if (holeAt(x, y)) ground!.cancelMove();
+    }, { capture: true });
   // The editor puts the picked piece on the point pressed at the press itself: chessgroundx tells of
   // a press only a task later (onSelect), which may come after the player has picked the next piece.
   // It also keeps the board's place on the page from before the last scroll or window resize, which

@@ -4,7 +4,8 @@
 // appears, a pass) and a chess game to checkmate, tells a Xiangqi chase that must vary, drops
 // pieces from the hand by clicks in shogi and crazyhouse, promotes and declines to by the picker,
 // checks that every face of every variant is drawn as a glyph, not a box, that a game's link
-// restores it and that a second tab follows, and saves screenshots at 1200x900 and at a phone's
+// restores it and that a second tab follows, that Xiangqi's edges are numbered as its players do
+// and that Omega chess's holes are no points, and saves screenshots at 1200x900 and at a phone's
 // 390x844.
 //   node browser_test.mjs PALACE_BINARY NODE_MODULES_DIR SCREENSHOT_DIR
 // STEPS=everyVariant,promotion runs only the steps named.
@@ -191,7 +192,8 @@ async function expectDrawn(page, address, column, row, piece, after) {
 
 // Each game's moves typed and listed as its players write them (issue 57, item 6): shogi in
 // Japanese (KIF) and Western notation, "+" promoting, on a board numbered 9-1 and 一-九; Xiangqi in
-// Chinese; the switch to coordinates, remembered across a reload, and back.
+// Chinese, on a board whose sides number the files each from its own right (issue 57: "Xiangqi's
+// edges still read a–i"); the switch to coordinates, remembered across a reload, and back.
 async function notation(page, address) {
   await newGame(page, 'shogi');
   // Files 9 to 1 from the left along the top, ranks 一 to 九 from the top down the right.
@@ -228,8 +230,124 @@ async function notation(page, address) {
   await expectDrawn(page, address, 6, 2, 'second horse', '马8进7');
   const xiangqi = await movesListed(page);
   if (xiangqi !== '炮二平五 馬８進７') throw new Error(`the xiangqi moves are listed as "${xiangqi}"`);
+  // Each side's files numbered from its own right along its own edge, as Xiangqi boards are
+  // printed: Red's 九 to 一 along the bottom, Black's １ to ９ along the top; no rank numbers.
+  await xiangqiEdges(page, '１２３４５６７８９', '九八七六五四三二一');
   await settle();
   await page.screenshot({ path: join(shots, 'xiangqi-notation.png') });
+  await page.click('#flip');
+  await xiangqiEdges(page, '一二三四五六七八九', '９８７６５４３２１');
+  await page.click('#flip');
+  await page.click('#coordinates');
+  await xiangqiEdges(page, '', '');
+  await page.click('#coordinates');
+  await xiangqiEdges(page, '１２３４５６７８９', '九八七六五四三二一');
+  // Minixiangqi's players write WXF: digits for both sides, from each one's right.
+  await newGame(page, 'minixiangqi');
+  await xiangqiEdges(page, '1234567', '7654321');
+}
+async function xiangqiEdges(page, top, bottom) {
+  await waitFor(page, `the edges ${top} and ${bottom}`, `document.getElementById('file-labels').textContent === ${JSON.stringify(top)} && document.getElementById('side-labels').textContent === ${JSON.stringify(bottom)}`);
+  if (await text(page, '#rank-labels')) throw new Error(`a xiangqi board's ranks are numbered "${await text(page, '#rank-labels')}"`);
+}
+
+// A piece carried by the mouse, pressed on one point and let go on another (drag() clicks).
+async function carry(page, from, to) {
+  const [a, b] = [await point(page, from), await point(page, to)];
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 6 });
+  await page.mouse.move(b.x, b.y, { steps: 6 });
+  await page.mouse.up();
+}
+// The alpha of the board's drawing (its SVG background) at the centre of a point: 0 where nothing
+// is painted, so the page shows through.
+async function paintedAt(page, name) {
+  const { x, y } = await point(page, name);
+  return page.evaluate(async (x, y) => {
+    const board = document.querySelector('#board cg-board');
+    const r = board.getBoundingClientRect();
+    const image = new Image();
+    image.src = /url\("(.*)"\)/.exec(getComputedStyle(board).backgroundImage)[1];
+    await image.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: Math.round(r.width), height: Math.round(r.height) });
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return ctx.getImageData(Math.round(x - r.x), Math.round(y - r.y), 1, 1).data[3];
+  }, x, y);
+}
+async function selected(page) {
+  await settle();  // chessgroundx draws a selection at the next frame
+  return page.evaluate(() => document.querySelectorAll('#board cg-board square.selected').length);
+}
+
+// Omega chess: a 12x12 rectangle whose border but the four corners (the wizards' points) are
+// holes. A hole is not drawn (the page shows through), carries no letter, takes no click (nothing
+// is selected, a selected piece is let go and not moved there) and no piece dragged onto it (it
+// goes back); no destination dot falls on one; the wizards on the corners move by clicks and by
+// drag; the position editor's FEN writes them '*'. Screenshots at a desk's and a phone's size.
+async function omega(page, address) {
+  await newGame(page, 'omega');
+  const state = await call(address, 'GET', `/api/games/${await gameId(page)}`);
+  if (state.board.holes.length !== 40) throw new Error(`omega has ${state.board.holes.length} holes, not 40`);
+  for (const hole of ['a2', 'b1', 'l11', 'f12']) if (await paintedAt(page, hole)) throw new Error(`the hole ${hole} is painted`);
+  for (const there of ['a1', 'b2', 'l12', 'f6']) if ((await paintedAt(page, there)) !== 255) throw new Error(`the point ${there} is not painted`);
+  await click(page, 'c1');
+  if (await selected(page)) throw new Error('a click on the hole c1 selected it');
+  // The wizard of a1 selected: its two moves dotted (b4 and d2 are its leaps, d2 holds a piece of
+  // its own), none on a hole; a click on a hole lets it go and moves nothing.
+  await click(page, 'a1');
+  if ((await selected(page)) !== 1) throw new Error('a click on the wizard of a1 selected nothing');
+  const dots = (await cell(page, '#board cg-board square.move-dest')).map(String).sort().join(' ');
+  if (dots !== '1,8') throw new Error(`the wizard of a1 shows destinations at the screen cells ${dots}, not b4's 1,8`);
+  await click(page, 'a4');
+  await settle();
+  if (await selected(page)) throw new Error('a click on the hole a4 kept the wizard selected');
+  if (await text(page, '#message')) throw new Error(`a click on a hole sent a move: "${await text(page, '#message')}"`);
+  await expectDrawn(page, address, 0, 11, 'first wizard', 'a click on the hole a4');
+  // Dragged onto a hole (a4), the wizard goes back to a1, and no move is sent.
+  await carry(page, 'a1', 'a4');
+  await settle();
+  await expectDrawn(page, address, 0, 11, 'first wizard', 'a drag onto the hole a4');
+  if (await drawnAt(page, address, 0, 8)) throw new Error('a piece is drawn on the hole a4');
+  if ((await movesListed(page)) !== '' || (await text(page, '#message'))) throw new Error(`a drag onto a hole sent a move: "${await text(page, '#message')}"`);
+  // Moves by clicks and by drag.
+  await click(page, 'a1');
+  await click(page, 'b4');
+  await waitFor(page, 'Wb4 by clicks', moveCount(1));
+  await expectDrawn(page, address, 1, 8, 'first wizard', 'Wb4');
+  await carry(page, 'l12', 'k9');
+  await waitFor(page, 'Wk9 by drag', moveCount(2));
+  await expectDrawn(page, address, 10, 3, 'second wizard', 'Wk9');
+  await click(page, 'f3');
+  await click(page, 'f6');
+  await waitFor(page, 'f6 by clicks', moveCount(3));
+  await carry(page, 'a12', 'b9');
+  await waitFor(page, 'Wb9 by drag', moveCount(4));
+  const listed = await movesListed(page);
+  if (listed !== 'Wb4 Wk9 f6 Wb9') throw new Error(`the omega moves are listed as "${listed}"`);
+  // The position editor writes the holes as the server's FEN does, '*'.
+  const { fen } = await call(address, 'GET', `/api/games/${await gameId(page)}`);
+  await page.click('#edit');
+  const edited = await page.$eval('#fen', (e) => e.value);
+  if (edited.split(' ')[0] !== fen.split(' ')[0]) throw new Error(`the editor writes omega's board ${edited}, not ${fen}`);
+  await page.click('#edit');
+  // Turned round, the holes are where the points' names say.
+  await page.click('#flip');
+  await settle();
+  for (const hole of ['a2', 'k1']) if (await paintedAt(page, hole)) throw new Error(`the hole ${hole} is painted with the board turned round`);
+  if ((await paintedAt(page, 'a1')) !== 255) throw new Error('the point a1 is not painted with the board turned round');
+  await page.screenshot({ path: join(shots, 'omega-flipped.png') });
+  await page.click('#flip');
+  await click(page, 'c1');
+  await settle();
+  await page.screenshot({ path: join(shots, 'omega-1200.png') });
+  await page.setViewport({ width: 390, height: 844 });
+  await waitFor(page, 'omega sized for a phone', fitsAPhone);
+  await settle();
+  if (await paintedAt(page, 'a2')) throw new Error('the hole a2 is painted on a phone');
+  await page.screenshot({ path: join(shots, 'omega-390.png') });
+  await page.setViewport({ width: 1200, height: 900 });
 }
 
 // A move typed on the other side's turn is refused for that.
@@ -749,7 +867,7 @@ try {
     crazyhouse: () => crazyhouseDrop(page, address), promotion: () => chessPromotion(page, address),
     picker: () => pickerInsideTheScreen(page, address), editor: () => positionEditor(page, address),
     againstPalace: () => againstPalace(page, address), records: () => records(page, address),
-    linksAndTabs: () => linksAndTabs(page, browser, address) })) {
+    linksAndTabs: () => linksAndTabs(page, browser, address), omega: () => omega(page, address) })) {
     if (process.env.STEPS && !process.env.STEPS.split(',').includes(name)) continue;
     await step();
     console.log(`${name} passed (${((Date.now() - began) / 1000).toFixed(1)} s)`);

@@ -99,7 +99,31 @@ async function smallBoards(page, address) {
     if (face && !faces.has(face)) throw new Error(`${variant}'s preview draws ${[...faces].join(' ')}, not its face ${face}`);
   }
   await page.screenshot({ path: join(shots, 'workshop-small-board.png') });
+  await holes(page, address);
   await page.select('#template', 'chess');
+}
+
+// A board with holes (Omega chess's 12x12 rectangle, of which the border but the corners is not on
+// the board) previewed as the game page draws it: the holes unpainted, the points painted.
+async function holes(page, address) {
+  await page.select('#template', 'omega');
+  const state = await (await fetch(`${address}api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ variant: 'omega' }) })).json();
+  await waitFor(page, `omega's ${state.pieces.length} pieces in the preview`,
+    `document.getElementById('title').textContent === 'my-omega' && document.querySelectorAll('#preview piece:not(.ghost)').length === ${state.pieces.length}`);
+  // The alpha of the board's drawing at the centre of each point (file, rank from 0, rank 0 at the bottom).
+  const painted = await page.evaluate(async (points) => {
+    const board = document.querySelector('#preview cg-board');
+    const r = board.getBoundingClientRect();
+    const image = new Image();
+    image.src = /url\("(.*)"\)/.exec(getComputedStyle(board).backgroundImage)[1];
+    await image.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: Math.round(r.width), height: Math.round(r.height) });
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return points.map(([f, rank]) => ctx.getImageData(Math.round(((f + 0.5) * r.width) / 12), Math.round(((11.5 - rank) * r.height) / 12), 1, 1).data[3]);
+  }, [[0, 1], [5, 0], [11, 10], [0, 0], [1, 1], [11, 11]]);
+  if (painted.join(' ') !== '0 0 0 255 255 255') throw new Error(`omega's preview paints the holes a2 f1 l11 and the points a1 b2 l12 with alphas ${painted.join(' ')}`);
+  await page.screenshot({ path: join(shots, 'workshop-holes.png') });
 }
 
 async function workshop(page, address) {

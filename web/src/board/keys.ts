@@ -16,3 +16,6 @@ export const toPoint = (board: Board, key: string): string => key[0] + String(ke
 export const pointName = (file: number, rank: number) => String.fromCharCode(97 + file) + rank;
 // Whether the side's pieces move up the screen when the first side sits at the bottom.
 export const drawnUp = (board: Board, side: Side) => (side.forward === 'up') !== (board.ranks_from === 'top');
+// The keys of the board's holes (rules/README.md, "holes"): no point, so nothing is drawn,
+// pressed or dropped there.
+export const holeKeys = (board: Board): Set<string> => new Set(board.holes.map((point) => toKey(board, point)));

@@ -44,7 +44,7 @@ export class Preview {
       // chessgroundx starts from chess's set-up: a board of another size or game starts empty.
       this.ground.state.boardState.pieces.clear();
     }
-    (this.element.querySelector('cg-board') as HTMLElement).style.backgroundImage = boardSvg(s, family, false);
+    (this.element.querySelector('cg-board') as HTMLElement).style.backgroundImage = boardSvg(s, family, false, true);  // the preview has no edges of the players' numbers
     const pieces: PiecesDiff = new Map();
     for (let f = 0; f < files; f++) for (let r = 1; r <= ranks; r++) pieces.set(toKey(String.fromCharCode(97 + f) + r), undefined);
     for (const p of s.pieces) pieces.set(toKey(p.square), { role: roleOf(s, p.kind), color: colours[p.side] });
